@@ -1,0 +1,24 @@
+# Aura: `make site` renders the default site into Public/; `make test` runs every test.
+SWIFT ?= swift
+AURA := .build/release/aura
+
+.PHONY: deps test-deps build site test clean
+
+deps:
+	@sh scripts/deps.sh build
+
+test-deps:
+	@sh scripts/deps.sh test
+
+build: deps
+	$(SWIFT) build -c release --product aura
+
+site: build
+	$(AURA) build
+
+test: test-deps
+	$(SWIFT) test
+
+clean:
+	rm -rf .build Public/.aura-output
+	find Public -mindepth 1 ! -name README.md -exec rm -rf {} +

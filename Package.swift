@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Aura",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "aura", targets: ["aura"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
+        .library(name: "AuraSite", targets: ["AuraSite"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CMarkGFM", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+        .target(name: "Mustache"),
+        .target(name: "AuraSite", dependencies: ["Mustache", "CMarkGFM", "CYAML", "COpenSSL"]),
+        .target(name: "AuraCLI", dependencies: ["AuraSite"]),
+        .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
+
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "AuraSiteTests", dependencies: ["AuraSite"]),
+        .testTarget(name: "AuraCLITests", dependencies: ["AuraCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

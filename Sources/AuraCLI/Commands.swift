@@ -1,0 +1,6 @@
+/// Every subcommand, in the order `aura --help` lists them.
+public enum Commands {
+    public static let all: [any Command] = [
+        BuildCommand(),
+    ]
+}

@@ -1,0 +1,161 @@
+/// Reads capture text ("call Sam friday at 3pm 15m") into items, relative to a reference day.
+///
+/// The words read as date, time, duration, recurrence or category tag are removed from the
+/// title; everything else is left as written. Only the first phrase of each kind is read; a
+/// second one stays in the title. Day words that belong to a title are not read (see
+/// `protectTitleWords`).
+public struct CaptureParser: Sendable {
+    public let today: LocalDate
+
+    public init(today: LocalDate) {
+        self.today = today
+    }
+
+    /// Reads one line: a task, a memo transcript (`memo:` or 🎙, possibly several items) or an
+    /// idea (`idea:` or 💡). Columns in errors count from the start of `line`'s base string.
+    public func parse(_ line: Substring) throws(CaptureError) -> [CapturedItem] {
+        let text = line.trimmingPrefix(while: \.isWhitespace).trimmingSuffix(while: \.isWhitespace)
+        let input = String(text)
+        let (kind, body) = Self.kind(of: text)
+        guard kind == .memo else {
+            let item = try item(from: body, kind: kind, input: input)
+            guard !item.title.isEmpty else {
+                throw CaptureError(column: column(of: text), message: "'\(input)' names no task; expected something to do, such as 'call Sam friday'")
+            }
+            return [item]
+        }
+        var items: [CapturedItem] = []
+        for piece in MemoSplitter.pieces(of: body) {
+            let item = try item(from: piece, kind: .memo, input: input)
+            if !item.title.isEmpty {
+                items.append(item)
+            } else if let last = items.indices.last {
+                // "Call the bank. Tomorrow at 9." — a piece with only a when belongs to the item before it.
+                items[last].date = items[last].date ?? item.date
+                items[last].time = items[last].time ?? item.time
+                items[last].minutes = items[last].minutes ?? item.minutes
+                items[last].recurrence = items[last].recurrence ?? item.recurrence
+            }
+        }
+        guard !items.isEmpty else {
+            throw CaptureError(column: column(of: text), message: "the memo holds no task; expected something to do after 'memo:'")
+        }
+        return items
+    }
+
+    /// Reads one line of text given on its own (columns count from its start).
+    public func parse(_ line: String) throws(CaptureError) -> [CapturedItem] {
+        try parse(line[...])
+    }
+
+    private func column(of text: Substring) -> Int {
+        text.base.distance(from: text.base.startIndex, to: text.startIndex) + 1
+    }
+
+    /// The kind a line's prefix marks, and the text after the prefix.
+    static func kind(of text: Substring) -> (ItemKind, Substring) {
+        let markers: [(ItemKind, String)] = [(.memo, "memo:"), (.memo, "🎙"), (.idea, "idea:"), (.idea, "💡")]
+        for (kind, marker) in markers {
+            // An emoji is compared by its scalar: a variation selector (🎙️) makes a different Character.
+            let isEmoji = marker.unicodeScalars.count == 1
+            if isEmoji ? text.unicodeScalars.first == marker.unicodeScalars.first : text.lowercased().hasPrefix(marker) {
+                return (kind, text.dropFirst(isEmoji ? 1 : marker.count).trimmingPrefix(while: { $0.isWhitespace || $0 == ":" }))
+            }
+        }
+        return (.task, text)
+    }
+
+    func item(from text: Substring, kind: ItemKind, input: String) throws(CaptureError) -> CapturedItem {
+        var tokens = CaptureToken.tokenize(text)
+        Self.protectTitleWords(&tokens)
+        let reader = PhraseReader(tokens: tokens, today: today)
+        var item = CapturedItem(input: input, title: "", kind: kind)
+        var consumed = Array(repeating: false, count: tokens.count)
+        var phraseEnds: Set<Int> = []
+        var index = 0
+        while index < tokens.count {
+            guard let match = try read(reader, at: index, into: &item) else {
+                index += 1
+                continue
+            }
+            for covered in index..<index + match.length { consumed[covered] = true }
+            phraseEnds.insert(index + match.length - 1)
+            index += match.length
+        }
+        item.title = Self.title(tokens, consumed: consumed, phraseEnds: phraseEnds)
+        return item
+    }
+
+    /// Tries each kind of phrase at `index`; applies the first that matches and is not yet set.
+    private func read(_ reader: PhraseReader, at index: Int, into item: inout CapturedItem) throws(CaptureError) -> PhraseReader.Match? {
+        let candidates: [PhraseReader.Match?] = [
+            item.recurrence == nil ? reader.recurrence(at: index) : nil,
+            item.date == nil ? try reader.date(at: index) : nil,
+            item.time == nil ? try reader.time(at: index) : nil,
+            item.minutes == nil ? try reader.duration(at: index) : nil,
+            item.categoryTag == nil ? reader.tag(at: index) : nil,
+        ]
+        guard let match = candidates.lazy.compactMap({ $0 }).first else { return nil }
+        switch match.value {
+        case .recurrence(let recurrence): item.recurrence = recurrence
+        case .date(let date): item.date = date
+        case .time(let time, let minutes):
+            item.time = time
+            if item.minutes == nil { item.minutes = minutes }
+        case .duration(let minutes): item.minutes = minutes
+        case .tag(let category): item.categoryTag = category
+        }
+        return match
+    }
+
+    /// The rule for words that merely look like dates. A day word (weekday, month, `today`,
+    /// `tomorrow`, `tonight`) stays in the title when
+    /// 1. it is inside quotes (which protect any phrase);
+    /// 2. it follows an article or possessive (`the friday demo`, `my Sunday column`);
+    /// 3. it is Capitalized and the next word is a Capitalized non-date word, making it part of
+    ///    a name (`Friday Night Lights`, `The Sunday Times`);
+    /// 4. it is inside a Capitalized run right after a media verb such as `read` or `watch`,
+    ///    which names a work (`read Tomorrow and Tomorrow and Tomorrow`, `watch His Girl Friday`).
+    /// Written in lower case (`read the report friday`) it is read as a date.
+    static func protectTitleWords(_ tokens: inout [CaptureToken]) {
+        typealias Words = CaptureVocabulary
+        for index in tokens.indices where Words.isDateWord(tokens[index].word) {
+            let afterDeterminer = index > 0 && Words.determiners.contains(tokens[index - 1].word)
+            let inName = tokens[index].isCapitalized && index + 1 < tokens.count && tokens[index + 1].isCapitalized
+                && !Words.isDateWord(tokens[index + 1].word) && !(tokens[index + 1].word.first?.isNumber ?? false)
+            if afterDeterminer || inName { tokens[index].isProtected = true }
+        }
+        for verb in tokens.indices where Words.mediaVerbs.contains(tokens[verb].word)
+            || (tokens[verb].word == "listen" && verb + 1 < tokens.count && tokens[verb + 1].word == "to") {
+            let start = tokens[verb].word == "listen" ? verb + 2 : verb + 1
+            var cursor = start
+            var lastCapitalized: Int?
+            while cursor < tokens.count {
+                if tokens[cursor].isCapitalized {
+                    lastCapitalized = cursor
+                } else if !Words.titleJoiners.contains(tokens[cursor].word) || lastCapitalized == nil {
+                    break
+                }
+                cursor += 1
+            }
+            if let last = lastCapitalized {
+                for index in start...last { tokens[index].isProtected = true }
+            }
+        }
+    }
+
+    /// The kept words joined by single spaces. A comma, semicolon, `!` or `?` after a removed
+    /// phrase (`friday,`) stays with the word before it; a full stop goes with the phrase
+    /// (`4 p.m.`), and punctuation left dangling at the end is dropped.
+    static func title(_ tokens: [CaptureToken], consumed: [Bool], phraseEnds: Set<Int>) -> String {
+        var words: [String] = []
+        for (index, token) in tokens.enumerated() {
+            if !consumed[index] {
+                words.append(String(token.raw))
+            } else if phraseEnds.contains(index), !words.isEmpty {
+                words[words.count - 1] += token.trailing.filter { ",;!?".contains($0) }
+            }
+        }
+        return String(words.joined(separator: " ")[...].trimmingSuffix { ",;:-–—".contains($0) || $0.isWhitespace })
+    }
+}

@@ -1,0 +1,58 @@
+/// One whitespace-separated word of a capture line, with what the phrase matchers compare.
+struct CaptureToken: Sendable {
+    /// The word as written, punctuation included.
+    let raw: Substring
+    /// Lowercased, without wrapping brackets or trailing punctuation: what matchers compare.
+    let word: String
+    /// Punctuation after the word (`,` in `friday,`), kept in the title when the word is consumed.
+    let trailing: Substring
+    /// 1-based column in the line.
+    let column: Int
+    /// Inside quotes, or judged part of a title: never read as a date, time or duration.
+    var isProtected: Bool
+
+    var isCapitalized: Bool { raw.first { $0.isLetter }.map(\.isUppercase) ?? false }
+
+    private static let openers: [Character: Character] = ["\"": "\"", "“": "”", "«": "»", "‘": "’", "'": "'"]
+    private static let trailingPunctuation = Set(",.;:!?)]”’\"'»")
+
+    /// Splits `line` into tokens. Quoted stretches (`"…"`, `“…”`, `‘…’`, `«…»`, and `'…'` opening
+    /// at a word start) are protected; apostrophes inside words (`Sam's`) open nothing.
+    static func tokenize(_ line: Substring) -> [CaptureToken] {
+        var tokens: [CaptureToken] = []
+        var closing: Character?
+        for raw in line.split(whereSeparator: \.isWhitespace) {
+            var rest = raw
+            if closing == nil, let first = raw.first, let close = openers[first] {
+                closing = close
+                rest = raw.dropFirst()
+            }
+            let protected = closing != nil
+            if let close = closing, rest.trimmingSuffix(while: { ",.;:!?)".contains($0) }).last == close {
+                closing = nil
+            }
+            tokens.append(CaptureToken(raw: raw, column: raw.base.distance(from: raw.base.startIndex, to: raw.startIndex) + 1,
+                                       isProtected: protected))
+        }
+        return tokens
+    }
+
+    init(raw: Substring, column: Int, isProtected: Bool) {
+        self.raw = raw
+        self.column = column
+        self.isProtected = isProtected
+        var core = raw
+        while let first = core.first, "([“‘\"'«".contains(first) { core.removeFirst() }
+        let stem = core.trimmingSuffix { Self.trailingPunctuation.contains($0) }
+        trailing = core[stem.endIndex...]
+        word = stem.lowercased()
+    }
+}
+
+extension Substring {
+    func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+        var end = endIndex
+        while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
+        return self[..<end]
+    }
+}

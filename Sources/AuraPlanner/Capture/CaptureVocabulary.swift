@@ -1,0 +1,62 @@
+/// The words capture reads, kept in one place so the parser and the title rules agree.
+enum CaptureVocabulary {
+    static let weekdays: [String: Weekday] = {
+        var names: [String: Weekday] = [:]
+        let spellings: [(Weekday, [String])] = [
+            (.monday, ["monday", "mon"]), (.tuesday, ["tuesday", "tue", "tues"]),
+            (.wednesday, ["wednesday", "wed", "weds"]), (.thursday, ["thursday", "thu", "thur", "thurs"]),
+            (.friday, ["friday", "fri"]), (.saturday, ["saturday", "sat"]), (.sunday, ["sunday", "sun"]),
+        ]
+        for (day, words) in spellings {
+            for word in words { names[word] = day }
+        }
+        return names
+    }()
+
+    /// Weekday abbreviations that are also English words: days only after a preposition
+    /// (`on sat`) or with `next`, `this` or `every`.
+    static let ambiguousWeekdays: Set<String> = ["sat", "sun", "wed"]
+
+    static let months: [String: Int] = {
+        let names = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                     "october", "november", "december"]
+        var table: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            table[name] = index + 1
+            table[String(name.prefix(3))] = index + 1
+        }
+        table["sept"] = 9
+        return table
+    }()
+
+    static let relativeDays: [String: Int] = ["today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1]
+
+    /// Words that start a date phrase and are consumed with it (`on friday`, `due dec 10`).
+    static let datePrepositions: Set<String> = ["on", "by", "due", "before", "until", "till", "for"]
+    static let timePrepositions: Set<String> = ["at", "@", "around", "by", "from"]
+    static let durationPrepositions: Set<String> = ["for", "~", "about"]
+
+    static let numberWords: [String: Int] = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+        "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+        "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90,
+    ]
+
+    static let minuteUnits: Set<String> = ["m", "min", "mins", "minute", "minutes"]
+    static let hourUnits: Set<String> = ["h", "hr", "hrs", "hour", "hours"]
+
+    /// Words that name a day: the candidates for the title rules.
+    static func isDateWord(_ word: String) -> Bool {
+        weekdays[word] != nil || weekdays[String(word.dropLast())] != nil || months[word] != nil
+            || relativeDays[word] != nil
+    }
+
+    /// Verbs after which a Capitalized run names a work (`read Tomorrow and Tomorrow and Tomorrow`).
+    static let mediaVerbs: Set<String> = ["read", "reread", "re-read", "watch", "rewatch", "re-watch", "stream", "binge"]
+
+    /// Lowercase words allowed inside a Capitalized title (`Tomorrow and Tomorrow`, `Girl of the Year`).
+    static let titleJoiners: Set<String> = ["and", "of", "the", "a", "an", "in", "on", "with", "to", "for", "at", "&", "or", "de", "la"]
+
+    /// Words after which a day name is part of a noun phrase (`the friday demo`, `my Sunday column`).
+    static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their", "its"]
+}

@@ -1,0 +1,83 @@
+/// A category with the one-line reason it was chosen.
+public struct Categorization: Sendable, Equatable {
+    public let category: Category
+    public let reason: String
+
+    public init(category: Category, reason: String) {
+        self.category = category
+        self.reason = reason
+    }
+}
+
+/// Sorts an item into one of the four categories by the words in its title, with a reason a
+/// person can check. A `#deep`/`#admin`/`#health`/`#culture` tag wins outright.
+public struct Categorizer: Sendable {
+    /// At or above this many minutes, an item with no telling words reads as focused work.
+    static let longTaskMinutes = 60
+    private static let mediaVerbs: Set<String> = ["read", "watch", "see", "listen", "rewatch", "reread"]
+    private static let bookingVerbs: Set<String> = ["book", "reserve"]
+
+    public init() {}
+
+    public func categorize(_ item: CapturedItem) -> Categorization {
+        if let tag = item.categoryTag {
+            return Categorization(category: tag, reason: "tagged \(tag.tag)")
+        }
+        let words = lowercasedWords(item.title)
+        var scores: [Category: Int] = [:]
+        var firstSeen: [Category: Int] = [:]
+        var evidence: [Category: [String]] = [:]
+        var index = 0
+        func count(_ category: Category, _ weight: Int, _ word: String) {
+            scores[category, default: 0] += weight
+            firstSeen[category] = firstSeen[category] ?? index
+            evidence[category, default: []].append(word)
+        }
+
+        while index < words.count {
+            if let phrase = CategoryLexicon.phrases.first(where: { words[index...].starts(with: $0.words) }) {
+                count(phrase.category, phrase.weight, phrase.words.joined(separator: " "))
+                index += phrase.words.count
+                continue
+            }
+            let word = words[index]
+            if index == 0, Self.bookingVerbs.contains(word) {
+                // "book a table" is an errand; "book" later in a line is usually the noun.
+                count(.admin, 2, word)
+            } else if let (category, weight) = CategoryLexicon.forms(of: word).lazy.compactMap({ CategoryLexicon.words[$0] }).first {
+                // The opening verb says most about what the task is.
+                count(category, weight + (index == 0 ? 1 : 0), word)
+            }
+            index += 1
+        }
+        if let titleStart = titleAfterMediaVerb(in: item.title) {
+            count(.culture, 3, titleStart)
+        }
+
+        // Highest score wins; a tie goes to the category whose first telling word came first.
+        guard let best = scores.keys.max(by: { (scores[$0]!, -firstSeen[$0]!) < (scores[$1]!, -firstSeen[$1]!) }) else {
+            return fallback(for: item)
+        }
+        let named = evidence[best, default: []].prefix(3).map { "“\($0)”" }
+        return Categorization(category: best, reason: "mentions " + englishList(named))
+    }
+
+    /// `watch Parasite`, `see Hamlet at the Globe`: a media verb followed by a Capitalized name.
+    private func titleAfterMediaVerb(in title: String) -> String? {
+        let raw = title.split(whereSeparator: \.isWhitespace)
+        for (index, word) in raw.enumerated().dropLast() where Self.mediaVerbs.contains(word.lowercased()) {
+            let next = raw[index + 1]
+            if next.first?.isUppercase == true, !["Dr", "Mr", "Mrs", "Ms", "Dr."].contains(String(next)) {
+                return "\(word) \(next)"
+            }
+        }
+        return nil
+    }
+
+    private func fallback(for item: CapturedItem) -> Categorization {
+        if let minutes = item.minutes, minutes >= Self.longTaskMinutes {
+            return Categorization(category: .deepWork, reason: "no telling words; \(minutes) minutes reads as focused work")
+        }
+        return Categorization(category: .admin, reason: "no telling words; a short task is treated as admin")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// "Plan My Day" for one date: the time-blocked schedule, the Later lane, busy time, the load
+/// against capacity, and the notifications that go with it.
+public struct DayPlan: Sendable, Equatable {
+    public struct Task: Sendable, Equatable {
+        public let id: String
+        public let title: String
+        public let minutes: Int
+        public let rank: Double
+    }
+
+    public struct Block: Sendable, Equatable {
+        /// Stable across re-planning while the same task leads the block: `<date>-<task id>`.
+        public let id: String
+        public let span: MinuteSpan
+        public let category: Category
+        public let focusMode: FocusMode
+        public let tasks: [Task]
+        /// At a time the task itself named.
+        public let isFixed: Bool
+    }
+
+    public struct LaterItem: Sendable, Equatable {
+        public let id: String
+        public let title: String
+        public let category: Category
+        public let reason: String
+    }
+
+    public struct Busy: Sendable, Equatable {
+        public let span: MinuteSpan
+        public let title: String
+    }
+
+    public let date: LocalDate
+    public let timeZone: TimeZone
+    public let window: MinuteSpan
+    public let capacityMinutes: Int
+    public let loadMinutes: Int
+    /// Whether one task stands out as the day's #1 (see `Confidence`).
+    public let confident: Bool
+    public let blocks: [Block]
+    public let later: [LaterItem]
+    public let busy: [Busy]
+    public let notifications: [PlannedNotification]
+    public let nudge: DailyNudge
+
+    /// Free minutes not yet planned.
+    public var freeMinutes: Int { capacityMinutes - loadMinutes }
+
+    /// The day's best-ranked scheduled tasks: one when the ranking is confident, else the
+    /// leaders that share the top spot.
+    public var topTasks: [Task] {
+        let ranked = blocks.flatMap(\.tasks).sorted { ($0.rank, $1.id) > ($1.rank, $0.id) }
+        guard let best = ranked.first else { return [] }
+        return confident ? [best] : Array(ranked.prefix { best.rank - $0.rank <= Confidence.margin + 1e-9 }.prefix(3))
+    }
+
+    /// The instant `minutes` after midnight on this plan's date.
+    public func instant(_ minutes: Int) -> Date { date.date(minutes: minutes, in: timeZone) }
+}

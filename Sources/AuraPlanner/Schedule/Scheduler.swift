@@ -1,0 +1,278 @@
+/// A task as the scheduler sees it: its length is settled and its rank known.
+public struct SchedulableTask: Sendable, Equatable {
+    public let id: String
+    public let title: String
+    public let category: Category
+    public let minutes: Int
+    /// Minutes after midnight the task must start at (`at 3pm`).
+    public let fixedStart: Int?
+    /// Minutes after midnight before which it may not start (a snooze).
+    public let notBefore: Int?
+    public let rank: Double
+
+    public init(id: String, title: String, category: Category, minutes: Int, fixedStart: Int? = nil,
+                notBefore: Int? = nil, rank: Double) {
+        self.id = id
+        self.title = title
+        self.category = category
+        self.minutes = minutes
+        self.fixedStart = fixedStart
+        self.notBefore = notBefore
+        self.rank = rank
+    }
+}
+
+/// A time-blocked day before it is dated and worded: blocks, what went to Later and why, and
+/// the load against the day's free time.
+public struct Schedule: Sendable, Equatable {
+    public struct Block: Sendable, Equatable {
+        public let span: MinuteSpan
+        public let category: Category
+        /// In order; a deep block's tasks run back to back.
+        public let tasks: [SchedulableTask]
+        /// Placed at a time the task named, rather than chosen by the planner.
+        public let isFixed: Bool
+
+        /// The block's Focus Mode: the one its tasks agree on, else the category's default.
+        public var focusMode: FocusMode {
+            let modes = Set(tasks.map { FocusMode.mode(for: category, words: lowercasedWords($0.title)) })
+            return modes.count == 1 ? modes.first! : .default(for: category)
+        }
+    }
+
+    public struct Deferral: Sendable, Equatable {
+        public let task: SchedulableTask
+        public let reason: String
+    }
+
+    public var blocks: [Block]
+    public var later: [Deferral]
+    /// Free minutes in the part of the window still ahead, after busy time.
+    public var capacityMinutes: Int
+    /// Minutes of the scheduled tasks.
+    public var loadMinutes: Int
+}
+
+/// Places a day's tasks inside the day window, around busy time: fixed-time tasks at their
+/// times, Deep Work batched into uninterrupted blocks early in the day, Health near midday,
+/// Admin grouped into 15–30 minute windows in the smallest gaps, Culture at the end of the
+/// day; a buffer between blocks; and never more than `loadLimit` of the free time.
+public struct Scheduler: Sendable {
+    /// Minutes kept free between blocks, and between a block and busy time.
+    public var buffer = 5
+    /// A deep block grows to this length by batching tasks (a single longer task keeps its length).
+    public var longestDeepBlock = 120
+    public var adminWindow = 15...30
+    /// The share of the free time the planner fills; the rest is slack for the day's surprises.
+    public var loadLimit = 0.85
+    /// Where Health lands when nothing says otherwise: lunchtime movement.
+    public var middayTarget = 12 * 60 + 30
+    public var afternoonTarget = 15 * 60
+
+    public init() {}
+
+    /// Schedules `tasks` in `window`, starting no earlier than `opensAt` (the current time on
+    /// the day itself), around `busy`.
+    public func schedule(_ tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int, busy: [MinuteSpan]) -> Schedule {
+        let open = MinuteSpan(start: min(max(opensAt, window.start), window.end), end: window.end)
+        let busy = MinuteSpan.merged(busy.compactMap { $0.clamped(to: window) })
+        let capacity = open.length - busy.compactMap { $0.clamped(to: open)?.length }.reduce(0, +)
+        var day = DayState(window: window, open: open, busy: busy, buffer: buffer,
+                           loadCap: Int(Double(capacity) * loadLimit), capacity: capacity)
+        let ordered = tasks.sorted { ($0.rank, $1.id) > ($1.rank, $0.id) }
+
+        guard open.length > 0 else {
+            let closing = ClockTime.format(window.end)
+            return Schedule(blocks: [], later: ordered.map { .init(task: $0, reason: "the day window closed at \(closing)") },
+                            capacityMinutes: 0, loadMinutes: 0)
+        }
+        for task in ordered where task.fixedStart != nil { placeFixed(task, in: &day) }
+        let flexible = ordered.filter { $0.fixedStart == nil }
+        placeDeepWork(flexible.filter { $0.category == .deepWork }, in: &day)
+        for task in flexible where task.category == .health { placeAlone(task, preferring: preference(for: task), in: &day) }
+        placeAdmin(flexible.filter { $0.category == .admin }, in: &day)
+        for task in flexible where task.category == .culture { placeAlone(task, preferring: preference(for: task), in: &day) }
+
+        return Schedule(blocks: day.blocks.sorted { $0.span.start < $1.span.start },
+                        later: day.later.sorted { ($0.task.rank, $1.task.id) > ($1.task.rank, $0.task.id) },
+                        capacityMinutes: capacity, loadMinutes: day.load)
+    }
+
+    private func placeFixed(_ task: SchedulableTask, in day: inout DayState) {
+        let start = max(task.fixedStart!, task.notBefore ?? 0)
+        let span = MinuteSpan(start: start, end: start + task.minutes)
+        let at = ClockTime.format(start)
+        if start < day.open.start {
+            let reason = start >= day.window.start ? "its time (\(at)) has already passed"
+                : "\(at) is before the day window opens (\(ClockTime.format(day.window.start)))"
+            return day.defer(task, reason)
+        }
+        if span.end > day.window.end {
+            return day.defer(task, "\(at)–\(ClockTime.format(span.end)) runs past the end of the day window (\(ClockTime.format(day.window.end)))")
+        }
+        if let clash = day.busy.first(where: { $0.overlaps(span) }) {
+            return day.defer(task, "clashes with busy time \(ClockTime.format(clash.start))–\(ClockTime.format(clash.end)) in the calendar")
+        }
+        if let clash = day.blocks.first(where: { $0.span.overlaps(span) }) {
+            return day.defer(task, "clashes with “\(clash.tasks[0].title)” at \(ClockTime.format(clash.span.start))")
+        }
+        day.add(Schedule.Block(span: span, category: task.category, tasks: [task], isFixed: true))
+    }
+
+    /// Batches Deep Work, best-ranked first, into as few uninterrupted blocks as the gaps allow.
+    private func placeDeepWork(_ tasks: [SchedulableTask], in day: inout DayState) {
+        var remaining = tasks
+        while !remaining.isEmpty {
+            let lead = remaining.removeFirst()
+            guard day.fitsLoad(lead.minutes) else {
+                day.defer(lead, day.overcommitReason)
+                continue
+            }
+            let limit = max(longestDeepBlock, lead.minutes)
+            let usable = day.gaps(notBefore: lead.notBefore).filter { $0.length >= lead.minutes }
+            // The gap that holds the most deep work (up to a block's length), earliest on a tie.
+            guard let gap = usable.max(by: { (min($0.length, limit), $1.start) < (min($1.length, limit), $0.start) }) else {
+                day.defer(lead, "needs \(durationText(lead.minutes)) uninterrupted; " + day.longestGapText)
+                continue
+            }
+            var batch = [lead]
+            var length = lead.minutes
+            remaining.removeAll { task in
+                let fits = length + task.minutes <= min(gap.length, limit) && (task.notBefore ?? 0) <= gap.start
+                    && day.fitsLoad(length + task.minutes)
+                if fits {
+                    batch.append(task)
+                    length += task.minutes
+                }
+                return fits
+            }
+            day.add(Schedule.Block(span: MinuteSpan(start: gap.start, end: gap.start + length), category: .deepWork,
+                                   tasks: batch, isFixed: false))
+        }
+    }
+
+    /// Groups Admin tasks, best-ranked first, into windows of 15–30 minutes placed in the
+    /// smallest gaps that hold them, keeping long gaps for deep work.
+    private func placeAdmin(_ tasks: [SchedulableTask], in day: inout DayState) {
+        var windows: [[SchedulableTask]] = []
+        for task in tasks {
+            guard task.minutes <= adminWindow.upperBound else {
+                day.defer(task, "longer than an admin window (\(adminWindow.upperBound) min): split it, or tag it #deep for a focus block")
+                continue
+            }
+            if let index = windows.firstIndex(where: { $0.reduce(0) { $0 + $1.minutes } + task.minutes <= adminWindow.upperBound }) {
+                windows[index].append(task)
+            } else {
+                windows.append([task])
+            }
+        }
+        for var window in windows {
+            while let last = window.last, !day.fitsLoad(window.reduce(0) { $0 + $1.minutes }) {
+                day.defer(last, day.overcommitReason)
+                window.removeLast()
+            }
+            guard !window.isEmpty else { continue }
+            let taskMinutes = window.reduce(0) { $0 + $1.minutes }
+            let length = max(adminWindow.lowerBound, taskMinutes)
+            let notBefore = window.compactMap(\.notBefore).max()
+            guard let start = day.start(for: length, notBefore: notBefore, preferring: .smallestGap) else {
+                for task in window { day.defer(task, "no free \(adminWindow.lowerBound)–\(adminWindow.upperBound) minute window left for admin") }
+                continue
+            }
+            day.add(Schedule.Block(span: MinuteSpan(start: start, end: start + length), category: .admin,
+                                   tasks: window, isFixed: false))
+        }
+    }
+
+    private func placeAlone(_ task: SchedulableTask, preferring preference: DayState.Preference, in day: inout DayState) {
+        guard day.fitsLoad(task.minutes) else { return day.defer(task, day.overcommitReason) }
+        guard let start = day.start(for: task.minutes, notBefore: task.notBefore, preferring: preference) else {
+            return day.defer(task, "needs \(durationText(task.minutes)) free; " + day.longestGapText)
+        }
+        day.add(Schedule.Block(span: MinuteSpan(start: start, end: start + task.minutes), category: task.category,
+                               tasks: [task], isFixed: false))
+    }
+
+    /// Health goes near midday and Culture at the end of the day, unless the title names a
+    /// part of the day (`morning run`, `lunchtime walk`, `evening swim`).
+    private func preference(for task: SchedulableTask) -> DayState.Preference {
+        let words = Set(lowercasedWords(task.title))
+        if !words.isDisjoint(with: ["morning", "breakfast", "sunrise"]) { return .earliest }
+        if !words.isDisjoint(with: ["lunch", "lunchtime", "midday", "noon"]) { return .near(middayTarget) }
+        if words.contains("afternoon") { return .near(afternoonTarget) }
+        if !words.isDisjoint(with: ["evening", "tonight", "night", "bedtime", "dinner"]) { return .latest }
+        return task.category == .culture ? .latest : .near(middayTarget)
+    }
+}
+
+/// The day as it fills up: busy time, blocks placed so far, what went to Later, and the load.
+private struct DayState {
+    enum Preference {
+        case earliest, latest, near(Int), smallestGap
+    }
+
+    let window: MinuteSpan
+    let open: MinuteSpan
+    let busy: [MinuteSpan]
+    let buffer: Int
+    let loadCap: Int
+    let capacity: Int
+    var blocks: [Schedule.Block] = []
+    var later: [Schedule.Deferral] = []
+    var load = 0
+
+    init(window: MinuteSpan, open: MinuteSpan, busy: [MinuteSpan], buffer: Int, loadCap: Int, capacity: Int) {
+        self.window = window
+        self.open = open
+        self.busy = busy
+        self.buffer = buffer
+        self.loadCap = loadCap
+        self.capacity = capacity
+    }
+
+    mutating func add(_ block: Schedule.Block) {
+        blocks.append(block)
+        load += block.tasks.reduce(0) { $0 + $1.minutes }
+    }
+
+    mutating func `defer`(_ task: SchedulableTask, _ reason: String) {
+        later.append(Schedule.Deferral(task: task, reason: reason))
+    }
+
+    func fitsLoad(_ minutes: Int) -> Bool { load + minutes <= loadCap }
+
+    var overcommitReason: String {
+        "would overcommit the day: \(durationText(load)) already planned of \(durationText(capacity)) free"
+    }
+
+    /// Free stretches still ahead, kept `buffer` minutes away from busy time and other blocks.
+    func gaps(notBefore: Int? = nil) -> [MinuteSpan] {
+        let taken = MinuteSpan.merged((busy + blocks.map(\.span)).map {
+            MinuteSpan(start: $0.start - buffer, end: $0.end + buffer)
+        })
+        let bounds = MinuteSpan(start: max(open.start, notBefore ?? open.start), end: open.end)
+        guard bounds.length > 0 else { return [] }
+        return MinuteSpan.gaps(in: bounds, around: taken)
+    }
+
+    var longestGapText: String {
+        let longest = gaps().map(\.length).max() ?? 0
+        return longest == 0 ? "no free time is left" : "the longest free stretch left is \(durationText(longest))"
+    }
+
+    /// Where a block of `length` minutes goes, by `preference`, or nil when it fits nowhere.
+    func start(for length: Int, notBefore: Int?, preferring preference: Preference) -> Int? {
+        let candidates = gaps(notBefore: notBefore).filter { $0.length >= length }
+        switch preference {
+        case .earliest:
+            return candidates.first?.start
+        case .latest:
+            return candidates.last.map { $0.end - length }
+        case .smallestGap:
+            return candidates.min { ($0.length, $0.start) < ($1.length, $1.start) }?.start
+        case .near(let target):
+            return candidates.map { min(max(target, $0.start), $0.end - length) }
+                .min { (abs($0 - target), $0) < (abs($1 - target), $1) }
+        }
+    }
+}

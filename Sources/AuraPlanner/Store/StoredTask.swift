@@ -1,0 +1,103 @@
+import Foundation
+
+/// One task as kept in `tasks.json`: what was captured, how it was categorized, and its history.
+public struct StoredTask: Sendable, Equatable, Identifiable {
+    /// Stable for the task's life (`t12`); notification and calendar identities derive from it.
+    public var id: String
+    public var title: String
+    /// The capture line the task came from.
+    public var input: String
+    public var kind: ItemKind
+    public var category: Category
+    public var categoryReason: String
+    /// The day the task was captured; a recurring task starts on it.
+    public var createdOn: LocalDate?
+    /// The day the task is planned for; nil for an undated idea.
+    public var date: LocalDate?
+    public var time: ClockTime?
+    /// The length the capture named; nil means the category's estimate applies.
+    public var minutes: Int?
+    public var recurrence: Recurrence?
+    /// How many times the task has moved to a later day unfinished.
+    public var rolledForward: Int
+    /// Finished (a one-off task).
+    public var done: Bool
+    /// The days a recurring task was finished on.
+    public var doneOccurrences: [LocalDate]
+    /// Not to be scheduled before this instant.
+    public var snoozedUntil: Date?
+
+    public init(id: String, title: String, input: String, kind: ItemKind, category: Category, categoryReason: String,
+                createdOn: LocalDate?, date: LocalDate?, time: ClockTime? = nil, minutes: Int? = nil,
+                recurrence: Recurrence? = nil, rolledForward: Int = 0, done: Bool = false,
+                doneOccurrences: [LocalDate] = [], snoozedUntil: Date? = nil) {
+        self.id = id
+        self.title = title
+        self.input = input
+        self.kind = kind
+        self.category = category
+        self.categoryReason = categoryReason
+        self.createdOn = createdOn
+        self.date = date
+        self.time = time
+        self.minutes = minutes
+        self.recurrence = recurrence
+        self.rolledForward = rolledForward
+        self.done = done
+        self.doneOccurrences = doneOccurrences
+        self.snoozedUntil = snoozedUntil
+    }
+
+    /// Whether the task is still to do on `day`.
+    public func isOpen(on day: LocalDate) -> Bool {
+        recurrence == nil ? !done : !doneOccurrences.contains(day)
+    }
+
+    /// Whether the task belongs to `day`'s plan: a one-off dated that day, or a recurring task
+    /// with an occurrence on it.
+    public func isDue(on day: LocalDate) -> Bool {
+        if let recurrence {
+            return recurrence.occurs(on: day) && (createdOn.map { $0 <= day } ?? true) && (date.map { $0 <= day } ?? true)
+        }
+        return date == day
+    }
+}
+
+extension StoredTask: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, title, input, kind, category, categoryReason, createdOn, date, time, minutes
+        case recurrence = "rrule"
+        case rolledForward, done, doneOccurrences, snoozedUntil
+    }
+
+    /// Version 1 files hold only `id`, `title`, `date`, `time`, `minutes`, `rrule` and `done`; the
+    /// fields added in version 2 get their defaults, and a missing category is worked out again.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        title = try container.decode(String.self, forKey: .title)
+        input = try container.decodeIfPresent(String.self, forKey: .input) ?? title
+        kind = try container.decodeIfPresent(ItemKind.self, forKey: .kind) ?? .task
+        date = try container.decodeIfPresent(LocalDate.self, forKey: .date)
+        time = try container.decodeIfPresent(ClockTime.self, forKey: .time)
+        minutes = try container.decodeIfPresent(Int.self, forKey: .minutes)
+        recurrence = try container.decodeIfPresent(Recurrence.self, forKey: .recurrence)
+        createdOn = try container.decodeIfPresent(LocalDate.self, forKey: .createdOn)
+        rolledForward = try container.decodeIfPresent(Int.self, forKey: .rolledForward) ?? 0
+        done = try container.decodeIfPresent(Bool.self, forKey: .done) ?? false
+        doneOccurrences = try container.decodeIfPresent([LocalDate].self, forKey: .doneOccurrences) ?? []
+        snoozedUntil = try container.decodeIfPresent(Date.self, forKey: .snoozedUntil)
+        if let category = try container.decodeIfPresent(Category.self, forKey: .category) {
+            self.category = category
+            categoryReason = try container.decodeIfPresent(String.self, forKey: .categoryReason) ?? "kept from an earlier plan"
+        } else {
+            let result = Categorizer().categorize(CapturedItem(input: input, title: title, kind: kind, minutes: minutes))
+            category = result.category
+            categoryReason = result.reason
+        }
+        if let minutes, minutes <= 0 {
+            throw DecodingError.dataCorruptedError(forKey: .minutes, in: container,
+                                                   debugDescription: "\(minutes) is not a duration; expected a positive number of minutes")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// The contents of `Content/planner/tasks.json`: every task the planner knows, with a schema
+/// version. The planner is its only writer.
+public struct TaskStore: Sendable, Equatable {
+    /// Version 2 added kinds, categories with reasons, roll-forward counts, recurring
+    /// completions and snoozes; version 1 files still load (see `StoredTask.init(from:)`).
+    public static let currentVersion = 2
+
+    public var tasks: [StoredTask]
+    /// The number in the next task id (`t` + number); ids are never reused.
+    public var nextNumber: Int
+
+    public init(tasks: [StoredTask] = [], nextNumber: Int = 1) {
+        self.tasks = tasks
+        self.nextNumber = nextNumber
+    }
+
+    /// Index of the task with `id`, accepting the number alone (`12` for `t12`).
+    public func index(of id: String) -> Int? {
+        let wanted = id.first?.isNumber == true ? "t" + id : id
+        return tasks.firstIndex { $0.id == wanted }
+    }
+
+    /// Adds a task with the next id and returns that id.
+    public mutating func add(_ make: (String) -> StoredTask) -> String {
+        let id = "t\(nextNumber)"
+        nextNumber += 1
+        tasks.append(make(id))
+        return id
+    }
+
+    /// The file's bytes: pretty-printed JSON with sorted keys, so the same store always
+    /// writes the same bytes.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        // Encoding plain values with string keys cannot fail.
+        return try! encoder.encode(File(version: Self.currentVersion, nextNumber: nextNumber, tasks: tasks)) + Data("\n".utf8)
+    }
+
+    /// Reads a store file; an error gives the line and column of the problem.
+    public static func decode(_ data: Data) throws(InputError) -> TaskStore {
+        let bytes = [UInt8](data)
+        if let syntax = JSONLocator.syntaxError(in: bytes) {
+            throw InputError(line: syntax.position.line, column: syntax.position.column,
+                             message: "not valid JSON: \(syntax.message)")
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let file: File
+        do {
+            file = try decoder.decode(File.self, from: data)
+        } catch let error as DecodingError {
+            throw located(error, in: bytes)
+        } catch {
+            throw InputError(line: 1, column: 1, message: "not a task store: \(error)")
+        }
+        guard file.version <= currentVersion else {
+            let at = JSONLocator.position(of: [.key("version")], in: bytes) ?? .init()
+            throw InputError(line: at.line, column: at.column,
+                             message: "written by a newer Aura (store version \(file.version)); this one reads up to version \(currentVersion)")
+        }
+        let highest = file.tasks.compactMap { Int($0.id.dropFirst()) }.max() ?? 0
+        return TaskStore(tasks: file.tasks, nextNumber: max(file.nextNumber ?? 1, highest + 1))
+    }
+
+    private static func located(_ error: DecodingError, in bytes: [UInt8]) -> InputError {
+        let (path, message): ([any CodingKey], String) = switch error {
+        case .typeMismatch(let type, let context): (context.codingPath, "expected \(describe(type))")
+        case .valueNotFound(let type, let context): (context.codingPath, "expected \(describe(type)), found null")
+        case .keyNotFound(let key, let context): (context.codingPath, "missing \"\(key.stringValue)\"")
+        case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
+        @unknown default: ([], "\(error)")
+        }
+        let components = path.map { key in
+            key.intValue.map(JSONLocator.PathComponent.index) ?? .key(key.stringValue)
+        }
+        let at = JSONLocator.position(of: components, in: bytes) ?? .init()
+        let field = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return InputError(line: at.line, column: at.column,
+                          message: (field.isEmpty ? "" : "\(field.dropFirst(field.hasPrefix(".") ? 1 : 0)): ") + message)
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type: "a whole number"
+        case is Bool.Type: "true or false"
+        default: "\(type)"
+        }
+    }
+
+    /// The layout on disk.
+    private struct File: Codable {
+        var version: Int
+        var nextNumber: Int?
+        var tasks: [StoredTask]
+
+        init(version: Int, nextNumber: Int, tasks: [StoredTask]) {
+            self.version = version
+            self.nextNumber = nextNumber
+            self.tasks = tasks
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+            nextNumber = try container.decodeIfPresent(Int.self, forKey: .nextNumber)
+            tasks = try container.decode([StoredTask].self, forKey: .tasks)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Reading user files with errors that name the file.
+public enum ContentFile {
+    /// Reads a UTF-8 text file, or throws an error saying which file could not be read and why.
+    public static func read(_ url: URL) throws(SourceError) -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: url.path) ? "it could not be read" : "no such file"
+            throw SourceError(file: displayPath(url), line: 1, column: 1, message: "cannot open: \(reason)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SourceError(file: displayPath(url), line: 1, column: 1, message: "not valid UTF-8 text; expected a UTF-8 encoded file")
+        }
+        return text
+    }
+
+    /// A path as the person would type it: relative to the working directory when inside it.
+    public static func displayPath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+    }
+}

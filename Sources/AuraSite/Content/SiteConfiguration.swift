@@ -1,0 +1,68 @@
+import Foundation
+
+/// The site's settings from `Content/site.yml`: identity, address, language, time zone and
+/// the day window the planner schedules inside.
+public struct SiteConfiguration: Sendable, Equatable {
+    public var title: String
+    public var description: String
+    /// The absolute address the site is published at, always ending in `/`.
+    public var baseURL: URL
+    public var language: String
+    public var timeZone: TimeZone
+    /// Start of the planning day, in minutes after midnight.
+    public var dayStartMinutes: Int
+    /// End of the planning day, in minutes after midnight.
+    public var dayEndMinutes: Int
+
+    static let fileName = "site.yml"
+    static let keys = ["title", "description", "base_url", "language", "time_zone", "day"]
+
+    /// Reads and validates `site.yml` in `contentDirectory`.
+    public static func load(contentDirectory: URL) throws -> SiteConfiguration {
+        let url = contentDirectory.appendingPathComponent(fileName)
+        let text = try ContentFile.read(url)
+        return try parse(text, file: ContentFile.displayPath(url))
+    }
+
+    /// Parses the text of a `site.yml`; `file` names it in errors.
+    public static func parse(_ text: String, file: String) throws(SourceError) -> SiteConfiguration {
+        let fields = try YAMLFields(try YAMLParser(file: file).parse(text), file: file)
+        try fields.rejectUnknownKeys(allowed: keys)
+        let baseNode = try fields.present("base_url", required: true)!
+        let base = try fields.requiredString("base_url")
+        guard let url = URL(string: base.hasSuffix("/") ? base : base + "/"),
+              let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            throw fields.error("expected an absolute http(s) address for 'base_url', such as https://aura.example/", at: baseNode)
+        }
+        let zoneName = try fields.string("time_zone") ?? "UTC"
+        guard let zone = TimeZone(identifier: zoneName) else {
+            throw fields.error("unknown time zone '\(zoneName)'; expected an IANA name such as Europe/London", at: fields.node["time_zone"]!)
+        }
+        let day = try fields.mapping("day")
+        let start = try day.map { d throws(SourceError) in try clockMinutes(d, "start") } ?? 8 * 60
+        let end = try day.map { d throws(SourceError) in try clockMinutes(d, "end") } ?? 18 * 60
+        if let day, end <= start {
+            throw day.error("the day ends before it starts; expected 'end' later than 'start'", at: day.node["end"] ?? day.node)
+        }
+        return SiteConfiguration(
+            title: try fields.requiredString("title"),
+            description: try fields.string("description") ?? "",
+            baseURL: url,
+            language: try fields.string("language") ?? "en",
+            timeZone: zone,
+            dayStartMinutes: start,
+            dayEndMinutes: end)
+    }
+
+    /// Parses an `HH:MM` field (24-hour clock) into minutes after midnight.
+    private static func clockMinutes(_ fields: YAMLFields, _ key: String) throws(SourceError) -> Int {
+        let node = try fields.present(key, required: true)!
+        let text = try fields.requiredString(key)
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, parts[1].count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+              (0...24).contains(hours), (0..<60).contains(minutes), hours * 60 + minutes <= 24 * 60 else {
+            throw fields.error("'\(text)' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30", at: node)
+        }
+        return hours * 60 + minutes
+    }
+}

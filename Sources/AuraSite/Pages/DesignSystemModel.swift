@@ -1,0 +1,81 @@
+import Foundation
+
+/// What `/design/` shows: every token with its measured values.
+struct DesignSystemModel: Encodable, Sendable {
+    struct Swatch: Encodable, Sendable {
+        let hex: String
+        let onBackground: String
+        let onSurface: String
+        let rating: String
+    }
+
+    struct Color: Encodable, Sendable {
+        let name: String
+        let cssVar: String
+        let use: String
+        let light: Swatch
+        let dark: Swatch
+    }
+
+    struct TypeStep: Encodable, Sendable {
+        let step: String
+        let cssVar: String
+        let px: String
+        let rem: String
+        let isHeading: Bool
+    }
+
+    struct Measure: Encodable, Sendable {
+        let name: String
+        let cssVar: String
+        let px: String
+    }
+
+    struct Value: Encodable, Sendable {
+        let name: String
+        let cssVar: String
+        let value: String
+    }
+
+    struct Font: Encodable, Sendable {
+        let name: String
+        let cssVar: String
+        let stack: String
+    }
+
+    let colors: [Color]
+    let typeScale: [TypeStep]
+    let radii: [Measure]
+    let spacing: [Measure]
+    let motion: [Value]
+    let fonts: [Font]
+
+    init(tokens: DesignTokens) {
+        let background = tokens.color("background")!, surface = tokens.color("surface")!
+        func swatch(_ color: RGBColor, on ground: RGBColor, _ raised: RGBColor) -> Swatch {
+            let ratios = (color.contrast(with: ground), color.contrast(with: raised))
+            return Swatch(hex: color.hex, onBackground: Self.ratio(ratios.0), onSurface: Self.ratio(ratios.1),
+                          rating: ContrastRating(ratio: min(ratios.0, ratios.1)).rawValue)
+        }
+        colors = tokens.colors.map { token in
+            Color(name: token.name, cssVar: "--color-\(token.name)", use: token.use,
+                  light: swatch(token.light, on: background.light, surface.light),
+                  dark: swatch(token.dark, on: background.dark, surface.dark))
+        }
+        let scale = tokens.typeScale
+        typeScale = scale.steps.sorted(by: >).map { step in
+            TypeStep(step: String(step), cssVar: "--" + TokenStylesheet.stepProperty(step),
+                     px: TokenStylesheet.format(scale.pixels(step), digits: 2),
+                     rem: TokenStylesheet.format(scale.rem(step), digits: 3), isHeading: step >= 2)
+        }
+        radii = tokens.radii.map { Measure(name: $0.name, cssVar: "--radius-\($0.name)", px: TokenStylesheet.format($0.pixels, digits: 2)) }
+        spacing = tokens.spacing.map { Measure(name: $0.name, cssVar: "--space-\($0.name)", px: TokenStylesheet.format($0.pixels, digits: 2)) }
+        motion = tokens.motion.map { Value(name: $0.name, cssVar: "--\($0.name)", value: $0.value) }
+        fonts = tokens.fonts.map { Font(name: $0.name, cssVar: "--font-\($0.name)", stack: $0.value) }
+    }
+
+    /// A contrast ratio as people write it: `4.74:1`.
+    static func ratio(_ value: Double) -> String {
+        String(format: "%.2f:1", value)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The landing page's copy from `Content/landing.md`: the hero, the feature sections and
+/// a closing statement (the Markdown body).
+public struct LandingContent: Sendable, Encodable {
+    public struct Link: Sendable, Encodable {
+        public let label: String
+        public let url: String
+    }
+
+    public struct Hero: Sendable, Encodable {
+        public let eyebrow: String
+        public let headline: String
+        public let lead: String
+        public let action: Link?
+        public let note: String?
+    }
+
+    public struct Section: Sendable, Encodable {
+        public let id: String
+        public let kicker: String
+        public let title: String
+        public let html: String
+        public let link: Link?
+    }
+
+    public let title: String
+    public let description: String
+    public let hero: Hero
+    public let sections: [Section]
+    public let closingHTML: String
+
+    static let fileName = "landing.md"
+
+    /// Reads `landing.md` from `contentDirectory`; `root` prefixes site-relative links.
+    public static func load(contentDirectory: URL, root: String) throws -> LandingContent {
+        let url = contentDirectory.appendingPathComponent(fileName)
+        return try parse(try ContentFile.read(url), file: ContentFile.displayPath(url), root: root)
+    }
+
+    /// Parses the text of a landing file.
+    public static func parse(_ text: String, file: String, root: String) throws(SourceError) -> LandingContent {
+        let document = try FrontMatterDocument(text: text, file: file)
+        let fields = document.fields
+        try fields.rejectUnknownKeys(allowed: ["title", "description", "hero", "sections"])
+        let hero = try fields.mapping("hero", required: true)!
+        try hero.rejectUnknownKeys(allowed: ["eyebrow", "headline", "lead", "action", "note"])
+        var sections: [Section] = []
+        for section in try fields.mappings("sections", required: true)! {
+            try section.rejectUnknownKeys(allowed: ["id", "kicker", "title", "text", "link"])
+            sections.append(Section(
+                id: try section.requiredString("id"),
+                kicker: try section.string("kicker") ?? "",
+                title: try section.requiredString("title"),
+                html: Markdown.html(try section.requiredString("text")),
+                link: try link(section, "link", root: root)))
+        }
+        return LandingContent(
+            title: try fields.requiredString("title"),
+            description: try fields.requiredString("description"),
+            hero: Hero(eyebrow: try hero.string("eyebrow") ?? "",
+                       headline: try hero.requiredString("headline"),
+                       lead: try hero.requiredString("lead"),
+                       action: try link(hero, "action", root: root),
+                       note: try hero.string("note")),
+            sections: sections,
+            closingHTML: Markdown.html(document.body))
+    }
+
+    private static func link(_ fields: YAMLFields, _ key: String, root: String) throws(SourceError) -> Link? {
+        guard let link = try fields.mapping(key) else { return nil }
+        try link.rejectUnknownKeys(allowed: ["label", "url"])
+        return Link(label: try link.requiredString("label"), url: SitePath.resolve(try link.requiredString("url"), root: root))
+    }
+}
+
+/// Site-relative paths under a base URL that may have a path of its own (`https://x.org/aura/`).
+public enum SitePath {
+    /// `/design/` under root `/aura/` becomes `/aura/design/`; absolute URLs and fragments are unchanged.
+    public static func resolve(_ path: String, root: String) -> String {
+        guard path.hasPrefix("/"), !path.hasPrefix("//") else { return path }
+        return root + path.dropFirst()
+    }
+}

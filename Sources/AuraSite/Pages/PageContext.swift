@@ -1,0 +1,98 @@
+import Foundation
+import Mustache
+
+/// One output page: which template renders it, with what, and where it goes.
+struct Page: Sendable {
+    /// The public path, such as `/design/`.
+    let path: String
+    let outputFile: String
+    let template: String
+    let context: MustacheValue
+    let inSitemap: Bool
+}
+
+/// What every template receives besides its page's own content.
+struct CommonContext: Encodable, Sendable {
+    struct Site: Encodable, Sendable {
+        let title: String
+        let description: String
+        let language: String
+        let baseURL: String
+        let root: String
+    }
+
+    struct PageInfo: Encodable, Sendable {
+        let title: String
+        let description: String
+        let path: String
+        let canonicalURL: String
+        let kind: String
+    }
+
+    struct Assets: Encodable, Sendable {
+        let stylesheet: String
+        let script: String
+        let icon: String
+        let manifest: String
+        let font: String?
+    }
+
+    struct NavLink: Encodable, Sendable {
+        let title: String
+        let url: String
+        let isCurrent: Bool
+    }
+
+    let site: Site
+    let page: PageInfo
+    let assets: Assets
+    let nav: [NavLink]
+}
+
+/// Builds the pages of one site from its settings, content and assets.
+struct PageFactory: Sendable {
+    let configuration: SiteConfiguration
+    let assets: AssetBundle
+    /// The base URL's path, such as `/` or `/aura/`.
+    let root: String
+    /// Top-level destinations shown in the header, by title and site-relative path.
+    let navigation: [(title: String, path: String)]
+
+    init(configuration: SiteConfiguration, assets: AssetBundle, navigation: [(title: String, path: String)]) {
+        self.configuration = configuration
+        self.assets = assets
+        self.navigation = navigation
+        root = Self.root(of: configuration.baseURL)
+    }
+
+    static func root(of baseURL: URL) -> String {
+        let path = baseURL.path
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
+    /// A page at site-relative `path` (`/design/`) rendered by `template`, with `content` under `key`.
+    func page<Content: Encodable>(path: String, kind: String, title: String, description: String,
+                                  template: String, key: String, content: Content,
+                                  outputFile: String? = nil, inSitemap: Bool = true) throws -> Page {
+        let publicPath = SitePath.resolve(path, root: root)
+        let common = CommonContext(
+            site: .init(title: configuration.title, description: configuration.description,
+                        language: configuration.language, baseURL: configuration.baseURL.absoluteString, root: root),
+            page: .init(title: title, description: description, path: publicPath,
+                        canonicalURL: absoluteURL(path), kind: kind),
+            assets: .init(stylesheet: assets.stylesheetPath, script: assets.scriptPath, icon: assets.iconPath,
+                          manifest: root + "manifest.webmanifest", font: assets.headingFontPath),
+            nav: navigation.map { .init(title: $0.title, url: SitePath.resolve($0.path, root: root), isCurrent: $0.path == path) })
+        guard case .dictionary(var values) = try MustacheValue(encoding: common) else {
+            preconditionFailure("a keyed Encodable always encodes to a dictionary")
+        }
+        values[key] = try MustacheValue(encoding: content)
+        let file = outputFile ?? String(path.dropFirst()) + "index.html"
+        return Page(path: publicPath, outputFile: file, template: template, context: .dictionary(values), inSitemap: inSitemap)
+    }
+
+    /// The absolute URL of a site-relative path.
+    func absoluteURL(_ path: String) -> String {
+        configuration.baseURL.absoluteString + path.dropFirst()
+    }
+}

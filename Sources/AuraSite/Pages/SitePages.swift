@@ -1,0 +1,26 @@
+import Foundation
+
+/// The site's HTML pages, built from content and tokens.
+struct SitePages: Sendable {
+    let all: [Page]
+
+    init(factory: PageFactory, tokens: DesignTokens, contentDirectory: URL) throws {
+        let landing = try LandingContent.load(contentDirectory: contentDirectory, root: factory.root)
+        let notFound = NotFoundContent(homeURL: factory.root)
+        all = [
+            try factory.page(path: "/", kind: "landing", title: landing.title, description: landing.description,
+                             template: "pages/landing", key: "landing", content: landing),
+            try factory.page(path: "/design/", kind: "design", title: "Design system",
+                             description: "Every colour, type step, radius, space and component of Aura's design system.",
+                             template: "pages/design", key: "design", content: DesignSystemModel(tokens: tokens)),
+            try factory.page(path: "/404.html", kind: "not-found", title: "Not found",
+                             description: "This page is not here.", template: "pages/404", key: "notFound",
+                             content: notFound, outputFile: "404.html", inSitemap: false),
+        ]
+    }
+}
+
+/// The 404 page's only data: where home is.
+struct NotFoundContent: Encodable, Sendable {
+    let homeURL: String
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The site's static assets, written with fingerprinted names where they may be cached forever.
+public struct AssetBundle: Sendable {
+    /// Public paths (under the site root) of what pages link to.
+    public let stylesheetPath: String
+    public let scriptPath: String
+    public let iconPath: String
+    public let headingFontPath: String?
+    /// Every file to write, by output-relative path.
+    let files: [(path: String, data: Data)]
+
+    static let headingFontName = "InterTight-Light-latin.woff2"
+
+    /// Bundles the theme's CSS (after the generated token block), JavaScript, icons, font and static files.
+    init(theme: Theme, root: String) throws {
+        var files: [(String, Data)] = []
+        let font = theme.files(in: "assets/fonts").first { $0.path == Self.headingFontName }
+        var fontPath: String?
+        if let font {
+            let data = try Data(contentsOf: font.url)
+            let name = "assets/fonts/" + Fingerprint.fingerprinted(font.path, bytes: Array(data))
+            files.append((name, data))
+            fontPath = root + name
+        }
+        headingFontPath = fontPath
+
+        let tokenCSS = TokenStylesheet(tokens: theme.tokens, headingFontPath: fontPath).css
+        let css = try Self.concatenate([tokenCSS], theme.files(in: "assets/css", withExtension: "css"))
+        let cssName = "assets/" + Fingerprint.fingerprinted("aura.css", bytes: Array(css.utf8))
+        files.append((cssName, Data(css.utf8)))
+        stylesheetPath = root + cssName
+
+        let script = try Self.concatenate([], theme.files(in: "assets/js", withExtension: "js"))
+        let scriptName = "assets/" + Fingerprint.fingerprinted("aura.js", bytes: Array(script.utf8))
+        files.append((scriptName, Data(script.utf8)))
+        scriptPath = root + scriptName
+
+        for icon in theme.files(in: "assets/icons") {
+            files.append(("assets/icons/" + icon.path, try Data(contentsOf: icon.url)))
+        }
+        iconPath = root + "assets/icons/aura.svg"
+        for file in theme.files(in: "static") {
+            files.append((file.path, try Data(contentsOf: file.url)))
+        }
+        self.files = files
+    }
+
+    private static func concatenate(_ leading: [String], _ sources: [(path: String, url: URL)]) throws -> String {
+        var parts = leading
+        for source in sources {
+            parts.append(try ContentFile.read(source.url))
+        }
+        return parts.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// What `aura build` reads and where it writes.
+public struct BuildOptions: Sendable {
+    public var contentDirectory: URL
+    public var templatesDirectory: URL
+    public var outputDirectory: URL
+    /// Replaces `base_url` from `site.yml`, e.g. for a preview at another address.
+    public var baseURL: URL?
+
+    public init(contentDirectory: URL, templatesDirectory: URL, outputDirectory: URL, baseURL: URL? = nil) {
+        self.contentDirectory = contentDirectory
+        self.templatesDirectory = templatesDirectory
+        self.outputDirectory = outputDirectory
+        self.baseURL = baseURL
+    }
+}
+
+/// What a finished build produced.
+public struct BuildReport: Sendable {
+    public let pageCount: Int
+    public let fileCount: Int
+}
+
+/// Where a running build is, for progress display.
+public enum BuildProgress: Sendable {
+    case stage(number: Int, of: Int, name: String)
+    case pages(rendered: Int, of: Int)
+}
+
+/// A failure inside a named build step.
+public struct BuildError: Error, CustomStringConvertible, Sendable {
+    public let step: String
+    public let underlying: any Error
+
+    public var description: String { "\(underlying)\n  (while: \(step.lowercased()))" }
+}

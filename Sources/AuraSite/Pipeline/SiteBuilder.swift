@@ -1,0 +1,85 @@
+import Foundation
+import Mustache
+
+/// Builds the whole site. The steps run in the order listed in `build`; each one's name is
+/// shown as progress and attached to any error it raises.
+public struct SiteBuilder: Sendable {
+    public let options: BuildOptions
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// Runs every step and replaces the output folder only if all of them succeed.
+    public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws -> BuildReport {
+        let steps = ["Read site settings", "Load theme", "Bundle assets", "Load content", "Render pages", "Write site files", "Publish"]
+        var stepNumber = 0
+        func step<T>(_ work: () async throws -> T) async throws -> T {
+            stepNumber += 1
+            let name = steps[stepNumber - 1]
+            progress(.stage(number: stepNumber, of: steps.count, name: name))
+            do { return try await work() } catch { throw BuildError(step: name, underlying: error) }
+        }
+
+        var configuration = try await step { try SiteConfiguration.load(contentDirectory: options.contentDirectory) }
+        if let baseURL = options.baseURL { configuration.baseURL = baseURL }
+        let theme = try await step { try Theme.load(from: options.templatesDirectory) }
+        let root = PageFactory.root(of: configuration.baseURL)
+        let assets = try await step { try AssetBundle(theme: theme, root: root) }
+        let factory = PageFactory(configuration: configuration, assets: assets,
+                                  navigation: [("Home", "/"), ("Design", "/design/")])
+        let pages = try await step { try SitePages(factory: factory, tokens: theme.tokens, contentDirectory: options.contentDirectory).all }
+
+        let output = try OutputDirectory(destination: options.outputDirectory)
+        do {
+            try await step {
+                for file in assets.files { try output.write(file.data, to: file.path) }
+                try await render(pages, with: theme.templates, into: output, progress: progress)
+            }
+            let siteFiles = try await step {
+                let files = try SiteFiles(factory: factory, pages: pages, tokens: theme.tokens).render(with: theme.templates)
+                for file in files { try output.write(file.data, to: file.path) }
+                return files
+            }
+            try await step { try output.commit() }
+            return BuildReport(pageCount: pages.count, fileCount: assets.files.count + pages.count + siteFiles.count)
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+
+    /// Renders pages concurrently, a bounded number at a time, writing each as soon as it is done.
+    private func render(_ pages: [Page], with templates: TemplateLibrary, into output: OutputDirectory,
+                        progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let templatesDirectory = options.templatesDirectory
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var next = 0
+            var finished = 0
+            func startNext() {
+                let page = pages[next]
+                next += 1
+                group.addTask {
+                    let html = try Self.render(page, with: templates, templatesDirectory: templatesDirectory)
+                    try output.write(Data(html.utf8), to: page.outputFile)
+                }
+            }
+            while next < min(width, pages.count) { startNext() }
+            while try await group.next() != nil {
+                finished += 1
+                progress(.pages(rendered: finished, of: pages.count))
+                if next < pages.count { startNext() }
+            }
+        }
+    }
+
+    static func render(_ page: Page, with templates: TemplateLibrary, templatesDirectory: URL) throws -> String {
+        do {
+            return try templates.render(page.template, page.context)
+        } catch let error as MustacheError {
+            throw SourceError(file: ContentFile.displayPath(templatesDirectory.appendingPathComponent(error.file)),
+                              line: error.line, column: error.column, message: error.message)
+        }
+    }
+}

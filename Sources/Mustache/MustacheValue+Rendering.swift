@@ -1,0 +1,39 @@
+extension MustacheValue {
+    /// Whether a section shows its content (`null`, `false` and `[]` hide it).
+    var isTruthy: Bool {
+        switch self {
+        case .null, .bool(false): false
+        case .array(let items): !items.isEmpty
+        default: true
+        }
+    }
+
+    /// Appends the interpolated form of the value; arrays and dictionaries have none.
+    func write(to output: inout String, escaped: Bool) {
+        switch self {
+        case .string(let string):
+            if escaped {
+                output.appendEscapingHTML(string)
+            } else {
+                output += string
+            }
+        case .int(let int):
+            output += String(int)
+        case .double(let double):
+            output += Self.format(double)
+        case .bool(let bool):
+            output += bool ? "true" : "false"
+        case .null, .array, .dictionary:
+            break
+        }
+    }
+
+    /// Integral doubles print without a fractional part (`2.0` → `2`), others in Swift's
+    /// shortest round-tripping form (`1.21` → `1.21`).
+    private static func format(_ double: Double) -> String {
+        if double.rounded() == double, abs(double) < 1e15 {
+            return String(Int(double))
+        }
+        return String(double)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A set of named templates in which partials (`{{>name}}`) and parents (`{{<name}}`)
+/// resolve by name. Immutable once built, so one library can render from many tasks at once.
+///
+/// A missing partial renders as the empty string, as the spec requires. A missing parent is
+/// an error when the library is built: the `~inheritance` spec only says it SHOULD render as
+/// the empty string and none of its tests rely on that, while silently dropping a page's
+/// whole layout is never what a site wants.
+public struct TemplateLibrary: Sendable {
+    private let templates: [String: Template]
+
+    /// Parses every template of `templates` (name → source). Error messages name the
+    /// templates by their key.
+    public init(templates: [String: String]) throws {
+        var parsed: [String: Template] = [:]
+        for (name, source) in templates.sorted(by: { $0.key < $1.key }) {
+            parsed[name] = try Template(source: source, name: name)
+        }
+        try self.init(checking: parsed)
+    }
+
+    /// Loads every `*.<fileExtension>` file below `directory`, recursively. A template's name
+    /// is its path relative to `directory` without the extension (`layouts/base`); error
+    /// messages use the path with the extension (`layouts/base.mustache`).
+    public init(directory: URL, fileExtension: String = "mustache") throws {
+        let suffix = "." + fileExtension
+        var parsed: [String: Template] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: directory.path).sorted()
+        where path.hasSuffix(suffix) {
+            let file = directory.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory),
+                  !isDirectory.boolValue else { continue }
+            let source = try String(contentsOf: file, encoding: .utf8)
+            parsed[String(path.dropLast(suffix.count))] = try Template(source: source, name: path)
+        }
+        try self.init(checking: parsed)
+    }
+
+    private init(checking templates: [String: Template]) throws {
+        for template in templates.values.sorted(by: { $0.name < $1.name }) {
+            for parent in template.parents where templates[parent.name] == nil {
+                throw MustacheError(
+                    "unknown parent template '\(parent.name)'; expected one of: \(templates.keys.sorted().joined(separator: ", "))",
+                    at: parent.location)
+            }
+        }
+        self.templates = templates
+    }
+
+    /// The names of all templates, sorted.
+    public var names: [String] { templates.keys.sorted() }
+
+    /// Renders the template called `name` against `context`.
+    public func render(_ name: String, _ context: MustacheValue) throws -> String {
+        guard let template = templates[name] else {
+            throw MustacheError(file: name, line: 0, column: 0, message: "no template named '\(name)' in the library")
+        }
+        var renderer = Renderer(templates: templates, context: context)
+        try renderer.render(template.nodes)
+        return renderer.output
+    }
+}

@@ -1,0 +1,4 @@
+import AuraCLI
+import Foundation
+
+exit(await AuraTool().run(Array(CommandLine.arguments.dropFirst()), in: .standard))

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// Builds the default site end to end and checks it as a visitor's browser and the outside
+/// checkers would.
+@Suite(.serialized) struct SiteBuildTests {
+    @Test func defaultSiteHasEveryPageAndFile() async throws {
+        let output = try await buildDefaultSite()
+        let files = try snapshot(output)
+        for path in ["index.html", "design/index.html", "404.html", "sitemap.xml", "robots.txt",
+                     "manifest.webmanifest", "assets/icons/aura.svg", "README.md"] {
+            #expect(files[path] != nil, "missing \(path)")
+        }
+        let stylesheets = files.keys.filter { $0.range(of: #"^assets/aura\.[0-9a-f]{10}\.css$"#, options: .regularExpression) != nil }
+        #expect(stylesheets.count == 1)
+        let index = String(decoding: try #require(files["index.html"]), as: UTF8.self)
+        #expect(index.contains("/\(try #require(stylesheets.first))"))
+        let landingCopy = try String(contentsOf: Project.content.appendingPathComponent("landing.md"), encoding: .utf8)
+        let headline = try #require(landingCopy.split(separator: "\n").first { $0.contains("headline:") })
+            .split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        #expect(index.contains(headline), "landing headline from landing.md not on the page")
+        let design = String(decoding: try #require(files["design/index.html"]), as: UTF8.self)
+        for hex in ["#F5F5F7", "#FFFFFF", "#1C1C1E", "#D1D1D6", "#FF3B30", "#8E8E93"] {
+            #expect(design.contains(hex), "design page lacks \(hex)")
+        }
+        #expect(design.contains("2.99:1") && design.contains("3.26:1"), "design page lacks measured contrast")
+        let sitemap = String(decoding: try #require(files["sitemap.xml"]), as: UTF8.self)
+        #expect(sitemap.contains("<loc>https://aura.example/design/</loc>"))
+        #expect(!sitemap.contains("404"))
+        let manifest = try JSONSerialization.jsonObject(with: try #require(files["manifest.webmanifest"])) as? [String: Any]
+        #expect(manifest?["display"] as? String == "standalone")
+        #expect(manifest?["background_color"] as? String == "#F5F5F7")
+    }
+
+    @Test func buildingTwiceGivesIdenticalBytes() async throws {
+        let first = try snapshot(try await buildDefaultSite())
+        let second = try snapshot(try await buildDefaultSite())
+        #expect(first.keys.sorted() == second.keys.sorted())
+        for (path, data) in first {
+            #expect(second[path] == data, "\(path) differs between builds")
+        }
+    }
+
+    @Test func unchangedFilesAreLinkedNotRewritten() async throws {
+        let output = try await buildDefaultSite()
+        let before = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("index.html").path)
+        let result = await aura(["build", "--content", Project.content.path, "--templates", Project.templates.path,
+                                 "--output", output.path, "--quiet"])
+        #expect(result.status == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("index.html").path)
+        #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int)
+        #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+    }
+
+    @Test func brokenContentExitsOneAndLeavesTheSiteUntouched() async throws {
+        let output = try await buildDefaultSite()
+        let before = try snapshot(output)
+        let content = try temporaryFolder().appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: Project.content, to: content)
+        let landing = content.appendingPathComponent("landing.md")
+        let text = try String(contentsOf: landing, encoding: .utf8)
+        try text.replacingOccurrences(of: "\nhero:", with: "\nhero: [unclosed\n", options: [], range: nil)
+            .write(to: landing, atomically: true, encoding: .utf8)
+        let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path])
+        #expect(result.status == 1)
+        #expect(result.err.range(of: #"landing\.md:\d+:\d+: invalid YAML"#, options: .regularExpression) != nil, "\(result.err)")
+        #expect(try snapshot(output) == before)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
+        #expect(siblings == ["Public"], "staging folder left behind: \(siblings)")
+    }
+
+    @Test func refusesToReplaceAFolderItDidNotBuild() async throws {
+        let folder = try temporaryFolder()
+        try Data("precious".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let result = await aura(["build", "--content", Project.content.path, "--templates", Project.templates.path,
+                                 "--output", folder.path])
+        #expect(result.status == 1)
+        #expect(result.err.contains("refusing to replace"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("notes.txt"), encoding: .utf8) == "precious")
+    }
+
+    @Test func baseURLWithAPathPrefixesEveryLink() async throws {
+        let output = try temporaryFolder().appendingPathComponent("Public")
+        let result = await aura(["build", "--content", Project.content.path, "--templates", Project.templates.path,
+                                 "--output", output.path, "--base-url", "https://example.org/aura/", "--quiet"])
+        #expect(result.status == 0)
+        let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains("href=\"/aura/assets/aura."))
+        #expect(!index.contains("href=\"/assets/"))
+        #expect(index.contains("https://example.org/aura/"))
+    }
+
+    @Test func progressIsShownOnlyOnAnInteractiveTerminal() async throws {
+        let output = try temporaryFolder().appendingPathComponent("Public")
+        let arguments = ["build", "--content", Project.content.path, "--templates", Project.templates.path, "--output", output.path]
+        let interactive = await aura(arguments, interactive: true)
+        #expect(interactive.err.contains("[5/7] Render pages"))
+        #expect(interactive.out.range(of: #"^Built \d+ pages \(\d+ files\) in \d+ ms"#, options: .regularExpression) != nil)
+        let piped = await aura(arguments)
+        #expect(piped.err.isEmpty)
+    }
+
+    @Test func passesTheNuHTMLChecker() async throws {
+        guard Project.hasWebcheck else { return }
+        let output = try await buildDefaultSite()
+        // The Nu checker predates CSS Borders 4's `corner-shape` (used with a border-radius fallback).
+        let result = try runProgram("python3", [Project.webcheck.appendingPathComponent("check_html.py").path, output.path,
+                                                "--ignore", "Property “corner-shape” doesn't exist"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains(" 0 errors"), "\(result.output)")
+    }
+
+    @Test(arguments: [390, 1280])
+    func passesAxeWithNothingSeriousOrCritical(width: Int) async throws {
+        guard Project.hasWebcheck else { return }
+        let output = try await buildDefaultSite()
+        let result = try runProgram("python3", [Project.webcheck.appendingPathComponent("check_a11y.py").path, output.path,
+                                                "--width", String(width), "--fail-on", "serious", "--fail-on-404"])
+        #expect(result.status == 0, "\(result.output)")
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import AuraPlanner
+
+struct CategorizerTests {
+    struct Labelled {
+        let line: Int
+        let text: String
+        let category: Category
+    }
+
+    static func labelledSet(_ name: String = "labelled-tasks") throws -> [Labelled] {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "tsv", subdirectory: "Fixtures"))
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return try text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { offset, row in
+            guard !row.isEmpty, !row.hasPrefix("#") else { return nil }
+            let fields = row.split(separator: "\t")
+            let category = try #require(fields.count == 2 ? Category(rawValue: String(fields[0])) : nil, "bad row \(offset + 1): \(row)")
+            return Labelled(line: offset + 1, text: String(fields[1]), category: category)
+        }
+    }
+
+    @Test func accuracyOnTheLabelledSetIsAtLeastNinetyPercent() throws {
+        let rows = try Self.labelledSet()
+        #expect(rows.count >= 150)
+        let accuracy = try Self.measure(rows, title: "Labelled set")
+        #expect(accuracy >= 0.90, "categorizer accuracy \(accuracy) on \(rows.count) labelled lines")
+    }
+
+    /// Lines written after the lexicon was fixed: a check that it was not fitted to the set above.
+    @Test func accuracyOnTheHeldOutSetIsAtLeastEightyPercent() throws {
+        let rows = try Self.labelledSet("held-out-tasks")
+        let accuracy = try Self.measure(rows, title: "Held-out set")
+        #expect(accuracy >= 0.80, "categorizer accuracy \(accuracy) on \(rows.count) held-out lines")
+    }
+
+    /// Categorizes every row, prints the confusion matrix and the misses, returns the accuracy.
+    static func measure(_ rows: [Labelled], title: String) throws -> Double {
+        let parser = CaptureParser(today: LocalDate(year: 2026, month: 12, day: 2)!)
+        var matrix: [Category: [Category: Int]] = [:]
+        var misses: [String] = []
+        for row in rows {
+            let item = try #require(try parser.parse(row.text).first)
+            let predicted = Categorizer().categorize(item)
+            matrix[row.category, default: [:]][predicted.category, default: 0] += 1
+            if predicted.category != row.category {
+                misses.append("  line \(row.line): \(row.text) → \(predicted.category.rawValue) (\(predicted.reason))")
+            }
+        }
+        let correct = Category.allCases.reduce(0) { $0 + (matrix[$1]?[$1] ?? 0) }
+        let accuracy = Double(correct) / Double(rows.count)
+        print(report(matrix, title: title, accuracy: accuracy, total: rows.count) + "\n" + misses.joined(separator: "\n"))
+        return accuracy
+    }
+
+    static func report(_ matrix: [Category: [Category: Int]], title: String, accuracy: Double, total: Int) -> String {
+        let names = Category.allCases.map(\.rawValue)
+        let width = names.map(\.count).max()! + 2
+        func cell(_ text: String) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+        var lines = ["\(title): confusion matrix (rows: labelled, columns: predicted), accuracy "
+                     + String(format: "%.1f%%", accuracy * 100) + " of \(total)",
+                     cell("") + names.map(cell).joined()]
+        for actual in Category.allCases {
+            lines.append(cell(actual.rawValue) + Category.allCases.map { cell(String(matrix[actual]?[$0] ?? 0)) }.joined())
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test(arguments: [
+        ("go to the gym #deep", Category.deepWork, "tagged #deep"),
+        ("write the essay #culture", Category.culture, "tagged #culture"),
+    ])
+    func tagsOverrideTheWords(line: String, category: Category, reason: String) throws {
+        let item = try #require(try CaptureParser(today: LocalDate(year: 2026, month: 12, day: 2)!).parse(line).first)
+        #expect(Categorizer().categorize(item) == Categorization(category: category, reason: reason))
+    }
+
+    @Test func reasonsNameTheWordsThatDecided() {
+        let result = Categorizer().categorize(CapturedItem(input: "", title: "email the landlord", kind: .task))
+        #expect(result.category == .admin)
+        #expect(result.reason == "mentions “email” and “landlord”")
+    }
+
+    @Test func itemsWithoutTellingWordsFallBackByLength() {
+        let short = Categorizer().categorize(CapturedItem(input: "", title: "Zephyr", kind: .task, minutes: 15))
+        #expect(short.category == .admin)
+        let long = Categorizer().categorize(CapturedItem(input: "", title: "Zephyr", kind: .task, minutes: 120))
+        #expect(long.category == .deepWork)
+        #expect(long.reason.contains("120 minutes"))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import AuraSite
+
+struct SiteConfigurationTests {
+    @Test func readsEveryField() throws {
+        let text = """
+        title: Aura
+        description: Calm.
+        base_url: https://example.org/aura
+        language: en-GB
+        time_zone: America/New_York
+        day:
+          start: "07:45"
+          end: "19:00"
+        """
+        let configuration = try SiteConfiguration.parse(text, file: "site.yml")
+        #expect(configuration.baseURL.absoluteString == "https://example.org/aura/")
+        #expect(configuration.timeZone.identifier == "America/New_York")
+        #expect(configuration.dayStartMinutes == 7 * 60 + 45)
+        #expect(configuration.dayEndMinutes == 19 * 60)
+        #expect(configuration.language == "en-GB")
+    }
+
+    @Test(arguments: [
+        ("title: A\nbase_url: /relative\n", "site.yml:2:11: expected an absolute http(s) address for 'base_url', such as https://aura.example/"),
+        ("title: A\nbase_url: https://a.b/\ntime_zone: Mars/Olympus\n", "site.yml:3:12: unknown time zone 'Mars/Olympus'; expected an IANA name such as Europe/London"),
+        ("title: A\nbase_url: https://a.b/\nday:\n  start: \"25:00\"\n  end: \"18:00\"\n", "site.yml:4:10: '25:00' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30"),
+        ("title: A\nbase_url: https://a.b/\nday:\n  start: \"18:00\"\n  end: \"09:00\"\n", "site.yml:5:8: the day ends before it starts; expected 'end' later than 'start'"),
+        ("title: A\nbase_url: https://a.b/\ntimezone: UTC\n", "site.yml:3:1: unknown key 'timezone'; did you mean 'time_zone'?"),
+        ("base_url: https://a.b/\n", "site.yml:1:1: missing required key 'title'"),
+    ])
+    func rejectsBadSettings(text: String, expected: String) {
+        do {
+            _ = try SiteConfiguration.parse(text, file: "site.yml")
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import AuraSite
+
+struct TokenTests {
+    static let tokensURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Templates/tokens.yml")
+
+    @Test func stylesheetCarriesTheSeedPalette() throws {
+        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL), headingFontPath: nil).css
+        for (name, hex) in [("background", "#F5F5F7"), ("surface", "#FFFFFF"), ("text", "#1C1C1E"),
+                            ("primary", "#D1D1D6"), ("accent", "#FF3B30"), ("muted", "#8E8E93")] {
+            #expect(css.contains("--color-\(name): \(hex);"), "missing \(name)")
+        }
+        #expect(css.contains("@media (prefers-color-scheme: dark)"))
+        #expect(!css.contains("@font-face"))
+    }
+
+    @Test func scaleStepsAreBaseTimesRatioToTheN() throws {
+        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL), headingFontPath: nil).css
+        var found = 0
+        for line in css.split(separator: "\n") where line.contains("--step-") {
+            let parts = line.trimmingCharacters(in: .whitespaces).dropFirst("--step-".count).split(separator: ":")
+            let step = try #require(Int(parts[0]))
+            let rem = try #require(Double(parts[1].trimmingCharacters(in: .whitespaces).dropLast("rem;".count)))
+            #expect(abs(rem * 16 - 16 * pow(1.414, Double(step))) < 0.002, "step \(step)")
+            found += 1
+        }
+        #expect(found == 9)
+    }
+
+    @Test func fontFaceAppearsOnlyWithTheFont() throws {
+        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL), headingFontPath: "/assets/fonts/x.woff2").css
+        #expect(css.contains("font-display: swap;"))
+        #expect(css.contains("src: url(\"/assets/fonts/x.woff2\") format(\"woff2\");"))
+        #expect(css.contains("font-weight: 300;"))
+    }
+
+    /// White on black is 21:1 by WCAG's definition; DESIGN.md states the seed accent and muted
+    /// colours reach 3.26:1 and 2.99:1 on the background.
+    @Test func contrastMatchesWCAG() throws {
+        let white = try #require(RGBColor(hex: "#FFFFFF")), black = try #require(RGBColor(hex: "#000000"))
+        #expect(abs(white.contrast(with: black) - 21) < 0.0001)
+        let background = try #require(RGBColor(hex: "#F5F5F7"))
+        #expect(DesignSystemModel.ratio(try #require(RGBColor(hex: "#FF3B30")).contrast(with: background)) == "3.26:1")
+        #expect(DesignSystemModel.ratio(try #require(RGBColor(hex: "#8E8E93")).contrast(with: background)) == "2.99:1")
+    }
+
+    @Test func derivedTextColoursPassAAOnBothGrounds() throws {
+        let tokens = try DesignTokens.load(from: Self.tokensURL)
+        for name in ["text", "text-muted", "text-accent"] {
+            let color = try #require(tokens.color(name))
+            for (value, scheme) in [(color.light, "light"), (color.dark, "dark")] {
+                let background = scheme == "light" ? tokens.color("background")!.light : tokens.color("background")!.dark
+                let surface = scheme == "light" ? tokens.color("surface")!.light : tokens.color("surface")!.dark
+                #expect(value.contrast(with: background) >= 4.5, "\(name) on \(scheme) background")
+                #expect(value.contrast(with: surface) >= 4.5, "\(name) on \(scheme) surface")
+            }
+        }
+    }
+
+    @Test func badColourIsLocated() {
+        let text = "colors:\n  - name: background\n    light: \"#F5F5F\"\n    dark: \"#000000\"\n"
+        #expect(throws: SourceError(file: "tokens.yml", line: 3, column: 12, message: "'#F5F5F' is not a colour; expected #RRGGBB")) {
+            _ = try DesignTokens.parse(text, file: "tokens.yml")
+        }
+    }
+}

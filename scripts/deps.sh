@@ -1,0 +1,33 @@
+#!/bin/sh
+# Installs what Aura needs that is missing, idempotently and quietly when all is present.
+#   deps.sh build   the C libraries and the heading font (what `make site` needs)
+#   deps.sh test    also the outside checkers and reference tools (what `make test` needs)
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+mode=${1:-build}
+
+apt_packages="pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libical-dev"
+[ "$mode" = test ] && apt_packages="$apt_packages cmark-gfm"
+missing=""
+for package in $apt_packages; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing="$missing $package"
+done
+if [ -n "$missing" ]; then
+  echo "Installing Debian packages:$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends $missing >/dev/null
+fi
+
+python3 -c "import fontTools, brotli, fontpkg_inter_tight" 2>/dev/null || {
+  echo "Installing fonttools, brotli and fontpkg-inter-tight from PyPI"
+  python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore fonttools brotli fontpkg-inter-tight
+}
+font="$here/Templates/assets/fonts/InterTight-Light-latin.woff2"
+[ -f "$font" ] || { echo "Subsetting Inter Tight Light to $font"; python3 "$here/scripts/subset-font.py" "$font"; }
+
+if [ "$mode" = test ]; then
+  shared="$here/../shared"
+  [ -d "$shared/webcheck" ] || { echo "error: $shared/webcheck not found; the tests need ../shared beside the project" >&2; exit 1; }
+  sh "$shared/webcheck/install.sh"
+fi
