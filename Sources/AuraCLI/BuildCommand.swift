@@ -31,9 +31,10 @@ struct BuildCommand: Command {
                 terminal.print("Built \(report.pageCount) pages (\(report.fileCount) files) in \(elapsed.milliseconds) ms → \(ContentFile.displayPath(options.outputDirectory))")
             }
             return 0
-        } catch {
+        } catch let error as BuildError {
             progress.finish()
-            terminal.printError("error: \(error)")
+            for problem in error.problems { terminal.printError("error: \(problem)") }
+            terminal.printError("  (while: \(error.step.lowercased()))")
             return 1
         }
     }

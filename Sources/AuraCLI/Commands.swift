@@ -2,5 +2,7 @@
 public enum Commands {
     public static let all: [any Command] = [
         BuildCommand(),
+        CheckCommand(),
+        NewCommand(),
     ]
 }

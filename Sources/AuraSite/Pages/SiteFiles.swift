@@ -6,6 +6,7 @@ struct SiteFiles: Sendable {
     let factory: PageFactory
     let pages: [Page]
     let tokens: DesignTokens
+    let culture: CultureLibrary
 
     private struct SitemapEntry: Encodable {
         let url: String
@@ -25,7 +26,7 @@ struct SiteFiles: Sendable {
             ("sitemap.xml", Data(try templates.render("site/sitemap.xml", context).utf8)),
             ("robots.txt", Data(try templates.render("site/robots.txt", context).utf8)),
             ("manifest.webmanifest", try manifest()),
-        ]
+        ] + (try CultureFeeds(library: culture, factory: factory).render(with: templates))
     }
 
     private func manifest() throws -> Data {

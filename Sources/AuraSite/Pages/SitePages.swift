@@ -4,9 +4,9 @@ import Foundation
 struct SitePages: Sendable {
     let all: [Page]
 
-    init(factory: PageFactory, tokens: DesignTokens, contentDirectory: URL) throws {
-        let landing = try LandingContent.load(contentDirectory: contentDirectory, root: factory.root)
-        let notFound = NotFoundContent(homeURL: factory.root)
+    init(factory: PageFactory, tokens: DesignTokens, content: SiteContent) throws {
+        let landing = content.landing
+        let picks = TonightsPicks(library: content.culture, evening: EveningEnergy(day: content.day), date: content.day?.date ?? "")
         all = [
             try factory.page(path: "/", kind: "landing", title: landing.title, description: landing.description,
                              template: "pages/landing", key: "landing", content: landing),
@@ -15,8 +15,8 @@ struct SitePages: Sendable {
                              template: "pages/design", key: "design", content: DesignSystemModel(tokens: tokens)),
             try factory.page(path: "/404.html", kind: "not-found", title: "Not found",
                              description: "This page is not here.", template: "pages/404", key: "notFound",
-                             content: notFound, outputFile: "404.html", inSitemap: false),
-        ]
+                             content: NotFoundContent(homeURL: factory.root), outputFile: "404.html", inSitemap: false),
+        ] + (try CulturePages(library: content.culture, picks: picks, factory: factory).pages)
     }
 }
 

@@ -33,5 +33,8 @@ public struct BuildError: Error, CustomStringConvertible, Sendable {
     public let step: String
     public let underlying: any Error
 
-    public var description: String { "\(underlying)\n  (while: \(step.lowercased()))" }
+    /// Each problem on its own line; a content error may hold several.
+    public var problems: [String] { sourceErrors(underlying).map { $0.file.isEmpty ? $0.message : $0.description } }
+
+    public var description: String { (problems + ["(while: \(step.lowercased()))"]).joined(separator: "\n") }
 }

@@ -10,6 +10,9 @@ public struct SiteBuilder: Sendable {
         self.options = options
     }
 
+    /// The header's destinations, by title and site-relative path.
+    static let navigation = [(title: "Home", path: "/"), (title: "Culture", path: "/culture/"), (title: "Design", path: "/design/")]
+
     /// Runs every step and replaces the output folder only if all of them succeed.
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws -> BuildReport {
         let steps = ["Read site settings", "Load theme", "Bundle assets", "Load content", "Render pages", "Write site files", "Publish"]
@@ -26,9 +29,11 @@ public struct SiteBuilder: Sendable {
         let theme = try await step { try Theme.load(from: options.templatesDirectory) }
         let root = PageFactory.root(of: configuration.baseURL)
         let assets = try await step { try AssetBundle(theme: theme, root: root) }
-        let factory = PageFactory(configuration: configuration, assets: assets,
-                                  navigation: [("Home", "/"), ("Design", "/design/")])
-        let pages = try await step { try SitePages(factory: factory, tokens: theme.tokens, contentDirectory: options.contentDirectory).all }
+        let factory = PageFactory(configuration: configuration, assets: assets, navigation: Self.navigation)
+        let (content, pages) = try await step {
+            let content = try SiteContent.load(contentDirectory: options.contentDirectory, root: root)
+            return (content, try SitePages(factory: factory, tokens: theme.tokens, content: content).all)
+        }
 
         let output = try OutputDirectory(destination: options.outputDirectory)
         do {
@@ -37,7 +42,7 @@ public struct SiteBuilder: Sendable {
                 try await render(pages, with: theme.templates, into: output, progress: progress)
             }
             let siteFiles = try await step {
-                let files = try SiteFiles(factory: factory, pages: pages, tokens: theme.tokens).render(with: theme.templates)
+                let files = try SiteFiles(factory: factory, pages: pages, tokens: theme.tokens, culture: content.culture).render(with: theme.templates)
                 for file in files { try output.write(file.data, to: file.path) }
                 return files
             }

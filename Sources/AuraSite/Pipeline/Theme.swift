@@ -12,14 +12,17 @@ public struct Theme: Sendable {
         guard FileManager.default.fileExists(atPath: directory.path) else {
             throw OutputError(message: "\(ContentFile.displayPath(directory)): no such templates folder")
         }
-        let templates: TemplateLibrary
+        var templates: TemplateLibrary?
+        var tokens: DesignTokens?
+        var errors: [SourceError] = []
         do {
             templates = try TemplateLibrary(directory: directory)
         } catch let error as MustacheError {
-            throw SourceError(file: ContentFile.displayPath(directory.appendingPathComponent(error.file)),
-                              line: error.line, column: error.column, message: error.message)
+            errors.append(SourceError(file: ContentFile.displayPath(directory.appendingPathComponent(error.file)),
+                                      line: error.line, column: error.column, message: error.message))
         }
-        let tokens = try DesignTokens.load(from: directory.appendingPathComponent("tokens.yml"))
+        do { tokens = try DesignTokens.load(from: directory.appendingPathComponent("tokens.yml")) } catch { errors += sourceErrors(error) }
+        guard errors.isEmpty, let templates, let tokens else { throw SourceErrors(errors: errors) }
         return Theme(directory: directory, templates: templates, tokens: tokens)
     }
 

@@ -1,0 +1,91 @@
+import Foundation
+import Mustache
+
+/// `/culture/feed.xml` (Atom 1.0) and `/culture/feed.json` (JSON Feed 1.1), newest first,
+/// with absolute URLs.
+struct CultureFeeds: Sendable {
+    let library: CultureLibrary
+    let factory: PageFactory
+
+    private struct AtomEntry: Encodable {
+        let title: String
+        let url: String
+        let published: String
+        let author: String
+        let summary: String
+        let contentHTML: String
+        let categories: [String]
+    }
+
+    private struct Atom: Encodable {
+        let title: String
+        let feedURL: String
+        let pageURL: String
+        let updated: String
+        let author: String
+        let entries: [AtomEntry]
+    }
+
+    func render(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {
+        [("culture/feed.xml", Data(try templates.render("site/culture-feed.xml", try MustacheValue(encoding: atom)).utf8)),
+         ("culture/feed.json", try jsonFeed())]
+    }
+
+    private var title: String { "\(factory.configuration.title) · Culture" }
+
+    private func url(_ entry: CultureEntry) -> String { factory.absoluteURL("/culture/\(entry.slug)/") }
+
+    /// RFC 3339 at midnight UTC of the publication day.
+    private func timestamp(_ day: String) -> String { day + "T00:00:00Z" }
+
+    private var atom: Atom {
+        Atom(title: title, feedURL: factory.absoluteURL("/culture/feed.xml"), pageURL: factory.absoluteURL("/culture/"),
+             updated: timestamp(library.entries.first?.published ?? "2026-01-01"), author: factory.configuration.title,
+             entries: library.entries.map { entry in
+                 AtomEntry(title: entry.title, url: url(entry), published: timestamp(entry.published), author: entry.creator,
+                           summary: entry.summary, contentHTML: entry.bodyHTML,
+                           categories: [entry.kind.label] + entry.tags.map(\.rawValue))
+             })
+    }
+
+    private func jsonFeed() throws -> Data {
+        let feed = JSONFeed(
+            version: "https://jsonfeed.org/version/1.1", title: title,
+            home_page_url: factory.absoluteURL("/culture/"), feed_url: factory.absoluteURL("/culture/feed.json"),
+            description: factory.configuration.description, language: factory.configuration.language,
+            items: library.entries.map { entry in
+                JSONFeed.Item(id: url(entry), url: url(entry), title: entry.title, summary: entry.summary,
+                              content_html: entry.bodyHTML, date_published: timestamp(entry.published),
+                              authors: [.init(name: entry.creator)], tags: [entry.kind.label] + entry.tags.map(\.rawValue))
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(feed) + Data("\n".utf8)
+    }
+}
+
+/// JSON Feed 1.1's fields, named as the specification spells them.
+private struct JSONFeed: Encodable {
+    struct Author: Encodable {
+        let name: String
+    }
+
+    struct Item: Encodable {
+        let id: String
+        let url: String
+        let title: String
+        let summary: String
+        let content_html: String
+        let date_published: String
+        let authors: [Author]
+        let tags: [String]
+    }
+
+    let version: String
+    let title: String
+    let home_page_url: String
+    let feed_url: String
+    let description: String
+    let language: String
+    let items: [Item]
+}

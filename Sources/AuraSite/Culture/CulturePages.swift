@@ -1,0 +1,78 @@
+import Foundation
+
+/// The culture section's pages: the index with tonight's picks, one list per kind and per
+/// tag, and one page per entry.
+struct CulturePages: Sendable {
+    let pages: [Page]
+
+    init(library: CultureLibrary, picks: TonightsPicks, factory: PageFactory) throws {
+        let root = factory.root
+        let cards = library.entries.map { CultureCard($0, root: root) }
+        func filters(current: String?) -> (kinds: [FilterLink], tags: [FilterLink]) {
+            let kinds = CultureEntry.Kind.allCases.compactMap { kind -> FilterLink? in
+                let count = library.entries.filter { $0.kind == kind }.count
+                guard count > 0 else { return nil }
+                return FilterLink(label: kind.label, url: root + "culture/kinds/\(kind.rawValue)/", count: count,
+                                  isCurrent: current == "kind:\(kind.rawValue)")
+            }
+            let tags = CultureEntry.Tag.allCases.map { tag in
+                FilterLink(label: tag.rawValue, url: root + "culture/tags/\(tag.slug)/",
+                           count: library.entries.filter { $0.tags.contains(tag) }.count, isCurrent: current == "tag:\(tag.slug)")
+            }
+            return (kinds, tags)
+        }
+        func list(heading: String, intro: String, entries: [CultureCard], current: String?, withPicks: Bool) -> CultureListModel {
+            let (kinds, tags) = filters(current: current)
+            let evening = picks.evening
+            return CultureListModel(
+                heading: heading, intro: intro,
+                evening: withPicks ? .init(level: evening.level.rawValue, label: CultureCard.energyLabel(evening.level),
+                                           headline: evening.headline, basedOnPlan: evening.basedOnPlan) : nil,
+                picks: withPicks ? picks.picks.map { .init(card: CultureCard($0.entry, root: root), why: $0.why) } : [],
+                entries: entries, allURL: root + "culture/", isAll: current == nil, kinds: kinds, tags: tags,
+                feedAtomURL: root + "culture/feed.xml", feedJSONURL: root + "culture/feed.json")
+        }
+
+        var pages = [try factory.page(
+            path: "/culture/", kind: "culture", title: "Culture",
+            description: "Literature, theatre and drama from around the world, matched to the energy your day leaves for the evening.",
+            template: "pages/culture-list", key: "culture",
+            content: list(heading: "Culture", intro: "Literature, theatre and drama from around the world, each tagged with how you can experience it: Live Visit, Read Script or Digital Stage.",
+                          entries: cards, current: nil, withPicks: true))]
+        for kind in CultureEntry.Kind.allCases {
+            let matching = zip(library.entries, cards).filter { $0.0.kind == kind }.map(\.1)
+            guard !matching.isEmpty else { continue }
+            pages.append(try factory.page(
+                path: "/culture/kinds/\(kind.rawValue)/", kind: "culture", title: "\(kind.label) · Culture",
+                description: "Every \(kind.label.lowercased()) recommendation in Aura.", template: "pages/culture-list", key: "culture",
+                content: list(heading: kind.label, intro: "\(matching.count) \(kind.label.lowercased()) recommendations.",
+                              entries: matching, current: "kind:\(kind.rawValue)", withPicks: false)))
+        }
+        for tag in CultureEntry.Tag.allCases {
+            let matching = zip(library.entries, cards).filter { $0.0.tags.contains(tag) }.map(\.1)
+            pages.append(try factory.page(
+                path: "/culture/tags/\(tag.slug)/", kind: "culture", title: "\(tag.rawValue) · Culture",
+                description: Self.tagDescription(tag), template: "pages/culture-list", key: "culture",
+                content: list(heading: tag.rawValue, intro: Self.tagDescription(tag), entries: matching,
+                              current: "tag:\(tag.slug)", withPicks: false)))
+        }
+        for (entry, card) in zip(library.entries, cards) {
+            let related = library.related(to: entry).map { CultureCard($0, root: root) }
+            pages.append(try factory.page(
+                path: "/culture/\(entry.slug)/", kind: "culture-entry", title: entry.title, description: entry.summary,
+                template: "pages/culture-entry", key: "entry",
+                content: CultureEntryModel(card: card, bodyHTML: entry.bodyHTML, venue: entry.venue,
+                                           link: entry.link?.absoluteString, linkHost: entry.link?.host,
+                                           related: related, indexURL: root + "culture/", hasRelated: !related.isEmpty)))
+        }
+        self.pages = pages
+    }
+
+    static func tagDescription(_ tag: CultureEntry.Tag) -> String {
+        switch tag {
+        case .liveVisit: "Works and places you can see in person, at a permanent venue or company."
+        case .readScript: "Texts you can read tonight: novels, poems and the scripts of plays."
+        case .digitalStage: "Stages you can watch from home, through a recording or a legitimate stream."
+        }
+    }
+}

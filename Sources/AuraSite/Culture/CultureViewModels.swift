@@ -1,0 +1,98 @@
+import Foundation
+
+/// An entry as lists and cards show it.
+struct CultureCard: Encodable, Sendable {
+    struct Chip: Encodable, Sendable {
+        let label: String
+        let url: String
+    }
+
+    let slug: String
+    let url: String
+    let title: String
+    let creator: String
+    let kind: String
+    let kindLabel: String
+    let kindURL: String
+    let region: String
+    let country: String
+    let year: String
+    let length: String
+    let summary: String
+    let energy: String
+    let energyLabel: String
+    let tags: [Chip]
+
+    init(_ entry: CultureEntry, root: String) {
+        slug = entry.slug
+        url = root + "culture/\(entry.slug)/"
+        title = entry.title
+        creator = entry.creator
+        kind = entry.kind.rawValue
+        kindLabel = entry.kind.label
+        kindURL = root + "culture/kinds/\(entry.kind.rawValue)/"
+        region = entry.region
+        country = entry.country
+        year = entry.year.hasPrefix("-") ? "\(entry.year.dropFirst()) BCE" : entry.year
+        length = entry.length
+        summary = entry.summary
+        energy = entry.energy.rawValue
+        energyLabel = Self.energyLabel(entry.energy)
+        tags = entry.tags.map { Chip(label: $0.rawValue, url: root + "culture/tags/\($0.slug)/") }
+    }
+
+    static func energyLabel(_ energy: CultureEntry.Energy) -> String {
+        switch energy {
+        case .low: "Low energy"
+        case .medium: "Medium energy"
+        case .high: "High energy"
+        }
+    }
+}
+
+/// A link in the kind and tag filters.
+struct FilterLink: Encodable, Sendable {
+    let label: String
+    let url: String
+    let count: Int
+    let isCurrent: Bool
+}
+
+/// `/culture/` and its filtered lists share one shape; only the index has picks.
+struct CultureListModel: Encodable, Sendable {
+    struct Pick: Encodable, Sendable {
+        let card: CultureCard
+        let why: String
+    }
+
+    struct Evening: Encodable, Sendable {
+        let level: String
+        let label: String
+        let headline: String
+        let basedOnPlan: Bool
+    }
+
+    let heading: String
+    let intro: String
+    let evening: Evening?
+    let picks: [Pick]
+    let entries: [CultureCard]
+    let allURL: String
+    let isAll: Bool
+    let kinds: [FilterLink]
+    let tags: [FilterLink]
+    let feedAtomURL: String
+    let feedJSONURL: String
+}
+
+/// `/culture/<slug>/`.
+struct CultureEntryModel: Encodable, Sendable {
+    let card: CultureCard
+    let bodyHTML: String
+    let venue: String?
+    let link: String?
+    let linkHost: String?
+    let related: [CultureCard]
+    let indexURL: String
+    let hasRelated: Bool
+}

@@ -1,0 +1,33 @@
+/// The figures of a planned day that the site needs beyond the schedule itself, such as the
+/// evening energy. Filled in from the planner's day; independent of the planner's types.
+public struct DaySummary: Sendable, Equatable {
+    public let date: String
+    public let deepMinutes: Int
+    public let loadMinutes: Int
+    public let capacityMinutes: Int
+    /// When the last block ends, in minutes after midnight; `nil` when nothing is scheduled.
+    public let lastBlockEnd: Int?
+
+    public init(date: String, deepMinutes: Int, loadMinutes: Int, capacityMinutes: Int, lastBlockEnd: Int?) {
+        self.date = date
+        self.deepMinutes = deepMinutes
+        self.loadMinutes = loadMinutes
+        self.capacityMinutes = capacityMinutes
+        self.lastBlockEnd = lastBlockEnd
+    }
+}
+
+/// Minutes as people say them: `45 m`, `2 h`, `3 h 20 m`.
+public func durationText(minutes: Int) -> String {
+    switch (minutes / 60, minutes % 60) {
+    case (0, let m): "\(m) m"
+    case (let h, 0): "\(h) h"
+    case (let h, let m): "\(h) h \(m) m"
+    }
+}
+
+/// Minutes after midnight as a 24-hour clock time: `18:30`.
+public func clockText(minutes: Int) -> String {
+    let hours = minutes / 60, rest = minutes % 60
+    return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+}

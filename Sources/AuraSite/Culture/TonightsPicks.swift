@@ -1,0 +1,61 @@
+/// Two or three entries that suit tonight's energy, each with a sentence tying it to the day.
+public struct TonightsPicks: Sendable {
+    public struct Pick: Sendable {
+        public let entry: CultureEntry
+        public let why: String
+    }
+
+    public let evening: EveningEnergy
+    public let picks: [Pick]
+
+    /// Chooses entries at the evening's energy or below (never above), preferring an exact
+    /// match, then varied kinds; ties are broken by a hash of the date, so the picks change
+    /// from day to day but not from build to build.
+    public init(library: CultureLibrary, evening: EveningEnergy, date: String, count: Int = 3) {
+        self.evening = evening
+        let fitting = library.entries.filter { $0.energy <= evening.level }
+        let ranked = fitting.sorted { a, b in
+            let (ka, kb) = (a.energy == evening.level ? 0 : 1, b.energy == evening.level ? 0 : 1)
+            if ka != kb { return ka < kb }
+            return Fingerprint.short(Array((date + a.slug).utf8)) < Fingerprint.short(Array((date + b.slug).utf8))
+        }
+        var chosen: [CultureEntry] = []
+        for entry in ranked where chosen.count < count && !chosen.contains(where: { $0.kind == entry.kind }) {
+            chosen.append(entry)
+        }
+        for entry in ranked where chosen.count < count && !chosen.contains(entry) {
+            chosen.append(entry)
+        }
+        picks = chosen.map { Pick(entry: $0, why: Self.explain($0, evening: evening)) }
+    }
+
+    /// Why this entry fits this evening, in the day's own figures.
+    static func explain(_ entry: CultureEntry, evening: EveningEnergy) -> String {
+        let opening: String
+        if !evening.basedOnPlan {
+            opening = "With no plan to go on"
+        } else {
+            switch evening.level {
+            case .low: opening = "After \(evening.figures)"
+            case .medium: opening = "With \(evening.figures)"
+            case .high: opening = "On a light day (\(evening.figures))"
+            }
+        }
+        return "\(opening), \(offer(entry))."
+    }
+
+    private static func offer(_ entry: CultureEntry) -> String {
+        let length = entry.length
+        switch (entry.kind, entry.energy) {
+        case (.literature, .low): return "a gentle read (\(length)) you can put down whenever sleep comes"
+        case (.literature, .medium): return "a book (\(length)) that rewards an unhurried hour with the phone in another room"
+        case (.literature, .high): return "a book (\(length)) that asks for your full attention, and gives it back"
+        case (.drama, .low): return "a play to read aloud to yourself, a scene at a time (\(length))"
+        case (.drama, _): return "a play you can read in one sitting or see staged (\(length))"
+        case (.theatre, _) where entry.tags.contains(.digitalStage):
+            return "a stage you can watch from the sofa tonight and visit another day (\(length))"
+        case (.theatre, _): return "a house worth planning a visit to, even if tonight you only read about it (\(length))"
+        case (.event, _): return "a gathering to put in next year's calendar, explored from home tonight (\(length))"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+extension SiteBuilder {
+    /// Validates settings, theme and content and renders every page in memory, writing
+    /// nothing. Returns every problem found, in every file, not just the first.
+    public func check() async -> (pageCount: Int, problems: [String]) {
+        var problems: [String] = []
+        func attempt<T>(_ work: () throws -> T) -> T? {
+            do { return try work() } catch {
+                problems += sourceErrors(error).map { $0.file.isEmpty ? $0.message : $0.description }
+                return nil
+            }
+        }
+        let configuration = attempt { try SiteConfiguration.load(contentDirectory: options.contentDirectory) }
+        let theme = attempt { try Theme.load(from: options.templatesDirectory) }
+        let root = configuration.map { PageFactory.root(of: options.baseURL ?? $0.baseURL) } ?? "/"
+        let content = attempt { try SiteContent.load(contentDirectory: options.contentDirectory, root: root) }
+        guard var configuration, let theme, let content,
+              let assets = attempt({ try AssetBundle(theme: theme, root: root) }) else {
+            return (0, problems)
+        }
+        if let baseURL = options.baseURL { configuration.baseURL = baseURL }
+        let factory = PageFactory(configuration: configuration, assets: assets, navigation: Self.navigation)
+        guard let pages = attempt({ try SitePages(factory: factory, tokens: theme.tokens, content: content).all }) else {
+            return (0, problems)
+        }
+        for page in pages {
+            _ = attempt { try Self.render(page, with: theme.templates, templatesDirectory: options.templatesDirectory) }
+        }
+        _ = attempt { try SiteFiles(factory: factory, pages: pages, tokens: theme.tokens, culture: content.culture).render(with: theme.templates) }
+        return (pages.count, problems)
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// The culture section as an editor and a feed reader meet it.
+@Suite(.serialized) struct CultureSiteTests {
+    /// A copy of the default content an editor can change.
+    func editableContent() throws -> URL {
+        let content = try temporaryFolder().appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: Project.content, to: content)
+        return content
+    }
+
+    func build(_ content: URL) async throws -> URL {
+        let output = content.deletingLastPathComponent().appendingPathComponent("Public")
+        let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path, "--quiet"])
+        #expect(result.status == 0, "\(result.err)")
+        return output
+    }
+
+    @Test func defaultContentMeetsTheBrief() throws {
+        let folder = Project.content.appendingPathComponent("culture")
+        let texts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
+            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+        #expect(texts.count >= 40)
+        func values(_ key: String) -> [String] {
+            texts.compactMap { text in
+                text.split(separator: "\n").first { $0.hasPrefix("\(key): ") }.map { String($0.dropFirst(key.count + 2)) }
+            }
+        }
+        #expect(Set(values("region")).count >= 6)
+        for kind in ["literature", "theatre", "drama"] { #expect(values("kind").contains(kind)) }
+        let tags = values("tags").joined(separator: ",")
+        for tag in ["Live Visit", "Read Script", "Digital Stage"] {
+            #expect(tags.components(separatedBy: tag).count - 1 >= 8, "\(tag) used fewer than eight times")
+        }
+    }
+
+    @Test func newEntryIsPublishedOnItsTagPagesAndInBothFeeds() async throws {
+        let content = try editableContent()
+        let created = await aura(["new", "culture", "The Cherry Orchard", "--content", content.path])
+        #expect(created.status == 0, "\(created.err)")
+        #expect(created.out.contains("the-cherry-orchard.md"))
+        let again = await aura(["new", "culture", "The Cherry Orchard", "--content", content.path])
+        #expect(again.status == 1)
+        #expect(again.err.contains("already exists"))
+
+        let output = try await build(content)
+        let entryPage = try String(contentsOf: output.appendingPathComponent("culture/the-cherry-orchard/index.html"), encoding: .utf8)
+        #expect(entryPage.contains("The Cherry Orchard"))
+        let tagPage = try String(contentsOf: output.appendingPathComponent("culture/tags/read-script/index.html"), encoding: .utf8)
+        #expect(tagPage.contains("/culture/the-cherry-orchard/"))
+        let kindPage = try String(contentsOf: output.appendingPathComponent("culture/kinds/drama/index.html"), encoding: .utf8)
+        #expect(kindPage.contains("/culture/the-cherry-orchard/"))
+        for feed in ["feed.xml", "feed.json"] {
+            let text = try String(contentsOf: output.appendingPathComponent("culture/\(feed)"), encoding: .utf8)
+            #expect(text.contains("https://aura.example/culture/the-cherry-orchard/"), "\(feed)")
+        }
+    }
+
+    @Test func checkListsEveryErrorAndWritesNothing() async throws {
+        let content = try editableContent()
+        let culture = content.appendingPathComponent("culture")
+        for (file, from, to) in [("kokoro.md", "tags: [Read Script]", "tags: [read script]"),
+                                 ("things-fall-apart.md", "kind: literature", "kind: novel")] {
+            let url = culture.appendingPathComponent(file)
+            try (try String(contentsOf: url, encoding: .utf8)).replacingOccurrences(of: from, with: to)
+                .write(to: url, atomically: true, encoding: .utf8)
+        }
+        try "title: Aura\nbase_url: nowhere\n".write(to: content.appendingPathComponent("site.yml"), atomically: true, encoding: .utf8)
+        let before = try snapshot(content.deletingLastPathComponent())
+        let result = await aura(["check", "--content", content.path, "--templates", Project.templates.path])
+        #expect(result.status == 1)
+        #expect(result.err.contains("site.yml:2:11: expected an absolute http(s) address"))
+        #expect(result.err.contains("culture/kokoro.md:8:8: unknown tag 'read script'; did you mean 'Read Script'?"))
+        #expect(result.err.contains("culture/things-fall-apart.md:4:7: unknown kind 'novel'; expected one of"))
+        #expect(result.err.hasSuffix("3 problems found.\n"))
+        #expect(try snapshot(content.deletingLastPathComponent()) == before)
+    }
+
+    @Test func checkPassesOnTheDefaultContent() async {
+        let result = await aura(["check", "--content", Project.content.path, "--templates", Project.templates.path])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.hasPrefix("Checked "))
+    }
+
+    @Test func duplicateSlugNamesBothFiles() async throws {
+        let content = try editableContent()
+        let culture = content.appendingPathComponent("culture")
+        let text = try String(contentsOf: culture.appendingPathComponent("hamlet.md"), encoding: .utf8)
+        try text.replacingOccurrences(of: "---\n", with: "---\nslug: hamlet\n", options: .anchored)
+            .write(to: culture.appendingPathComponent("hamlet-again.md"), atomically: true, encoding: .utf8)
+        let result = await aura(["check", "--content", content.path, "--templates", Project.templates.path])
+        #expect(result.status == 1)
+        #expect(result.err.contains("duplicate slug 'hamlet'"))
+        #expect(result.err.contains("hamlet-again.md") && result.err.contains("hamlet.md:1:1"))
+    }
+
+    @Test func feedsParseCleanlyInFeedparser() async throws {
+        guard Project.hasWebcheck else { return }
+        let output = try await buildDefaultSite()
+        let count = try FileManager.default.contentsOfDirectory(atPath: Project.content.appendingPathComponent("culture").path)
+            .filter { $0.hasSuffix(".md") }.count
+        let script = """
+        import feedparser, json, sys
+        for name in ("feed.xml", "feed.json"):
+            path = sys.argv[1] + "/culture/" + name
+            if name.endswith(".json"):
+                feed = json.load(open(path))
+                entries = [(i["url"], i["date_published"]) for i in feed["items"]]
+                assert feed["version"] == "https://jsonfeed.org/version/1.1"
+                assert feed["feed_url"] == "https://aura.example/culture/feed.json"
+            else:
+                parsed = feedparser.parse(path)
+                assert not parsed.bozo, parsed.get("bozo_exception")
+                assert parsed.version == "atom10", parsed.version
+                entries = [(e.link, e.published) for e in parsed.entries]
+            assert len(entries) == int(sys.argv[2]), (name, len(entries))
+            assert all(link.startswith("https://aura.example/culture/") for link, _ in entries)
+            dates = [d for _, d in entries]
+            assert dates == sorted(dates, reverse=True), name
+        print("feeds ok")
+        """
+        let result = try runProgram("python3", ["-c", script, output.path, String(count)])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("feeds ok"))
+    }
+
+    @Test func feedsAreLinkedFromTheHead() async throws {
+        let output = try await buildDefaultSite()
+        let page = try String(contentsOf: output.appendingPathComponent("culture/index.html"), encoding: .utf8)
+        #expect(page.contains("<link rel=\"alternate\" type=\"application/atom+xml\""))
+        #expect(page.contains("<link rel=\"alternate\" type=\"application/feed+json\""))
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+@testable import AuraSite
+
+/// Culture front matter: each malformed entry gets the exact message at the exact position.
+struct CultureEntryTests {
+    static let valid = """
+    ---
+    title: "A Doll's House"
+    creator: "Henrik Ibsen"
+    kind: drama
+    region: Europe
+    country: Norway
+    year: 1879
+    tags: [Read Script, Live Visit]
+    energy: medium
+    length: "3 acts"
+    venue: "Nationaltheatret, Oslo"
+    link: "https://www.gutenberg.org/ebooks/2542"
+    summary: "A marriage examined until the door closes."
+    published: 2026-11-02
+    ---
+    Nora's house, and what it costs.
+    """
+
+    /// The valid entry with `line` (1-based, counting the opening fence) replaced.
+    static func replacing(_ line: Int, with text: String) -> String {
+        var lines = valid.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[line - 1] = text
+        return lines.joined(separator: "\n")
+    }
+
+    static func parse(_ text: String) -> Result<CultureEntry, SourceErrors> {
+        var parser = CultureEntryParser(file: "culture/x.md")
+        return parser.parse(text, defaultSlug: "a-dolls-house")
+    }
+
+    @Test func validEntryParses() throws {
+        let entry = try Self.parse(Self.valid).get()
+        #expect(entry.slug == "a-dolls-house")
+        #expect(entry.tags == [.readScript, .liveVisit])
+        #expect(entry.energy == .medium)
+        #expect(entry.year == "1879")
+        #expect(entry.bodyHTML == "<p>Nora’s house, and what it costs.</p>\n")
+    }
+
+    @Test(arguments: [
+        (replacing(8, with: "tags: [live visit]"), "culture/x.md:8:8: unknown tag 'live visit'; did you mean 'Live Visit'?"),
+        (replacing(8, with: "tags: [Read Script, Podcast]"), "culture/x.md:8:21: unknown tag 'Podcast'; expected one of 'Live Visit', 'Read Script', 'Digital Stage'"),
+        (replacing(4, with: "kind: theater"), "culture/x.md:4:7: unknown kind 'theater'; did you mean 'theatre'?"),
+        (replacing(9, with: "energy: exhausted"), "culture/x.md:9:9: unknown energy 'exhausted'; expected one of 'low', 'medium', 'high'"),
+        (replacing(5, with: "region: Latin Amercia"), "culture/x.md:5:9: unknown region 'Latin Amercia'; did you mean 'Latin America'?"),
+        (replacing(7, with: "year: 18th"), "culture/x.md:7:7: '18th' is not a year; expected a whole number (negative before the common era) or a quoted range such as \"c. 1000–1012\""),
+        (replacing(14, with: "published: 2026-13-01"), "culture/x.md:14:12: '2026-13-01' is not a date; expected YYYY-MM-DD, such as 2026-11-02"),
+        (replacing(12, with: "link: www.gutenberg.org"), "culture/x.md:12:7: 'www.gutenberg.org' is not a web address; expected an absolute https:// link"),
+        (replacing(11, with: "# no venue"), "culture/x.md:8:7: tag 'Live Visit' needs a 'venue': where a person can go to see it"),
+        (replacing(8, with: "tags: []"), "culture/x.md:8:7: 'tags' is empty; expected one or more of 'Live Visit', 'Read Script', 'Digital Stage'"),
+        (replacing(3, with: "author: Ibsen"), "culture/x.md:3:1: unknown key 'author'; expected one of title, creator, kind, region, country, year, tags, energy, length, venue, link, summary, published, slug"),
+        (replacing(13, with: "summary: \"A marriage\\nexamined.\""), "culture/x.md:13:10: the summary spans several lines; expected one line"),
+        (replacing(2, with: "title:"), "culture/x.md:2:7: 'title' is empty; expected a value"),
+        (replacing(16, with: ""), "culture/x.md:16:1: the entry has no body; expected a few sentences on why it is worth an evening"),
+    ])
+    func rejectsMalformedEntry(text: String, expected: String) {
+        guard case .failure(let failure) = Self.parse(text) else {
+            Issue.record("accepted a malformed entry")
+            return
+        }
+        #expect(failure.errors.map(\.description).contains(expected), "\(failure.errors)")
+    }
+
+    @Test func everyProblemInAFileIsReported() {
+        let text = Self.replacing(4, with: "kind: opera").replacingOccurrences(of: "energy: medium", with: "energy: 3")
+        guard case .failure(let failure) = Self.parse(text) else {
+            Issue.record("accepted a malformed entry")
+            return
+        }
+        #expect(failure.errors.map(\.line) == [4, 9])
+    }
+
+    @Test func negativeYearsAndRangesAreAccepted() throws {
+        #expect(try Self.parse(Self.replacing(7, with: "year: -441")).get().year == "-441")
+        #expect(try Self.parse(Self.replacing(7, with: "year: \"c. 1000–1012\"")).get().year == "c. 1000–1012")
+    }
+
+    @Test func scaffoldValidatesAsWritten() throws {
+        #expect(CultureScaffold.slug(for: "A Doll's House") == "a-dolls-house")
+        #expect(CultureScaffold.slug(for: "Ōedipus Rex — Part II") == "oedipus-rex-part-ii")
+        #expect(CultureScaffold.slug(for: "Pedro Páramo") == "pedro-paramo")
+        let entry = try Self.parse(CultureScaffold.text(title: "Say \"Hi\"", date: "2026-11-29")).get()
+        #expect(entry.title == "Say \"Hi\"")
+        #expect(entry.published == "2026-11-29")
+    }
+}

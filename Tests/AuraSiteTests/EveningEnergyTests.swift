@@ -1,0 +1,76 @@
+import Testing
+@testable import AuraSite
+
+/// The evening's energy follows the day's figures, and the picks and their explanations follow
+/// the energy.
+struct EveningEnergyTests {
+    static func entry(_ slug: String, _ kind: CultureEntry.Kind, _ energy: CultureEntry.Energy,
+                      tags: [CultureEntry.Tag] = [.readScript]) -> CultureEntry {
+        CultureEntry(slug: slug, sourceFile: "\(slug).md", title: slug.capitalized, creator: "C", kind: kind, region: "Europe",
+                     country: "X", year: "1900", tags: tags, energy: energy, length: "about 120 pages", venue: nil,
+                     link: nil, summary: "S", published: "2026-11-01", bodyHTML: "")
+    }
+
+    static let library = CultureLibrary(entries: [
+        entry("quiet-poems", .literature, .low), entry("short-play", .drama, .low),
+        entry("stream", .theatre, .low, tags: [.digitalStage]),
+        entry("novel", .literature, .medium), entry("comedy", .drama, .medium),
+        entry("epic", .literature, .high), entry("tragedy", .drama, .high), entry("festival", .event, .high),
+    ])
+
+    static let heavy = DaySummary(date: "2026-12-02", deepMinutes: 200, loadMinutes: 420, capacityMinutes: 450, lastBlockEnd: 19 * 60 + 15)
+    static let middling = DaySummary(date: "2026-12-02", deepMinutes: 100, loadMinutes: 320, capacityMinutes: 480, lastBlockEnd: 16 * 60)
+    static let light = DaySummary(date: "2026-12-02", deepMinutes: 0, loadMinutes: 90, capacityMinutes: 480, lastBlockEnd: 12 * 60)
+
+    @Test func levelFollowsTheDocumentedRule() {
+        #expect(EveningEnergy(day: Self.heavy).level == .low)
+        #expect(EveningEnergy(day: Self.middling).level == .medium)
+        #expect(EveningEnergy(day: Self.light).level == .high)
+        let noPlan = EveningEnergy(day: nil)
+        #expect(noPlan.level == .medium)
+        #expect(!noPlan.basedOnPlan)
+        #expect(noPlan.headline.contains("no plan for today"))
+    }
+
+    @Test func figuresNameTheDay() {
+        #expect(EveningEnergy(day: Self.heavy).figures == "3 h 20 m of deep work, 7 h planned of 7 h 30 m free and a last block ending at 19:15")
+        #expect(EveningEnergy(day: Self.light).figures == "no deep work, 1 h 30 m planned of 8 h free and a last block ending at 12:00")
+    }
+
+    @Test func differentDaysGiveDifferentPicks() {
+        let heavy = TonightsPicks(library: Self.library, evening: EveningEnergy(day: Self.heavy), date: "2026-12-02")
+        let light = TonightsPicks(library: Self.library, evening: EveningEnergy(day: Self.light), date: "2026-12-02")
+        #expect(heavy.picks.count == 3)
+        #expect(heavy.picks.allSatisfy { $0.entry.energy == .low })
+        #expect(light.picks.count == 3)
+        #expect(light.picks.allSatisfy { $0.entry.energy == .high })
+        #expect(Set(heavy.picks.map(\.entry.slug)).isDisjoint(with: light.picks.map(\.entry.slug)))
+        #expect(Set(light.picks.map(\.entry.kind)).count == 3, "picks should vary in kind")
+    }
+
+    @Test func explanationNamesTheDaysFigures() {
+        let heavy = TonightsPicks(library: Self.library, evening: EveningEnergy(day: Self.heavy), date: "2026-12-02")
+        for pick in heavy.picks {
+            #expect(pick.why.hasPrefix("After 3 h 20 m of deep work, 7 h planned of 7 h 30 m free and a last block ending at 19:15, "))
+        }
+        let poems = heavy.picks.first { $0.entry.slug == "quiet-poems" }
+        #expect(poems?.why.hasSuffix("a gentle read (about 120 pages) you can put down whenever sleep comes.") == true)
+    }
+
+    @Test func neverPicksAboveTheEveningsEnergy() {
+        let medium = TonightsPicks(library: Self.library, evening: EveningEnergy(day: Self.middling), date: "2026-12-02")
+        #expect(medium.picks.allSatisfy { $0.entry.energy <= .medium })
+        #expect(medium.picks.first?.entry.energy == .medium)
+    }
+
+    @Test func picksAreStableForADayAndRotateAcrossDays() {
+        let evening = EveningEnergy(day: Self.middling)
+        let big = CultureLibrary(entries: (0..<30).map { Self.entry("entry-\($0)", [.literature, .drama, .theatre][$0 % 3], .medium) })
+        let monday = TonightsPicks(library: big, evening: evening, date: "2026-12-07").picks.map(\.entry.slug)
+        #expect(monday == TonightsPicks(library: big, evening: evening, date: "2026-12-07").picks.map(\.entry.slug))
+        let week = Set(["2026-12-08", "2026-12-09", "2026-12-10", "2026-12-11"].map {
+            TonightsPicks(library: big, evening: evening, date: $0).picks.map(\.entry.slug)
+        })
+        #expect(week.count > 1)
+    }
+}
