@@ -12,19 +12,9 @@ struct SiteContent: Sendable {
         var errors: [SourceError] = []
         var landing: LandingContent?
         var culture: CultureLibrary?
-        do { landing = try LandingContent.load(contentDirectory: contentDirectory, root: root) } catch { errors += sourceErrors(error) }
-        do { culture = try CultureLibrary.load(contentDirectory: contentDirectory) } catch { errors += sourceErrors(error) }
+        do { landing = try LandingContent.load(contentDirectory: contentDirectory, root: root) } catch { errors += try SourceErrors.unpack(error) }
+        do { culture = try CultureLibrary.load(contentDirectory: contentDirectory) } catch { errors += try SourceErrors.unpack(error) }
         guard errors.isEmpty, let landing, let culture else { throw SourceErrors(errors: errors) }
         return SiteContent(landing: landing, culture: culture, day: nil)
-    }
-}
-
-/// The source errors inside `error`, which is one error or several; other errors are rethrown.
-func sourceErrors(_ error: any Error) -> [SourceError] {
-    switch error {
-    case let single as SourceError: [single]
-    case let several as SourceErrors: several.errors
-    case let build as BuildError: sourceErrors(build.underlying)
-    default: [SourceError(file: "", line: 0, column: 0, message: "\(error)")]
     }
 }

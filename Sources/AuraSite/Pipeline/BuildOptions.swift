@@ -34,7 +34,7 @@ public struct BuildError: Error, CustomStringConvertible, Sendable {
     public let underlying: any Error
 
     /// Each problem on its own line; a content error may hold several.
-    public var problems: [String] { sourceErrors(underlying).map { $0.file.isEmpty ? $0.message : $0.description } }
+    public var problems: [String] { problemLines(underlying) }
 
     public var description: String { (problems + ["(while: \(step.lowercased()))"]).joined(separator: "\n") }
 }

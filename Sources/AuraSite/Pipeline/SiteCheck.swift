@@ -7,7 +7,7 @@ extension SiteBuilder {
         var problems: [String] = []
         func attempt<T>(_ work: () throws -> T) -> T? {
             do { return try work() } catch {
-                problems += sourceErrors(error).map { $0.file.isEmpty ? $0.message : $0.description }
+                problems += problemLines(error)
                 return nil
             }
         }

@@ -21,7 +21,7 @@ public struct Theme: Sendable {
             errors.append(SourceError(file: ContentFile.displayPath(directory.appendingPathComponent(error.file)),
                                       line: error.line, column: error.column, message: error.message))
         }
-        do { tokens = try DesignTokens.load(from: directory.appendingPathComponent("tokens.yml")) } catch { errors += sourceErrors(error) }
+        do { tokens = try DesignTokens.load(from: directory.appendingPathComponent("tokens.yml")) } catch { errors += try SourceErrors.unpack(error) }
         guard errors.isEmpty, let templates, let tokens else { throw SourceErrors(errors: errors) }
         return Theme(directory: directory, templates: templates, tokens: tokens)
     }
