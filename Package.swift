@@ -14,15 +14,22 @@ let package = Package(
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
 
         .target(name: "Mustache"),
         .target(name: "AuraSite", dependencies: ["Mustache", "CMarkGFM", "CYAML", "COpenSSL"]),
-        .target(name: "AuraCLI", dependencies: ["AuraSite"]),
+        .target(name: "AuraPlanner"),
+        .target(name: "AuraCalendar", dependencies: ["AuraPlanner", "CICal"]),
+        .target(name: "AuraCLI", dependencies: ["AuraSite", "AuraPlanner", "AuraCalendar"]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "AuraSiteTests", dependencies: ["AuraSite"]),
         .testTarget(name: "AuraCLITests", dependencies: ["AuraCLI"]),
+        .testTarget(name: "AuraPlannerTests", dependencies: ["AuraPlanner", "AuraCalendar", "AuraCLI"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "AuraCalendarTests", dependencies: ["AuraCalendar", "AuraPlanner"],
+                    resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

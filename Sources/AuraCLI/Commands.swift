@@ -4,5 +4,11 @@ public enum Commands {
         BuildCommand(),
         CheckCommand(),
         NewCommand(),
+        AddCommand(),
+        PlanCommand(),
+        ParseCommand(),
+        DoneCommand(),
+        SnoozeCommand(),
+        PushCommand(),
     ]
 }

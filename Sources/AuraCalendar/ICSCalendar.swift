@@ -1,1 +1,229 @@
-// placeholder
+import AuraPlanner
+import CICal
+import Foundation
+import Synchronization
+
+/// Busy time from an iCalendar (RFC 5545) file, read and expanded by libical: recurring
+/// events (`RRULE`, `RDATE`, `EXDATE`, moved or cancelled occurrences), all-day events, and
+/// events in other time zones. Events marked `TRANSP:TRANSPARENT` or `STATUS:CANCELLED` are
+/// not busy. Times without a zone (floating times, all-day dates) are read in the site's zone.
+public final class ICSCalendar: BusyCalendar {
+    /// libical's parsed tree. libical caches time-zone data inside it as it converts, so every
+    /// use goes through the lock.
+    private let root: Mutex<OpaquePointer>
+    private let floatingTimeZone: TimeZone
+
+    /// Parses `text`; an error names the line and what was wrong.
+    public init(text: String, floatingTimeZone: TimeZone) throws(InputError) {
+        let lines = ICSLines(text)
+        guard lines.firstLine(containing: "BEGIN:VCALENDAR") != nil, let parsed = icalparser_parse_string(text) else {
+            throw InputError(line: 1, column: 1, message: "not an iCalendar file; expected it to start with BEGIN:VCALENDAR")
+        }
+        do {
+            try Self.validate(parsed, lines: lines)
+        } catch {
+            icalcomponent_free(parsed)
+            throw error
+        }
+        root = Mutex(parsed)
+        self.floatingTimeZone = floatingTimeZone
+    }
+
+    deinit {
+        root.withLock { icalcomponent_free($0) }
+    }
+
+    public func busyIntervals(from start: Date, to end: Date) -> [BusyInterval] {
+        root.withLock { root in
+            var result: [BusyInterval] = []
+            let events = Self.events(in: root)
+            let moved = Set(events.compactMap { event -> String? in
+                let id = icalcomponent_get_recurrenceid(event)
+                return icaltime_is_null_time(id) != 0 ? nil : occurrenceKey(event, id)
+            })
+            for event in events where Self.isBusy(event) {
+                let title = icalcomponent_get_summary(event).map { String(cString: $0) } ?? "Busy"
+                for occurrence in occurrences(of: event, until: end, skipping: moved) where occurrence.end > start {
+                    result.append(BusyInterval(start: occurrence.start, end: occurrence.end, title: title))
+                }
+            }
+            return result
+        }
+    }
+
+    /// Every occurrence of `event` that starts before `limit`: its DTSTART, then the RRULE
+    /// and RDATE instances not excluded by EXDATE or replaced by an overriding VEVENT.
+    private func occurrences(of event: OpaquePointer, until limit: Date, skipping moved: Set<String>) -> [(start: Date, end: Date)] {
+        var dtstart = icalcomponent_get_dtstart(event)
+        guard icaltime_is_null_time(dtstart) == 0 else { return [] }
+        let length = Length(event: event, start: dtstart, instant: instant)
+        let isOverride = icaltime_is_null_time(icalcomponent_get_recurrenceid(event)) == 0
+        var starts = [dtstart]
+        if !isOverride {
+            for property in properties(ICAL_RDATE_PROPERTY, of: event) {
+                var extra = icalproperty_get_rdate(property).time
+                guard icaltime_is_null_time(extra) == 0 else { continue }
+                if extra.zone == nil, let tzid = Self.tzid(of: property) { extra.zone = Self.zone(named: tzid, for: event) }
+                starts.append(extra)
+            }
+            for rule in properties(ICAL_RRULE_PROPERTY, of: event) {
+                guard let iterator = icalrecur_iterator_new(icalproperty_get_rrule(rule), dtstart) else { continue }
+                defer { icalrecur_iterator_free(iterator) }
+                // The cap only guards against a rule libical cannot bring to an end.
+                for _ in 0..<100_000 {
+                    var next = icalrecur_iterator_next(iterator)
+                    guard icaltime_is_null_time(next) == 0 else { break }
+                    next.zone = dtstart.zone
+                    if instant(next) >= limit { break }
+                    starts.append(next)
+                }
+            }
+        }
+        var seen: Set<Date> = []
+        return starts.compactMap { time in
+            var time = time
+            let begin = instant(time)
+            guard begin < limit, seen.insert(begin).inserted else { return nil }
+            if !isOverride, icalproperty_recurrence_is_excluded(event, &dtstart, &time) != 0
+                || moved.contains(occurrenceKey(event, time)) {
+                return nil
+            }
+            return (begin, length.end(from: time, instant: instant))
+        }
+    }
+
+    /// An instant for an iCalendar time: in its own zone, or in the site's zone when it has none.
+    private func instant(_ time: icaltimetype) -> Date {
+        var zone = floatingTimeZone
+        if time.is_date == 0, let own = time.zone {
+            guard let named = Self.ianaZone(own) else {
+                // A zone only the file's VTIMEZONE defines (a Windows name, say): libical converts.
+                return Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(time, own)))
+            }
+            zone = named
+        }
+        let day = LocalDate(year: Int(time.year), month: Int(time.month), day: Int(time.day))!
+        let wall = time.is_date != 0 ? 0 : Int(time.hour) * 60 + Int(time.minute)
+        return day.date(minutes: wall, in: zone).addingTimeInterval(time.is_date != 0 ? 0 : TimeInterval(time.second))
+    }
+
+    /// Foundation's zone for a libical zone with an IANA name. Foundation reads a wall time that
+    /// a clock change repeats as its first occurrence and one it skips as shifted past the gap,
+    /// as RFC 5545 (3.3.5) asks; libical 3.0 takes the repeated time's second occurrence.
+    private static func ianaZone(_ zone: OpaquePointer) -> TimeZone? {
+        for name in [icaltimezone_get_location(zone), icaltimezone_get_tzid(zone)].compactMap({ $0 }).map({ String(cString: $0) }) {
+            // libical's built-in zones carry a prefix such as "/freeassociation.sourceforge.net/".
+            var rest = Substring(name)
+            while !rest.isEmpty {
+                if let found = TimeZone(identifier: String(rest)) { return found }
+                guard let slash = rest.firstIndex(of: "/") else { break }
+                rest = rest[rest.index(after: slash)...]
+            }
+        }
+        return nil
+    }
+
+    /// Identifies one occurrence of a recurring event across the master and its overrides.
+    private func occurrenceKey(_ event: OpaquePointer, _ time: icaltimetype) -> String {
+        let uid = icalcomponent_get_uid(event).map { String(cString: $0) } ?? ""
+        return "\(uid)@\(instant(time).timeIntervalSince1970)"
+    }
+
+    private static func isBusy(_ event: OpaquePointer) -> Bool {
+        if icalcomponent_get_status(event) == ICAL_STATUS_CANCELLED { return false }
+        guard let transp = icalcomponent_get_first_property(event, ICAL_TRANSP_PROPERTY) else { return true }
+        let value = icalproperty_get_transp(transp)
+        return value != ICAL_TRANSP_TRANSPARENT && value != ICAL_TRANSP_TRANSPARENTNOCONFLICT
+    }
+
+    /// Every VEVENT in the tree, in file order (one or more VCALENDARs).
+    private static func events(in root: OpaquePointer) -> [OpaquePointer] {
+        if icalcomponent_isa(root) == ICAL_VEVENT_COMPONENT { return [root] }
+        var result: [OpaquePointer] = []
+        var child = icalcomponent_get_first_component(root, ICAL_ANY_COMPONENT)
+        while let component = child {
+            result += events(in: component)
+            child = icalcomponent_get_next_component(root, ICAL_ANY_COMPONENT)
+        }
+        return result
+    }
+
+    private static func tzid(of property: OpaquePointer) -> String? {
+        icalproperty_get_parameter_as_string(property, "TZID").map { String(cString: $0) }
+    }
+
+    /// The zone a TZID names, found as libical finds it for DTSTART: the calendar's VTIMEZONE,
+    /// else libical's built-in zones.
+    private static func zone(named tzid: String, for event: OpaquePointer) -> OpaquePointer? {
+        icalcomponent_get_timezone(icalcomponent_get_parent(event) ?? event, tzid)
+            ?? icaltimezone_get_builtin_timezone_from_tzid(tzid) ?? icaltimezone_get_builtin_timezone(tzid)
+    }
+
+    /// Rejects what libical flagged (X-LIC-ERROR), events without a start, rules libical
+    /// cannot read, and time zones neither the file nor libical knows.
+    private static func validate(_ root: OpaquePointer, lines: ICSLines) throws(InputError) {
+        for (index, event) in events(in: root).enumerated() {
+            let line = lines.line(ofBegin: "VEVENT", number: index) ?? 1
+            for error in properties(ICAL_XLICERROR_PROPERTY, of: event) {
+                let message = icalproperty_get_xlicerror(error).map { String(cString: $0) } ?? "unreadable property"
+                throw InputError(line: lines.lineOfProblem(message, after: line) ?? line, column: 1,
+                                 message: "\(message); expected an RFC 5545 property")
+            }
+            guard icaltime_is_null_time(icalcomponent_get_dtstart(event)) == 0 else {
+                throw InputError(line: line, column: 1, message: "event without a readable DTSTART; expected DTSTART:YYYYMMDDTHHMMSS")
+            }
+            for rule in properties(ICAL_RRULE_PROPERTY, of: event) where icalproperty_get_rrule(rule).freq == ICAL_NO_RECURRENCE {
+                throw InputError(line: lines.firstLine(containing: "RRULE", after: line) ?? line, column: 1,
+                                 message: "RRULE could not be read; expected a rule such as FREQ=WEEKLY;BYDAY=MO")
+            }
+            for property in properties(ICAL_ANY_PROPERTY, of: event) {
+                if let tzid = tzid(of: property), zone(named: tzid, for: event) == nil {
+                    throw InputError(line: lines.firstLine(containing: "TZID=\(tzid)", after: line) ?? line, column: 1,
+                                     message: "unknown time zone '\(tzid)'; expected a VTIMEZONE for it or an IANA name such as Europe/Paris")
+                }
+            }
+        }
+    }
+}
+
+/// How long each occurrence lasts: a span of days for an all-day event, else seconds.
+private struct Length {
+    let days: Int?
+    let seconds: TimeInterval
+
+    init(event: OpaquePointer, start: icaltimetype, instant: (icaltimetype) -> Date) {
+        let end = icalcomponent_get_dtend(event)
+        if start.is_date != 0 {
+            let first = LocalDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))!
+            let last = icaltime_is_null_time(end) == 0
+                ? LocalDate(year: Int(end.year), month: Int(end.month), day: Int(end.day)) : nil
+            days = max(1, last.map { first.days(to: $0) } ?? 1)
+            seconds = 0
+        } else if icalcomponent_get_first_property(event, ICAL_DURATION_PROPERTY) != nil {
+            // An exact length: DTSTART plus DURATION can be a wall time a clock change skips.
+            days = nil
+            seconds = TimeInterval(max(0, icaldurationtype_as_int(icalcomponent_get_duration(event))))
+        } else {
+            days = nil
+            seconds = icaltime_is_null_time(end) == 0 ? max(0, instant(end).timeIntervalSince(instant(start))) : 0
+        }
+    }
+
+    func end(from start: icaltimetype, instant: (icaltimetype) -> Date) -> Date {
+        guard let days else { return instant(start).addingTimeInterval(seconds) }
+        var last = start
+        last.day += Int32(days)
+        return instant(icaltime_normalize(last))
+    }
+}
+
+/// The properties of one kind on a component, in order.
+private func properties(_ kind: icalproperty_kind, of component: OpaquePointer) -> [OpaquePointer] {
+    var result: [OpaquePointer] = []
+    var property = icalcomponent_get_first_property(component, kind)
+    while let current = property {
+        result.append(current)
+        property = icalcomponent_get_next_property(component, kind)
+    }
+    return result
+}

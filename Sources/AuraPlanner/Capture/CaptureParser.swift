@@ -159,3 +159,13 @@ public struct CaptureParser: Sendable {
         return String(words.joined(separator: " ")[...].trimmingSuffix { ",;:-–—".contains($0) || $0.isWhitespace })
     }
 }
+
+extension CaptureParser {
+    /// The minutes in a text that is one duration and nothing else (`15m`, `1.5 hours`), or nil.
+    public static func duration(_ text: String) -> Int? {
+        let tokens = CaptureToken.tokenize(text[...])
+        guard let match = try? PhraseReader(tokens: tokens, today: LocalDate(year: 2000, month: 1, day: 1)!).duration(at: 0),
+              match.length == tokens.count, case .duration(let minutes) = match.value else { return nil }
+        return minutes
+    }
+}

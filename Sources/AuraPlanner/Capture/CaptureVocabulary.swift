@@ -18,10 +18,8 @@ enum CaptureVocabulary {
     static let ambiguousWeekdays: Set<String> = ["sat", "sun", "wed"]
 
     static let months: [String: Int] = {
-        let names = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-                     "october", "november", "december"]
         var table: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
+        for (index, name) in LocalDate.monthNames.map({ $0.lowercased() }).enumerated() {
             table[name] = index + 1
             table[String(name.prefix(3))] = index + 1
         }

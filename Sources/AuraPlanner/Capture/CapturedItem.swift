@@ -1,5 +1,5 @@
 /// What an inbox line is: a plain task, an item taken from a voice-memo transcript, or an idea.
-public enum ItemKind: String, Sendable, Codable, CaseIterable {
+public enum ItemKind: String, Sendable, Codable {
     case task, memo, idea
 }
 

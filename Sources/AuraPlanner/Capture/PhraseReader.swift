@@ -77,19 +77,13 @@ struct PhraseReader {
         var days: Set<Weekday> = []
         var cursor = index
         var length = 0
-        while let text = word(cursor) {
-            let names = text.split(whereSeparator: { $0 == "/" || $0 == "," }).map(String.init)
-            let parsed = names.compactMap { name -> Weekday? in
-                if let day = Words.weekdays[name], !pluralOnly { return day }
-                if name.hasSuffix("s"), let day = Words.weekdays[String(name.dropLast())] { return day }
-                return nil
-            }
-            guard !names.isEmpty, parsed.count == names.count else { break }
-            days.formUnion(parsed)
+        func listContinues(at index: Int) -> Bool { word(index).flatMap { weekdays(in: $0, pluralOnly: pluralOnly) } != nil }
+        while let text = word(cursor), let named = weekdays(in: text, pluralOnly: pluralOnly) {
+            days.formUnion(named)
             cursor += 1
             length = cursor - index
-            if tokens[cursor - 1].trailing.hasPrefix(","), word(cursor).map(isWeekdayList) == true { continue }
-            if let joiner = word(cursor), joiner == "and" || joiner == "&", word(cursor + 1).map(isWeekdayList) == true {
+            if tokens[cursor - 1].trailing.hasPrefix(","), listContinues(at: cursor) { continue }
+            if let joiner = word(cursor), joiner == "and" || joiner == "&", listContinues(at: cursor + 1) {
                 cursor += 1
                 continue
             }
@@ -98,10 +92,14 @@ struct PhraseReader {
         return days.isEmpty ? nil : (length, days)
     }
 
-    private func isWeekdayList(_ text: String) -> Bool {
-        text.split(whereSeparator: { $0 == "/" || $0 == "," }).allSatisfy {
-            Words.weekdays[String($0)] != nil || ($0.hasSuffix("s") && Words.weekdays[String($0.dropLast())] != nil)
+    /// The weekdays a word names (`mon`, `tuesdays`, `mon/wed`), or nil if any part is not one.
+    private func weekdays(in text: String, pluralOnly: Bool) -> [Weekday]? {
+        let names = text.split(whereSeparator: { $0 == "/" || $0 == "," })
+        let days = names.compactMap { name -> Weekday? in
+            if !pluralOnly, let day = Words.weekdays[String(name)] { return day }
+            return name.hasSuffix("s") ? Words.weekdays[String(name.dropLast())] : nil
         }
+        return !names.isEmpty && days.count == names.count ? days : nil
     }
 
     // MARK: Dates
@@ -161,24 +159,13 @@ struct PhraseReader {
     /// A month and day, with an optional year after it; without a year, a date already past
     /// this year means next year's.
     private func monthDay(month: Int, day: Int, at index: Int, length: Int) throws(CaptureError) -> Match {
-        let yearIndex = index + length
-        if let text = word(yearIndex), text.count == 4, let year = Int(text) {
-            guard let date = LocalDate(year: year, month: month, day: day) else {
-                throw impossibleDate(month: month, day: day, year: year, at: index)
-            }
-            return Match(length: length + 1, value: .date(date))
-        }
-        let year = (month, day) < (today.month, today.day) ? today.year + 1 : today.year
+        let written = word(index + length).flatMap { $0.count == 4 ? Int($0) : nil }
+        let year = written ?? ((month, day) < (today.month, today.day) ? today.year + 1 : today.year)
         guard let date = LocalDate(year: year, month: month, day: day) else {
-            throw impossibleDate(month: month, day: day, year: year, at: index)
+            throw error(index, "there is no \(LocalDate.monthNames[month - 1]) \(day) in \(year); "
+                        + "expected a day from 1 to \(LocalDate.daysIn(month: month, year: year))")
         }
-        return Match(length: length, value: .date(date))
-    }
-
-    private func impossibleDate(month: Int, day: Int, year: Int, at index: Int) -> CaptureError {
-        let name = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                    "October", "November", "December"][month - 1]
-        return error(index, "there is no \(name) \(day) in \(year); expected a day from 1 to \(LocalDate.daysIn(month: month, year: year))")
+        return Match(length: length + (written == nil ? 0 : 1), value: .date(date))
     }
 
     private func isoDate(_ text: String, at index: Int) throws(CaptureError) -> LocalDate? {
@@ -257,7 +244,7 @@ struct PhraseReader {
         return Match(length: length, value: .time(try resolve(start, at: index), minutes: nil))
     }
 
-    private func range(_ start: ClockWord, _ end: ClockWord, at index: Int, length: Int) throws(CaptureError) -> Match? {
+    private func range(_ start: ClockWord, _ end: ClockWord, at index: Int, length: Int) throws(CaptureError) -> Match {
         let finish = try resolve(end, at: index)
         var begin = start
         if begin.meridiem == nil, begin.hour <= 12, let meridiem = end.meridiem {
@@ -345,7 +332,7 @@ struct PhraseReader {
         if let h = unit.firstIndex(of: "h"), unit[..<h].isEmpty, value == value.rounded() {
             var rest = unit[unit.index(after: h)...]
             if rest.hasSuffix("m") { rest = rest.dropLast() }
-            if let extra = Int(rest), (0..<60).contains(extra), rest.count == 2 || rest.count == 1 {
+            if let extra = Int(rest), (0..<60).contains(extra), (1...2).contains(rest.count) {
                 return (value * 60 + Double(extra), false)
             }
         }

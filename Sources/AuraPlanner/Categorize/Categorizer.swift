@@ -23,52 +23,54 @@ public struct Categorizer: Sendable {
         if let tag = item.categoryTag {
             return Categorization(category: tag, reason: "tagged \(tag.tag)")
         }
-        let words = lowercasedWords(item.title)
+        let written = words(item.title)
+        let lowered = written.map { $0.lowercased() }
         var scores: [Category: Int] = [:]
         var firstSeen: [Category: Int] = [:]
         var evidence: [Category: [String]] = [:]
         var index = 0
-        func count(_ category: Category, _ weight: Int, _ word: String) {
+        func count(_ category: Category, _ weight: Int, _ what: String) {
             scores[category, default: 0] += weight
             firstSeen[category] = firstSeen[category] ?? index
-            evidence[category, default: []].append(word)
+            evidence[category, default: []].append(what)
         }
 
-        while index < words.count {
-            if let phrase = CategoryLexicon.phrases.first(where: { words[index...].starts(with: $0.words) }) {
-                count(phrase.category, phrase.weight, phrase.words.joined(separator: " "))
+        while index < lowered.count {
+            if let phrase = CategoryLexicon.phrases.first(where: { lowered[index...].starts(with: $0.words) }) {
+                count(phrase.category, phrase.weight, "“" + written[index..<index + phrase.words.count].joined(separator: " ") + "”")
                 index += phrase.words.count
                 continue
             }
-            let word = words[index]
+            let word = lowered[index]
             if index == 0, Self.bookingVerbs.contains(word) {
                 // "book a table" is an errand; "book" later in a line is usually the noun.
-                count(.admin, 2, word)
+                count(.admin, 2, "“\(written[index])”")
             } else if let (category, weight) = CategoryLexicon.forms(of: word).lazy.compactMap({ CategoryLexicon.words[$0] }).first {
                 // The opening verb says most about what the task is.
-                count(category, weight + (index == 0 ? 1 : 0), word)
+                count(category, weight + (index == 0 ? 1 : 0), "“\(written[index])”")
             }
             index += 1
         }
-        if let titleStart = titleAfterMediaVerb(in: item.title) {
-            count(.culture, 3, titleStart)
+        if let verb = mediaVerbBeforeTitle(in: item.title) {
+            count(.culture, 3, "a title after “\(verb)”")
+            evidence[.culture]?.removeAll { $0 == "“\(verb)”" }
         }
 
         // Highest score wins; a tie goes to the category whose first telling word came first.
         guard let best = scores.keys.max(by: { (scores[$0]!, -firstSeen[$0]!) < (scores[$1]!, -firstSeen[$1]!) }) else {
             return fallback(for: item)
         }
-        let named = evidence[best, default: []].prefix(3).map { "“\($0)”" }
-        return Categorization(category: best, reason: "mentions " + englishList(named))
+        return Categorization(category: best, reason: "mentions " + englishList(Array(evidence[best, default: []].prefix(3))))
     }
 
-    /// `watch Parasite`, `see Hamlet at the Globe`: a media verb followed by a Capitalized name.
-    private func titleAfterMediaVerb(in title: String) -> String? {
+    /// The verb in `watch Parasite` or `see Hamlet at the Globe`: a media verb followed by a
+    /// Capitalized name (not a title such as Dr).
+    private func mediaVerbBeforeTitle(in title: String) -> String? {
         let raw = title.split(whereSeparator: \.isWhitespace)
         for (index, word) in raw.enumerated().dropLast() where Self.mediaVerbs.contains(word.lowercased()) {
             let next = raw[index + 1]
-            if next.first?.isUppercase == true, !["Dr", "Mr", "Mrs", "Ms", "Dr."].contains(String(next)) {
-                return "\(word) \(next)"
+            if next.first?.isUppercase == true, !["Dr", "Dr.", "Mr", "Mrs", "Ms"].contains(String(next)) {
+                return String(word)
             }
         }
         return nil

@@ -27,7 +27,7 @@ enum CategoryLexicon {
             (.admin, 2, "schedule contract update sort organise organize arrange collect tickets train flight print switch account check"),
             (.admin, 1, "set get"),
             (.health, 3, """
-             run jog gym workout yoga pilates physio physiotherapy meditate meditation dentist doctor gp clinic therapy \
+             run jog gym workout yoga pilates physio physiotherapy meditate meditation dentist doctor dr gp clinic therapy \
              therapist counselling counseling swim stretch vitamins sleep nap breathing mindfulness jab vaccine flu \
              massage tennis climbing football exercises exercise hike salad healthy detox posture optician sauna rehab \
              weights 5k 10k marathon

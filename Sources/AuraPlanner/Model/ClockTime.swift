@@ -1,11 +1,6 @@
-/// A wall-clock time of day, held as minutes after midnight (`24:00` is allowed as a day's end).
+/// A wall-clock time of day, held as minutes after midnight.
 public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let minutes: Int
-
-    public init?(minutes: Int) {
-        guard (0...24 * 60).contains(minutes) else { return nil }
-        self.minutes = minutes
-    }
 
     public init?(hour: Int, minute: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
@@ -26,8 +21,7 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Formats minutes after midnight as `HH:MM`.
     public static func format(_ minutes: Int) -> String {
-        let hours = String(minutes / 60), rest = String(minutes % 60)
-        return String(repeating: "0", count: 2 - hours.count) + hours + ":" + String(repeating: "0", count: 2 - rest.count) + rest
+        zeroPadded(minutes / 60, 2) + ":" + zeroPadded(minutes % 60, 2)
     }
 
     public static func < (lhs: ClockTime, rhs: ClockTime) -> Bool { lhs.minutes < rhs.minutes }
@@ -46,14 +40,5 @@ extension ClockTime: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
-    }
-}
-
-/// A duration in minutes written the way a person reads it: `45 m`, `1 h`, `2 h 30 m`.
-public func durationText(_ minutes: Int) -> String {
-    switch (minutes / 60, minutes % 60) {
-    case (0, let m): return "\(m) m"
-    case (let h, 0): return "\(h) h"
-    case (let h, let m): return "\(h) h \(m) m"
     }
 }

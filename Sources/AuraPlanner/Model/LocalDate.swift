@@ -60,10 +60,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var iso: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        zeroPadded(year, 4) + "-" + zeroPadded(month, 2) + "-" + zeroPadded(day, 2)
     }
 
     public var description: String { iso }
+
+    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                    "September", "October", "November", "December"]
 
     /// The instant at wall-clock time `minutes` after midnight on this day in `timeZone`
     /// (`24:00` is the next midnight). Foundation resolves a wall time that a daylight-saving
@@ -112,7 +115,7 @@ extension LocalDate: Codable {
 }
 
 /// A day of the week, Monday first as in ISO 8601.
-public enum Weekday: Int, CaseIterable, Sendable, Codable {
+public enum Weekday: Int, CaseIterable, Sendable {
     case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The two-letter code RFC 5545 uses in `BYDAY`.

@@ -1,6 +1,13 @@
-/// Splits text into lowercased words of letters and digits (`Sam's` gives `sam's`, `5k` stays).
-func lowercasedWords(_ text: some StringProtocol) -> [String] {
-    text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "’") }.map(String.init)
+/// Splits text into words of letters and digits, as written (`Sam's` and `5k` stay whole).
+func words(_ text: String) -> [String] {
+    text.split(whereSeparator: { (character: Character) in
+        !(character.isLetter || character.isNumber || character == "'" || character == "’")
+    }).map(String.init)
+}
+
+/// The words of `text` in lower case.
+func lowercasedWords(_ text: String) -> [String] {
+    words(text).map { $0.lowercased() }
 }
 
 /// `a`, `a and b`, `a, b and c`.
@@ -12,4 +19,24 @@ func englishList(_ items: [String]) -> String {
 /// `text`, cut to `limit` characters with an ellipsis when longer.
 func clipped(_ text: String, to limit: Int) -> String {
     text.count <= limit ? text : String(text.prefix(limit - 1)[...].trimmingSuffix(while: \.isWhitespace)) + "…"
+}
+
+/// A duration in minutes written the way a person reads it: `45 m`, `1 h`, `2 h 30 m`.
+public func durationText(_ minutes: Int) -> String {
+    switch (minutes / 60, minutes % 60) {
+    case (0, let m): return "\(m) m"
+    case (let h, 0): return "\(h) h"
+    case (let h, let m): return "\(h) h \(m) m"
+    }
+}
+
+/// `n` in decimal, left-padded with zeros to `width` digits.
+func zeroPadded(_ n: Int, _ width: Int) -> String {
+    let digits = String(n)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}
+
+extension String {
+    /// The string with its first character in upper case (`call Sam` → `Call Sam`).
+    var capitalizingFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -51,10 +51,13 @@ public struct DayPlan: Sendable, Equatable {
 
     /// The day's best-ranked scheduled tasks: one when the ranking is confident, else the
     /// leaders that share the top spot.
-    public var topTasks: [Task] {
-        let ranked = blocks.flatMap(\.tasks).sorted { ($0.rank, $1.id) > ($1.rank, $0.id) }
+    public var topTasks: [Task] { Self.leaders(of: blocks, confident: confident) }
+
+    static func leaders(of blocks: [Block], confident: Bool) -> [Task] {
+        // Best rank first; among equals, the one scheduled first.
+        let ranked = blocks.flatMap(\.tasks).enumerated().sorted { ($0.element.rank, $1.offset) > ($1.element.rank, $0.offset) }.map(\.element)
         guard let best = ranked.first else { return [] }
-        return confident ? [best] : Array(ranked.prefix { best.rank - $0.rank <= Confidence.margin + 1e-9 }.prefix(3))
+        return confident ? [best] : Array(ranked.prefix { Confidence.areTied(best.rank, $0.rank) }.prefix(3))
     }
 
     /// The instant `minutes` after midnight on this plan's date.

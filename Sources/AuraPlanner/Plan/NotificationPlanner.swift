@@ -25,27 +25,30 @@ struct NotificationPlanner {
         }
     }
 
+    /// The nudge fires this long before the day window opens.
+    static let nudgeLead = 15
+
     func nudge(top: [DayPlan.Task], blocks: [DayPlan.Block]) -> DailyNudge {
-        let fireDate = date.date(minutes: window.start, in: timeZone)
+        let fireDate = date.date(minutes: max(0, window.start - Self.nudgeLead), in: timeZone)
         guard let lead = top.first, let leadBlock = blocks.first(where: { $0.tasks.contains(lead) }) else {
             return DailyNudge(fireDate: fireDate, title: "Today is open",
                               body: "Nothing is planned yet: capture what matters and plan the day.", taskId: nil)
         }
         if top.count > 1 {
             let names = englishList(top.map { "“\($0.title)”" })
-            return DailyNudge(fireDate: fireDate, title: clipped("Today: \(lead.title)", to: Self.titleLimit),
+            return DailyNudge(fireDate: fireDate, title: clipped("Today: \(lead.title.capitalizingFirst)", to: Self.titleLimit),
                               body: "\(names) matter equally today; start with whichever you can finish first.",
                               taskId: lead.id)
         }
         let following = blocks.filter { $0.span.start > leadBlock.span.start }.prefix(2).map { "“\($0.tasks[0].title)”" }
         let then = following.isEmpty ? "" : ", then \(englishList(following))"
-        return DailyNudge(fireDate: fireDate, title: clipped("Today: \(lead.title)", to: Self.titleLimit),
+        return DailyNudge(fireDate: fireDate, title: clipped("Today: \(lead.title.capitalizingFirst)", to: Self.titleLimit),
                           body: "Start with “\(lead.title)” at \(ClockTime.format(leadBlock.span.start))\(then).",
                           taskId: lead.id)
     }
 
     private func label(for block: DayPlan.Block) -> String {
-        let lead = block.tasks[0].title
+        let lead = block.tasks[0].title.capitalizingFirst
         switch block.category {
         case .deepWork: return "Deep work: \(lead)"
         case .admin: return "Admin: \(lead)"
@@ -94,11 +97,12 @@ struct NotificationPlanner {
         let length = durationText(block.span.length)
         switch block.category {
         case .deepWork:
+            let work = englishList(block.tasks.map { "“\($0.title)”" })
             if let next {
-                return "\(length) clear before \(next.name) at \(ClockTime.format(next.minutes)): one thread, \(lead)."
+                return "\(length) clear before \(next.name) at \(ClockTime.format(next.minutes)): \(work), and nothing else."
             }
-            return isFirst ? "First block of the day: \(length) for \(lead) before anything else can ask for you."
-                : "Nothing follows until the day ends: stay with \(lead) until \(ClockTime.format(block.span.end))."
+            return isFirst ? "First block of the day: \(length) for \(work) before anything else can ask for you."
+                : "Nothing follows until the day ends: stay with \(work) until \(ClockTime.format(block.span.end))."
         case .admin:
             let what = block.tasks.count == 1 ? "One quick thing" : "\(block.tasks.count) quick ones"
             let after = next.map { "\($0.name) starts" } ?? "the rest of the day runs"

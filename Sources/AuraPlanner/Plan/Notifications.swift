@@ -1,13 +1,13 @@
 import Foundation
 
 /// How loudly a notification may interrupt (the UNNotification interruption levels).
-public enum InterruptionLevel: String, Sendable, Codable {
+public enum InterruptionLevel: String, Sendable {
     case active
     case timeSensitive = "time-sensitive"
 }
 
 /// The actions every block notification offers.
-public enum NotificationAction: String, Sendable, Codable, CaseIterable {
+public enum NotificationAction: String, Sendable, CaseIterable {
     case done
     case snooze15 = "snooze-15"
 }

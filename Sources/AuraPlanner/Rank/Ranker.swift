@@ -15,8 +15,12 @@ public enum Confidence {
     public static func singlesOutOne(_ scores: some Collection<Double>) -> Bool {
         let sorted = scores.sorted(by: >)
         guard let top = sorted.first else { return false }
-        guard sorted.count > 1 else { return true }
-        // Scores are compared after rounding; the epsilon keeps a gap of exactly 0.06 "within".
-        return top - sorted[1] > margin + 1e-9
+        return sorted.count == 1 || !areTied(top, sorted[1])
+    }
+
+    /// Whether two scores are within `margin` of each other. Scores carry two decimals; the
+    /// epsilon keeps a gap of exactly 0.06 "within".
+    public static func areTied(_ first: Double, _ second: Double) -> Bool {
+        abs(first - second) <= margin + 1e-9
     }
 }

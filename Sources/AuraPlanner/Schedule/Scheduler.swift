@@ -79,7 +79,9 @@ public struct Scheduler: Sendable {
         let capacity = open.length - busy.compactMap { $0.clamped(to: open)?.length }.reduce(0, +)
         var day = DayState(window: window, open: open, busy: busy, buffer: buffer,
                            loadCap: Int(Double(capacity) * loadLimit), capacity: capacity)
-        let ordered = tasks.sorted { ($0.rank, $1.id) > ($1.rank, $0.id) }
+        // Best rank first; equal ranks keep the order the tasks came in.
+        let ordered = tasks.enumerated().sorted { ($0.element.rank, $1.offset) > ($1.element.rank, $0.offset) }.map(\.element)
+        let position = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element.id, $0.offset) })
 
         guard open.length > 0 else {
             let closing = ClockTime.format(window.end)
@@ -94,7 +96,7 @@ public struct Scheduler: Sendable {
         for task in flexible where task.category == .culture { placeAlone(task, preferring: preference(for: task), in: &day) }
 
         return Schedule(blocks: day.blocks.sorted { $0.span.start < $1.span.start },
-                        later: day.later.sorted { ($0.task.rank, $1.task.id) > ($1.task.rank, $0.task.id) },
+                        later: day.later.sorted { position[$0.task.id]! < position[$1.task.id]! },
                         capacityMinutes: capacity, loadMinutes: day.load)
     }
 
@@ -119,7 +121,9 @@ public struct Scheduler: Sendable {
         day.add(Schedule.Block(span: span, category: task.category, tasks: [task], isFixed: true))
     }
 
-    /// Batches Deep Work, best-ranked first, into as few uninterrupted blocks as the gaps allow.
+    /// Batches Deep Work, best-ranked first, into as few uninterrupted blocks as the gaps allow:
+    /// each block goes in the gap that holds the most of the remaining deep work, the earliest
+    /// on a tie, so a morning stretch wins unless a later one holds more.
     private func placeDeepWork(_ tasks: [SchedulableTask], in day: inout DayState) {
         var remaining = tasks
         while !remaining.isEmpty {
@@ -129,26 +133,27 @@ public struct Scheduler: Sendable {
                 continue
             }
             let limit = max(longestDeepBlock, lead.minutes)
-            let usable = day.gaps(notBefore: lead.notBefore).filter { $0.length >= lead.minutes }
-            // The gap that holds the most deep work (up to a block's length), earliest on a tie.
-            guard let gap = usable.max(by: { (min($0.length, limit), $1.start) < (min($1.length, limit), $0.start) }) else {
+            let batches = day.gaps(notBefore: lead.notBefore).filter { $0.length >= lead.minutes }.map { gap in
+                (gap: gap, tasks: batch(lead, from: remaining, in: MinuteSpan(start: gap.start, end: gap.start + min(gap.length, limit)), day: day))
+            }
+            guard let best = batches.max(by: { ($0.tasks.minutes, $1.gap.start) < ($1.tasks.minutes, $0.gap.start) }) else {
                 day.defer(lead, "needs \(durationText(lead.minutes)) uninterrupted; " + day.longestGapText)
                 continue
             }
-            var batch = [lead]
-            var length = lead.minutes
-            remaining.removeAll { task in
-                let fits = length + task.minutes <= min(gap.length, limit) && (task.notBefore ?? 0) <= gap.start
-                    && day.fitsLoad(length + task.minutes)
-                if fits {
-                    batch.append(task)
-                    length += task.minutes
-                }
-                return fits
-            }
-            day.add(Schedule.Block(span: MinuteSpan(start: gap.start, end: gap.start + length), category: .deepWork,
-                                   tasks: batch, isFixed: false))
+            remaining.removeAll { task in best.tasks.contains { $0.id == task.id } }
+            day.add(Schedule.Block(span: MinuteSpan(start: best.gap.start, end: best.gap.start + best.tasks.minutes),
+                                   category: .deepWork, tasks: best.tasks, isFixed: false))
         }
+    }
+
+    /// `lead`, then each later task in rank order that still fits `span` and the load limit.
+    private func batch(_ lead: SchedulableTask, from candidates: [SchedulableTask], in span: MinuteSpan, day: DayState) -> [SchedulableTask] {
+        var batch = [lead]
+        for task in candidates where batch.minutes + task.minutes <= span.length
+            && (task.notBefore ?? 0) <= span.start && day.fitsLoad(batch.minutes + task.minutes) {
+            batch.append(task)
+        }
+        return batch
     }
 
     /// Groups Admin tasks, best-ranked first, into windows of 15–30 minutes placed in the
@@ -160,20 +165,19 @@ public struct Scheduler: Sendable {
                 day.defer(task, "longer than an admin window (\(adminWindow.upperBound) min): split it, or tag it #deep for a focus block")
                 continue
             }
-            if let index = windows.firstIndex(where: { $0.reduce(0) { $0 + $1.minutes } + task.minutes <= adminWindow.upperBound }) {
+            if let index = windows.firstIndex(where: { $0.minutes + task.minutes <= adminWindow.upperBound }) {
                 windows[index].append(task)
             } else {
                 windows.append([task])
             }
         }
         for var window in windows {
-            while let last = window.last, !day.fitsLoad(window.reduce(0) { $0 + $1.minutes }) {
+            while let last = window.last, !day.fitsLoad(window.minutes) {
                 day.defer(last, day.overcommitReason)
                 window.removeLast()
             }
             guard !window.isEmpty else { continue }
-            let taskMinutes = window.reduce(0) { $0 + $1.minutes }
-            let length = max(adminWindow.lowerBound, taskMinutes)
+            let length = max(adminWindow.lowerBound, window.minutes)
             let notBefore = window.compactMap(\.notBefore).max()
             guard let start = day.start(for: length, notBefore: notBefore, preferring: .smallestGap) else {
                 for task in window { day.defer(task, "no free \(adminWindow.lowerBound)–\(adminWindow.upperBound) minute window left for admin") }
@@ -232,7 +236,7 @@ private struct DayState {
 
     mutating func add(_ block: Schedule.Block) {
         blocks.append(block)
-        load += block.tasks.reduce(0) { $0 + $1.minutes }
+        load += block.tasks.minutes
     }
 
     mutating func `defer`(_ task: SchedulableTask, _ reason: String) {
@@ -275,4 +279,9 @@ private struct DayState {
                 .min { (abs($0 - target), $0) < (abs($1 - target), $1) }
         }
     }
+}
+
+extension [SchedulableTask] {
+    /// The tasks' minutes added up.
+    var minutes: Int { reduce(0) { $0 + $1.minutes } }
 }

@@ -86,7 +86,7 @@ struct JSONLocator {
             } else if peek == UInt8(ascii: "}") {
                 return advance()
             } else {
-                throw fail("expected ',' or '}' after the value of \"\(key)\"")
+                throw fail(peek == nil ? "unexpected end of file; expected ',' or '}'" : "expected ',' or '}' after the value of \"\(key)\"")
             }
         }
     }
@@ -106,7 +106,7 @@ struct JSONLocator {
             } else if peek == UInt8(ascii: "]") {
                 return advance()
             } else {
-                throw fail("expected ',' or ']' after an array element")
+                throw fail(peek == nil ? "unexpected end of file; expected ',' or ']'" : "expected ',' or ']' after an array element")
             }
         }
     }

@@ -53,6 +53,9 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
         recurrence == nil ? !done : !doneOccurrences.contains(day)
     }
 
+    /// An idea with neither a date nor a repeat: kept, but never scheduled.
+    public var isUndatedIdea: Bool { kind == .idea && date == nil && recurrence == nil }
+
     /// Whether the task belongs to `day`'s plan: a one-off dated that day, or a recurring task
     /// with an occurrence on it.
     public func isDue(on day: LocalDate) -> Bool {

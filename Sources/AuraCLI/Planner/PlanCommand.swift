@@ -1,0 +1,73 @@
+import AuraCalendar
+import AuraPlanner
+import AuraSite
+import Foundation
+
+/// `aura plan`: Plan My Day. Drains the inbox into the task store, rolls unfinished tasks
+/// forward, and prints the time-blocked day (or its JSON).
+struct PlanCommand: Command {
+    let spec = CommandSpec(
+        name: "plan",
+        summary: "Plan My Day: capture the inbox, then rank and time-block the day around the calendar.",
+        options: [
+            PlannerFiles.contentOption,
+            .value("--inbox", "FILE", "inbox to capture (default: <content>/planner/inbox.md)"),
+            PlannerFiles.storeOption,
+            .value("--calendar", "FILE", "busy time to plan around (default: <content>/planner/calendar.ics)"),
+        ] + PlannerFiles.dateOptions + [
+            .flag("--json", "print the plan as JSON (schema in the README)"),
+            .flag("--dry-run", "change no file: neither the store nor the inbox"),
+        ])
+
+    func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
+        let files = PlannerFiles(arguments, in: terminal)
+        let settings = try files.settings()
+        let day = try files.today(arguments, spec: spec, timeZone: settings.timeZone)
+        let (inboxURL, inboxText) = try files.text(arguments, option: "--inbox", default: "inbox.md")
+        let (calendarURL, calendarText) = try files.text(arguments, option: "--calendar", default: "calendar.ics")
+        let storeURL = files.url(arguments, option: "--store", default: "tasks.json")
+        var store = try files.loadStore(storeURL)
+        let entries: [Inbox.Entry]
+        let calendar: ICSCalendar?
+        do {
+            entries = try Inbox.capture(inboxText ?? "", with: CaptureParser(today: day))
+        } catch {
+            return files.fail(PlannerFiles.sourceErrors(error.errors, in: inboxURL))
+        }
+        do {
+            calendar = try calendarText.map { text throws(InputError) in try ICSCalendar(text: text, floatingTimeZone: settings.timeZone) }
+        } catch {
+            return files.fail(PlannerFiles.sourceErrors([error], in: calendarURL))
+        }
+
+        let captured = store.capture(entries.flatMap(\.items), on: day)
+        store.rollForward(to: day)
+        // Planning today starts from now; a date given explicitly is planned whole.
+        let now = PlannerFiles.dateGiven(arguments) ? nil : terminal.now()
+        let plan = DayPlanner(settings: settings).plan(store, on: day, now: now, calendar: calendar)
+
+        let dryRun = arguments.flag("--dry-run")
+        if !dryRun {
+            try files.saveStore(store, to: storeURL)
+            if let inboxText, !entries.isEmpty {
+                try AtomicFile.write(Data(Inbox.drained(inboxText).utf8), to: inboxURL)
+            }
+        }
+        if arguments.flag("--json") {
+            terminal.write(String(decoding: plan.jsonData(), as: UTF8.self))
+        } else {
+            terminal.print(PlanText(plan).rendered)
+        }
+        let inboxPath = ContentFile.displayPath(inboxURL)
+        var summary = captured.isEmpty ? "Nothing new in \(inboxPath)."
+            : "Captured \(captured.count) item\(captured.count == 1 ? "" : "s") from \(inboxPath)"
+                + (dryRun ? "." : " into \(ContentFile.displayPath(storeURL)).")
+        if dryRun { summary += " Dry run: no file was changed." }
+        if arguments.flag("--json") {
+            terminal.printError(summary)
+        } else {
+            terminal.print("\n" + summary)
+        }
+        return 0
+    }
+}

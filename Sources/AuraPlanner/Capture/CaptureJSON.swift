@@ -1,0 +1,32 @@
+import Foundation
+
+extension CapturedItem {
+    /// One line of `aura parse --json`: every field present, null where the text named nothing.
+    public func jsonLine(_ categorization: Categorization) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings, integers and nulls always encode.
+        let data = try! encoder.encode(ParsedLine(item: self, categorization: categorization))
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+private struct ParsedLine: Encodable {
+    let item: CapturedItem
+    let categorization: Categorization
+
+    enum CodingKeys: String, CodingKey { case input, title, kind, date, time, minutes, rrule, category, reason }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(item.input, forKey: .input)
+        try container.encode(item.title, forKey: .title)
+        try container.encode(item.kind.rawValue, forKey: .kind)
+        try container.encode(item.date?.iso, forKey: .date)
+        try container.encode(item.time?.description, forKey: .time)
+        try container.encode(item.minutes, forKey: .minutes)
+        try container.encode(item.recurrence?.rrule, forKey: .rrule)
+        try container.encode(categorization.category.rawValue, forKey: .category)
+        try container.encode(categorization.reason, forKey: .reason)
+    }
+}

@@ -1,0 +1,76 @@
+/// The inbox file, `Content/planner/inbox.md`: one item per line. Blank lines, Markdown
+/// headings (`# Today`), HTML comments and checked boxes (`- [x] …`) are not items; list
+/// markers (`- `, `* `, `+ `, `- [ ] `, `1. `) in front of an item are dropped.
+public enum Inbox {
+    /// The items one line of the inbox gave.
+    public struct Entry: Sendable, Equatable {
+        /// 1-based line number.
+        public let line: Int
+        public let items: [CapturedItem]
+    }
+
+    /// Captures every item line; all problems are reported together, with line and column.
+    public static func capture(_ text: String, with parser: CaptureParser) throws(InputErrors) -> [Entry] {
+        var entries: [Entry] = []
+        var errors: [InputError] = []
+        for (number, body) in itemLines(of: text) {
+            do {
+                entries.append(Entry(line: number, items: try parser.parse(body)))
+            } catch {
+                errors.append(InputError(line: number, column: error.column, message: error.message))
+            }
+        }
+        guard errors.isEmpty else { throw InputErrors(errors: errors) }
+        return entries
+    }
+
+    /// The inbox once its items are in the store: the other lines stay as written, with runs
+    /// of blank lines closed up.
+    public static func drained(_ text: String) -> String {
+        let itemNumbers = Set(itemLines(of: text).map(\.number))
+        var kept: [Substring] = []
+        for (index, line) in lines(of: text).enumerated() where !itemNumbers.contains(index + 1) {
+            if line.allSatisfy(\.isWhitespace), kept.last?.allSatisfy(\.isWhitespace) ?? true { continue }
+            kept.append(line)
+        }
+        while let last = kept.last, last.allSatisfy(\.isWhitespace) { kept.removeLast() }
+        return kept.isEmpty ? "" : kept.joined(separator: "\n") + "\n"
+    }
+
+    private static func lines(of text: String) -> [Substring] {
+        // "\r\n" is a single Character in Swift, so both separators are named.
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    }
+
+    /// The lines that hold items, each as its own string (so columns count from its start)
+    /// and the item text in it without the list marker.
+    private static func itemLines(of text: String) -> [(number: Int, body: Substring)] {
+        var result: [(Int, Substring)] = []
+        var inComment = false
+        for (index, raw) in lines(of: text).enumerated() {
+            let line = String(raw)
+            let trimmed = line.drop(while: \.isWhitespace)
+            if inComment || trimmed.hasPrefix("<!--") {
+                inComment = !trimmed.contains("-->")
+                continue
+            }
+            if trimmed.isEmpty || trimmed.hasPrefix("# ") || trimmed.hasPrefix("##") || trimmed == "#" { continue }
+            let body = withoutListMarker(trimmed)
+            if body.lowercased().hasPrefix("[x]") { continue }
+            result.append((index + 1, body.hasPrefix("[ ]") ? body.dropFirst(3) : body))
+        }
+        return result
+    }
+
+    private static func withoutListMarker(_ text: Substring) -> Substring {
+        if let first = text.first, "-*+".contains(first), text.dropFirst().first?.isWhitespace == true {
+            return text.dropFirst().drop(while: \.isWhitespace)
+        }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let rest = text.dropFirst(digits.count)
+        if !digits.isEmpty, let mark = rest.first, mark == "." || mark == ")", rest.dropFirst().first?.isWhitespace == true {
+            return rest.dropFirst().drop(while: \.isWhitespace)
+        }
+        return text
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// "Plan My Day": turns the store's tasks for a day into a ranked, time-blocked plan with
+/// notifications. Pure: the day, the current time and the calendar come in as values.
+public struct DayPlanner: Sendable {
+    public var settings: PlannerSettings
+    public var ranker: any Ranker
+    public var scheduler: Scheduler
+
+    public init(settings: PlannerSettings, ranker: any Ranker = HeuristicRanker(), scheduler: Scheduler = Scheduler()) {
+        self.settings = settings
+        self.ranker = ranker
+        self.scheduler = scheduler
+    }
+
+    /// Plans `day` from `store` (which it does not change). With `now` on `day`, only the part
+    /// of the window still ahead is planned; with `now` nil, the whole window.
+    public func plan(_ store: TaskStore, on day: LocalDate, now: Date? = nil, calendar: (any BusyCalendar)? = nil) -> DayPlan {
+        let window = settings.window
+        let busy = busySpans(on: day, from: calendar)
+        let open = store.tasks.filter { $0.isOpen(on: day) }
+        let ideas = open.filter(\.isUndatedIdea)
+        let due = open.filter { $0.isDue(on: day) }
+        let snoozedPast = due.filter { task in task.snoozedUntil.map { settings.day(of: $0) > day } ?? false }
+        let candidates = due.filter { task in !snoozedPast.contains { $0.id == task.id } }
+        let ranks = ranker.scores(for: candidates, on: day)
+        let schedulable = candidates.map { task in
+            SchedulableTask(id: task.id, title: task.title, category: task.category,
+                            minutes: task.minutes ?? task.category.defaultMinutes,
+                            fixedStart: task.time?.minutes,
+                            notBefore: task.snoozedUntil.flatMap { settings.day(of: $0) == day ? settings.minutes(of: $0, on: day) : nil },
+                            rank: ranks[task.id] ?? 0)
+        }
+        let schedule = scheduler.schedule(schedulable, window: window, opensAt: opensAt(day, now: now),
+                                          busy: busy.map(\.span))
+
+        let blocks = schedule.blocks.map { block in
+            DayPlan.Block(id: "\(day.iso)-\(block.tasks[0].id)", span: block.span, category: block.category,
+                          focusMode: block.focusMode,
+                          tasks: block.tasks.map { DayPlan.Task(id: $0.id, title: $0.title, minutes: $0.minutes, rank: $0.rank) },
+                          isFixed: block.isFixed)
+        }
+        let later = schedule.later.map { DayPlan.LaterItem(id: $0.task.id, title: $0.task.title, category: $0.task.category, reason: $0.reason) }
+            + snoozedPast.map { task in
+                let until = task.snoozedUntil!, untilDay = settings.day(of: until)
+                return DayPlan.LaterItem(id: task.id, title: task.title, category: task.category,
+                                         reason: "snoozed until \(untilDay.iso) \(ClockTime.format(settings.minutes(of: until, on: untilDay)))")
+            }
+            + ideas.map { DayPlan.LaterItem(id: $0.id, title: $0.title, category: $0.category, reason: "an idea: kept, not scheduled until it has a date") }
+        let confident = Confidence.singlesOutOne(blocks.flatMap(\.tasks).map(\.rank))
+        let words = NotificationPlanner(date: day, timeZone: settings.timeZone, window: window)
+        return DayPlan(date: day, timeZone: settings.timeZone, window: window,
+                       capacityMinutes: schedule.capacityMinutes, loadMinutes: schedule.loadMinutes,
+                       confident: confident, blocks: blocks, later: later, busy: busy,
+                       notifications: words.notifications(for: blocks, busy: busy),
+                       nudge: words.nudge(top: DayPlan.leaders(of: blocks, confident: confident), blocks: blocks))
+    }
+
+    /// Where planning may start: the window's start, or now (rounded up to five minutes) on the day itself.
+    private func opensAt(_ day: LocalDate, now: Date?) -> Int {
+        guard let now else { return settings.window.start }
+        let today = settings.day(of: now)
+        if today < day { return settings.window.start }
+        if today > day { return settings.window.end }
+        let minutes = settings.minutes(of: now, on: day)
+        return (minutes + 4) / 5 * 5
+    }
+
+    /// The calendar's busy time on `day`, inside the window, in order.
+    private func busySpans(on day: LocalDate, from calendar: (any BusyCalendar)?) -> [DayPlan.Busy] {
+        guard let calendar else { return [] }
+        let midnight = day.date(minutes: 0, in: settings.timeZone)
+        let next = day.adding(days: 1).date(minutes: 0, in: settings.timeZone)
+        return calendar.busyIntervals(from: midnight, to: next).compactMap { interval in
+            let span = MinuteSpan(start: settings.minutes(of: interval.start, on: day), end: settings.minutes(of: interval.end, on: day))
+            return span.clamped(to: settings.window).map { DayPlan.Busy(span: $0, title: interval.title) }
+        }
+        .sorted { ($0.span.start, $0.span.end, $0.title) < ($1.span.start, $1.span.end, $1.title) }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where and when the planner schedules: the site's time zone and its day window.
+public struct PlannerSettings: Sendable, Equatable {
+    public var timeZone: TimeZone
+    /// Minutes after midnight, from `site.yml`'s `day.start` and `day.end`.
+    public var window: MinuteSpan
+
+    public init(timeZone: TimeZone, window: MinuteSpan) {
+        self.timeZone = timeZone
+        self.window = window
+    }
+
+    /// The day `instant` falls on in the site's time zone.
+    public func day(of instant: Date) -> LocalDate { LocalDate(instant, in: timeZone) }
+
+    /// Minutes after `day`'s midnight at which `instant` falls, clamped to the day (0…1440).
+    func minutes(of instant: Date, on day: LocalDate) -> Int {
+        let local = self.day(of: instant)
+        if local < day { return 0 }
+        if local > day { return 24 * 60 }
+        let parts = Calendar.gregorian(in: timeZone).dateComponents([.hour, .minute], from: instant)
+        return parts.hour! * 60 + parts.minute!
+    }
+}

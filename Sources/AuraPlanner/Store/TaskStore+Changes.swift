@@ -1,0 +1,75 @@
+import Foundation
+
+/// The changes the planner and the `add`, `done`, `snooze` and `push` commands make to the store.
+extension TaskStore {
+    /// Stores captured items under new ids; a task or memo item that names no day is for `day`,
+    /// an idea that names none stays undated. Returns the new ids.
+    @discardableResult
+    public mutating func capture(_ items: [CapturedItem], on day: LocalDate, categorizer: Categorizer = Categorizer()) -> [String] {
+        items.map { item in
+            let categorization = categorizer.categorize(item)
+            return add { id in
+                StoredTask(id: id, title: item.title, input: item.input, kind: item.kind,
+                           category: categorization.category, categoryReason: categorization.reason,
+                           createdOn: day, date: item.date ?? (item.kind == .idea || item.recurrence != nil ? nil : day),
+                           time: item.time, minutes: item.minutes, recurrence: item.recurrence)
+            }
+        }
+    }
+
+    /// Moves unfinished one-off tasks from earlier days to `day`, counting each move; undated
+    /// tasks (from version 1 files) join `day` without counting. Ideas without a date stay put.
+    public mutating func rollForward(to day: LocalDate) {
+        for index in tasks.indices where tasks[index].recurrence == nil && !tasks[index].done {
+            switch tasks[index].date {
+            case let date? where date < day:
+                tasks[index].date = day
+                tasks[index].rolledForward += 1
+            case nil where tasks[index].kind != .idea:
+                tasks[index].date = day
+            default:
+                break
+            }
+        }
+    }
+
+    /// Moves `day`'s unfinished one-off tasks to the next day; recurring tasks keep their
+    /// schedule. Returns the ids moved.
+    @discardableResult
+    public mutating func pushUnfinished(from day: LocalDate) -> [String] {
+        var moved: [String] = []
+        for index in tasks.indices where tasks[index].recurrence == nil && !tasks[index].done && tasks[index].date == day {
+            tasks[index].date = day.adding(days: 1)
+            tasks[index].rolledForward += 1
+            moved.append(tasks[index].id)
+        }
+        return moved
+    }
+
+    /// Marks a task done (for a recurring task, its occurrence on `day`).
+    public mutating func markDone(_ id: String, on day: LocalDate) throws(TaskStoreChangeError) {
+        let index = try existing(id)
+        if tasks[index].recurrence == nil {
+            tasks[index].done = true
+        } else if !tasks[index].doneOccurrences.contains(day) {
+            tasks[index].doneOccurrences.append(day)
+            tasks[index].doneOccurrences.sort()
+        }
+    }
+
+    /// Keeps a task from being scheduled before `instant`.
+    public mutating func snooze(_ id: String, until instant: Date) throws(TaskStoreChangeError) {
+        tasks[try existing(id)].snoozedUntil = instant
+    }
+
+    private func existing(_ id: String) throws(TaskStoreChangeError) -> Int {
+        guard let index = index(of: id) else { throw TaskStoreChangeError(message: "no task with id '\(id)'; 'aura plan' lists the ids") }
+        return index
+    }
+}
+
+/// A `done` or `snooze` naming a task the store does not hold.
+public struct TaskStoreChangeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Writes iCalendar (RFC 5545) text: CRLF line endings, content lines folded at 75 octets
+/// without splitting a UTF-8 character, and TEXT values escaped.
+struct ICalendarWriter {
+    private var output = ""
+    private var open: [String] = []
+
+    /// Starts a component such as `VEVENT`.
+    mutating func begin(_ component: String) {
+        line("BEGIN:\(component)")
+        open.append(component)
+    }
+
+    /// Ends the innermost open component.
+    mutating func end() {
+        line("END:\(open.removeLast())")
+    }
+
+    /// A property whose value is already in iCalendar form (a date, a number, a URI).
+    mutating func property(_ name: String, _ value: String) {
+        line("\(name):\(value)")
+    }
+
+    /// A TEXT property, escaped.
+    mutating func text(_ name: String, _ value: String) {
+        line("\(name):\(Self.escape(value))")
+    }
+
+    /// The finished document; every component must be closed.
+    var document: String {
+        precondition(open.isEmpty, "unclosed components: \(open)")
+        return output
+    }
+
+    private mutating func line(_ content: String) {
+        output += Self.fold(content)
+        output += "\r\n"
+    }
+
+    /// Escapes backslash, semicolon, comma and newlines in a TEXT value (RFC 5545 §3.3.11).
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case ";": escaped += "\\;"
+            case ",": escaped += "\\,"
+            case "\n", "\r\n": escaped += "\\n"
+            case "\r": continue
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// Splits a content line into lines of at most 75 octets; each continuation starts with a
+    /// space (RFC 5545 §3.1). Whole characters stay together.
+    static func fold(_ line: String) -> String {
+        var result = ""
+        var octets = 0
+        for character in line {
+            let size = character.utf8.count
+            if octets + size > 75 {
+                result += "\r\n "
+                octets = 1
+            }
+            result.append(character)
+            octets += size
+        }
+        return result
+    }
+
+    /// A UTC date-time value: `20261202T093000Z`.
+    static func utc(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%04d%02d%02dT%02d%02d%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+    }
+
+    /// A signed duration value: `-PT10M`, `PT0S`, `PT1H30M`.
+    static func duration(seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : ""
+        let total = abs(seconds)
+        guard total > 0 else { return "PT0S" }
+        let (hours, minutes, rest) = (total / 3600, total % 3600 / 60, total % 60)
+        return sign + "PT" + (hours > 0 ? "\(hours)H" : "") + (minutes > 0 ? "\(minutes)M" : "") + (rest > 0 ? "\(rest)S" : "")
+    }
+}

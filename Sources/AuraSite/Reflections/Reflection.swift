@@ -1,0 +1,56 @@
+import Foundation
+import Mustache
+
+/// One entry of the reflection library (`Content/reflections/*.md`): when it applies and a
+/// Mustache body that names the day's real blocks and figures.
+public struct Reflection: Sendable {
+    public enum Time: String, Sendable, CaseIterable {
+        case morning, evening
+    }
+
+    public let file: String
+    public let time: Time
+    public let conditions: [ReflectionCondition]
+    /// The body, parsed once, under the name `body`.
+    let body: TemplateLibrary
+
+    static let keys = ["time", "when"]
+
+    /// Whether every condition holds for `facts`.
+    public func applies(to facts: ReflectionFacts) -> Bool {
+        conditions.allSatisfy { $0.holds(for: facts) }
+    }
+
+    /// The body rendered with the day's facts, as HTML (the body is Markdown).
+    public func render(_ facts: ReflectionFacts) throws -> String {
+        Markdown.html(try body.render("body", try MustacheValue(encoding: facts)))
+    }
+
+    static func parse(_ text: String, file: String) throws(SourceError) -> Reflection {
+        let document = try FrontMatterDocument(text: text, file: file)
+        let fields = document.fields
+        try fields.rejectUnknownKeys(allowed: keys)
+        let timeText = try fields.requiredString("time")
+        guard let time = Time(rawValue: timeText) else {
+            throw fields.error("unknown time '\(timeText)'; expected 'morning' or 'evening'", at: fields.node["time"]!)
+        }
+        var conditions: [ReflectionCondition] = []
+        if let when = try fields.mapping("when") {
+            for (key, _) in when.keys {
+                conditions.append(try ReflectionCondition(key: key, fields: when))
+            }
+        }
+        guard !document.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw SourceError(file: file, line: document.bodyLine, column: 1, message: "the reflection has no text; expected a few sentences after the front matter")
+        }
+        let body: TemplateLibrary
+        do {
+            body = try TemplateLibrary(templates: ["body": document.body])
+        } catch let error as MustacheError {
+            throw SourceError(file: file, line: error.line + document.bodyLine - 1, column: error.column, message: error.message)
+        } catch {
+            throw SourceError(file: file, line: document.bodyLine, column: 1, message: "\(error)")
+        }
+        return Reflection(file: file, time: time, conditions: conditions, body: body)
+    }
+}

@@ -1,0 +1,96 @@
+/// What a reflection may say about a day: the plan's real figures and names, ready for a
+/// Mustache body (`{{firstBlock.tasks}}`, `{{deepTime}}`, `{{topTask}}` …).
+public struct ReflectionFacts: Encodable, Sendable, Equatable {
+    /// One block in words.
+    public struct Block: Encodable, Sendable, Equatable {
+        public let start: String
+        public let end: String
+        /// `09:00–10:30`.
+        public let time: String
+        public let emoji: String
+        public let category: String
+        public let focusMode: String
+        /// The block's task titles, joined: `Draft the report, Review Sam's notes`.
+        public let tasks: String
+
+        public init(start: String, end: String, emoji: String, category: String, focusMode: String, tasks: [String]) {
+            self.start = start
+            self.end = end
+            time = "\(start)–\(end)"
+            self.emoji = emoji
+            self.category = category
+            self.focusMode = focusMode
+            self.tasks = listText(tasks)
+        }
+    }
+
+    public let weekday: String
+    public let dateText: String
+    public let firstBlock: Block?
+    public let lastBlock: Block?
+    public let firstDeepBlock: Block?
+    /// The #1 task, or the tied leaders joined when the ranking is not confident.
+    public let topTask: String
+    public let confident: Bool
+    public let deepMinutes: Int
+    public let deepTime: String
+    public let blockCount: Int
+    public let taskCount: Int
+    public let loadMinutes: Int
+    public let capacityMinutes: Int
+    public let loadTime: String
+    public let capacityTime: String
+    public let freeTime: String
+    public let laterCount: Int
+    public let firstLater: String
+    /// Whether anything was marked done that day; the finished figures mean nothing before.
+    public let finishedKnown: Bool
+    public let finishedCount: Int
+    public let finishedList: String
+    public let unfinishedCount: Int
+
+    public var isEmpty: Bool { blockCount == 0 }
+    /// Share of scheduled tasks marked done, 0…1.
+    public var finishedShare: Double { taskCount == 0 ? 0 : Double(finishedCount) / Double(taskCount) }
+    /// How the load sits against capacity.
+    public var load: String {
+        let share = capacityMinutes == 0 ? 0 : Double(loadMinutes) / Double(capacityMinutes)
+        return share >= 0.85 ? "heavy" : share < 0.5 ? "light" : "moderate"
+    }
+
+    public init(weekday: String, dateText: String, blocks: [Block], deepBlocks: [Block], topTasks: [String], confident: Bool,
+                deepMinutes: Int, taskCount: Int, loadMinutes: Int, capacityMinutes: Int, later: [String],
+                finished: [String], finishedKnown: Bool) {
+        self.weekday = weekday
+        self.dateText = dateText
+        firstBlock = blocks.first
+        lastBlock = blocks.last
+        firstDeepBlock = deepBlocks.first
+        topTask = listText(topTasks)
+        self.confident = confident
+        self.deepMinutes = deepMinutes
+        deepTime = durationText(minutes: deepMinutes)
+        blockCount = blocks.count
+        self.taskCount = taskCount
+        self.loadMinutes = loadMinutes
+        self.capacityMinutes = capacityMinutes
+        loadTime = durationText(minutes: loadMinutes)
+        capacityTime = durationText(minutes: capacityMinutes)
+        freeTime = durationText(minutes: max(0, capacityMinutes - loadMinutes))
+        laterCount = later.count
+        firstLater = later.first ?? ""
+        self.finishedKnown = finishedKnown
+        finishedCount = finished.count
+        finishedList = listText(finished)
+        unfinishedCount = max(0, taskCount - finished.count)
+    }
+}
+
+/// Titles as a sentence fragment: `A`, `A and B`, `A, B and C`.
+func listText(_ items: [String]) -> String {
+    switch items.count {
+    case 0: ""
+    case 1: items[0]
+    default: items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Every reflection in `Content/reflections/`, and the choice of one for a day.
+public struct ReflectionLibrary: Sendable {
+    public static let folderName = "reflections"
+    public let reflections: [Reflection]
+
+    /// Loads every `*.md` in the folder, listing every file's problem; a missing folder is empty.
+    public static func load(contentDirectory: URL) throws -> ReflectionLibrary {
+        let folder = contentDirectory.appendingPathComponent(folderName)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
+        var reflections: [Reflection] = []
+        var errors: [SourceError] = []
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            do {
+                reflections.append(try Reflection.parse(try ContentFile.read(url), file: ContentFile.displayPath(url)))
+            } catch {
+                errors += try SourceErrors.unpack(error)
+            }
+        }
+        guard errors.isEmpty else { throw SourceErrors(errors: errors) }
+        return ReflectionLibrary(reflections: reflections)
+    }
+
+    /// The reflection for `time` on the day described by `facts`: among those whose
+    /// conditions hold, the most specific (most conditions); among equals, one chosen by a
+    /// hash of the date, so each date keeps its choice across rebuilds.
+    public func choose(_ time: Reflection.Time, for facts: ReflectionFacts, date: String) -> Reflection? {
+        let fitting = reflections.filter { $0.time == time && $0.applies(to: facts) }
+        guard let specificity = fitting.map(\.conditions.count).max() else { return nil }
+        let best = fitting.filter { $0.conditions.count == specificity }
+        let digest = Fingerprint.sha256Hex(Array((date + time.rawValue).utf8))
+        let index = Int(UInt64(digest.prefix(12), radix: 16)! % UInt64(best.count))
+        return best[index]
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+@testable import AuraPlanner
+
+struct DayPlannerTests {
+    static let london = TimeZone(identifier: "Europe/London")!
+    static let day = LocalDate(year: 2026, month: 12, day: 2)!
+    static let settings = PlannerSettings(timeZone: london, window: MinuteSpan(start: 8 * 60 + 30, end: 18 * 60 + 30))
+
+    struct Meetings: BusyCalendar {
+        let spans: [(String, String, String)]
+        func busyIntervals(from start: Date, to end: Date) -> [BusyInterval] {
+            spans.map { title, from, to in
+                BusyInterval(start: DayPlannerTests.day.date(minutes: ClockTime(from)!.minutes, in: DayPlannerTests.london),
+                             end: DayPlannerTests.day.date(minutes: ClockTime(to)!.minutes, in: DayPlannerTests.london), title: title)
+            }
+        }
+    }
+
+    static let standupAndReview = Meetings(spans: [("Team standup", "09:30", "09:45"), ("Design review", "14:00", "15:00")])
+
+    static func store(_ lines: [String], on day: LocalDate = day) throws -> TaskStore {
+        var store = TaskStore()
+        let parser = CaptureParser(today: day)
+        for line in lines { store.capture(try parser.parse(line), on: day) }
+        return store
+    }
+
+    static func block(_ plan: DayPlan, holding title: String) -> DayPlan.Block? {
+        plan.blocks.first { $0.tasks.contains { $0.title == title } }
+    }
+
+    @Test func aDayAroundMeetings() throws {
+        let store = try Self.store([
+            "write the grant proposal introduction 90m", "review Jonas's pull request 45m", "outline the conference talk 1h",
+            "email the landlord", "pay the electricity bill", "renew car insurance",
+            "physio appointment at 11:30 45m", "run 5k 30m", "read 30 pages of Middlemarch 45m",
+        ])
+        let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, calendar: Self.standupAndReview)
+        // The 90-minute draft takes the first stretch that holds it: after the standup and a buffer.
+        let draft = try #require(Self.block(plan, holding: "write the grant proposal introduction"))
+        #expect(draft.span == MinuteSpan(start: 9 * 60 + 50, end: 11 * 60 + 20) && draft.tasks.count == 1)
+        // The other two deep tasks are batched into one block after the review, back to back.
+        let batch = try #require(Self.block(plan, holding: "review Jonas's pull request"))
+        #expect(batch.tasks.map(\.title) == ["review Jonas's pull request", "outline the conference talk"])
+        #expect(batch.span == MinuteSpan(start: 15 * 60 + 5, end: 16 * 60 + 50))
+        #expect(batch.focusMode == .doNotDisturb)
+        // The appointment keeps its time; the run goes near midday; the novel closes the day.
+        let physio = try #require(Self.block(plan, holding: "physio appointment"))
+        #expect(physio.isFixed && physio.span == MinuteSpan(start: 11 * 60 + 30, end: 12 * 60 + 15) && physio.focusMode == .fitness)
+        let run = try #require(Self.block(plan, holding: "run 5k"))
+        #expect(abs(run.span.start - (12 * 60 + 30)) <= 30)
+        let reading = try #require(Self.block(plan, holding: "read 30 pages of Middlemarch"))
+        #expect(reading.span.end == 18 * 60 + 30 && reading.focusMode == .reading)
+        // Three ten-minute errands make one 30-minute admin window.
+        let admin = plan.blocks.filter { $0.category == .admin }
+        #expect(admin.count == 1 && admin[0].span.length == 30 && admin[0].tasks.count == 3)
+        #expect(plan.capacityMinutes == 10 * 60 - 15 - 60)
+        #expect(plan.loadMinutes == 90 + 45 + 60 + 30 + 45 + 30 + 45)
+        #expect(plan.later.isEmpty)
+        #expect(plan.busy.map(\.title) == ["Team standup", "Design review"])
+    }
+
+    @Test func whatDoesNotFitGoesToLaterWithItsReason() throws {
+        let store = try Self.store([
+            "sync with Ana at 14:30", "file the tax return 45m", "write the book proposal 5h", "dinner at 8pm",
+            "💡 a lighthouse podcast",
+        ])
+        let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, calendar: Self.standupAndReview)
+        let reasons = Dictionary(uniqueKeysWithValues: plan.later.map { ($0.title, $0.reason) })
+        #expect(reasons["sync with Ana"] == "clashes with busy time 14:00–15:00 in the calendar")
+        #expect(reasons["file the tax return"] == "longer than an admin window (30 min): split it, or tag it #deep for a focus block")
+        #expect(reasons["write the book proposal"] == "needs 5 h uninterrupted; the longest free stretch left is 4 h 5 m")
+        #expect(reasons["dinner"] == "20:00–20:30 runs past the end of the day window (18:30)")
+        #expect(reasons["a lighthouse podcast"] == "an idea: kept, not scheduled until it has a date")
+        #expect(plan.blocks.isEmpty)
+    }
+
+    @Test func theDayIsNeverFilledPastItsLoadLimit() throws {
+        let store = try Self.store((1...12).map { "draft section \($0) of the report 1h" })
+        let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day)
+        #expect(plan.capacityMinutes == 600)
+        #expect(plan.loadMinutes == 480)   // 85 % of 600 is 510: eight hours fit, a ninth would not
+        #expect(plan.later.count == 4)
+        #expect(plan.later.allSatisfy { $0.reason.hasPrefix("would overcommit the day: 8 h already planned of 10 h free") })
+        #expect(plan.blocks.allSatisfy { $0.span.length == 120 && $0.tasks.count == 2 })
+    }
+
+    @Test func planningTodayStartsFromNow() throws {
+        let store = try Self.store(["standup prep at 9am", "write the memo 1h", "call the bank"])
+        let now = Self.day.date(minutes: 13 * 60 + 7, in: Self.london)
+        let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, now: now)
+        #expect(plan.blocks.allSatisfy { $0.span.start >= 13 * 60 + 10 })
+        #expect(plan.later.map(\.reason) == ["its time (09:00) has already passed"])
+        #expect(plan.capacityMinutes == 18 * 60 + 30 - (13 * 60 + 10))
+    }
+
+    @Test func aSnoozedTaskWaitsItsTurn() throws {
+        var store = try Self.store(["write the memo 1h", "call the bank"])
+        try store.snooze("t1", until: Self.day.date(minutes: 15 * 60, in: Self.london))
+        try store.snooze("t2", until: Self.day.date(minutes: 24 * 60 + 9 * 60, in: Self.london))
+        let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day)
+        #expect(Self.block(plan, holding: "write the memo")?.span.start == 15 * 60)
+        #expect(plan.later.map(\.reason) == ["snoozed until 2026-12-03 09:00"])
+    }
+
+    @Test func confidenceIsHonestWhenTheTopTwoAreClose() throws {
+        // Both deep work due today: 0.50 each, within 0.06.
+        let close = try Self.store(["write the memo 1h", "draft the essay 1h"])
+        let tied = DayPlanner(settings: Self.settings).plan(close, on: Self.day)
+        #expect(!tied.confident)
+        #expect(tied.topTasks.map(\.title) == ["write the memo", "draft the essay"])
+        #expect(tied.nudge.body == "“write the memo” and “draft the essay” matter equally today; start with whichever you can finish first.")
+        // "urgent" adds 0.25: one task stands out.
+        let clear = try Self.store(["write the memo 1h", "urgent: draft the essay 1h"])
+        let plan = DayPlanner(settings: Self.settings).plan(clear, on: Self.day)
+        #expect(plan.confident)
+        #expect(plan.nudge.title == "Today: Urgent: draft the essay")
+        #expect(plan.nudge.body.hasPrefix("Start with “urgent: draft the essay” at 08:30"))
+        #expect(plan.nudge.fireDate == Self.day.date(minutes: 8 * 60 + 15, in: Self.london))
+    }
+
+    @Test func notificationsFireAtEachBlockWithPriorityAndActions() throws {
+        let store = try Self.store(["write the quarterly strategy memo for the board 90m", "run 5k 30m"])
+        let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, calendar: Self.standupAndReview)
+        let json = try #require(try JSONSerialization.jsonObject(with: plan.jsonData()) as? [String: Any])
+        let notes = try #require(json["notifications"] as? [[String: Any]])
+        #expect(notes.count == 2)
+        let deep = notes[0]
+        #expect(deep["fireDate"] as? String == "2026-12-02T09:50:00+00:00")
+        #expect(deep["title"] as? String == "🧠 Deep work: Write the quarterly strate…")
+        #expect((deep["title"] as? String)?.count == 40)
+        #expect(deep["interruptionLevel"] as? String == "time-sensitive")
+        #expect(deep["actions"] as? [String] == ["done", "snooze-15"])
+        #expect(deep["id"] as? String == "notify-2026-12-02-t1" && deep["blockId"] as? String == "2026-12-02-t1")
+        #expect(deep["body"] as? String == "Start “write the quarterly strategy memo for the board” now. Do Not Disturb until 11:20.")
+        #expect((deep["cue"] as? String)?.contains("before “run 5k” at") == true)
+        #expect(notes[1]["interruptionLevel"] as? String == "active")
+    }
+
+    @Test func summerTimeTriggersCarryTheirOffset() throws {
+        let summer = LocalDate(year: 2026, month: 7, day: 1)!
+        let store = try Self.store(["stretch 10m"], on: summer)
+        let plan = DayPlanner(settings: Self.settings).plan(store, on: summer)
+        #expect(isoTimestamp(plan.notifications[0].fireDate, in: Self.london) == "2026-07-01T12:30:00+01:00")
+        #expect(isoTimestamp(plan.nudge.fireDate, in: TimeZone(identifier: "America/St_Johns")!) == "2026-07-01T04:45:00-02:30")
+    }
+
+    @Test func anEmptyDayIsSaidPlainly() {
+        let plan = DayPlanner(settings: Self.settings).plan(TaskStore(), on: Self.day)
+        #expect(plan.blocks.isEmpty && plan.later.isEmpty && plan.notifications.isEmpty && !plan.confident)
+        #expect(plan.nudge.title == "Today is open" && plan.nudge.taskId == nil)
+        #expect(plan.freeMinutes == 600)
+    }
+
+    @Test func recurringTasksAppearOnTheirDaysOnly() throws {
+        let store = try Self.store(["bins out every monday", "standup notes every weekday", "stretch daily"])
+        let planner = DayPlanner(settings: Self.settings)
+        let titles = { (day: LocalDate) in Set(planner.plan(store, on: day).blocks.flatMap(\.tasks).map(\.title)) }
+        #expect(titles(Self.day) == ["standup notes", "stretch"])                          // Wednesday
+        #expect(titles(LocalDate(year: 2026, month: 12, day: 7)!) == ["bins out", "standup notes", "stretch"])
+        #expect(titles(LocalDate(year: 2026, month: 12, day: 6)!) == ["stretch"])          // Sunday
+        #expect(titles(LocalDate(year: 2026, month: 12, day: 1)!) == [])                   // before capture
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+@testable import AuraPlanner
+
+/// Seeded random days, checked against every promise the scheduler makes.
+struct SchedulerPropertyTests {
+    static let scheduleRuns = 3000
+    static let planRuns = 1000
+
+    /// Everything that must hold for any schedule; returns the broken promises.
+    static func violations(of schedule: Schedule, tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int,
+                           busy: [MinuteSpan], scheduler: Scheduler) -> [String] {
+        var problems: [String] = []
+        let blocks = schedule.blocks
+        let mergedBusy = MinuteSpan.merged(busy.compactMap { $0.clamped(to: window) })
+        for (first, second) in zip(blocks, blocks.dropFirst()) where first.span.end > second.span.start {
+            problems.append("blocks overlap: \(first.span) and \(second.span)")
+        }
+        for block in blocks {
+            if block.span.start < max(window.start, opensAt) || block.span.end > window.end {
+                problems.append("block \(block.span) outside the open window \(opensAt)/\(window)")
+            }
+            if let clash = mergedBusy.first(where: { $0.overlaps(block.span) }) {
+                problems.append("block \(block.span) overlaps busy \(clash)")
+            }
+            for task in block.tasks where (task.notBefore ?? 0) > block.span.start {
+                problems.append("\(task.id) starts before its snooze ends")
+            }
+            if block.isFixed {
+                let task = block.tasks[0]
+                if block.tasks.count != 1 || block.span.start != max(task.fixedStart ?? -1, task.notBefore ?? 0) {
+                    problems.append("fixed block \(block.span) is not its task's time")
+                }
+            } else if block.tasks.contains(where: { $0.fixedStart != nil }) {
+                problems.append("a fixed-time task was moved into a flexible block")
+            }
+            let taskMinutes = block.tasks.reduce(0) { $0 + $1.minutes }
+            switch block.category {
+            case .admin where !block.isFixed:
+                if !scheduler.adminWindow.contains(block.span.length) || taskMinutes > scheduler.adminWindow.upperBound {
+                    problems.append("admin window \(block.span) lasts \(block.span.length) minutes")
+                }
+            default:
+                // Deep blocks (and single blocks) hold their tasks back to back, with no gap.
+                if block.span.length != taskMinutes { problems.append("\(block.category) block \(block.span) is not contiguous") }
+            }
+            if block.tasks.contains(where: { $0.category != block.category }) { problems.append("block mixes categories") }
+        }
+        // Buffers: a block the planner chose keeps its distance from busy time and other blocks.
+        let items = (blocks.map { ($0.span, $0.isFixed) } + mergedBusy.map { ($0, true) }).sorted { $0.0.start < $1.0.start }
+        for (first, second) in zip(items, items.dropFirst()) where !(first.1 && second.1) {
+            if second.0.start - first.0.end < scheduler.buffer {
+                problems.append("no buffer between \(first.0) and \(second.0)")
+            }
+        }
+        let scheduled = blocks.flatMap(\.tasks).map(\.id)
+        let deferred = schedule.later.map(\.task.id)
+        if (scheduled + deferred).sorted() != tasks.map(\.id).sorted() {
+            problems.append("tasks not each scheduled exactly once or listed in Later")
+        }
+        if schedule.later.contains(where: { $0.reason.isEmpty }) { problems.append("a Later item has no reason") }
+        let load = blocks.flatMap(\.tasks).reduce(0) { $0 + $1.minutes }
+        if load != schedule.loadMinutes { problems.append("load \(schedule.loadMinutes) is not the scheduled minutes \(load)") }
+        if schedule.loadMinutes > schedule.capacityMinutes {
+            problems.append("load \(schedule.loadMinutes) exceeds capacity \(schedule.capacityMinutes)")
+        }
+        return problems
+    }
+
+    static func randomDay(_ random: inout SplitMix64) -> (tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int, busy: [MinuteSpan]) {
+        let start = random.pick(Array(stride(from: 5 * 60, through: 11 * 60, by: 15)))
+        let window = MinuteSpan(start: start, end: min(24 * 60, start + random.pick([4, 6, 8, 10, 12, 14]) * 60))
+        let opensAt = random.chance(0.7) ? window.start : Int.random(in: window.start...window.end, using: &random)
+        let busy = (0..<Int.random(in: 0...7, using: &random)).map { _ in
+            let begin = Int.random(in: 0...(24 * 60 - 15), using: &random)
+            return MinuteSpan(start: begin, end: min(24 * 60, begin + random.pick([15, 30, 45, 60, 90, 120, 240])))
+        }
+        let lengths = [5, 10, 15, 20, 25, 30, 40, 45, 60, 90, 120, 150, 180, 240]
+        let tasks = (0..<Int.random(in: 0...40, using: &random)).map { index in
+            let minutes = random.pick(lengths)
+            return SchedulableTask(
+                id: "t\(index)", title: "task \(index)", category: random.pick(Category.allCases), minutes: minutes,
+                fixedStart: random.chance(0.2) ? Int.random(in: 0...(24 * 60 - minutes), using: &random) / 5 * 5 : nil,
+                notBefore: random.chance(0.05) ? Int.random(in: 0...(24 * 60), using: &random) : nil,
+                rank: Double(Int.random(in: 0...100, using: &random)) / 100)
+        }
+        return (tasks, window, opensAt, busy)
+    }
+
+    @Test func everyScheduleKeepsItsPromises() {
+        let scheduler = Scheduler()
+        var checked = 0
+        var scheduledTasks = 0
+        var deferredTasks = 0
+        for seed in 1...UInt64(Self.scheduleRuns) {
+            var random = SplitMix64(seed: seed)
+            let day = Self.randomDay(&random)
+            let schedule = scheduler.schedule(day.tasks, window: day.window, opensAt: day.opensAt, busy: day.busy)
+            let problems = Self.violations(of: schedule, tasks: day.tasks, window: day.window, opensAt: day.opensAt,
+                                           busy: day.busy, scheduler: scheduler)
+            #expect(problems.isEmpty, "seed \(seed): \(problems)")
+            checked += 1
+            scheduledTasks += schedule.blocks.reduce(0) { $0 + $1.tasks.count }
+            deferredTasks += schedule.later.count
+        }
+        print("Scheduler properties: \(checked) random days, \(scheduledTasks) tasks scheduled, \(deferredTasks) sent to Later")
+        #expect(checked == Self.scheduleRuns)
+        #expect(scheduledTasks > 0 && deferredTasks > 0)
+    }
+
+    // MARK: Whole plans from random inboxes and calendars
+
+    struct FixedCalendar: BusyCalendar {
+        let intervals: [BusyInterval]
+        func busyIntervals(from start: Date, to end: Date) -> [BusyInterval] {
+            intervals.filter { $0.start < end && $0.end > start }
+        }
+    }
+
+    static let titles = [
+        "write the grant report", "refactor the parser", "draft chapter two", "review the pull request",
+        "email the landlord", "pay the gas bill", "call Sam", "book the MOT", "renew passport", "order printer ink",
+        "run 5k", "yoga class", "physio appointment", "walk the dog", "meditate",
+        "read Middlemarch", "see Hamlet", "visit the gallery", "practice guitar", "listen to the opera broadcast",
+    ]
+    static let phrases = ["", "", "", " today", " tomorrow", " friday", " next tue", " in 2 days", " at 9am", " at 3pm",
+                          " 15:30", " 45m", " 1h", " 1.5h", " 2 hours", " 10 min", " every day", " every weekday",
+                          " every monday", " 2-3pm", " #deep", " #admin", " #health", " #culture"]
+
+    static func randomInbox(_ random: inout SplitMix64) -> String {
+        (0..<Int.random(in: 0...30, using: &random)).map { _ -> String in
+            let item = random.pick(titles) + random.pick(phrases) + random.pick(phrases)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0: return "memo: \(item) and then \(random.pick(titles)). Also \(random.pick(titles))\(random.pick(phrases))"
+            case 1: return "💡 \(item)"
+            default: return "- \(item)"
+            }
+        }.joined(separator: "\n")
+    }
+
+    @Test func everyPlanFromARandomInboxKeepsItsPromises() throws {
+        let zone = TimeZone(identifier: "Europe/London")!
+        var plansChecked = 0
+        var itemsCaptured = 0
+        for seed in 1...UInt64(Self.planRuns) {
+            var random = SplitMix64(seed: seed &* 7919)
+            let day = LocalDate(year: 2026, month: Int.random(in: 1...12, using: &random), day: Int.random(in: 1...28, using: &random))!
+            let window = MinuteSpan(start: random.pick([7 * 60, 8 * 60 + 30, 9 * 60]), end: random.pick([17 * 60, 18 * 60 + 30, 21 * 60]))
+            let settings = PlannerSettings(timeZone: zone, window: window)
+            let calendar = FixedCalendar(intervals: (0..<Int.random(in: 0...6, using: &random)).map { index in
+                let start = day.date(minutes: Int.random(in: 0...(23 * 60), using: &random), in: zone)
+                return BusyInterval(start: start, end: start.addingTimeInterval(Double(random.pick([15, 30, 60, 120])) * 60), title: "Meeting \(index)")
+            })
+            var store = TaskStore()
+            let entries = try Inbox.capture(Self.randomInbox(&random), with: CaptureParser(today: day))
+            store.capture(entries.flatMap(\.items), on: day)
+            itemsCaptured += store.tasks.count
+            let now = random.chance(0.3) ? day.date(minutes: Int.random(in: 0...(24 * 60 - 1), using: &random), in: zone) : nil
+            let plan = DayPlanner(settings: settings).plan(store, on: day, now: now, calendar: calendar)
+
+            let schedule = Schedule(
+                blocks: plan.blocks.map { block in
+                    Schedule.Block(span: block.span, category: block.category, tasks: block.tasks.map { task in
+                        let stored = store.tasks[store.index(of: task.id)!]
+                        return SchedulableTask(id: task.id, title: task.title, category: block.category, minutes: task.minutes,
+                                               fixedStart: stored.time?.minutes, rank: task.rank)
+                    }, isFixed: block.isFixed)
+                },
+                later: [], capacityMinutes: plan.capacityMinutes, loadMinutes: plan.loadMinutes)
+            var problems = Self.violations(of: schedule, tasks: schedule.blocks.flatMap(\.tasks), window: window,
+                                           opensAt: plan.window.start, busy: plan.busy.map(\.span), scheduler: Scheduler())
+            problems += Self.planViolations(plan, store: store)
+            #expect(problems.isEmpty, "seed \(seed): \(problems)")
+            plansChecked += 1
+        }
+        print("Planner properties: \(plansChecked) random inboxes and calendars, \(itemsCaptured) items captured")
+        #expect(plansChecked == Self.planRuns)
+    }
+
+    /// Promises of the whole plan: every open task of the day appears once, Later has reasons,
+    /// notifications match blocks, and the nudge never shows a bare count.
+    static func planViolations(_ plan: DayPlan, store: TaskStore) -> [String] {
+        var problems: [String] = []
+        let due = store.tasks.filter { $0.isDue(on: plan.date) || $0.isUndatedIdea }.map(\.id).sorted()
+        let listed = (plan.blocks.flatMap(\.tasks).map(\.id) + plan.later.map(\.id)).sorted()
+        if due != listed { problems.append("tasks of the day \(due) are not each scheduled or in Later once: \(listed)") }
+        if plan.later.contains(where: { $0.reason.isEmpty }) { problems.append("Later item without a reason") }
+        if plan.loadMinutes > plan.capacityMinutes { problems.append("overcommitted") }
+        if plan.notifications.map(\.blockId) != plan.blocks.map(\.id) { problems.append("notifications do not follow the blocks") }
+        if Set(plan.notifications.map(\.id)).count != plan.notifications.count { problems.append("duplicate notification ids") }
+        for (note, block) in zip(plan.notifications, plan.blocks) {
+            if note.title.count > 40 { problems.append("title over 40 characters: \(note.title)") }
+            if note.fireDate != plan.instant(block.span.start) { problems.append("notification not at its block's start") }
+            if (note.interruptionLevel == .timeSensitive) != (block.category == .deepWork) { problems.append("wrong priority") }
+            if note.actions != [.done, .snooze15] { problems.append("missing actions") }
+            if note.cue.isEmpty || note.body.isEmpty { problems.append("empty body or cue") }
+        }
+        if plan.nudge.body.range(of: #"^\s*\d+\s+(tasks?|things?|items?)"#, options: .regularExpression) != nil
+            || plan.nudge.title.range(of: #"\d+\s+(tasks?|things?|items?)"#, options: .regularExpression) != nil {
+            problems.append("nudge shows a bare count: \(plan.nudge.title) / \(plan.nudge.body)")
+        }
+        if let top = plan.topTasks.first, !plan.nudge.body.contains(top.title) { problems.append("nudge does not lead with the top task") }
+        if (try? JSONSerialization.jsonObject(with: plan.jsonData())) == nil { problems.append("plan JSON does not parse") }
+        return problems
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import AuraSite
+
+/// The hand-written iCalendar writer, checked by rule and by outside parsers.
+struct ICalendarTests {
+    static let start = Date(timeIntervalSince1970: 1_796_202_000)  // 2026-12-02T09:00:00Z
+
+    static func event(uid: String = "aura-2026-12-02-t1@aura.example", summary: String) -> CalendarEvent {
+        CalendarEvent(uid: uid, sequence: 2, stamp: start.addingTimeInterval(-86_400), start: start,
+                      end: start.addingTimeInterval(5_400), summary: summary,
+                      description: "Tasks:\n• Draft the grant report, section 2; methods\n• Review Sam's notes",
+                      categories: ["Deep Work", "Focus, Work"], url: "https://aura.example/schedule/2026-12-02/#block-t1",
+                      alarm: (start.addingTimeInterval(-300), "🧠 Deep work starts in 5 minutes"))
+    }
+
+    @Test func foldsAtSeventyFiveOctetsWithoutSplittingCharacters() {
+        let line = "SUMMARY:" + String(repeating: "日本語の🧠タスク", count: 12)
+        let folded = ICalendarWriter.fold(line)
+        let physical = folded.components(separatedBy: "\r\n")
+        #expect(physical.count > 1)
+        #expect(physical.allSatisfy { $0.utf8.count <= 75 })
+        #expect(physical.dropFirst().allSatisfy { $0.hasPrefix(" ") })
+        #expect(physical.first! + physical.dropFirst().map { String($0.dropFirst()) }.joined() == line)
+    }
+
+    @Test func escapesText() {
+        #expect(ICalendarWriter.escape("a;b,c\\d\ne") == "a\\;b\\,c\\\\d\\ne")
+    }
+
+    @Test(arguments: [(-300, "-PT5M"), (0, "PT0S"), (5_400, "PT1H30M"), (-3_725, "-PT1H2M5S")])
+    func durations(seconds: Int, expected: String) {
+        #expect(ICalendarWriter.duration(seconds: seconds) == expected)
+    }
+
+    @Test func documentUsesCRLFAndUTC() {
+        let ics = CalendarFeed(name: "Aura", description: "Plan", events: [Self.event(summary: "Deep work")]).ics
+        #expect(ics.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"))
+        #expect(ics.hasSuffix("END:VCALENDAR\r\n"))
+        #expect(!ics.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(ics.contains("DTSTART:20261202T090000Z\r\n"))
+        #expect(ics.contains("TRIGGER;RELATED=START:-PT5M\r\n"))
+        #expect(ics.contains("CATEGORIES:Deep Work,Focus\\, Work\r\n"))
+    }
+
+    /// libical, python-icalendar, vobject and sabre/vobject accept the feed, and
+    /// python-icalendar reads back exactly the text that went in.
+    @Test func outsideEnginesAcceptTheFeedAndReadTheTextBack() throws {
+        let webcheck = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/webcheck/check_ics.py")
+        guard FileManager.default.fileExists(atPath: webcheck.path) else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("check_ics.py missing under CI") }
+            return
+        }
+        let summary = "Deep work: grant report; section 2, methods — 日本語 🧠 " + String(repeating: "long ", count: 20)
+        let feed = CalendarFeed(name: "Aura · today", description: "Blocks, with alarms",
+                                events: [Self.event(summary: summary), Self.event(uid: "aura-2026-12-02-t2@aura.example", summary: "Admin")])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aura-\(UUID().uuidString).ics")
+        try Data(feed.ics.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let check = try run("python3", [webcheck.path, "--strict", file.path])
+        #expect(check.status == 0, "\(check.output)")
+
+        let readBack = try run("python3", ["-c", """
+        import icalendar, sys
+        cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+        event = cal.walk('VEVENT')[0]
+        sys.stdout.write(str(event['SUMMARY']) + '\\x00' + str(event['DESCRIPTION']) + '\\x00' + event['DTSTART'].dt.isoformat())
+        """, file.path])
+        #expect(readBack.status == 0, "\(readBack.output)")
+        let parts = readBack.output.components(separatedBy: "\0")
+        #expect(parts.count == 3)
+        #expect(parts.first == summary)
+        #expect(parts.dropFirst().first == Self.event(summary: "").description)
+        #expect(parts.last == "2026-12-02T09:00:00+00:00")
+    }
+
+    private func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
