@@ -2,7 +2,7 @@
 SWIFT ?= swift
 AURA := .build/release/aura
 
-.PHONY: deps test-deps build site test clean
+.PHONY: deps test-deps build site test bench clean
 
 deps:
 	@sh scripts/deps.sh build
@@ -18,6 +18,11 @@ site: build
 
 test: test-deps
 	$(SWIFT) test
+	$(SWIFT) build --product aura && python3 -m pytest -q Tests/Browser
+
+bench: build
+	@sh scripts/deps.sh bench
+	python3 scripts/bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf .build Public/.aura-output

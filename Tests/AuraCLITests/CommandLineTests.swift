@@ -1,3 +1,4 @@
+import AuraTestSupport
 import AuraCLI
 import Testing
 

@@ -1,3 +1,4 @@
+import AuraTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import AuraTestSupport
 import Testing
 @testable import AuraSite
 

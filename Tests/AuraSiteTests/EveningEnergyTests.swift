@@ -1,3 +1,4 @@
+import AuraTestSupport
 import Testing
 @testable import AuraSite
 
@@ -72,5 +73,40 @@ struct EveningEnergyTests {
             TonightsPicks(library: big, evening: evening, date: $0).picks.map(\.entry.slug)
         })
         #expect(week.count > 1)
+    }
+}
+
+/// The related-entries index gives exactly what scoring every pair would.
+struct RelatedEntriesTests {
+    /// The definition, applied to every other entry.
+    static func bruteForce(_ entry: CultureEntry, in entries: [CultureEntry], limit: Int) -> [String] {
+        entries.filter { $0.slug != entry.slug }.map { other in
+            var score = other.region == entry.region ? 3 : 0
+            score += other.kind == entry.kind ? 2 : 0
+            score += Set(other.tags).intersection(entry.tags).count
+            score += other.energy == entry.energy ? 1 : 0
+            return (other.slug, score)
+        }
+        .sorted { ($0.1, $1.0) > ($1.1, $0.0) }.prefix(limit).map(\.0)
+    }
+
+    @Test func indexAgreesWithScoringEveryPair() {
+        let regions = ["Africa", "Europe", "East Asia", "Oceania"]
+        var seed: UInt64 = 0x9E3779B97F4A7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let entries = (0..<300).map { index in
+            let tags = CultureEntry.Tag.allCases.filter { _ in next(2) == 0 }
+            return CultureEntry(slug: "e\(String(format: "%03d", next(1000)))-\(index)", sourceFile: "", title: "", creator: "",
+                                kind: CultureEntry.Kind.allCases[next(4)], region: regions[next(4)], country: "", year: "",
+                                tags: tags.isEmpty ? [.readScript] : tags, energy: CultureEntry.Energy.allCases[next(3)],
+                                length: "", venue: nil, link: nil, summary: "", published: "2026-01-01", bodyHTML: "")
+        }
+        let library = CultureLibrary(entries: entries)
+        for entry in entries {
+            #expect(library.related(to: entry, limit: 3).map(\.slug) == Self.bruteForce(entry, in: entries, limit: 3))
+        }
     }
 }

@@ -1,3 +1,4 @@
+import AuraTestSupport
 import Foundation
 import Testing
 @testable import AuraSite
@@ -46,12 +47,8 @@ struct ICalendarTests {
     /// libical, python-icalendar, vobject and sabre/vobject accept the feed, and
     /// python-icalendar reads back exactly the text that went in.
     @Test func outsideEnginesAcceptTheFeedAndReadTheTextBack() throws {
-        let webcheck = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/webcheck/check_ics.py")
-        guard FileManager.default.fileExists(atPath: webcheck.path) else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("check_ics.py missing under CI") }
-            return
-        }
+        guard Project.hasWebcheck else { return }
+        let webcheck = Project.webcheck.appendingPathComponent("check_ics.py")
         let summary = "Deep work: grant report; section 2, methods — 日本語 🧠 " + String(repeating: "long ", count: 20)
         let feed = CalendarFeed(name: "Aura · today", description: "Blocks, with alarms",
                                 events: [Self.event(summary: summary), Self.event(uid: "aura-2026-12-02-t2@aura.example", summary: "Admin")])
@@ -59,10 +56,10 @@ struct ICalendarTests {
         try Data(feed.ics.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let check = try run("python3", [webcheck.path, "--strict", file.path])
+        let check = try runProgram("python3", [webcheck.path, "--strict", file.path])
         #expect(check.status == 0, "\(check.output)")
 
-        let readBack = try run("python3", ["-c", """
+        let readBack = try runProgram("python3", ["-c", """
         import icalendar, sys
         cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
         event = cal.walk('VEVENT')[0]
@@ -74,18 +71,5 @@ struct ICalendarTests {
         #expect(parts.first == summary)
         #expect(parts.dropFirst().first == Self.event(summary: "").description)
         #expect(parts.last == "2026-12-02T09:00:00+00:00")
-    }
-
-    private func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -1,3 +1,4 @@
+import AuraTestSupport
 import Foundation
 import Testing
 @testable import AuraSite
@@ -34,21 +35,9 @@ struct MarkdownTests {
         #expect(html.contains("href=\"#fnref-note\" class=\"footnote-backref\""))
     }
 
-    /// Runs `/usr/bin/cmark-gfm` with the options `Markdown` uses.
+    /// Runs the `cmark-gfm` program with the options `Markdown` uses.
     static func reference(_ source: String) throws -> String {
-        signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/cmark-gfm")
-        process.arguments = ["--smart", "--github-pre-lang",
-                             "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(source.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try runProgram("cmark-gfm", ["--smart", "--github-pre-lang", "-e", "table", "-e", "strikethrough",
+                                     "-e", "autolink", "-e", "tasklist"], input: source).output
     }
 }

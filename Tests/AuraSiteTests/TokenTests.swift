@@ -1,11 +1,10 @@
+import AuraTestSupport
 import Foundation
 import Testing
 @testable import AuraSite
 
 struct TokenTests {
-    static let tokensURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Templates/tokens.yml")
+    static let tokensURL = Project.templates.appendingPathComponent("tokens.yml")
 
     @Test func stylesheetCarriesTheSeedPalette() throws {
         let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL), headingFontPath: nil).css

@@ -16,7 +16,8 @@ struct PlanCommand: Command {
             .value("--calendar", "FILE", "busy time to plan around (default: <content>/planner/calendar.ics)"),
         ] + PlannerFiles.dateOptions + [
             .flag("--json", "print the plan as JSON (schema in the README)"),
-            .flag("--dry-run", "change no file: neither the store nor the inbox"),
+            .flag("--dry-run", "change no file: neither the store, the plan nor the inbox"),
+            .flag("--build", "then render the site into Public/ (as 'aura build' does)"),
         ])
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
@@ -44,11 +45,18 @@ struct PlanCommand: Command {
         store.rollForward(to: day)
         // Planning today starts from now; a date given explicitly is planned whole.
         let now = PlannerFiles.dateGiven(arguments) ? nil : terminal.now()
-        let plan = DayPlanner(settings: settings).plan(store, on: day, now: now, calendar: calendar)
+        let days = DayPlanner(settings: settings).planHorizon(store, from: day, now: now, calendar: calendar)
+        let plan = days[0]
 
         let dryRun = arguments.flag("--dry-run")
+        if dryRun && arguments.flag("--build") {
+            throw UsageError("--build publishes the new plan, so it cannot go with --dry-run", spec: spec)
+        }
         if !dryRun {
             try files.saveStore(store, to: storeURL)
+            let snapshotURL = files.planner.appendingPathComponent(PlanSnapshot.fileName)
+            let previous = try? PlanSnapshot.decode(Data(contentsOf: snapshotURL))
+            try AtomicFile.write(PlanSnapshot(days: days, now: terminal.now(), previous: previous).encoded(), to: snapshotURL)
             if let inboxText, !entries.isEmpty {
                 try AtomicFile.write(Data(Inbox.drained(inboxText).utf8), to: inboxURL)
             }
@@ -68,6 +76,7 @@ struct PlanCommand: Command {
         } else {
             terminal.print("\n" + summary)
         }
-        return 0
+        guard arguments.flag("--build") else { return 0 }
+        return try await BuildCommand().run(ParsedArguments(["--content", files.content.path], spec: BuildCommand().spec), in: terminal)
     }
 }

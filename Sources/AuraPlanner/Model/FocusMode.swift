@@ -1,6 +1,6 @@
 /// The Focus Mode a block asks for: a default per category, refined by what a task is
 /// (a run asks for Fitness, a novel for Reading, a theatre visit for Do Not Disturb).
-public enum FocusMode: String, Sendable {
+public enum FocusMode: String, Sendable, Codable {
     case doNotDisturb = "Do Not Disturb"
     case work = "Work"
     case personal = "Personal"

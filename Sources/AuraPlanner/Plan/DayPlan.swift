@@ -2,15 +2,15 @@ import Foundation
 
 /// "Plan My Day" for one date: the time-blocked schedule, the Later lane, busy time, the load
 /// against capacity, and the notifications that go with it.
-public struct DayPlan: Sendable, Equatable {
-    public struct Task: Sendable, Equatable {
+public struct DayPlan: Sendable, Equatable, Codable {
+    public struct Task: Sendable, Equatable, Codable {
         public let id: String
         public let title: String
         public let minutes: Int
         public let rank: Double
     }
 
-    public struct Block: Sendable, Equatable {
+    public struct Block: Sendable, Equatable, Codable {
         /// Stable across re-planning while the same task leads the block: `<date>-<task id>`.
         public let id: String
         public let span: MinuteSpan
@@ -21,14 +21,14 @@ public struct DayPlan: Sendable, Equatable {
         public let isFixed: Bool
     }
 
-    public struct LaterItem: Sendable, Equatable {
+    public struct LaterItem: Sendable, Equatable, Codable {
         public let id: String
         public let title: String
         public let category: Category
         public let reason: String
     }
 
-    public struct Busy: Sendable, Equatable {
+    public struct Busy: Sendable, Equatable, Codable {
         public let span: MinuteSpan
         public let title: String
     }

@@ -1,19 +1,19 @@
 import Foundation
 
 /// How loudly a notification may interrupt (the UNNotification interruption levels).
-public enum InterruptionLevel: String, Sendable {
+public enum InterruptionLevel: String, Sendable, Codable {
     case active
     case timeSensitive = "time-sensitive"
 }
 
 /// The actions every block notification offers.
-public enum NotificationAction: String, Sendable, CaseIterable {
+public enum NotificationAction: String, Sendable, CaseIterable, Codable {
     case done
     case snooze15 = "snooze-15"
 }
 
 /// The notification announcing one block, at the block's start.
-public struct PlannedNotification: Sendable, Equatable {
+public struct PlannedNotification: Sendable, Equatable, Codable {
     /// Stable while the same task leads the block on the same day: `notify-<block id>`.
     public let id: String
     public let blockId: String
@@ -28,7 +28,7 @@ public struct PlannedNotification: Sendable, Equatable {
 }
 
 /// The one calm morning notification. Its id never changes, so scheduling it again replaces it.
-public struct DailyNudge: Sendable, Equatable {
+public struct DailyNudge: Sendable, Equatable, Codable {
     public static let id = "aura-daily-nudge"
     public let fireDate: Date
     public let title: String

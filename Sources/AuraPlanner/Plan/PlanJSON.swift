@@ -4,10 +4,8 @@ extension DayPlan {
     /// The plan as `aura plan --json` prints it: the schema documented in the README, keys
     /// sorted so the same plan always gives the same bytes.
     public func jsonData() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Plain strings, numbers and arrays always encode.
-        return try! encoder.encode(PlanDocument(self)) + Data("\n".utf8)
+        try! canonicalJSON(PlanDocument(self))
     }
 }
 

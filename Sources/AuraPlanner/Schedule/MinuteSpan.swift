@@ -1,5 +1,5 @@
 /// A stretch of one day in minutes after midnight, `start..<end`.
-public struct MinuteSpan: Hashable, Sendable {
+public struct MinuteSpan: Hashable, Sendable, Codable {
     public var start: Int
     public var end: Int
 

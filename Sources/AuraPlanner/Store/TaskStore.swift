@@ -33,11 +33,8 @@ public struct TaskStore: Sendable, Equatable {
     /// The file's bytes: pretty-printed JSON with sorted keys, so the same store always
     /// writes the same bytes.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         // Encoding plain values with string keys cannot fail.
-        return try! encoder.encode(File(version: Self.currentVersion, nextNumber: nextNumber, tasks: tasks)) + Data("\n".utf8)
+        try! canonicalJSON(File(version: Self.currentVersion, nextNumber: nextNumber, tasks: tasks))
     }
 
     /// Reads a store file; an error gives the line and column of the problem.

@@ -1,3 +1,4 @@
+import AuraPlanner
 import Foundation
 import Mustache
 
@@ -58,9 +59,7 @@ struct CultureFeeds: Sendable {
                               content_html: entry.bodyHTML, date_published: timestamp(entry.published),
                               authors: [.init(name: entry.creator)], tags: [entry.kind.label] + entry.tags.map(\.rawValue))
             })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(feed) + Data("\n".utf8)
+        return try canonicalJSON(feed)
     }
 }
 

@@ -4,9 +4,11 @@ import Foundation
 public struct CultureLibrary: Sendable {
     public static let folderName = "culture"
     public let entries: [CultureEntry]
+    let relatedIndex: RelatedIndex
 
     public init(entries: [CultureEntry]) {
         self.entries = entries.sorted { ($0.published, $1.slug) > ($1.published, $0.slug) }
+        relatedIndex = RelatedIndex(entries)
     }
 
     /// Loads and validates every `*.md` in the culture folder; throws `SourceErrors` listing
@@ -53,16 +55,57 @@ public struct CultureLibrary: Sendable {
         return errors
     }
 
-    /// Entries related to `entry`: sharing kind, region or tags, the closest first.
+    /// Entries related to `entry`, the closest first: sharing the region counts 3, the kind 2,
+    /// each tag 1 and the energy 1; ties go to the earlier slug.
     public func related(to entry: CultureEntry, limit: Int = 3) -> [CultureEntry] {
-        let scored = entries.filter { $0.slug != entry.slug }.map { other in
-            var score = 0
-            if other.kind == entry.kind { score += 2 }
-            if other.region == entry.region { score += 3 }
-            score += Set(other.tags).intersection(entry.tags).count
-            if other.energy == entry.energy { score += 1 }
-            return (other, score)
+        relatedIndex.related(to: entry, limit: limit)
+    }
+}
+
+/// Entries grouped by everything relatedness looks at, so finding an entry's neighbours scores
+/// a few hundred groups instead of every other entry.
+struct RelatedIndex: Sendable {
+    struct Signature: Hashable, Sendable {
+        let region: String
+        let kind: CultureEntry.Kind
+        let energy: CultureEntry.Energy
+        let tags: Set<CultureEntry.Tag>
+
+        init(_ entry: CultureEntry) {
+            region = entry.region
+            kind = entry.kind
+            energy = entry.energy
+            tags = Set(entry.tags)
         }
-        return scored.sorted { ($0.1, $1.0.slug) > ($1.1, $0.0.slug) }.prefix(limit).map(\.0)
+
+        static let bestScore = 3 + 2 + CultureEntry.Tag.allCases.count + 1
+
+        func score(against other: Signature) -> Int {
+            (region == other.region ? 3 : 0) + (kind == other.kind ? 2 : 0)
+                + tags.intersection(other.tags).count + (energy == other.energy ? 1 : 0)
+        }
+    }
+
+    /// Each group's entries in slug order.
+    let groups: [(signature: Signature, entries: [CultureEntry])]
+
+    init(_ entries: [CultureEntry]) {
+        groups = Dictionary(grouping: entries, by: Signature.init)
+            .map { ($0.key, $0.value.sorted { $0.slug < $1.slug }) }
+    }
+
+    func related(to entry: CultureEntry, limit: Int) -> [CultureEntry] {
+        let signature = Signature(entry)
+        var tiers = [[CultureEntry]](repeating: [], count: Signature.bestScore + 1)
+        for group in groups {
+            // Only the first few of a group can make the cut; one more in case it holds `entry`.
+            tiers[signature.score(against: group.signature)] += group.entries.prefix(limit + 1)
+        }
+        var picked: [CultureEntry] = []
+        for tier in tiers.reversed() where picked.count < limit {
+            let candidates = tier.filter { $0.slug != entry.slug }.sorted { $0.slug < $1.slug }
+            picked += candidates.prefix(limit - picked.count)
+        }
+        return picked
     }
 }

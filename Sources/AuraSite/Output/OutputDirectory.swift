@@ -70,19 +70,19 @@ public struct OutputDirectory: Sendable {
     private static func checkReplaceable(_ destination: URL) throws {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: destination.path) else {
             if FileManager.default.fileExists(atPath: destination.path) {
-                throw OutputError(message: "\(ContentFile.displayPath(destination)) is a file; expected a folder for the built site")
+                throw SiteError(message: "\(ContentFile.displayPath(destination)) is a file; expected a folder for the built site")
             }
             return
         }
         let replaceable = entries.contains(markerName) || Set(entries).isSubset(of: ["README.md", ".DS_Store"])
         guard replaceable else {
-            throw OutputError(message: "refusing to replace \(ContentFile.displayPath(destination)): it holds files not built by aura (no \(markerName)); choose an empty or new folder")
+            throw SiteError(message: "refusing to replace \(ContentFile.displayPath(destination)): it holds files not built by aura (no \(markerName)); choose an empty or new folder")
         }
     }
 }
 
-/// A problem with the output folder itself.
-public struct OutputError: Error, CustomStringConvertible, Sendable {
+/// A problem that belongs to no line of a file: the output folder, a missing template.
+public struct SiteError: Error, CustomStringConvertible, Sendable {
     public let message: String
     public var description: String { message }
 }

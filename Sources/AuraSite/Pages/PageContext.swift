@@ -27,6 +27,8 @@ struct CommonContext: Encodable, Sendable {
         let path: String
         let canonicalURL: String
         let kind: String
+        /// Personal pages ask search engines to stay away.
+        let noindex: Bool
     }
 
     struct Assets: Encodable, Sendable {
@@ -73,13 +75,14 @@ struct PageFactory: Sendable {
     /// A page at site-relative `path` (`/design/`) rendered by `template`, with `content` under `key`.
     func page<Content: Encodable>(path: String, kind: String, title: String, description: String,
                                   template: String, key: String, content: Content,
-                                  outputFile: String? = nil, inSitemap: Bool = true) throws -> Page {
+                                  outputFile: String? = nil, inSitemap: Bool = true, noindex: Bool = false,
+                                  canonicalPath: String? = nil) throws -> Page {
         let publicPath = SitePath.resolve(path, root: root)
         let common = CommonContext(
             site: .init(title: configuration.title, description: configuration.description,
                         language: configuration.language, baseURL: configuration.baseURL.absoluteString, root: root),
             page: .init(title: title, description: description, path: publicPath,
-                        canonicalURL: absoluteURL(path), kind: kind),
+                        canonicalURL: absoluteURL(canonicalPath ?? path), kind: kind, noindex: noindex),
             assets: .init(stylesheet: assets.stylesheetPath, script: assets.scriptPath, icon: assets.iconPath,
                           manifest: root + "manifest.webmanifest", font: assets.headingFontPath),
             nav: navigation.map { .init(title: $0.title, url: SitePath.resolve($0.path, root: root), isCurrent: $0.path == path) })

@@ -4,17 +4,24 @@ import Foundation
 struct SiteContent: Sendable {
     let landing: LandingContent
     let culture: CultureLibrary
+    let reflections: ReflectionLibrary
+    let planner: PlannerContent
+
     /// Today's planned day, when there is one; the culture picks follow its energy.
-    let day: DaySummary?
+    var day: DaySummary? { planner.snapshot?.today.map(DaySummary.init) }
 
     /// Loads every content file, reporting the problems of all files together.
     static func load(contentDirectory: URL, root: String) throws -> SiteContent {
         var errors: [SourceError] = []
         var landing: LandingContent?
         var culture: CultureLibrary?
+        var reflections: ReflectionLibrary?
+        var planner: PlannerContent?
         do { landing = try LandingContent.load(contentDirectory: contentDirectory, root: root) } catch { errors += try SourceErrors.unpack(error) }
         do { culture = try CultureLibrary.load(contentDirectory: contentDirectory) } catch { errors += try SourceErrors.unpack(error) }
-        guard errors.isEmpty, let landing, let culture else { throw SourceErrors(errors: errors) }
-        return SiteContent(landing: landing, culture: culture, day: nil)
+        do { reflections = try ReflectionLibrary.load(contentDirectory: contentDirectory) } catch { errors += try SourceErrors.unpack(error) }
+        do { planner = try PlannerContent.load(contentDirectory: contentDirectory) } catch { errors += try SourceErrors.unpack(error) }
+        guard errors.isEmpty, let landing, let culture, let reflections, let planner else { throw SourceErrors(errors: errors) }
+        return SiteContent(landing: landing, culture: culture, reflections: reflections, planner: planner)
     }
 }

@@ -1,3 +1,4 @@
+import AuraPlanner
 import Foundation
 import Mustache
 
@@ -6,7 +7,7 @@ struct SiteFiles: Sendable {
     let factory: PageFactory
     let pages: [Page]
     let tokens: DesignTokens
-    let culture: CultureLibrary
+    let content: SiteContent
 
     private struct SitemapEntry: Encodable {
         let url: String
@@ -15,18 +16,33 @@ struct SiteFiles: Sendable {
     private struct Sitemap: Encodable {
         let entries: [SitemapEntry]
         let sitemapURL: String
+        /// Personal pages, kept out of search engines.
+        let privatePaths: [String]
     }
 
     func render(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {
         let sitemap = Sitemap(
             entries: pages.filter(\.inSitemap).map { SitemapEntry(url: factory.configuration.baseURL.absoluteString + $0.path.dropFirst(factory.root.count)) },
-            sitemapURL: factory.absoluteURL("/sitemap.xml"))
+            sitemapURL: factory.absoluteURL("/sitemap.xml"),
+            privatePaths: ["dashboard/", "planner/", "schedule/", "notifications/", "reflections/", "notifications.json", "aura.ics"]
+                .map { factory.root + $0 })
         let context = try MustacheValue(encoding: sitemap)
         return [
             ("sitemap.xml", Data(try templates.render("site/sitemap.xml", context).utf8)),
             ("robots.txt", Data(try templates.render("site/robots.txt", context).utf8)),
             ("manifest.webmanifest", try manifest()),
-        ] + (try CultureFeeds(library: culture, factory: factory).render(with: templates))
+        ] + (try CultureFeeds(library: content.culture, factory: factory).render(with: templates)) + (try plannerFiles())
+    }
+
+    /// The calendars and `/notifications.json`, when there is a plan.
+    private func plannerFiles() throws -> [(path: String, data: Data)] {
+        guard let snapshot = content.planner.snapshot, let today = snapshot.today else { return [] }
+        let open = today.blocks.flatMap(\.tasks).filter { task in
+            content.planner.store.tasks.first { $0.id == task.id }?.isOpen(on: today.date) ?? true
+        }
+        let notifications = try NotificationsViewModel(today, factory: factory)
+            .json(generated: snapshot.generated, timeZone: today.timeZone, badge: open.count)
+        return PlanCalendars(snapshot: snapshot, factory: factory).files() + [("notifications.json", notifications)]
     }
 
     private func manifest() throws -> Data {
@@ -37,9 +53,7 @@ struct SiteFiles: Sendable {
             lang: configuration.language, start_url: factory.root, scope: factory.root, display: "standalone",
             background_color: background, theme_color: background,
             icons: [.init(src: factory.assets.iconPath, sizes: "any", type: "image/svg+xml", purpose: "any maskable")])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(manifest) + Data("\n".utf8)
+        return try canonicalJSON(manifest)
     }
 }
 

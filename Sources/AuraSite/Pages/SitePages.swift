@@ -4,7 +4,7 @@ import Foundation
 struct SitePages: Sendable {
     let all: [Page]
 
-    init(factory: PageFactory, tokens: DesignTokens, content: SiteContent) throws {
+    init(factory: PageFactory, tokens: DesignTokens, content: SiteContent, contentDirectory: URL) throws {
         let landing = content.landing
         let picks = TonightsPicks(library: content.culture, evening: EveningEnergy(day: content.day), date: content.day?.date ?? "")
         all = [
@@ -17,6 +17,7 @@ struct SitePages: Sendable {
                              description: "This page is not here.", template: "pages/404", key: "notFound",
                              content: NotFoundContent(homeURL: factory.root), outputFile: "404.html", inSitemap: false),
         ] + (try CulturePages(library: content.culture, picks: picks, factory: factory).pages)
+            + (try PersonalPages(content: content, picks: picks, factory: factory, contentDirectory: contentDirectory).pages)
     }
 }
 

@@ -10,8 +10,16 @@ public struct SiteBuilder: Sendable {
         self.options = options
     }
 
-    /// The header's destinations, by title and site-relative path.
-    static let navigation = [(title: "Home", path: "/"), (title: "Culture", path: "/culture/"), (title: "Design", path: "/design/")]
+    /// Every page of a site whose settings, assets and content are loaded.
+    func assemble(configuration: SiteConfiguration, assets: AssetBundle, tokens: DesignTokens,
+               content: SiteContent) throws -> (PageFactory, [Page]) {
+        let planned = content.planner.snapshot != nil
+        let navigation = [(title: "Home", path: "/"), (title: "Today", path: "/dashboard/")]
+            + (planned ? [(title: "Schedule", path: "/schedule/")] : [])
+            + [(title: "Culture", path: "/culture/"), (title: "Design", path: "/design/")]
+        let factory = PageFactory(configuration: configuration, assets: assets, navigation: navigation)
+        return (factory, try SitePages(factory: factory, tokens: tokens, content: content, contentDirectory: options.contentDirectory).all)
+    }
 
     /// Runs every step and replaces the output folder only if all of them succeed.
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws -> BuildReport {
@@ -29,10 +37,10 @@ public struct SiteBuilder: Sendable {
         let theme = try await step { try Theme.load(from: options.templatesDirectory) }
         let root = PageFactory.root(of: configuration.baseURL)
         let assets = try await step { try AssetBundle(theme: theme, root: root) }
-        let factory = PageFactory(configuration: configuration, assets: assets, navigation: Self.navigation)
-        let (content, pages) = try await step {
+        let (content, factory, pages) = try await step {
             let content = try SiteContent.load(contentDirectory: options.contentDirectory, root: root)
-            return (content, try SitePages(factory: factory, tokens: theme.tokens, content: content).all)
+            let (factory, pages) = try assemble(configuration: configuration, assets: assets, tokens: theme.tokens, content: content)
+            return (content, factory, pages)
         }
 
         let output = try OutputDirectory(destination: options.outputDirectory)
@@ -42,7 +50,7 @@ public struct SiteBuilder: Sendable {
                 try await render(pages, with: theme.templates, into: output, progress: progress)
             }
             let siteFiles = try await step {
-                let files = try SiteFiles(factory: factory, pages: pages, tokens: theme.tokens, culture: content.culture).render(with: theme.templates)
+                let files = try SiteFiles(factory: factory, pages: pages, tokens: theme.tokens, content: content).render(with: theme.templates)
                 for file in files { try output.write(file.data, to: file.path) }
                 return files
             }
@@ -82,6 +90,8 @@ public struct SiteBuilder: Sendable {
     static func render(_ page: Page, with templates: TemplateLibrary, templatesDirectory: URL) throws -> String {
         do {
             return try templates.render(page.template, page.context)
+        } catch let error as MustacheError where error.line == 0 {
+            throw SiteError(message: "\(ContentFile.displayPath(templatesDirectory)): \(error.message)")
         } catch let error as MustacheError {
             throw SourceError(file: ContentFile.displayPath(templatesDirectory.appendingPathComponent(error.file)),
                               line: error.line, column: error.column, message: error.message)

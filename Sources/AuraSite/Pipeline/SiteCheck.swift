@@ -20,14 +20,13 @@ extension SiteBuilder {
             return (0, problems)
         }
         if let baseURL = options.baseURL { configuration.baseURL = baseURL }
-        let factory = PageFactory(configuration: configuration, assets: assets, navigation: Self.navigation)
-        guard let pages = attempt({ try SitePages(factory: factory, tokens: theme.tokens, content: content).all }) else {
+        guard let (factory, pages) = attempt({ try assemble(configuration: configuration, assets: assets, tokens: theme.tokens, content: content) }) else {
             return (0, problems)
         }
         for page in pages {
             _ = attempt { try Self.render(page, with: theme.templates, templatesDirectory: options.templatesDirectory) }
         }
-        _ = attempt { try SiteFiles(factory: factory, pages: pages, tokens: theme.tokens, culture: content.culture).render(with: theme.templates) }
+        _ = attempt { try SiteFiles(factory: factory, pages: pages, tokens: theme.tokens, content: content).render(with: theme.templates) }
         return (pages.count, problems)
     }
 }

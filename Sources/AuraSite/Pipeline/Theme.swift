@@ -10,7 +10,7 @@ public struct Theme: Sendable {
     /// Parses every template and the tokens once; errors name the file, line and column.
     public static func load(from directory: URL) throws -> Theme {
         guard FileManager.default.fileExists(atPath: directory.path) else {
-            throw OutputError(message: "\(ContentFile.displayPath(directory)): no such templates folder")
+            throw SiteError(message: "\(ContentFile.displayPath(directory)): no such templates folder")
         }
         var templates: TemplateLibrary?
         var tokens: DesignTokens?

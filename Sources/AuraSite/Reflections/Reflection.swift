@@ -16,6 +16,9 @@ public struct Reflection: Sendable {
 
     static let keys = ["time", "when"]
 
+    /// How telling the reflection is when it applies: the weight of its conditions.
+    var specificity: Int { conditions.reduce(0) { $0 + $1.weight } }
+
     /// Whether every condition holds for `facts`.
     public func applies(to facts: ReflectionFacts) -> Bool {
         conditions.allSatisfy { $0.holds(for: facts) }
@@ -36,8 +39,8 @@ public struct Reflection: Sendable {
         }
         var conditions: [ReflectionCondition] = []
         if let when = try fields.mapping("when") {
-            for (key, _) in when.keys {
-                conditions.append(try ReflectionCondition(key: key, fields: when))
+            for (key, mark) in when.keys {
+                conditions.append(try ReflectionCondition(key: key, at: mark, fields: when))
             }
         }
         guard !document.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

@@ -9,15 +9,23 @@ public struct ReflectionCondition: Sendable, Equatable {
     let key: String
     let test: Test
 
+    /// `empty: true`: the day has nothing planned.
+    static let emptyDay = ReflectionCondition(key: "empty", test: .flag(true))
+
+    private init(key: String, test: Test) {
+        self.key = key
+        self.test = test
+    }
+
     /// The keys a condition may use, with what each takes.
     static let numericKeys = ["deep_hours", "blocks", "tasks", "later", "finished_share"]
     static let allKeys = numericKeys + ["load", "empty", "confident", "first_block_before", "last_block_after"]
 
-    init(key: String, fields: YAMLFields) throws(SourceError) {
+    init(key: String, at keyMark: SourceMark, fields: YAMLFields) throws(SourceError) {
         let node = fields.node[key]!
         guard Self.allKeys.contains(key) else {
             let hint = nearest(to: key, in: Self.allKeys).map { "; did you mean '\($0)'?" } ?? "; expected one of \(Self.allKeys.joined(separator: ", "))"
-            throw fields.error("unknown condition '\(key)'\(hint)", at: node)
+            throw SourceError(file: fields.file, line: keyMark.line, column: keyMark.column, message: "unknown condition '\(key)'\(hint)")
         }
         let text = try fields.requiredString(key).trimmingCharacters(in: .whitespaces)
         self.key = key
@@ -46,6 +54,16 @@ public struct ReflectionCondition: Sendable, Equatable {
                 throw fields.error("'\(text)' is not a comparison; expected a number with an optional >=, <=, >, < or ==, such as \">= 3\"", at: node)
             }
             test = .compare(op ?? "==", number)
+        }
+    }
+
+    /// How much the condition says about a day, for choosing the most telling reflection:
+    /// `empty: false` says nothing, the load band a little, anything else more.
+    var weight: Int {
+        switch (key, test) {
+        case ("empty", .flag(false)): 0
+        case ("load", _): 1
+        default: 2
         }
     }
 

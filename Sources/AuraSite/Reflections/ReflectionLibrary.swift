@@ -25,12 +25,12 @@ public struct ReflectionLibrary: Sendable {
     }
 
     /// The reflection for `time` on the day described by `facts`: among those whose
-    /// conditions hold, the most specific (most conditions); among equals, one chosen by a
-    /// hash of the date, so each date keeps its choice across rebuilds.
+    /// conditions hold, the most specific (see `ReflectionCondition.weight`); among equals,
+    /// one chosen by a hash of the date, so each date keeps its choice across rebuilds.
     public func choose(_ time: Reflection.Time, for facts: ReflectionFacts, date: String) -> Reflection? {
         let fitting = reflections.filter { $0.time == time && $0.applies(to: facts) }
-        guard let specificity = fitting.map(\.conditions.count).max() else { return nil }
-        let best = fitting.filter { $0.conditions.count == specificity }
+        guard let specificity = fitting.map(\.specificity).max() else { return nil }
+        let best = fitting.filter { $0.specificity == specificity }
         let digest = Fingerprint.sha256Hex(Array((date + time.rawValue).utf8))
         let index = Int(UInt64(digest.prefix(12), radix: 16)! % UInt64(best.count))
         return best[index]

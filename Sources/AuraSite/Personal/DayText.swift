@@ -1,0 +1,14 @@
+import AuraPlanner
+
+/// Dates as pages show them.
+enum DayText {
+    /// `Wednesday 2 December`.
+    static func title(_ date: LocalDate) -> String {
+        "\(date.weekday.name) \(date.day) \(LocalDate.monthNames[date.month - 1])"
+    }
+
+    /// `Wed 2 Dec`.
+    static func short(_ date: LocalDate) -> String {
+        "\(date.weekday.name.prefix(3)) \(date.day) \(LocalDate.monthNames[date.month - 1].prefix(3))"
+    }
+}

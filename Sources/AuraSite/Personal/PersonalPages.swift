@@ -1,0 +1,99 @@
+import AuraPlanner
+import Foundation
+
+/// The personal pages: dashboard, planner, the schedule of each planned day, notifications
+/// and reflections — all from what `aura plan` last decided.
+struct PersonalPages: Sendable {
+    let pages: [Page]
+
+    struct Dashboard: Encodable, Sendable {
+        struct QuickLink: Encodable, Sendable {
+            let title: String
+            let url: String
+            let description: String
+        }
+
+        struct CulturePick: Encodable, Sendable {
+            let title: String
+            let url: String
+            let creator: String
+            let why: String
+        }
+
+        let hasPlan: Bool
+        let day: DayViewModel?
+        let next: DayViewModel.Item?
+        let morningHTML: String?
+        let culturePick: CulturePick?
+        let links: [QuickLink]
+        let planCommand = "aura plan --build"
+    }
+
+    struct Schedule: Encodable, Sendable {
+        let day: DayViewModel
+        let notificationsURL: String
+    }
+
+    struct Reflections: Encodable, Sendable {
+        let hasPlan: Bool
+        let date: String?
+        let dateTitle: String?
+        let morningHTML: String?
+        let eveningHTML: String?
+    }
+
+    init(content: SiteContent, picks: TonightsPicks, factory: PageFactory, contentDirectory: URL) throws {
+        let root = factory.root
+        let snapshot = content.planner.snapshot
+        let days = snapshot?.days ?? []
+        let today = snapshot?.today
+        let views = days.indices.map { index in
+            DayViewModel(days[index], isToday: index == 0, previous: index > 0 ? days[index - 1] : nil,
+                         next: index + 1 < days.count ? days[index + 1] : nil, root: root)
+        }
+        let facts = today.map { ReflectionFacts($0, store: content.planner.store) }
+        func reflection(_ time: Reflection.Time) throws -> String? {
+            guard let facts, let today else { return nil }
+            return try content.reflections.choose(time, for: facts, date: today.date.iso)?.render(facts)
+        }
+        let morning = try reflection(.morning), evening = try reflection(.evening)
+
+        func personal<Model: Encodable>(_ path: String, _ kind: String, _ title: String, _ description: String, _ model: Model,
+                                        canonicalPath: String? = nil) throws -> Page {
+            try factory.page(path: path, kind: kind, title: title, description: description, template: "pages/\(kind)",
+                             key: kind, content: model, inSitemap: false, noindex: true, canonicalPath: canonicalPath)
+        }
+        let pick = picks.picks.first.map { Dashboard.CulturePick(title: $0.entry.title, url: root + "culture/\($0.entry.slug)/", creator: $0.entry.creator, why: $0.why) }
+        let planned = today != nil
+        let links: [Dashboard.QuickLink] = [Dashboard.QuickLink?]([
+            Dashboard.QuickLink(title: "Planner", url: root + "planner/", description: "The inbox as captured, and Plan My Day"),
+            planned ? Dashboard.QuickLink(title: "Schedule", url: root + "schedule/", description: "Today, block by block") : nil,
+            Dashboard.QuickLink(title: "Reflections", url: root + "reflections/", description: "This morning and tonight"),
+            planned ? Dashboard.QuickLink(title: "Notifications", url: root + "notifications/", description: "Every alarm, with Done and Snooze") : nil,
+            Dashboard.QuickLink(title: "Culture", url: root + "culture/", description: "Tonight's picks for your energy"),
+        ]).compactMap(\.self)
+        var pages = [
+            try personal("/dashboard/", "dashboard", "Today", "Today at a glance: the next block, the load and tonight's pick.",
+                         Dashboard(hasPlan: today != nil, day: views.first, next: views.first?.timeline.first { $0.isBlock },
+                                   morningHTML: morning, culturePick: pick, links: links)),
+            try personal("/planner/", "planner", "Planner", "The inbox as captured, each item with its category and reason.",
+                         PlannerViewModel(content.planner, root: root,
+                                          inboxPath: ContentFile.displayPath(contentDirectory.appendingPathComponent("planner/inbox.md")))),
+            try personal("/reflections/", "reflections", "Reflections", "This morning's and tonight's reflection, and your own.",
+                         Reflections(hasPlan: today != nil, date: today?.date.iso, dateTitle: today.map { DayText.title($0.date) },
+                                     morningHTML: morning, eveningHTML: evening)),
+        ]
+        if let today, let view = views.first {
+            pages.append(try personal("/notifications/", "notifications", "Notifications", "Every notification of today, with its exact time.",
+                                      NotificationsViewModel(today, factory: factory)))
+            pages.append(try personal("/schedule/", "schedule", "Schedule · \(view.title)", "The time-blocked day.",
+                                      Schedule(day: view, notificationsURL: root + "notifications/"),
+                                      canonicalPath: "/schedule/\(view.date)/"))
+        }
+        for view in views {
+            pages.append(try personal("/schedule/\(view.date)/", "schedule", "Schedule · \(view.title)", "The time-blocked day.",
+                                      Schedule(day: view, notificationsURL: root + "notifications/")))
+        }
+        self.pages = pages
+    }
+}

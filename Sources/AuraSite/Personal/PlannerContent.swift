@@ -1,0 +1,51 @@
+import AuraPlanner
+import Foundation
+
+/// The planner's files as the site reads them: what `aura plan` last decided (`plan.json`),
+/// the task store, and inbox lines written since, captured here only for display.
+struct PlannerContent: Sendable {
+    let snapshot: PlanSnapshot?
+    let store: TaskStore
+    /// Items in `inbox.md` that `aura plan` has not taken in yet.
+    let pending: [CapturedItem]
+
+    static let folderName = "planner"
+
+    /// Reads the planner folder; every file is optional, and a broken one is an error naming
+    /// its position.
+    static func load(contentDirectory: URL) throws -> PlannerContent {
+        let folder = contentDirectory.appendingPathComponent(folderName)
+        var errors: [SourceError] = []
+        func read(_ name: String) -> (url: URL, text: String)? {
+            let url = folder.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            do { return (url, try ContentFile.read(url)) } catch {
+                errors.append(error)
+                return nil
+            }
+        }
+        func locate(_ error: InputError, in url: URL) -> SourceError {
+            SourceError(file: ContentFile.displayPath(url), line: error.line, column: error.column, message: error.message)
+        }
+        var snapshot: PlanSnapshot?
+        if let file = read(PlanSnapshot.fileName) {
+            do { snapshot = try PlanSnapshot.decode(Data(file.text.utf8)) } catch { errors.append(locate(error, in: file.url)) }
+        }
+        var store = TaskStore()
+        if let file = read("tasks.json") {
+            do { store = try TaskStore.decode(Data(file.text.utf8)) } catch { errors.append(locate(error, in: file.url)) }
+        }
+        var pending: [CapturedItem] = []
+        // Words such as "friday" only mean a date relative to a planned day; before the first
+        // `aura plan` the inbox is left for that run to read.
+        if let today = snapshot?.today?.date, let file = read("inbox.md") {
+            do {
+                pending = try Inbox.capture(file.text, with: CaptureParser(today: today)).flatMap(\.items)
+            } catch {
+                errors += error.errors.map { locate($0, in: file.url) }
+            }
+        }
+        guard errors.isEmpty else { throw SourceErrors(errors: errors) }
+        return PlannerContent(snapshot: snapshot, store: store, pending: pending)
+    }
+}

@@ -1,0 +1,104 @@
+import AuraPlanner
+
+/// `/planner/`: the inbox as captured, grouped, with the Plan My Day control.
+struct PlannerViewModel: Encodable, Sendable {
+    struct Captured: Encodable, Sendable {
+        let id: String?
+        let title: String
+        let input: String
+        let kind: String
+        let emoji: String
+        let category: String
+        let categoryKey: String
+        let reason: String
+        let dateText: String?
+        let timeText: String?
+        let durationText: String?
+        let repeatText: String?
+        let rrule: String?
+        let isDone: Bool
+
+        init(_ task: StoredTask, today: LocalDate?) {
+            self.init(id: task.id, title: task.title, input: task.input, kind: task.kind, category: task.category,
+                      reason: task.categoryReason, date: task.date, time: task.time, minutes: task.minutes,
+                      recurrence: task.recurrence, isDone: today.map { !task.isOpen(on: $0) } ?? task.done)
+        }
+
+        init(pending item: CapturedItem, categorizer: Categorizer) {
+            let categorization = categorizer.categorize(item)
+            self.init(id: nil, title: item.title, input: item.input, kind: item.kind, category: categorization.category,
+                      reason: categorization.reason, date: item.date, time: item.time, minutes: item.minutes,
+                      recurrence: item.recurrence, isDone: false)
+        }
+
+        private init(id: String?, title: String, input: String, kind: ItemKind, category: Category, reason: String,
+                     date: LocalDate?, time: ClockTime?, minutes: Int?, recurrence: Recurrence?, isDone: Bool) {
+            self.id = id
+            self.title = title
+            self.input = input
+            self.kind = kind.rawValue
+            emoji = category.emoji
+            self.category = category.name
+            categoryKey = category.rawValue
+            self.reason = reason
+            dateText = date.map(DayText.short)
+            timeText = time.map { clockText(minutes: $0.minutes) }
+            durationText = minutes.map { AuraSite.durationText(minutes: $0) }
+            repeatText = recurrence.map(Self.repeatText)
+            rrule = recurrence?.rrule
+            self.isDone = isDone
+        }
+
+        static func repeatText(_ recurrence: Recurrence) -> String {
+            switch recurrence {
+            case .daily: return "every day"
+            case .weekly(let days) where days == Set(Weekday.workdays): return "every weekday"
+            case .weekly(let days): return "every " + listText(days.sorted { $0.rawValue < $1.rawValue }.map(\.name))
+            }
+        }
+    }
+
+    struct Group: Encodable, Sendable {
+        let key: String
+        let title: String
+        let items: [Captured]
+        let hasItems: Bool
+    }
+
+    struct Memo: Encodable, Sendable {
+        let input: String
+        let items: [Captured]
+    }
+
+    let groups: [Group]
+    let memos: [Memo]
+    let pending: [Captured]
+    let hasPending: Bool
+    let planCommand = "aura plan --build"
+    let planAction: String
+    let inboxPath: String
+
+    init(_ planner: PlannerContent, root: String, inboxPath: String) {
+        let today = planner.snapshot?.today?.date
+        let tasks = planner.store.tasks.filter { task in today.map { task.isOpen(on: $0) || task.date == $0 } ?? true }
+        let captured = tasks.map { (task: $0, view: Captured($0, today: today)) }
+        groups = [(ItemKind.task, "Tasks"), (.memo, "From voice memos"), (.idea, "Ideas")].map { kind, title in
+            let items = captured.filter { $0.task.kind == kind }.map(\.view)
+            return Group(key: kind.rawValue, title: title, items: items, hasItems: !items.isEmpty)
+        }
+        var memos: [Memo] = []
+        for (task, view) in captured where task.kind == .memo {
+            if let last = memos.last, last.input == task.input {
+                memos[memos.count - 1] = Memo(input: last.input, items: last.items + [view])
+            } else {
+                memos.append(Memo(input: task.input, items: [view]))
+            }
+        }
+        self.memos = memos
+        let categorizer = Categorizer()
+        pending = planner.pending.map { Captured(pending: $0, categorizer: categorizer) }
+        hasPending = !pending.isEmpty
+        planAction = root + "planner/plan"
+        self.inboxPath = inboxPath
+    }
+}

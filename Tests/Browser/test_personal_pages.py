@@ -1,0 +1,325 @@
+"""The personal pages in headless Chromium: Done and Snooze, the permission switch, your own
+reflection, where a notification's click goes, and the "now" line on the schedule."""
+import datetime
+import re
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import epoch_ms, fixed_clock_script, notification_stub_script
+
+PAGES = ["dashboard/", "planner/", "schedule/", "notifications/", "reflections/"]
+
+
+def wait(driver, condition, timeout=10, message=""):
+    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: condition(d), message)
+
+
+def loaded(driver):
+    return driver.execute_script("return document.readyState") == "complete"
+
+
+def console_errors(driver):
+    errors = []
+    for entry in driver.get_log("browser"):
+        if entry.get("level") == "SEVERE" and "favicon.ico" not in entry.get("message", ""):
+            errors.append(entry["message"])
+    return errors
+
+
+@pytest.fixture
+def at_nine(plan_date, time_zone):
+    """A clock fixed at 09:00 on the plan's date, in the site's time zone."""
+    return fixed_clock_script(epoch_ms(plan_date, "09:00", time_zone))
+
+
+# ---- No console errors ----
+
+@pytest.mark.parametrize("path", PAGES + ["schedule/DATE/"])
+def test_personal_page_has_no_console_errors(open_browser, base_url, plan_date, at_nine, path):
+    driver = open_browser(at_nine)
+    driver.get(f"{base_url}/{path.replace('DATE', plan_date)}")
+    wait(driver, loaded)
+    time.sleep(0.5)  # let deferred scripts and any fetches settle
+    assert driver.find_element(By.CSS_SELECTOR, "meta[name=robots]").get_attribute("content") == "noindex"
+    assert console_errors(driver) == []
+
+
+# ---- (1) Done and Snooze survive a reload ----
+
+def add_minutes(clock, minutes):
+    moment = datetime.datetime.strptime(clock, "%H:%M") + datetime.timedelta(minutes=minutes)
+    return moment.strftime("%H:%M")
+
+
+def notice_actions_ready(driver):
+    actions = driver.find_elements(By.CSS_SELECTOR, "[data-notice] [data-notice-actions]")
+    return actions and all(a.is_displayed() for a in actions)
+
+
+def test_done_and_snooze_survive_a_reload(open_browser, base_url, plan_date, at_nine):
+    driver = open_browser(at_nine)
+    driver.get(f"{base_url}/notifications/")
+    wait(driver, notice_actions_ready, message="Done and Snooze never appeared")
+    notices = driver.find_elements(By.CSS_SELECTOR, "[data-notice]")
+    assert len(notices) >= 2
+    first_id = notices[0].get_attribute("data-notification-id")
+    second_id = notices[1].get_attribute("data-notification-id")
+    fire_time = notices[1].get_attribute("data-fire-time")
+    assert notices[1].find_element(By.CSS_SELECTOR, "[data-trigger]").text == fire_time
+
+    notices[0].find_element(By.CSS_SELECTOR, "[data-action=done]").click()
+    notices[1].find_element(By.CSS_SELECTOR, "[data-action=snooze]").click()
+    stored = driver.execute_script("return localStorage.getItem(arguments[0])", f"aura.notifications.{plan_date}")
+    assert first_id in stored and second_id in stored
+
+    driver.refresh()
+    wait(driver, notice_actions_ready)
+    done = driver.find_element(By.ID, f"notice-{first_id}")
+    snoozed = driver.find_element(By.ID, f"notice-{second_id}")
+    assert "is-done" in done.get_attribute("class")
+    assert done.find_element(By.CSS_SELECTOR, "[data-action=done]").get_attribute("aria-pressed") == "true"
+    assert done.find_element(By.CSS_SELECTOR, "[data-state]").text == "Done"
+    assert "is-snoozed" in snoozed.get_attribute("class")
+    assert snoozed.find_element(By.CSS_SELECTOR, "[data-action=snooze]").get_attribute("aria-pressed") == "true"
+    trigger = snoozed.find_element(By.CSS_SELECTOR, "[data-trigger]")
+    assert trigger.text == add_minutes(fire_time, 15) == snoozed.get_attribute("data-snoozed-time")
+    assert fire_time in snoozed.find_element(By.CSS_SELECTOR, "[data-state]").text
+
+    # Pressing again undoes it, and that survives a reload too.
+    done.find_element(By.CSS_SELECTOR, "[data-action=done]").click()
+    driver.refresh()
+    wait(driver, notice_actions_ready)
+    done = driver.find_element(By.ID, f"notice-{first_id}")
+    assert "is-done" not in done.get_attribute("class")
+    assert done.find_element(By.CSS_SELECTOR, "[data-action=done]").get_attribute("aria-pressed") == "false"
+    assert "is-snoozed" in driver.find_element(By.ID, f"notice-{second_id}").get_attribute("class")
+
+
+# ---- (2) The permission switch asks only when tapped ----
+
+def toggle_ready(driver):
+    return driver.execute_script("var t = document.querySelector('[data-notify-toggle]'); return !!t && !t.disabled")
+
+
+def permission_calls(driver):
+    return driver.execute_script("return window.__notifyStub.calls")
+
+
+@pytest.mark.parametrize("answer", ["denied", "granted"])
+def test_permission_is_asked_only_from_the_switch(open_browser, base_url, at_nine, answer):
+    driver = open_browser(at_nine, notification_stub_script(answer))
+    driver.get(f"{base_url}/notifications/")
+    wait(driver, toggle_ready, message="the switch never became usable")
+    time.sleep(0.5)
+    assert permission_calls(driver) == 0, "permission was asked on page load"
+    toggle = driver.find_element(By.CSS_SELECTOR, "[data-notify-toggle]")
+    status = driver.find_element(By.CSS_SELECTOR, "[data-notify-status]")
+    assert not toggle.is_selected()
+
+    driver.find_element(By.CSS_SELECTOR, "label.switch").click()
+    wait(driver, lambda d: permission_calls(d) == 1, message="the switch did not ask for permission")
+
+    if answer == "denied":
+        wait(driver, lambda d: "settings" in status.text, message="no explanation for the denied state")
+        assert "blocked" in status.text
+        assert status.is_displayed()
+        assert len(status.text.splitlines()) == 1
+        assert not toggle.is_selected()
+        assert not toggle.is_enabled()
+    else:
+        wait(driver, lambda d: toggle.is_selected(), message="granted, but the switch is not on")
+        assert status.text.startswith("On.")
+        # Turning it off and on again does not ask again: permission is already granted.
+        driver.find_element(By.CSS_SELECTOR, "label.switch").click()
+        wait(driver, lambda d: not toggle.is_selected())
+        driver.find_element(By.CSS_SELECTOR, "label.switch").click()
+        wait(driver, lambda d: toggle.is_selected())
+    assert permission_calls(driver) == 1
+
+    driver.refresh()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-notify-status]").text != "")
+    time.sleep(0.5)
+    assert permission_calls(driver) == 0, "permission was asked again on reload"
+
+
+def test_missing_notification_api_is_explained(open_browser, base_url, at_nine):
+    driver = open_browser(at_nine, "delete window.Notification;")
+    driver.get(f"{base_url}/notifications/")
+    status = driver.find_element(By.CSS_SELECTOR, "[data-notify-status]")
+    wait(driver, lambda d: "cannot show notifications" in status.text)
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-notify-toggle]").is_enabled()
+
+
+# ---- (3) Your own reflection: typed, reloaded, exported ----
+
+CAPTURE_EXPORTS = """
+window.__exports = [];
+var original = URL.createObjectURL;
+URL.createObjectURL = function (blob) {
+  blob.text().then(function (text) { window.__exports.push({ text: text, type: blob.type }); });
+  return original.call(URL, blob);
+};
+"""
+
+
+def test_reflection_survives_a_reload_and_exports_as_markdown(open_browser, base_url, plan_date, at_nine, tmp_path):
+    text = "Kept the deep block whole.\nNext time: *less* email before 09:50 — and a walk."
+    driver = open_browser(at_nine, downloads=tmp_path)
+    driver.get(f"{base_url}/reflections/")
+    field = driver.find_element(By.ID, "journal-text")
+    label = driver.find_element(By.CSS_SELECTOR, "label[for=journal-text]")
+    assert label.text.startswith("Your reflection")
+    field.send_keys(text)
+    status = driver.find_element(By.CSS_SELECTOR, "[data-journal-status]")
+    wait(driver, lambda d: status.text.startswith("Saved in this browser at"), message="never saved while typing")
+
+    driver.refresh()
+    field = driver.find_element(By.ID, "journal-text")
+    wait(driver, lambda d: field.get_attribute("value") == text, message="the reflection did not come back")
+    entries = driver.find_elements(By.CSS_SELECTOR, "[data-journal-list] .journal__entry")
+    assert len(entries) == 1
+    assert entries[0].find_element(By.CSS_SELECTOR, ".journal__entry-text").text == text
+    assert entries[0].find_element(By.CSS_SELECTOR, "time").get_attribute("datetime") == plan_date
+
+    driver.execute_script(CAPTURE_EXPORTS)
+    driver.find_element(By.CSS_SELECTOR, "[data-journal-export]").click()
+    wait(driver, lambda d: d.execute_script("return window.__exports.length") == 1, message="no export")
+    exported = driver.execute_script("return window.__exports[0]")
+    assert exported["type"].startswith("text/markdown")
+    assert exported["text"].startswith("# Reflections\n")
+    assert re.search(r"^## \w+day \d{1,2} \w+ \d{4}$", exported["text"], re.M)
+    assert text in exported["text"]
+
+    download = tmp_path / f"aura-reflections-{plan_date}.md"
+    deadline = time.monotonic() + 10
+    while not download.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert download.exists(), "the export did not download a Markdown file"
+    assert text in download.read_text(encoding="utf-8")
+
+
+# ---- (4) Where a notification's click goes ----
+
+def test_notification_opens_its_block_or_the_dashboard(open_browser, base_url, plan_date, at_nine):
+    driver = open_browser(at_nine)
+    driver.get(f"{base_url}/notifications/")
+    wait(driver, loaded)
+    notice = driver.find_element(By.CSS_SELECTOR, "[data-notice]")
+    url = notice.get_attribute("data-url")
+    anchor = "block-" + notice.get_attribute("data-block-id")
+    assert url.endswith("#" + anchor)
+
+    assert driver.execute_script("return Aura.notificationURL({ id: 'x', url: arguments[0] })", url) == url
+    gone = f"/schedule/{plan_date}/#block-{plan_date}-gone"
+    assert driver.execute_script("return Aura.notificationURL({ id: 'notify-gone', url: arguments[0] })", gone) == "/dashboard/"
+    # With the current plan's blocks given, the same rule holds.
+    known = [notice.get_attribute("data-block-id")]
+    assert driver.execute_script("return Aura.notificationURL({ url: arguments[0] }, arguments[1])", url, known) == url
+    assert driver.execute_script("return Aura.notificationURL({ url: arguments[0] }, [])", url) == "/dashboard/"
+
+    # Opening one whose block is gone lands on the dashboard, with nothing further to chase.
+    driver.execute_script("Aura.openNotification({ id: 'notify-gone', url: arguments[0] })", gone)
+    wait(driver, lambda d: d.current_url.startswith(f"{base_url}/dashboard/"))
+    assert driver.current_url == f"{base_url}/dashboard/"
+
+    # Opening a live one lands on its block.
+    driver.get(f"{base_url}/notifications/")
+    wait(driver, loaded)
+    driver.execute_script("Aura.openNotification({ url: arguments[0] })", url)
+    wait(driver, lambda d: d.current_url.endswith("#" + anchor))
+    assert driver.execute_script("return document.querySelector(':target').id") == anchor
+
+
+def test_due_notification_is_shown_with_its_block_url(open_browser, base_url, site, time_zone):
+    html = (site / "notifications" / "index.html").read_text(encoding="utf-8")
+    high = re.search(r'<li class="notice notice--high"[^>]*>', html)
+    assert high, "no high-priority (Deep Work) notification on the page"
+    fire = re.search(r'data-fire-date="([^"]+)"', high.group(0)).group(1)
+    url = re.search(r'\sdata-url="([^"]+)"', high.group(0)).group(1)
+    moment = datetime.datetime.fromisoformat(fire.replace("Z", "+00:00"))
+    just_before = int(moment.timestamp() * 1000) - 1500
+    driver = open_browser(fixed_clock_script(just_before), notification_stub_script("granted", permission="granted"),
+                          "localStorage.setItem('aura.notifications.enabled', 'on');")
+    driver.get(f"{base_url}/notifications/")
+    wait(driver, lambda d: d.execute_script("return window.__notifyStub.shown.length") >= 1, timeout=15,
+         message="the due notification was not shown")
+    shown = driver.execute_script("return window.__notifyStub.shown[0]")
+    assert shown["options"]["data"]["url"] == url
+    assert shown["options"]["tag"].startswith("notify-")
+    assert shown["options"]["requireInteraction"] is True  # Deep Work is high priority
+    assert driver.execute_script("return window.__notifyStub.calls") == 0
+
+
+# ---- (5) The "now" line on the schedule ----
+
+def marker_state(driver):
+    return driver.execute_script("""
+      var marker = document.querySelector('[data-now-marker]');
+      function item(node, step) {
+        for (node = node && node[step]; node; node = node[step]) {
+          if (node.querySelector && node.querySelector('.block')) return node;
+        }
+        return null;
+      }
+      var before = item(marker, 'previousElementSibling'), after = item(marker, 'nextElementSibling');
+      return { hidden: marker.hidden, visible: marker.offsetParent !== null, text: marker.textContent.trim(),
+               beforeEnd: before && +before.getAttribute('data-end-minutes'),
+               afterStart: after && +after.getAttribute('data-start-minutes'),
+               afterEnd: after && +after.getAttribute('data-end-minutes') };
+    """)
+
+
+@pytest.mark.parametrize("path", ["schedule/", "schedule/DATE/"])
+def test_now_marker_sits_between_the_right_blocks(open_browser, base_url, plan_date, at_nine, path):
+    driver = open_browser(at_nine)
+    driver.get(f"{base_url}/{path.replace('DATE', plan_date)}")
+    wait(driver, lambda d: d.execute_script("return !document.querySelector('[data-now-marker]').hidden"),
+         message="no now marker on the plan's own day")
+    state = marker_state(driver)
+    now = 9 * 60
+    assert state["visible"] and "09:00" in state["text"]
+    assert state["beforeEnd"] is not None and state["beforeEnd"] <= now
+    assert state["afterStart"] is not None and state["afterEnd"] > now
+    sides = driver.execute_script("""
+      var marker = document.querySelector('[data-now-marker]'), before = [], after = [], seen = false;
+      Array.prototype.forEach.call(document.querySelector('[data-timeline]').children, function (li) {
+        if (li === marker) { seen = true; return; }
+        (seen ? after : before).push(+li.getAttribute('data-end-minutes'));
+      });
+      return { before: before, after: after };""")
+    # Everything before the line has ended by 09:00; everything after it is still to end.
+    assert sides["before"] and all(end <= now for end in sides["before"])
+    assert sides["after"] and all(end > now for end in sides["after"])
+
+
+def test_now_marker_is_absent_on_other_days(open_browser, base_url, site, plan_date, time_zone, at_nine):
+    other = sorted(p.name for p in (site / "schedule").iterdir() if re.match(r"\d{4}-\d{2}-\d{2}$", p.name) and p.name != plan_date)
+    assert other, "the default plan has only one day"
+    driver = open_browser(at_nine)
+    driver.get(f"{base_url}/schedule/{other[0]}/")
+    wait(driver, loaded)
+    time.sleep(0.3)
+    assert driver.execute_script("return document.querySelector('[data-now-marker]').hidden") is True
+
+    # The plan's own page, on the next day's clock, has no marker either.
+    next_day = (datetime.date.fromisoformat(plan_date) + datetime.timedelta(days=1)).isoformat()
+    driver = open_browser(fixed_clock_script(epoch_ms(next_day, "09:00", time_zone)))
+    driver.get(f"{base_url}/schedule/{plan_date}/")
+    wait(driver, loaded)
+    time.sleep(0.3)
+    assert driver.execute_script("return document.querySelector('[data-now-marker]').hidden") is True
+
+
+def test_dashboard_moves_next_on_by_the_clock(open_browser, base_url, at_nine):
+    driver = open_browser(at_nine)
+    driver.get(f"{base_url}/dashboard/")
+    wait(driver, loaded)
+    time.sleep(0.3)
+    shown = driver.find_element(By.CSS_SELECTOR, "[data-next-slot] [data-block-id]")
+    start, end = int(shown.get_attribute("data-start-minutes")), int(shown.get_attribute("data-end-minutes"))
+    assert end > 9 * 60, "the dashboard still shows a block that has ended"
+    label = driver.find_element(By.CSS_SELECTOR, "[data-next-label]").text
+    assert label == ("Now" if start <= 9 * 60 else "Next")
