@@ -162,3 +162,27 @@ import Testing
         }
     }
 }
+
+/// A site whose owner has never run `aura plan`.
+struct UnplannedSiteTests {
+    @Test func buildsWithHonestEmptyStatesAndNoDeadLinks() async throws {
+        let folder = try temporaryFolder()
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: Project.content, to: content)
+        try FileManager.default.removeItem(at: content.appendingPathComponent("planner"))
+        let output = folder.appendingPathComponent("Public")
+        let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path, "--quiet"])
+        #expect(result.status == 0, "\(result.err)")
+        let files = try snapshot(output)
+        #expect(files["dashboard/index.html"] != nil && files["planner/index.html"] != nil && files["reflections/index.html"] != nil)
+        #expect(files["schedule/index.html"] == nil && files["aura.ics"] == nil && files["notifications.json"] == nil)
+        for (path, data) in files where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            #expect(!html.contains("href=\"/schedule/") && !html.contains("href=\"/notifications/"), "\(path) links to a page that is not built")
+        }
+        let dashboard = PersonalSiteTests.visibleText(String(decoding: files["dashboard/index.html"]!, as: UTF8.self))
+        #expect(dashboard.contains("aura plan --build"))
+        let culture = PersonalSiteTests.visibleText(String(decoding: files["culture/index.html"]!, as: UTF8.self))
+        #expect(culture.contains("There is no plan for today, so Aura assumes a medium-energy evening."))
+    }
+}

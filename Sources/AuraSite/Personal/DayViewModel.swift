@@ -104,6 +104,8 @@ struct DayViewModel: Encodable, Sendable {
     }
 
     let date: String
+    /// The site's IANA time zone, in which the day's times are given.
+    let timeZone: String
     let title: String
     let weekday: String
     let isToday: Bool
@@ -127,6 +129,7 @@ struct DayViewModel: Encodable, Sendable {
 
     init(_ plan: DayPlan, isToday: Bool, previous: DayPlan?, next: DayPlan?, root: String) {
         date = plan.date.iso
+        timeZone = plan.timeZone.identifier
         title = DayText.title(plan.date)
         weekday = plan.date.weekday.name
         self.isToday = isToday

@@ -72,6 +72,9 @@ struct PlannerViewModel: Encodable, Sendable {
 
     let groups: [Group]
     let memos: [Memo]
+    let hasMemos: Bool
+    /// Nothing captured and nothing waiting in the inbox.
+    let isEmpty: Bool
     let pending: [Captured]
     let hasPending: Bool
     let planCommand = "aura plan --build"
@@ -82,7 +85,8 @@ struct PlannerViewModel: Encodable, Sendable {
         let today = planner.snapshot?.today?.date
         let tasks = planner.store.tasks.filter { task in today.map { task.isOpen(on: $0) || task.date == $0 } ?? true }
         let captured = tasks.map { (task: $0, view: Captured($0, today: today)) }
-        groups = [(ItemKind.task, "Tasks"), (.memo, "From voice memos"), (.idea, "Ideas")].map { kind, title in
+        // Memo items are shown with the transcript they came from, in `memos`.
+        groups = [(ItemKind.task, "Tasks"), (.idea, "Ideas")].map { kind, title in
             let items = captured.filter { $0.task.kind == kind }.map(\.view)
             return Group(key: kind.rawValue, title: title, items: items, hasItems: !items.isEmpty)
         }
@@ -95,9 +99,11 @@ struct PlannerViewModel: Encodable, Sendable {
             }
         }
         self.memos = memos
+        hasMemos = !memos.isEmpty
         let categorizer = Categorizer()
         pending = planner.pending.map { Captured(pending: $0, categorizer: categorizer) }
         hasPending = !pending.isEmpty
+        isEmpty = captured.isEmpty && pending.isEmpty
         planAction = root + "planner/plan"
         self.inboxPath = inboxPath
     }

@@ -14,8 +14,27 @@
     return (n < 10 ? "0" : "") + n;
   }
 
+  /* The plan's days and times are in the site's time zone, not necessarily the browser's. */
+  var zoned = document.querySelector("[data-time-zone]");
+  var zone = zoned && zoned.getAttribute("data-time-zone");
+
+  function wallClock(date) {
+    var parts = {};
+    try {
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: zone || undefined, hourCycle: "h23",
+        year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit"
+      }).formatToParts(date).forEach(function (part) { parts[part.type] = part.value; });
+    } catch (error) {
+      return { day: date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate()),
+               minutes: date.getHours() * 60 + date.getMinutes() };
+    }
+    return { day: parts.year + "-" + parts.month + "-" + parts.day,
+             minutes: parseInt(parts.hour, 10) * 60 + parseInt(parts.minute, 10) };
+  }
+
   function today(date) {
-    return date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate());
+    return wallClock(date).day;
   }
 
   function minutes(element, name) {
@@ -98,7 +117,7 @@
 
   function draw() {
     var date = new Date();
-    var now = date.getHours() * 60 + date.getMinutes();
+    var now = wallClock(date).minutes;
     if (timeline) drawTimeline(date, now);
     if (dayList) drawDayList(date, now);
     if (next) drawNext(date, now);
