@@ -186,3 +186,61 @@ struct UnplannedSiteTests {
         #expect(culture.contains("There is no plan for today, so Aura assumes a medium-energy evening."))
     }
 }
+
+/// The installable app's files: the service worker, its offline page and the manifest.
+struct AppShellTests {
+    static func build(_ content: URL, into output: URL) async throws -> [String: Data] {
+        let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path, "--quiet"])
+        #expect(result.status == 0, "\(result.err)")
+        return try snapshot(output)
+    }
+
+    static func version(_ files: [String: Data]) throws -> String {
+        let worker = String(decoding: try #require(files["sw.js"]), as: UTF8.self)
+        let match = try #require(worker.firstMatch(of: /[0-9a-f]{10}/))
+        return String(match.output)
+    }
+
+    @Test func workerVersionFollowsTheContentAndNothingElse() async throws {
+        let folder = try temporaryFolder()
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: Project.content, to: content)
+        let first = try await Self.build(content, into: folder.appendingPathComponent("A"))
+        let again = try await Self.build(content, into: folder.appendingPathComponent("B"))
+        #expect(try Self.version(first) == Self.version(again))
+        let entry = content.appendingPathComponent("culture/kokoro.md")
+        try (try String(contentsOf: entry, encoding: .utf8) + "\nOne more line.\n").write(to: entry, atomically: true, encoding: .utf8)
+        let changed = try await Self.build(content, into: folder.appendingPathComponent("C"))
+        #expect(try Self.version(changed) != Self.version(first))
+    }
+
+    @Test func workerPrecachesTheShellAndTheComingDays() async throws {
+        let output = try await buildDefaultSite()
+        let worker = try String(contentsOf: output.appendingPathComponent("sw.js"), encoding: .utf8)
+        let dates = PersonalSiteTests.days(try PersonalSiteTests.snapshot()).map { $0["date"] as! String }
+        for path in ["/dashboard/", "/week/", "/focus/", "/offline/", "/notifications.json", "/manifest.webmanifest"]
+            + dates.map({ "/schedule/\($0)/" }) {
+            #expect(worker.contains("\"\(path)\""), "not precached: \(path)")
+        }
+        let stylesheet = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("assets").path).first { $0.hasSuffix(".css") }!
+        #expect(worker.contains("\"/assets/\(stylesheet)\""))
+        #expect(!worker.contains("\"/culture/"), "public pages are not precached")
+    }
+
+    @Test func manifestStartsAtTheDashboardWithIconsAtEverySize() async throws {
+        let output = try await buildDefaultSite()
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("manifest.webmanifest"))) as! [String: Any]
+        #expect(manifest["start_url"] as? String == "/dashboard/")
+        #expect(manifest["display"] as? String == "standalone")
+        #expect(manifest["theme_color"] as? String == "#F5F5F7")
+        let icons = manifest["icons"] as! [[String: String]]
+        for icon in icons {
+            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(String(icon["src"]!.dropFirst())).path), "\(icon["src"]!) missing")
+        }
+        #expect(icons.contains { $0["type"] == "image/svg+xml" })
+        for size in ["192x192", "512x512"] {
+            #expect(icons.contains { $0["sizes"] == size && $0["type"] == "image/png" && $0["purpose"] == "any" }, "no \(size) icon")
+        }
+        #expect(icons.contains { $0["purpose"] == "maskable" })
+    }
+}

@@ -9,6 +9,8 @@ struct Page: Sendable {
     let template: String
     let context: MustacheValue
     let inSitemap: Bool
+    /// Kept out of search engines, and precached by the service worker for offline use.
+    let isPersonal: Bool
 }
 
 /// What every template receives besides its page's own content.
@@ -37,6 +39,7 @@ struct CommonContext: Encodable, Sendable {
         let icon: String
         let manifest: String
         let font: String?
+        let appleTouchIcon: String?
     }
 
     struct NavLink: Encodable, Sendable {
@@ -84,14 +87,16 @@ struct PageFactory: Sendable {
             page: .init(title: title, description: description, path: publicPath,
                         canonicalURL: absoluteURL(canonicalPath ?? path), kind: kind, noindex: noindex),
             assets: .init(stylesheet: assets.stylesheetPath, script: assets.scriptPath, icon: assets.iconPath,
-                          manifest: root + "manifest.webmanifest", font: assets.headingFontPath),
+                          manifest: root + "manifest.webmanifest", font: assets.headingFontPath,
+                          appleTouchIcon: assets.iconPaths["apple-touch-icon.png"]),
             nav: navigation.map { .init(title: $0.title, url: SitePath.resolve($0.path, root: root), isCurrent: $0.path == path) })
         guard case .dictionary(var values) = try MustacheValue(encoding: common) else {
             preconditionFailure("a keyed Encodable always encodes to a dictionary")
         }
         values[key] = try MustacheValue(encoding: content)
         let file = outputFile ?? String(path.dropFirst()) + "index.html"
-        return Page(path: publicPath, outputFile: file, template: template, context: .dictionary(values), inSitemap: inSitemap)
+        return Page(path: publicPath, outputFile: file, template: template, context: .dictionary(values),
+                    inSitemap: inSitemap, isPersonal: noindex)
     }
 
     /// The absolute URL of a site-relative path.

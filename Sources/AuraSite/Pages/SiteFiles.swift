@@ -48,12 +48,41 @@ struct SiteFiles: Sendable {
     private func manifest() throws -> Data {
         let configuration = factory.configuration
         let background = tokens.color("background")!.light.hex
+        var icons = [WebAppManifest.Icon(src: factory.assets.iconPath, sizes: "any", type: "image/svg+xml", purpose: "any")]
+        for (name, path) in factory.assets.iconPaths.sorted(by: { $0.key < $1.key }) {
+            for (prefix, purpose) in [("icon-", "any"), ("maskable-", "maskable")] where name.hasPrefix(prefix) && name.hasSuffix(".png") {
+                let size = name.dropFirst(prefix.count).dropLast(4)
+                icons.append(.init(src: path, sizes: "\(size)x\(size)", type: "image/png", purpose: purpose))
+            }
+        }
+        let start = content.planner.snapshot == nil ? factory.root : factory.root + "dashboard/"
         let manifest = WebAppManifest(
             name: configuration.title, short_name: configuration.title, description: configuration.description,
-            lang: configuration.language, start_url: factory.root, scope: factory.root, display: "standalone",
-            background_color: background, theme_color: background,
-            icons: [.init(src: factory.assets.iconPath, sizes: "any", type: "image/svg+xml", purpose: "any maskable")])
+            lang: configuration.language, start_url: start, scope: factory.root, display: "standalone",
+            background_color: background, theme_color: background, icons: icons)
         return try canonicalJSON(manifest)
+    }
+
+    private struct ServiceWorker: Encodable {
+        let version: String
+        let precacheJSON: String
+        let offlineURL: String
+        let root: String
+    }
+
+    /// `/sw.js`, versioned by every other file of the build, precaching the app shell and the
+    /// personal pages of the coming days.
+    func serviceWorker(version: String, with templates: TemplateLibrary) throws -> Data {
+        let assets = factory.assets
+        let shell = [assets.stylesheetPath, assets.scriptPath, factory.root + "manifest.webmanifest"]
+            + (assets.headingFontPath.map { [$0] } ?? []) + assets.iconPaths.values.sorted()
+        let personal = pages.filter { $0.isPersonal }.map(\.path)
+        let data = content.planner.snapshot == nil ? [] : [factory.root + "notifications.json"]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let precache = String(decoding: try encoder.encode(shell + personal + data), as: UTF8.self)
+        let worker = ServiceWorker(version: version, precacheJSON: precache, offlineURL: factory.root + "offline/", root: factory.root)
+        return Data(try templates.render("site/sw.js", try MustacheValue(encoding: worker)).utf8)
     }
 }
 

@@ -68,6 +68,8 @@ struct PersonalPages: Sendable {
         let links: [Dashboard.QuickLink] = [Dashboard.QuickLink?]([
             Dashboard.QuickLink(title: "Planner", url: root + "planner/", description: "The inbox as captured, and Plan My Day"),
             planned ? Dashboard.QuickLink(title: "Schedule", url: root + "schedule/", description: "Today, block by block") : nil,
+            planned ? Dashboard.QuickLink(title: "Week", url: root + "week/", description: "The coming days side by side") : nil,
+            planned ? Dashboard.QuickLink(title: "Focus", url: root + "focus/", description: "One task, full screen") : nil,
             Dashboard.QuickLink(title: "Reflections", url: root + "reflections/", description: "This morning and tonight"),
             planned ? Dashboard.QuickLink(title: "Notifications", url: root + "notifications/", description: "Every alarm, with Done and Snooze") : nil,
             Dashboard.QuickLink(title: "Culture", url: root + "culture/", description: "Tonight's picks for your energy"),
@@ -83,7 +85,11 @@ struct PersonalPages: Sendable {
                          Reflections(hasPlan: today != nil, date: today?.date.iso, dateTitle: today.map { DayText.title($0.date) },
                                      morningHTML: morning, eveningHTML: evening)),
         ]
-        if let today, let view = views.first {
+        if let snapshot, let today, let view = views.first {
+            pages.append(try personal("/week/", "week", "Week", "The coming days side by side, the most important task largest.",
+                                      WeekViewModel(snapshot, store: content.planner.store, root: root)))
+            pages.append(try personal("/focus/", "focus", "Focus", "One task, full screen, with the time left in its block.",
+                                      FocusViewModel(today, root: root)))
             pages.append(try personal("/notifications/", "notifications", "Notifications", "Every notification of today, with its exact time.",
                                       NotificationsViewModel(today, factory: factory)))
             pages.append(try personal("/schedule/", "schedule", "Schedule · \(view.title)", "The time-blocked day.",

@@ -6,6 +6,8 @@ public struct AssetBundle: Sendable {
     public let stylesheetPath: String
     public let scriptPath: String
     public let iconPath: String
+    /// Every icon's public path, by file name (`icon-192.png`, `maskable-512.png` …).
+    public let iconPaths: [String: String]
     public let headingFontPath: String?
     /// Every file to write, by output-relative path.
     let files: [(path: String, data: Data)]
@@ -36,9 +38,12 @@ public struct AssetBundle: Sendable {
         files.append((scriptName, Data(script.utf8)))
         scriptPath = root + scriptName
 
+        var icons: [String: String] = [:]
         for icon in theme.files(in: "assets/icons") {
             files.append(("assets/icons/" + icon.path, try Data(contentsOf: icon.url)))
+            icons[icon.path] = root + "assets/icons/" + icon.path
         }
+        iconPaths = icons
         iconPath = root + "assets/icons/aura.svg"
         for file in theme.files(in: "static") {
             files.append((file.path, try Data(contentsOf: file.url)))

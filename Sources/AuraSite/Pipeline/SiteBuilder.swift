@@ -15,7 +15,7 @@ public struct SiteBuilder: Sendable {
                content: SiteContent) throws -> (PageFactory, [Page]) {
         let planned = content.planner.snapshot != nil
         let navigation = [(title: "Home", path: "/"), (title: "Today", path: "/dashboard/")]
-            + (planned ? [(title: "Schedule", path: "/schedule/")] : [])
+            + (planned ? [(title: "Schedule", path: "/schedule/"), (title: "Week", path: "/week/")] : [])
             + [(title: "Culture", path: "/culture/"), (title: "Design", path: "/design/")]
         let factory = PageFactory(configuration: configuration, assets: assets, navigation: navigation)
         return (factory, try SitePages(factory: factory, tokens: tokens, content: content, contentDirectory: options.contentDirectory).all)
@@ -45,13 +45,22 @@ public struct SiteBuilder: Sendable {
 
         let output = try OutputDirectory(destination: options.outputDirectory)
         do {
-            try await step {
+            var digests = try await step {
                 for file in assets.files { try output.write(file.data, to: file.path) }
-                try await render(pages, with: theme.templates, into: output, progress: progress)
+                return try await render(pages, with: theme.templates, into: output, progress: progress)
+                    .merging(assets.files.map { ($0.path, Fingerprint.sha256Hex($0.data)) }) { first, _ in first }
             }
             let siteFiles = try await step {
-                let files = try SiteFiles(factory: factory, pages: pages, tokens: theme.tokens, content: content).render(with: theme.templates)
-                for file in files { try output.write(file.data, to: file.path) }
+                let siteFiles = SiteFiles(factory: factory, pages: pages, tokens: theme.tokens, content: content)
+                var files = try siteFiles.render(with: theme.templates)
+                for file in files {
+                    try output.write(file.data, to: file.path)
+                    digests[file.path] = Fingerprint.sha256Hex(file.data)
+                }
+                // The worker's version sums up every other file, so any change to the site installs a new one.
+                let version = Fingerprint.short(Array(digests.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)\n" }.joined().utf8))
+                files.append(("sw.js", try siteFiles.serviceWorker(version: version, with: theme.templates)))
+                try output.write(files.last!.data, to: "sw.js")
                 return files
             }
             try await step { try output.commit() }
@@ -62,28 +71,31 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Renders pages concurrently, a bounded number at a time, writing each as soon as it is done.
+    /// Renders pages concurrently, a bounded number at a time, writing each as soon as it is
+    /// done; returns each page's SHA-256 by output path.
     private func render(_ pages: [Page], with templates: TemplateLibrary, into output: OutputDirectory,
-                        progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
+                        progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: String] {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let templatesDirectory = options.templatesDirectory
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        return try await withThrowingTaskGroup(of: (String, String).self) { group in
             var next = 0
-            var finished = 0
+            var digests: [String: String] = [:]
             func startNext() {
                 let page = pages[next]
                 next += 1
                 group.addTask {
-                    let html = try Self.render(page, with: templates, templatesDirectory: templatesDirectory)
-                    try output.write(Data(html.utf8), to: page.outputFile)
+                    let data = Data(try Self.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
+                    try output.write(data, to: page.outputFile)
+                    return (page.outputFile, Fingerprint.sha256Hex(data))
                 }
             }
             while next < min(width, pages.count) { startNext() }
-            while try await group.next() != nil {
-                finished += 1
-                progress(.pages(rendered: finished, of: pages.count))
+            while let (path, digest) = try await group.next() {
+                digests[path] = digest
+                progress(.pages(rendered: digests.count, of: pages.count))
                 if next < pages.count { startNext() }
             }
+            return digests
         }
     }
 

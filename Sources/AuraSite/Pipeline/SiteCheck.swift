@@ -26,7 +26,9 @@ extension SiteBuilder {
         for page in pages {
             _ = attempt { try Self.render(page, with: theme.templates, templatesDirectory: options.templatesDirectory) }
         }
-        _ = attempt { try SiteFiles(factory: factory, pages: pages, tokens: theme.tokens, content: content).render(with: theme.templates) }
+        let siteFiles = SiteFiles(factory: factory, pages: pages, tokens: theme.tokens, content: content)
+        _ = attempt { try siteFiles.render(with: theme.templates) }
+        _ = attempt { try siteFiles.serviceWorker(version: "check", with: theme.templates) }
         return (pages.count, problems)
     }
 }

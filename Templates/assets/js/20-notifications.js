@@ -78,6 +78,10 @@
     var dashboard = config().dashboardURL;
     var url = note && note.url ? String(note.url) : "";
     if (!url) return dashboard;
+    if (Aura.route && Aura.resolve) { // the one deep-link parser (15-deeplink.js)
+      return Aura.resolve(Aura.route(url), document, known || Array.prototype.map.call(
+        document.querySelectorAll("[data-block-id]"), function (node) { return node.getAttribute("data-block-id"); }));
+    }
     if (url.indexOf("#") < 0) return url;
     return blockExists(blockIdOf(note), known) ? url : dashboard;
   };
@@ -87,6 +91,7 @@
   Aura.deepLink = function (url) {
     try { window.focus(); } catch (error) { /* not allowed: navigate anyway */ }
     if (!url) return;
+    if (Aura.route && Aura.resolve) url = Aura.resolve(Aura.route(url), document);
     var here = window.location.pathname + window.location.search;
     var target = new URL(url, window.location.href);
     if (target.pathname + target.search === here && target.hash) {
@@ -172,6 +177,7 @@
     if (state[id] === wanted) delete state[id]; // pressing again undoes it
     else state[id] = wanted;
     writeState(settings.date, state);
+    document.dispatchEvent(new CustomEvent("aura:statechange", { detail: { date: settings.date, id: id, status: state[id] || "" } }));
     apply(notice, state[id] || "");
     schedule();
   });
@@ -302,8 +308,10 @@
       body: [note.body, note.cue].filter(Boolean).join("\n"),
       tag: note.id, // a stable identity: shown again, it replaces rather than duplicates
       data: { url: url, id: note.id, dashboardURL: settings.dashboardURL },
+      silent: false, // shown with sound in the foreground too, not suppressed
       requireInteraction: /^time-?sensitive$/i.test(String(note.interruptionLevel || ""))
     };
+    document.dispatchEvent(new CustomEvent("aura:notificationshown", { detail: { id: note.id } }));
     function direct() {
       try {
         var shown = new window.Notification(note.title, options);

@@ -1,0 +1,297 @@
+/* The week board: the 3, 5 or 7 column switch (remembered in this browser) and a Done check
+   on every task. Without this script the board shows all seven days and every task links to
+   its block.
+
+   Also the one Done and Snooze store the week board, focus mode, the keyboard and the
+   notifications page share: window.Aura.tasks. It keeps the notifications page's own record,
+   localStorage "aura.notifications.<date>" = { "<notification id>": "done" | "snoozed" },
+   one entry per block, and beside it "aura.tasks.<date>" = { "<task id>": "done" } for single
+   tasks of a block that is not done yet. When the last open task of a block is done, the block
+   (its notification) is done and those task entries go. Every change is announced with a
+   "storage" event for the notifications key, which the notifications page already listens
+   to, and an "aura:statechange" event on the document. */
+(function () {
+  "use strict";
+
+  var Aura = window.Aura = window.Aura || {};
+
+  Aura.tasks = Aura.tasks || (function () {
+    var UNDO_KEY = "aura.undo";
+    var SOURCE = "aura.tasks";
+    var DAY_KEY = /^aura\.(notifications|tasks)\.(\d{4}-\d{2}-\d{2})$/;
+    var UNDO_LIMIT = 20;
+
+    function get(key, storage) {
+      try { return (storage || window.localStorage).getItem(key); } catch (error) { return null; }
+    }
+
+    function set(key, value, storage) {
+      try {
+        if (value === null || value === undefined) (storage || window.localStorage).removeItem(key);
+        else (storage || window.localStorage).setItem(key, value);
+      } catch (error) { /* private mode or full: this page still shows the change */ }
+    }
+
+    function blockKey(date) { return "aura.notifications." + date; }
+    function taskKey(date) { return "aura.tasks." + date; }
+
+    function readMap(key) {
+      try {
+        var value = JSON.parse(get(key) || "{}");
+        return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+      } catch (error) {
+        return {};
+      }
+    }
+
+    function writeMap(key, map) {
+      set(key, Object.keys(map).length ? JSON.stringify(map) : null);
+    }
+
+    function announce(date, id, status) {
+      var key = blockKey(date);
+      try {
+        window.dispatchEvent(new StorageEvent("storage", { key: key, newValue: get(key), storageArea: window.localStorage }));
+      } catch (error) { /* no StorageEvent constructor: other pages still read it on load */ }
+      try {
+        document.dispatchEvent(new CustomEvent("aura:statechange", { detail: { date: date, id: id, status: status, source: SOURCE } }));
+      } catch (error) { /* very old browser */ }
+    }
+
+    function readUndo() {
+      try {
+        var list = JSON.parse(get(UNDO_KEY, window.sessionStorage) || "[]");
+        return Array.isArray(list) ? list : [];
+      } catch (error) {
+        return [];
+      }
+    }
+
+    function writeUndo(list) {
+      set(UNDO_KEY, list.length ? JSON.stringify(list.slice(-UNDO_LIMIT)) : null, window.sessionStorage);
+    }
+
+    /* The records as this page last saw them, so a change made elsewhere on the page (the
+       notifications page's own buttons) can be undone too. */
+    var seen = {};
+
+    function remember(date) {
+      seen[date] = { blocks: get(blockKey(date)), tasks: get(taskKey(date)) };
+    }
+
+    try {
+      for (var i = 0; i < window.localStorage.length; i += 1) {
+        var match = DAY_KEY.exec(window.localStorage.key(i) || "");
+        if (match) remember(match[2]);
+      }
+    } catch (error) { /* no storage: nothing to remember */ }
+
+    document.addEventListener("aura:statechange", function (event) {
+      var detail = event.detail || {};
+      if (detail.source === SOURCE || !detail.date) return;
+      var before = seen[detail.date] || { blocks: null, tasks: null };
+      var undo = readUndo();
+      undo.push({ date: detail.date, label: "", id: detail.id || "", blocks: before.blocks, tasks: before.tasks });
+      writeUndo(undo);
+      remember(detail.date);
+    });
+
+    /* Remember both records of a day as they were, then change them. */
+    function change(date, label, id, edit) {
+      var before = { date: date, label: label, id: id, blocks: get(blockKey(date)), tasks: get(taskKey(date)) };
+      var blocks = readMap(blockKey(date));
+      var tasks = readMap(taskKey(date));
+      edit(blocks, tasks);
+      writeMap(blockKey(date), blocks);
+      writeMap(taskKey(date), tasks);
+      var undo = readUndo();
+      undo.push(before);
+      writeUndo(undo);
+      remember(date);
+      var status = api.status(date, id);
+      announce(date, id, status);
+      return status;
+    }
+
+    var api = {
+      /* "done", "snoozed" or "" for a block (its notification id), or for one of its tasks. */
+      status: function (date, notificationId, taskId) {
+        var block = readMap(blockKey(date))[notificationId];
+        if (block === "done") return "done";
+        if (taskId && readMap(taskKey(date))[taskId] === "done") return "done";
+        return block === "snoozed" ? "snoozed" : "";
+      },
+
+      /* Done or not done. `taskId` and `siblings` (the ids of every task in the same block)
+         make it one task's; without them, the whole block's. */
+      setDone: function (date, notificationId, done, taskId, siblings, label) {
+        return change(date, label || "", notificationId, function (blocks, tasks) {
+          var others = (siblings || []).filter(function (id) { return id !== taskId; });
+          if (done) {
+            var rest = others.filter(function (id) { return tasks[id] !== "done"; });
+            if (!taskId || rest.length === 0) {
+              blocks[notificationId] = "done";
+              others.concat(taskId ? [taskId] : []).forEach(function (id) { delete tasks[id]; });
+            } else {
+              tasks[taskId] = "done";
+            }
+          } else if (blocks[notificationId] === "done") {
+            delete blocks[notificationId];
+            if (taskId) others.forEach(function (id) { tasks[id] = "done"; });
+          } else if (taskId) {
+            delete tasks[taskId];
+          }
+        });
+      },
+
+      /* Snooze 15 min, or take the snooze back: always the whole block, as a notification. */
+      setSnoozed: function (date, notificationId, snoozed, label) {
+        return change(date, label || "", notificationId, function (blocks) {
+          if (snoozed) blocks[notificationId] = "snoozed";
+          else if (blocks[notificationId] === "snoozed") delete blocks[notificationId];
+        });
+      },
+
+      /* Put back the last change made in this tab; returns what it was, or null. */
+      undo: function () {
+        var list = readUndo();
+        var last = list.pop();
+        writeUndo(list);
+        if (!last) return null;
+        set(blockKey(last.date), last.blocks);
+        set(taskKey(last.date), last.tasks);
+        remember(last.date);
+        announce(last.date, last.id, api.status(last.date, last.id));
+        return last;
+      },
+
+      canUndo: function () {
+        return readUndo().length > 0;
+      },
+
+      /* Calls back whenever this or another tab changes a day's records. */
+      watch: function (callback) {
+        document.addEventListener("aura:statechange", function (event) { callback(event.detail || {}); });
+        window.addEventListener("storage", function (event) {
+          var match = event.key === null ? null : DAY_KEY.exec(event.key);
+          if (event.isTrusted && (event.key === null || match)) {
+            if (match) remember(match[2]);
+            callback({});
+          }
+        });
+      }
+    };
+    return api;
+  })();
+
+  /* One polite live region for every page: what a shortcut, a swipe or a check just did. */
+  Aura.say = Aura.say || function (text) {
+    var region = document.querySelector("[data-aura-status]");
+    if (!region) {
+      region = document.createElement("p");
+      region.className = "visually-hidden";
+      region.setAttribute("role", "status");
+      region.setAttribute("data-aura-status", "");
+      document.body.appendChild(region);
+    }
+    region.textContent = "";
+    window.setTimeout(function () { region.textContent = text; }, 60);
+  };
+
+  /* ---- The week board ---- */
+  var board = document.querySelector("[data-week]");
+  if (!board) return;
+
+  var COLUMNS_KEY = "aura.week.columns";
+  var root = document.documentElement;
+  var switcher = board.querySelector("[data-week-columns]");
+  var fallback = board.getAttribute("data-default-columns") || "7";
+
+  function storedColumns() {
+    var value = null;
+    try { value = window.localStorage.getItem(COLUMNS_KEY); } catch (error) { value = null; }
+    return /^[357]$/.test(value || "") ? value : fallback;
+  }
+
+  function showColumns(value) {
+    root.setAttribute("data-week-columns", value);
+    if (!switcher) return;
+    Array.prototype.forEach.call(switcher.querySelectorAll("input[name=week-columns]"), function (input) {
+      input.checked = input.value === value;
+    });
+  }
+
+  if (switcher) {
+    showColumns(storedColumns());
+    switcher.hidden = false;
+    switcher.addEventListener("change", function (event) {
+      var input = event.target;
+      if (!input || input.name !== "week-columns" || !/^[357]$/.test(input.value)) return;
+      try { window.localStorage.setItem(COLUMNS_KEY, input.value); } catch (error) { /* this visit only */ }
+      showColumns(input.value);
+    });
+    window.addEventListener("storage", function (event) {
+      if (event.key === COLUMNS_KEY && event.isTrusted) showColumns(storedColumns());
+    });
+  }
+
+  var hint = board.querySelector("[data-week-hint]");
+  if (hint && window.matchMedia && window.matchMedia("(hover: hover) and (pointer: fine)").matches) hint.hidden = false;
+
+  /* ---- Done on each task ---- */
+  var rows = Array.prototype.slice.call(board.querySelectorAll(".week-task[data-task-id]"));
+
+  function siblingsOf(row) {
+    var date = row.getAttribute("data-date");
+    var id = row.getAttribute("data-notification-id");
+    return rows.filter(function (other) {
+      return other.getAttribute("data-date") === date && other.getAttribute("data-notification-id") === id;
+    }).map(function (other) { return other.getAttribute("data-task-id"); });
+  }
+
+  function draw(row) {
+    var status = Aura.tasks.status(row.getAttribute("data-date"), row.getAttribute("data-notification-id"), row.getAttribute("data-task-id"));
+    row.classList.toggle("is-done", status === "done");
+    row.classList.toggle("is-snoozed", status === "snoozed");
+    var check = row.querySelector("[data-week-done]");
+    if (check) check.setAttribute("aria-pressed", String(status === "done"));
+    var label = row.querySelector("[data-state]");
+    if (label) {
+      label.textContent = status === "done" ? "Done" : status === "snoozed" ? "Snoozed 15 min" : "";
+      label.hidden = !status;
+    }
+  }
+
+  function drawAll() {
+    rows.forEach(draw);
+  }
+
+  /* Exposed for the keyboard and swipes: the record a week row belongs to. */
+  Aura.weekRow = function (row) {
+    return {
+      date: row.getAttribute("data-date"),
+      notificationId: row.getAttribute("data-notification-id"),
+      taskId: row.getAttribute("data-task-id"),
+      siblings: siblingsOf(row),
+      title: (row.querySelector(".week-task__title") || row).textContent.trim()
+    };
+  };
+
+  rows.forEach(function (row) {
+    var check = row.querySelector("[data-week-done]");
+    if (check) check.hidden = false;
+  });
+  drawAll();
+  Aura.tasks.watch(drawAll);
+
+  board.addEventListener("click", function (event) {
+    var check = event.target.closest ? event.target.closest("[data-week-done]") : null;
+    if (!check) return;
+    var row = check.closest(".week-task");
+    if (!row) return;
+    var task = Aura.weekRow(row);
+    var done = Aura.tasks.status(task.date, task.notificationId, task.taskId) === "done";
+    Aura.tasks.setDone(task.date, task.notificationId, !done, task.taskId, task.siblings, task.title);
+    if (Aura.say) Aura.say((done ? "Not done: " : "Done: ") + task.title + ". Press z to undo.");
+  });
+})();
