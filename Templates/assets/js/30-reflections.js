@@ -18,9 +18,7 @@
     "September", "October", "November", "December"];
   var WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-  function pad(n) {
-    return (n < 10 ? "0" : "") + n;
-  }
+  var pad = window.Aura.pad;
 
   function isoDay(date) {
     return date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate());

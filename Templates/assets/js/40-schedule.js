@@ -10,27 +10,11 @@
   var dayList = document.querySelector("[data-day-list]");
   if (!timeline && !next && !dayList) return;
 
-  function pad(n) {
-    return (n < 10 ? "0" : "") + n;
-  }
-
-  /* The plan's days and times are in the site's time zone, not necessarily the browser's. */
-  var zoned = document.querySelector("[data-time-zone]");
-  var zone = zoned && zoned.getAttribute("data-time-zone");
+  var pad = window.Aura.pad;
+  var zone = window.Aura.siteTimeZone();
 
   function wallClock(date) {
-    var parts = {};
-    try {
-      new Intl.DateTimeFormat("en-GB", {
-        timeZone: zone || undefined, hourCycle: "h23",
-        year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit"
-      }).formatToParts(date).forEach(function (part) { parts[part.type] = part.value; });
-    } catch (error) {
-      return { day: date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate()),
-               minutes: date.getHours() * 60 + date.getMinutes() };
-    }
-    return { day: parts.year + "-" + parts.month + "-" + parts.day,
-             minutes: parseInt(parts.hour, 10) * 60 + parseInt(parts.minute, 10) };
+    return window.Aura.wallClock(date, zone);
   }
 
   function today(date) {

@@ -16,27 +16,14 @@
   var dashboardURL = root.getAttribute("data-dashboard-url") || "/dashboard/";
   var SNOOZE_MINUTES = 15;
 
-  function pad(n) {
-    return (n < 10 ? "0" : "") + n;
-  }
+  var pad = window.Aura.pad;
 
   function clock(minutes) {
     return pad(Math.floor(minutes / 60) % 24) + ":" + pad(minutes % 60);
   }
 
   function wallClock(moment) {
-    var parts = {};
-    try {
-      new Intl.DateTimeFormat("en-GB", {
-        timeZone: zone || undefined, hourCycle: "h23",
-        year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit"
-      }).formatToParts(moment).forEach(function (part) { parts[part.type] = part.value; });
-    } catch (error) {
-      return { day: moment.getFullYear() + "-" + pad(moment.getMonth() + 1) + "-" + pad(moment.getDate()),
-               minutes: moment.getHours() * 60 + moment.getMinutes() };
-    }
-    return { day: parts.year + "-" + parts.month + "-" + parts.day,
-             minutes: parseInt(parts.hour, 10) * 60 + parseInt(parts.minute, 10) };
+    return window.Aura.wallClock(moment, zone);
   }
 
   /* "1 h 20 min", "45 min", "1 min". */

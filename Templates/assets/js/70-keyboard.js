@@ -30,23 +30,9 @@
     return root.charAt(root.length - 1) === "/" ? root : root + "/";
   }
 
-  function pad(n) {
-    return (n < 10 ? "0" : "") + n;
-  }
-
   /* Today in the site's time zone, as on the schedule. */
   function today() {
-    var zoned = document.querySelector("[data-time-zone]");
-    var zone = zoned ? zoned.getAttribute("data-time-zone") : undefined;
-    var now = new Date();
-    try {
-      var parts = {};
-      new Intl.DateTimeFormat("en-GB", { timeZone: zone || undefined, year: "numeric", month: "2-digit", day: "2-digit" })
-        .formatToParts(now).forEach(function (part) { parts[part.type] = part.value; });
-      return parts.year + "-" + parts.month + "-" + parts.day;
-    } catch (error) {
-      return now.getFullYear() + "-" + pad(now.getMonth() + 1) + "-" + pad(now.getDate());
-    }
+    return window.Aura.wallClock(new Date(), window.Aura.siteTimeZone()).day;
   }
 
   var NOT_TEXT = /^(checkbox|radio|button|submit|reset|range|color|file|image)$/i;
