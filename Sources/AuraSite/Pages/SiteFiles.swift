@@ -37,11 +37,9 @@ struct SiteFiles: Sendable {
     /// The calendars and `/notifications.json`, when there is a plan.
     private func plannerFiles() throws -> [(path: String, data: Data)] {
         guard let snapshot = content.planner.snapshot, let today = snapshot.today else { return [] }
-        let open = today.blocks.flatMap(\.tasks).filter { task in
-            content.planner.store.tasks.first { $0.id == task.id }?.isOpen(on: today.date) ?? true
-        }
+        let open = today.blocks.flatMap(\.tasks).count - today.finishedTasks(in: content.planner.store).count
         let notifications = try NotificationsViewModel(today, factory: factory)
-            .json(generated: snapshot.generated, timeZone: today.timeZone, badge: open.count)
+            .json(generated: snapshot.generated, timeZone: today.timeZone, badge: open)
         return PlanCalendars(snapshot: snapshot, factory: factory).files() + [("notifications.json", notifications)]
     }
 
