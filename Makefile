@@ -2,7 +2,7 @@
 SWIFT ?= swift
 AURA := .build/release/aura
 
-.PHONY: deps test-deps build site test bench clean
+.PHONY: deps test-deps build site test test-browser test-loaded bench clean
 
 deps:
 	@sh scripts/deps.sh build
@@ -18,7 +18,22 @@ site: build
 
 test: test-deps
 	$(SWIFT) test
-	$(SWIFT) build --product aura && python3 -m pytest -q Tests/Browser
+	$(MAKE) --no-print-directory test-browser
+
+# The browser suite in Chromium and in WebKitGTK (Safari's engine), under a virtual display.
+test-browser:
+	$(SWIFT) build --product aura
+	xvfb-run -a -s "-screen 0 1920x1080x24" python3 -m pytest -q Tests/Browser
+
+# The browser suite three times in a row beside two busy CPU workers: timing must not matter.
+test-loaded: test-deps
+	@sh scripts/deps.sh stress
+	$(SWIFT) build --product aura
+	@stress-ng --cpu 2 --timeout 3600s --quiet & load=$$!; \
+	  for run in 1 2 3; do \
+	    echo "loaded run $$run of 3"; \
+	    xvfb-run -a -s "-screen 0 1920x1080x24" python3 -m pytest -q Tests/Browser || { kill $$load; exit 1; }; \
+	  done; kill $$load
 
 bench: build
 	@sh scripts/deps.sh bench

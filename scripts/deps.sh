@@ -1,14 +1,16 @@
 #!/bin/sh
 # Installs what Aura needs that is missing, idempotently and quietly when all is present.
 #   deps.sh build   the C libraries and the heading font (what `make site` needs)
-#   deps.sh test    also the outside checkers and reference tools (what `make test` needs)
+#   deps.sh test    also the outside checkers, both browser engines (Chromium, WebKitGTK under
+#                   Xvfb) and every Python package in Tests/requirements.txt (what `make test` needs)
 #   deps.sh bench   also the programs `make bench` compares and times: cmark-gfm, hugo, hyperfine
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-build}
 
 apt_packages="pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libical-dev"
-[ "$mode" = test ] && apt_packages="$apt_packages cmark-gfm"
+[ "$mode" = test ] && apt_packages="$apt_packages cmark-gfm webkit2gtk-driver xvfb xauth"
+[ "$mode" = stress ] && apt_packages="$apt_packages stress-ng"
 [ "$mode" = bench ] && apt_packages="$apt_packages cmark-gfm hugo hyperfine"
 missing=""
 for package in $apt_packages; do
@@ -32,8 +34,6 @@ if [ "$mode" = test ]; then
   shared="$here/../shared"
   [ -d "$shared/webcheck" ] || { echo "error: $shared/webcheck not found; the tests need ../shared beside the project" >&2; exit 1; }
   sh "$shared/webcheck/install.sh"
-  python3 -c "import pytest" 2>/dev/null || {
-    echo "Installing pytest from PyPI"
-    python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore pytest
-  }
+  # pip answers from what is installed when every requirement is met, so this stays quick.
+  python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -r "$here/Tests/requirements.txt"
 fi
