@@ -6,7 +6,7 @@ struct CheckCommand: Command {
     let spec = CommandSpec(
         name: "check",
         summary: "Validate site.yml, tokens, templates and every content file; write nothing.",
-        options: [SiteFolders.options[0], SiteFolders.options[1]])
+        options: [SiteFolders.content, SiteFolders.templates])
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let options = SiteFolders(arguments, in: terminal).buildOptions

@@ -7,7 +7,7 @@ struct NewCommand: Command {
         name: "new",
         summary: "Create a content file with every field explained: aura new culture \"A Doll's House\".",
         arguments: "[options] culture TITLE",
-        options: [SiteFolders.options[0]],
+        options: [SiteFolders.content],
         positionalCount: 2...2)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {

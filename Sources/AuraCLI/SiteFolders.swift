@@ -3,11 +3,9 @@ import Foundation
 
 /// The `--content`, `--templates` and `--output` options shared by the commands that read the site.
 struct SiteFolders {
-    static let options: [CommandSpec.Option] = [
-        .value("--content", "DIR", "content folder (default: Content)"),
-        .value("--templates", "DIR", "theme folder (default: Templates)"),
-        .value("--output", "DIR", "output folder (default: Public)"),
-    ]
+    static let content = CommandSpec.Option.value("--content", "DIR", "content folder (default: Content)")
+    static let templates = CommandSpec.Option.value("--templates", "DIR", "theme folder (default: Templates)")
+    static let output = CommandSpec.Option.value("--output", "DIR", "output folder (default: Public)")
 
     let buildOptions: BuildOptions
 

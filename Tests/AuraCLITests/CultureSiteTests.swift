@@ -97,7 +97,6 @@ import Testing
     }
 
     @Test func feedsParseCleanlyInFeedparser() async throws {
-        guard Project.hasWebcheck else { return }
         let output = try await buildDefaultSite()
         let count = try FileManager.default.contentsOfDirectory(atPath: Project.content.appendingPathComponent("culture").path)
             .filter { $0.hasSuffix(".md") }.count

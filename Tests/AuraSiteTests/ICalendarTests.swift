@@ -47,8 +47,7 @@ struct ICalendarTests {
     /// libical, python-icalendar, vobject and sabre/vobject accept the feed, and
     /// python-icalendar reads back exactly the text that went in.
     @Test func outsideEnginesAcceptTheFeedAndReadTheTextBack() throws {
-        guard Project.hasWebcheck else { return }
-        let webcheck = Project.webcheck.appendingPathComponent("check_ics.py")
+        let checker = try Project.webcheckScript("check_ics.py")
         let summary = "Deep work: grant report; section 2, methods — 日本語 🧠 " + String(repeating: "long ", count: 20)
         let feed = CalendarFeed(name: "Aura · today", description: "Blocks, with alarms",
                                 events: [Self.event(summary: summary), Self.event(uid: "aura-2026-12-02-t2@aura.example", summary: "Admin")])
@@ -56,7 +55,7 @@ struct ICalendarTests {
         try Data(feed.ics.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let check = try runProgram("python3", [webcheck.path, "--strict", file.path])
+        let check = try runProgram("python3", [checker, "--strict", file.path])
         #expect(check.status == 0, "\(check.output)")
 
         let readBack = try runProgram("python3", ["-c", """

@@ -8,14 +8,22 @@ public enum Project {
     public static let templates = root.appendingPathComponent("Templates")
     public static let webcheck = root.deletingLastPathComponent().appendingPathComponent("shared/webcheck")
 
-    /// Whether the outside checkers are here; under CI their absence is a failure, not a skip.
-    public static var hasWebcheck: Bool {
-        let present = FileManager.default.fileExists(atPath: webcheck.appendingPathComponent("check_html.py").path)
-        if !present && ProcessInfo.processInfo.environment["CI"] != nil {
-            Issue.record("../shared/webcheck is missing; CI must run the outside checkers")
+    /// The outside checker `script` in `../shared/webcheck`; its absence fails the test that
+    /// needs it, everywhere, because a check that did not run must never pass.
+    public static func webcheckScript(_ script: String) throws -> String {
+        let path = webcheck.appendingPathComponent(script).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw MissingTool(path: path, hint: "the outside checkers come from ../shared/webcheck beside the project (see README, make test-deps)")
         }
-        return present
+        return path
     }
+}
+
+/// A program a test needs is not there: the test fails, saying where it should be and why.
+public struct MissingTool: Error, CustomStringConvertible {
+    public let path: String
+    public let hint: String
+    public var description: String { "\(path) is missing: \(hint)" }
 }
 
 /// A fresh temporary folder, removed by the caller.
@@ -53,4 +61,19 @@ public func runProgram(_ executable: String, _ arguments: [String], input: Strin
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The `aura` executable built beside the test runner (`swift test` builds every product).
+public func auraExecutable() throws -> URL {
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = runner.deletingLastPathComponent()
+    // The runner may sit inside an .xctest bundle; the products folder holds the bundle.
+    while folder.pathExtension == "xctest" || folder.lastPathComponent == "Contents" || folder.lastPathComponent == "MacOS" {
+        folder.deleteLastPathComponent()
+    }
+    let executable = folder.appendingPathComponent("aura")
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+        throw MissingTool(path: executable.path, hint: "swift test builds the aura product beside its test runner")
+    }
+    return executable
 }

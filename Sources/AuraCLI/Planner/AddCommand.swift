@@ -9,7 +9,7 @@ struct AddCommand: Command {
         summary: "Capture a task, memo or idea into the inbox: aura add \"call Sam friday\".",
         arguments: "[options] TEXT...",
         options: [
-            PlannerFiles.contentOption,
+            SiteFolders.content,
             .value("--inbox", "FILE", "inbox to add to (default: <content>/planner/inbox.md)"),
         ] + PlannerFiles.dateOptions,
         positionalCount: 1...Int.max)

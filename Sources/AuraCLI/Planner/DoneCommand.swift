@@ -8,7 +8,7 @@ struct DoneCommand: Command {
         name: "done",
         summary: "Mark tasks done by id (t12 or 12); a repeating task for today only.",
         arguments: "[options] ID...",
-        options: [PlannerFiles.contentOption, PlannerFiles.storeOption] + PlannerFiles.dateOptions,
+        options: [SiteFolders.content, PlannerFiles.storeOption] + PlannerFiles.dateOptions,
         positionalCount: 1...Int.max)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {

@@ -8,7 +8,7 @@ struct ParseCommand: Command {
         name: "parse",
         summary: "Show what capture reads in each line: date, time, duration, repeat and category.",
         arguments: "[options] LINE...",
-        options: [PlannerFiles.contentOption] + PlannerFiles.dateOptions + [
+        options: [SiteFolders.content] + PlannerFiles.dateOptions + [
             .flag("--json", "print one JSON object per item (JSON Lines)"),
         ],
         positionalCount: 1...Int.max)

@@ -10,17 +10,28 @@ struct PlanCommand: Command {
         name: "plan",
         summary: "Plan My Day: capture the inbox, then rank and time-block the day around the calendar.",
         options: [
-            PlannerFiles.contentOption,
+            SiteFolders.content,
             .value("--inbox", "FILE", "inbox to capture (default: <content>/planner/inbox.md)"),
             PlannerFiles.storeOption,
             .value("--calendar", "FILE", "busy time to plan around (default: <content>/planner/calendar.ics)"),
         ] + PlannerFiles.dateOptions + [
             .flag("--json", "print the plan as JSON (schema in the README)"),
             .flag("--dry-run", "change no file: neither the store, the plan nor the inbox"),
-            .flag("--build", "then render the site into Public/ (as 'aura build' does)"),
-        ])
+            .flag("--build", "then render the site into Public/ (as 'aura build' does, with its options)"),
+        ] + SiteBuild.options)
+
+    /// The build options that mean something only with `--build` (`--quiet` also quiets the plan).
+    private static let buildOnlyOptions = SiteBuild.options.map(\.name).filter { $0 != "--quiet" }
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
+        let build = try SiteBuild(arguments, spec: spec, in: terminal)
+        let dryRun = arguments.flag("--dry-run")
+        if !arguments.flag("--build"), let option = Self.buildOnlyOptions.first(where: { arguments.value($0) != nil }) {
+            throw UsageError("\(option) shapes the site build, so it needs --build", spec: spec)
+        }
+        if dryRun && arguments.flag("--build") {
+            throw UsageError("--build publishes the new plan, so it cannot go with --dry-run", spec: spec)
+        }
         let files = PlannerFiles(arguments, in: terminal)
         let settings = try files.settings()
         let day = try files.today(arguments, spec: spec, timeZone: settings.timeZone)
@@ -48,10 +59,6 @@ struct PlanCommand: Command {
         let days = DayPlanner(settings: settings).planHorizon(store, from: day, now: now, calendar: calendar)
         let plan = days[0]
 
-        let dryRun = arguments.flag("--dry-run")
-        if dryRun && arguments.flag("--build") {
-            throw UsageError("--build publishes the new plan, so it cannot go with --dry-run", spec: spec)
-        }
         if !dryRun {
             try files.saveStore(store, to: storeURL)
             let snapshotURL = files.planner.appendingPathComponent(PlanSnapshot.fileName)
@@ -60,6 +67,9 @@ struct PlanCommand: Command {
             if let inboxText, !entries.isEmpty {
                 try AtomicFile.write(Data(Inbox.drained(inboxText).utf8), to: inboxURL)
             }
+        }
+        guard !build.quiet else {
+            return arguments.flag("--build") ? try await build.run(in: terminal) : 0
         }
         if arguments.flag("--json") {
             terminal.write(String(decoding: plan.jsonData(), as: UTF8.self))
@@ -76,7 +86,6 @@ struct PlanCommand: Command {
         } else {
             terminal.print("\n" + summary)
         }
-        guard arguments.flag("--build") else { return 0 }
-        return try await BuildCommand().run(ParsedArguments(["--content", files.content.path], spec: BuildCommand().spec), in: terminal)
+        return arguments.flag("--build") ? try await build.run(in: terminal) : 0
     }
 }

@@ -5,7 +5,6 @@ import Foundation
 /// What every planner command shares: the content folder, the site's time zone and day
 /// window, "today", and reading and writing the planner's files with errors that name them.
 struct PlannerFiles {
-    static let contentOption = CommandSpec.Option.value("--content", "DIR", "content folder (default: Content)")
     static let dateOptions: [CommandSpec.Option] = [
         .value("--date", "YYYY-MM-DD", "act as if today were this date (default: today in site.yml's time zone)"),
         .value("--today", "YYYY-MM-DD", "the same as --date"),

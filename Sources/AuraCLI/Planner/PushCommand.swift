@@ -7,7 +7,7 @@ struct PushCommand: Command {
     let spec = CommandSpec(
         name: "push",
         summary: "Move today's unfinished tasks to tomorrow.",
-        options: [PlannerFiles.contentOption, PlannerFiles.storeOption] + PlannerFiles.dateOptions)
+        options: [SiteFolders.content, PlannerFiles.storeOption] + PlannerFiles.dateOptions)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let files = PlannerFiles(arguments, in: terminal)

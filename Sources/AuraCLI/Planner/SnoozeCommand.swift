@@ -8,7 +8,7 @@ struct SnoozeCommand: Command {
         name: "snooze",
         summary: "Hold a task back for a while from now (15m unless given).",
         arguments: "[options] ID [DURATION]",
-        options: [PlannerFiles.contentOption, PlannerFiles.storeOption],
+        options: [SiteFolders.content, PlannerFiles.storeOption],
         positionalCount: 1...2)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {

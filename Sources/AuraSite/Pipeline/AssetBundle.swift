@@ -12,16 +12,19 @@ public struct AssetBundle: Sendable {
     /// Every file to write, by output-relative path.
     let files: [(path: String, data: Data)]
 
-    static let headingFontName = "InterTight-Light-latin.woff2"
+    /// The icon every page and the manifest link to.
+    static let iconName = "aura.svg"
 
-    /// Bundles the theme's CSS (after the generated token block), JavaScript, icons, font and static files.
+    /// Bundles the theme's CSS (after the generated token block), JavaScript, icons, font and
+    /// static files. A font or icon the theme names but does not have is an error, never dropped.
     init(theme: Theme, root: String) throws {
         var files: [(String, Data)] = []
-        let font = theme.files(in: "assets/fonts").first { $0.path == Self.headingFontName }
         var fontPath: String?
-        if let font {
-            let data = try Data(contentsOf: font.url)
-            let name = "assets/fonts/" + Fingerprint.fingerprinted(font.path, bytes: Array(data))
+        if let font = theme.tokens.headingFont {
+            guard let data = FileManager.default.contents(atPath: theme.directory.appendingPathComponent(font.path).path) else {
+                throw font.missing(in: theme.directory)
+            }
+            let name = Fingerprint.fingerprinted(font.path, bytes: Array(data))
             files.append((name, data))
             fontPath = root + name
         }
@@ -43,8 +46,11 @@ public struct AssetBundle: Sendable {
             files.append(("assets/icons/" + icon.path, try Data(contentsOf: icon.url)))
             icons[icon.path] = root + "assets/icons/" + icon.path
         }
+        guard let icon = icons[Self.iconName] else {
+            throw SiteError(message: "\(ContentFile.displayPath(theme.directory.appendingPathComponent("assets/icons/" + Self.iconName))) is missing; every page and the manifest link to it")
+        }
         iconPaths = icons
-        iconPath = root + "assets/icons/aura.svg"
+        iconPath = icon
         for file in theme.files(in: "static") {
             files.append((file.path, try Data(contentsOf: file.url)))
         }

@@ -20,6 +20,8 @@ public struct DesignTokens: Sendable {
     public let typeScale: TypeScale
     public let fonts: [NamedValue]
     public let headingWeight: Int
+    /// The heading family's font file, when the theme ships one (`type.heading_font`).
+    public let headingFont: FontFile?
     /// Radii and spacing in CSS pixels.
     public let radii: [(name: String, pixels: Double)]
     public let spacing: [(name: String, pixels: Double)]
@@ -53,6 +55,7 @@ public struct DesignTokens: Sendable {
             typeScale: try TypeScale(type),
             fonts: try namedValues(families),
             headingWeight: try type.integer("heading_weight") ?? 300,
+            headingFont: try FontFile(type, families: families),
             radii: try pixelValues(try fields.mapping("radii", required: true)!),
             spacing: try pixelValues(try fields.mapping("spacing", required: true)!),
             motion: try namedValues(try fields.mapping("motion", required: true)!),

@@ -1,0 +1,57 @@
+import AuraSite
+import Foundation
+
+/// Rendering the site: the options that shape a build and the one library call behind them.
+/// `aura build` and `aura plan --build` both use it, so every build option works in both.
+struct SiteBuild {
+    /// Every build option but `--content`, which each command lists itself.
+    static let options: [CommandSpec.Option] = [
+        SiteFolders.templates,
+        SiteFolders.output,
+        .value("--base-url", "URL", "publish under this address instead of site.yml's base_url"),
+        .flag("--quiet", "print nothing but errors"),
+    ]
+
+    let options: BuildOptions
+    let quiet: Bool
+
+    /// Reads the build options; a malformed `--base-url` is a usage error of `spec`'s command.
+    init(_ arguments: ParsedArguments, spec: CommandSpec, in terminal: Terminal) throws(UsageError) {
+        var options = SiteFolders(arguments, in: terminal).buildOptions
+        if let base = arguments.value("--base-url") {
+            guard let url = URL(string: base.hasSuffix("/") ? base : base + "/"), url.scheme != nil, url.host != nil else {
+                throw UsageError("--base-url expects an absolute address such as https://aura.example/, got '\(base)'", spec: spec)
+            }
+            options.baseURL = url
+        }
+        self.options = options
+        quiet = arguments.flag("--quiet")
+    }
+
+    /// Builds the site and prints one summary line (none when quiet) or every problem.
+    func run(in terminal: Terminal) async throws -> Int32 {
+        let progress = ProgressLine(terminal: terminal, enabled: !quiet && terminal.isInteractive)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let report = try await SiteBuilder(options: options).build(progress: progress.update)
+            progress.finish()
+            if !quiet {
+                let elapsed = start.duration(to: clock.now)
+                terminal.print("Built \(report.pageCount) pages (\(report.fileCount) files) in \(elapsed.milliseconds) ms → \(ContentFile.displayPath(options.outputDirectory))")
+            }
+            return 0
+        } catch let error as BuildError {
+            progress.finish()
+            for problem in error.problems { terminal.printError("error: \(problem)") }
+            terminal.printError("  (while: \(error.step.lowercased()))")
+            return 1
+        }
+    }
+}
+
+extension Duration {
+    var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}
