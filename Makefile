@@ -2,7 +2,7 @@
 SWIFT ?= swift
 AURA := .build/release/aura
 
-.PHONY: deps test-deps build site test test-browser test-loaded bench clean
+.PHONY: deps test-deps build site test test-integrity test-browser test-loaded bench clean
 
 deps:
 	@sh scripts/deps.sh build
@@ -18,7 +18,12 @@ site: build
 
 test: test-deps
 	$(SWIFT) test
-	$(MAKE) --no-print-directory test-browser
+	$(MAKE) --no-print-directory test-integrity test-browser
+
+# Real aura processes racing each other and killed at random moments: nothing lost or doubled.
+test-integrity:
+	$(SWIFT) build --product aura
+	python3 -m pytest -q Tests/Integrity
 
 # The browser suite in Chromium and in WebKitGTK (Safari's engine), under a virtual display.
 test-browser:

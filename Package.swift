@@ -16,8 +16,9 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
 
+        .target(name: "CFileSwap"),
         .target(name: "Mustache"),
-        .target(name: "AuraSite", dependencies: ["Mustache", "CMarkGFM", "CYAML", "COpenSSL", "AuraPlanner"]),
+        .target(name: "AuraSite", dependencies: ["Mustache", "CMarkGFM", "CYAML", "COpenSSL", "CFileSwap", "AuraPlanner"]),
         .target(name: "AuraPlanner"),
         .target(name: "AuraCalendar", dependencies: ["AuraPlanner", "CICal"]),
         .target(name: "AuraCLI", dependencies: ["AuraSite", "AuraPlanner", "AuraCalendar"]),

@@ -34,7 +34,13 @@ struct SiteBuild {
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            let report = try await SiteBuilder(options: options).build(progress: progress.update)
+            // The planner's files are read under the content folder's lock, so a build never
+            // sees the store of one plan beside the plan.json of another.
+            let lock = try PlannerFiles(content: options.contentDirectory, in: terminal).lock(exclusive: false)
+            defer { lock?.release() }
+            let report = try await SiteBuilder(options: options).build(progress: progress.update) { message in
+                terminal.printError(message)
+            }
             progress.finish()
             if !quiet {
                 let elapsed = start.duration(to: clock.now)

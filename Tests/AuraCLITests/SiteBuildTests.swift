@@ -67,7 +67,7 @@ import Testing
         #expect(result.err.range(of: #"landing\.md:\d+:\d+: invalid YAML"#, options: .regularExpression) != nil, "\(result.err)")
         #expect(try snapshot(output) == before)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
-        #expect(siblings == ["Public"], "staging folder left behind: \(siblings)")
+        #expect(siblings.sorted() == [".Public.lock", "Public"], "staging folder left behind: \(siblings)")
     }
 
     @Test func refusesToReplaceAFolderItDidNotBuild() async throws {

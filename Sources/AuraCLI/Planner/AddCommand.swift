@@ -16,6 +16,8 @@ struct AddCommand: Command {
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let files = PlannerFiles(arguments, in: terminal)
+        let lock = try files.lock(exclusive: true)
+        defer { lock?.release() }
         let settings = try files.settings()
         let line = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !line.isEmpty, !line.contains(where: \.isNewline) else {

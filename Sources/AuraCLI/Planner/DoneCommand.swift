@@ -13,6 +13,8 @@ struct DoneCommand: Command {
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let files = PlannerFiles(arguments, in: terminal)
+        let lock = try files.lock(exclusive: true)
+        defer { lock?.release() }
         let day = try files.today(arguments, spec: spec, timeZone: try files.settings().timeZone)
         let storeURL = files.url(arguments, option: "--store", default: "tasks.json")
         var store = try files.existingStore(storeURL)

@@ -35,10 +35,22 @@ struct PlanCommand: Command {
         let files = PlannerFiles(arguments, in: terminal)
         let settings = try files.settings()
         let day = try files.today(arguments, spec: spec, timeZone: settings.timeZone)
-        let (inboxURL, inboxText) = try files.text(arguments, option: "--inbox", default: "inbox.md")
-        let (calendarURL, calendarText) = try files.text(arguments, option: "--calendar", default: "calendar.ics")
+        // One plan at a time per content folder, and no add, done or snooze in the middle of one.
+        let lock = try files.lock(exclusive: !dryRun)
+        defer { lock?.release() }
         let storeURL = files.url(arguments, option: "--store", default: "tasks.json")
         var store = try files.loadStore(storeURL)
+        var (inboxURL, inboxText) = try files.text(arguments, option: "--inbox", default: "inbox.md")
+        if let undrained = store.undrainedInbox {
+            // The last plan stopped after saving its capture, before draining the inbox: finish that first.
+            inboxText = Inbox.finishingDrain(of: undrained, in: inboxText ?? "")
+            store.undrainedInbox = nil
+            if !dryRun {
+                try AtomicFile.write(Data((inboxText ?? "").utf8), to: inboxURL)
+                try files.saveStore(store, to: storeURL)
+            }
+        }
+        let (calendarURL, calendarText) = try files.text(arguments, option: "--calendar", default: "calendar.ics")
         let entries: [Inbox.Entry]
         let calendar: ICSCalendar?
         do {
@@ -60,14 +72,19 @@ struct PlanCommand: Command {
         let plan = days[0]
 
         if !dryRun {
+            // Saving the store commits the capture; it remembers the inbox until the drain is done.
+            if !entries.isEmpty { store.undrainedInbox = inboxText }
             try files.saveStore(store, to: storeURL)
             let snapshotURL = files.planner.appendingPathComponent(PlanSnapshot.fileName)
             let previous = try? PlanSnapshot.decode(Data(contentsOf: snapshotURL))
             try AtomicFile.write(PlanSnapshot(days: days, now: terminal.now(), previous: previous).encoded(), to: snapshotURL)
             if let inboxText, !entries.isEmpty {
                 try AtomicFile.write(Data(Inbox.drained(inboxText).utf8), to: inboxURL)
+                store.undrainedInbox = nil
+                try files.saveStore(store, to: storeURL)
             }
         }
+        lock?.release()  // the build takes it shared
         guard !build.quiet else {
             return arguments.flag("--build") ? try await build.run(in: terminal) : 0
         }

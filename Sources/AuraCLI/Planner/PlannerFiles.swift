@@ -15,11 +15,28 @@ struct PlannerFiles {
     let terminal: Terminal
 
     init(_ arguments: ParsedArguments, in terminal: Terminal) {
-        content = terminal.url(for: arguments.value("--content") ?? "Content")
+        self.init(content: terminal.url(for: arguments.value("--content") ?? "Content"), in: terminal)
+    }
+
+    init(content: URL, in terminal: Terminal) {
+        self.content = content
         self.terminal = terminal
     }
 
     var planner: URL { content.appendingPathComponent("planner") }
+
+    /// The content folder's lock (`planner/.aura.lock`): every command that writes the store,
+    /// the plan or the inbox holds it exclusively, a build reading them holds it shared, so
+    /// two commands, cron and the server never lose each other's update. A shared lock is nil
+    /// when no writer ever ran here. Release it before calling code that takes it again.
+    func lock(exclusive: Bool) throws -> FileLock? {
+        let url = planner.appendingPathComponent(".aura.lock")
+        let folder = ContentFile.displayPath(content)
+        let onWait: @Sendable () -> Void = { [terminal] in
+            terminal.printError("waiting for another aura command to finish with \(folder) …")
+        }
+        return exclusive ? try FileLock.exclusive(url, onWait: onWait) : try FileLock.sharedIfPresent(url, onWait: onWait)
+    }
 
     /// The file an option names, or the default one in `Content/planner/`.
     func url(_ arguments: ParsedArguments, option: String, default name: String) -> URL {
@@ -106,7 +123,10 @@ enum AtomicFile {
         let description: String
     }
 
-    static func write(_ data: Data, to url: URL) throws {
+    /// Replaces the file at `url`, or the file it links to when it is a symbolic link (the
+    /// link stays a link).
+    static func write(_ data: Data, to requested: URL) throws {
+        let url = requested.resolvingSymlinksInPath()
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")

@@ -13,6 +13,8 @@ struct SnoozeCommand: Command {
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let files = PlannerFiles(arguments, in: terminal)
+        let lock = try files.lock(exclusive: true)
+        defer { lock?.release() }
         let settings = try files.settings()
         let id = arguments.positionals[0]
         let written = arguments.positionals.count > 1 ? arguments.positionals[1] : "15m"

@@ -37,6 +37,30 @@ public enum Inbox {
         return kept.isEmpty ? "" : kept.joined(separator: "\n") + "\n"
     }
 
+    /// The inbox once a capture of `captured` (the inbox's text then) is drained from it, when
+    /// that drain may not have happened: a plan stopped between saving the store and draining
+    /// the inbox. Lines added since — `aura add` and editors append — are kept; the items that
+    /// are already in the store are taken out exactly once. (One case stays ambiguous: if the
+    /// drain did happen and one of its very lines was typed again before the next plan, that
+    /// line is taken for the old one.)
+    public static func finishingDrain(of captured: String, in current: String) -> String {
+        if current.hasPrefix(captured) { return drained(captured) + current.dropFirst(captured.count) }
+        let all = lines(of: captured)
+        var pending = itemLines(of: captured).map { String(all[$0.number - 1]) }
+        let currentLines = lines(of: current)
+        if !currentLines.contains(where: { pending.contains(String($0)) }) { return current }  // drained already
+        // Edited by hand since: take each captured item line out once, where it still stands.
+        var kept: [Substring] = []
+        for line in currentLines {
+            if let index = pending.firstIndex(of: String(line)) {
+                pending.remove(at: index)
+            } else {
+                kept.append(line)
+            }
+        }
+        return kept.joined(separator: "\n")
+    }
+
     private static func lines(of text: String) -> [Substring] {
         // "\r\n" is a single Character in Swift, so both separators are named.
         text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })

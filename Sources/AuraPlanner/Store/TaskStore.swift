@@ -10,6 +10,10 @@ public struct TaskStore: Sendable, Equatable {
     public var tasks: [StoredTask]
     /// The number in the next task id (`t` + number); ids are never reused.
     public var nextNumber: Int
+    /// The inbox text of the last capture until its items are drained from the inbox: the
+    /// store is saved first, so a plan stopped in between finishes the drain on its next run
+    /// (`Inbox.finishingDrain`) instead of capturing the same lines again.
+    public var undrainedInbox: String?
 
     public init(tasks: [StoredTask] = [], nextNumber: Int = 1) {
         self.tasks = tasks
@@ -34,7 +38,7 @@ public struct TaskStore: Sendable, Equatable {
     /// writes the same bytes.
     public func encoded() -> Data {
         // Encoding plain values with string keys cannot fail.
-        try! canonicalJSON(File(version: Self.currentVersion, nextNumber: nextNumber, tasks: tasks))
+        try! canonicalJSON(File(version: Self.currentVersion, nextNumber: nextNumber, tasks: tasks, undrainedInbox: undrainedInbox))
     }
 
     /// Reads a store file; an error gives the line and column of the problem.
@@ -60,7 +64,9 @@ public struct TaskStore: Sendable, Equatable {
                              message: "written by a newer Aura (store version \(file.version)); this one reads up to version \(currentVersion)")
         }
         let highest = file.tasks.compactMap { Int($0.id.dropFirst()) }.max() ?? 0
-        return TaskStore(tasks: file.tasks, nextNumber: max(file.nextNumber ?? 1, highest + 1))
+        var store = TaskStore(tasks: file.tasks, nextNumber: max(file.nextNumber ?? 1, highest + 1))
+        store.undrainedInbox = file.undrainedInbox
+        return store
     }
 
     private static func located(_ error: DecodingError, in bytes: [UInt8]) -> InputError {
@@ -94,11 +100,13 @@ public struct TaskStore: Sendable, Equatable {
         var version: Int
         var nextNumber: Int?
         var tasks: [StoredTask]
+        var undrainedInbox: String?
 
-        init(version: Int, nextNumber: Int, tasks: [StoredTask]) {
+        init(version: Int, nextNumber: Int, tasks: [StoredTask], undrainedInbox: String?) {
             self.version = version
             self.nextNumber = nextNumber
             self.tasks = tasks
+            self.undrainedInbox = undrainedInbox
         }
 
         init(from decoder: any Decoder) throws {
@@ -106,6 +114,7 @@ public struct TaskStore: Sendable, Equatable {
             version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
             nextNumber = try container.decodeIfPresent(Int.self, forKey: .nextNumber)
             tasks = try container.decode([StoredTask].self, forKey: .tasks)
+            undrainedInbox = try container.decodeIfPresent(String.self, forKey: .undrainedInbox)
         }
     }
 }

@@ -13,9 +13,12 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var dayStartMinutes: Int
     /// End of the planning day, in minutes after midnight.
     public var dayEndMinutes: Int
+    /// Paths in the output folder that the build must never remove (`keep:`), besides the
+    /// ones always kept (`README.md`, `CNAME`, `.git/`, `.well-known/`).
+    public var keep: [String] = []
 
     static let fileName = "site.yml"
-    static let keys = ["title", "description", "base_url", "language", "time_zone", "day"]
+    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep"]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
     public static func load(contentDirectory: URL) throws -> SiteConfiguration {
@@ -44,6 +47,13 @@ public struct SiteConfiguration: Sendable, Equatable {
         if let day, end <= start {
             throw day.error("the day ends before it starts; expected 'end' later than 'start'", at: day.node["end"] ?? day.node)
         }
+        var keep: [String] = []
+        for (path, node) in try fields.strings("keep") ?? [] {
+            guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
+                throw fields.error("'\(path)' is not a path inside the output folder; expected one such as downloads/ or google1234.html", at: node)
+            }
+            keep.append(path)
+        }
         return SiteConfiguration(
             title: try fields.requiredString("title"),
             description: try fields.string("description") ?? "",
@@ -51,7 +61,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             language: try fields.string("language") ?? "en",
             timeZone: zone,
             dayStartMinutes: start,
-            dayEndMinutes: end)
+            dayEndMinutes: end,
+            keep: keep)
     }
 
     /// Parses an `HH:MM` field (24-hour clock) into minutes after midnight.

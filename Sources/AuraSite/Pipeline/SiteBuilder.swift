@@ -22,7 +22,9 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Runs every step and replaces the output folder only if all of them succeed.
-    public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws -> BuildReport {
+    /// `waiting` hears once, after a second, that another build of the same output holds it up.
+    public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
+                      waiting: @escaping @Sendable (String) -> Void = { _ in }) async throws -> BuildReport {
         let steps = ["Read site settings", "Load theme", "Bundle assets", "Load content", "Render pages", "Write site files", "Publish"]
         var stepNumber = 0
         func step<T>(_ work: () async throws -> T) async throws -> T {
@@ -43,7 +45,10 @@ public struct SiteBuilder: Sendable {
             return (content, factory, pages)
         }
 
-        let output = try OutputDirectory(destination: options.outputDirectory)
+        let outputName = ContentFile.displayPath(options.outputDirectory)
+        let output = try OutputDirectory(destination: options.outputDirectory, keep: configuration.keep) {
+            waiting("waiting for another build of \(outputName) to finish …")
+        }
         do {
             var digests = try await step {
                 for file in assets.files { try output.write(file.data, to: file.path) }
