@@ -2,7 +2,8 @@
 SWIFT ?= swift
 AURA := .build/release/aura
 
-.PHONY: deps test-deps build site test test-integrity test-browser test-loaded bench clean
+.PHONY: deps test-deps build site test test-integrity test-browser test-loaded fuzz bench clean
+FUZZ_SECONDS ?= 60
 
 deps:
 	@sh scripts/deps.sh build
@@ -19,6 +20,7 @@ site: build
 test: test-deps
 	$(SWIFT) test
 	$(MAKE) --no-print-directory test-integrity test-browser
+	@sh scripts/fuzz.sh 4
 
 # Real aura processes racing each other and killed at random moments: nothing lost or doubled.
 test-integrity:
@@ -39,6 +41,10 @@ test-loaded: test-deps
 	    echo "loaded run $$run of 3"; \
 	    xvfb-run -a -s "-screen 0 1920x1080x24" python3 -m pytest -q Tests/Browser || { kill $$load; exit 1; }; \
 	  done; kill $$load
+
+# libFuzzer over the parsers, FUZZ_SECONDS per target (Fuzz/README.md).
+fuzz: deps
+	@sh scripts/fuzz.sh $(FUZZ_SECONDS)
 
 bench: build
 	@sh scripts/deps.sh bench

@@ -35,3 +35,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz` builds libFuzzer targets (swiftc -sanitize=fuzzer,address) over the parsers;
+// they exist only when AURA_FUZZ is set, so an ordinary build never needs libFuzzer.
+if Context.environment["AURA_FUZZ"] != nil {
+    let fuzzing: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])]
+    let linking: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+    package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"))
+    for (name, dependency) in [("FuzzCapture", "AuraPlanner"), ("FuzzFrontMatter", "AuraSite"), ("FuzzMustache", "Mustache"),
+                               ("FuzzTaskStore", "AuraPlanner"), ("FuzzCalendar", "AuraCalendar")] {
+        package.targets.append(.executableTarget(name: name, dependencies: [.target(name: dependency), "CFuzzDriver"], path: "Fuzz/\(name)",
+                                                 swiftSettings: fuzzing, linkerSettings: linking))
+    }
+}

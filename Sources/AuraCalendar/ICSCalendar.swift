@@ -111,7 +111,11 @@ public final class ICSCalendar: BusyCalendar {
     /// a clock change repeats as its first occurrence and one it skips as shifted past the gap,
     /// as RFC 5545 (3.3.5) asks; libical 3.0 takes the repeated time's second occurrence.
     private static func ianaZone(_ zone: OpaquePointer) -> TimeZone? {
-        for name in [icaltimezone_get_location(zone), icaltimezone_get_tzid(zone)].compactMap({ $0 }).map({ String(cString: $0) }) {
+        // Each string is copied at once: asking a built-in zone for its TZID loads it, which
+        // frees the location string handed out before (found by the calendar fuzzer).
+        let tzid = icaltimezone_get_tzid(zone).map { String(cString: $0) }
+        let location = icaltimezone_get_location(zone).map { String(cString: $0) }
+        for name in [location, tzid].compactMap({ $0 }) {
             // libical's built-in zones carry a prefix such as "/freeassociation.sourceforge.net/".
             var rest = Substring(name)
             while !rest.isEmpty {
