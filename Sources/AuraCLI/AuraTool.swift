@@ -1,4 +1,5 @@
 import Foundation
+import AuraSite
 
 /// The `aura` command line: dispatches to a subcommand and maps failures to exit statuses
 /// (0 success, 1 content or runtime error, 2 usage error).
@@ -39,6 +40,9 @@ public struct AuraTool: Sendable {
                 return try await command.run(parsed, in: terminal)
             } catch let error as UsageError {
                 return fail(error, in: terminal)
+            } catch let errors as SourceErrors {
+                for error in errors.errors { terminal.printError("error: \(error)") }
+                return 1
             } catch {
                 terminal.printError("error: \(error)")
                 return 1

@@ -1,4 +1,5 @@
 import AuraSite
+import AuraUseCases
 import Foundation
 
 /// Rendering the site: the options that shape a build and the one library call behind them.
@@ -36,7 +37,9 @@ struct SiteBuild {
         do {
             // The planner's files are read under the content folder's lock, so a build never
             // sees the store of one plan beside the plan.json of another.
-            let lock = try PlannerFiles(content: options.contentDirectory, in: terminal).lock(exclusive: false)
+            let lock = try PlannerFolder(content: options.contentDirectory).lock(exclusive: false) {
+                terminal.printError("waiting for another aura command to finish with \(ContentFile.displayPath(options.contentDirectory)) …")
+            }
             defer { lock?.release() }
             let report = try await SiteBuilder(options: options).build(progress: progress.update) { message in
                 terminal.printError(message)

@@ -1,5 +1,4 @@
 import AuraPlanner
-import AuraSite
 import Foundation
 
 /// `aura done`: marks tasks finished (a recurring task, for today).
@@ -8,26 +7,17 @@ struct DoneCommand: Command {
         name: "done",
         summary: "Mark tasks done by id (t12 or 12); a repeating task for today only.",
         arguments: "[options] ID...",
-        options: [SiteFolders.content, PlannerFiles.storeOption] + PlannerFiles.dateOptions,
+        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.dateOptions,
         positionalCount: 1...Int.max)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let files = PlannerFiles(arguments, in: terminal)
-        let lock = try files.lock(exclusive: true)
-        defer { lock?.release() }
-        let day = try files.today(arguments, spec: spec, timeZone: try files.settings().timeZone)
-        let storeURL = files.url(arguments, option: "--store", default: "tasks.json")
-        var store = try files.existingStore(storeURL)
-        for id in arguments.positionals {
-            do {
-                try store.markDone(id, on: day)
-            } catch {
-                throw UsageError(error.message, spec: spec)
-            }
+        let options = PlannerOptions(arguments, in: terminal)
+        let day = try options.today(arguments, spec: spec, timeZone: try options.folder.settings().timeZone)
+        let tasks = try options.changeStore(spec: spec) { (store: inout TaskStore) throws(TaskStoreChangeError) in
+            for id in arguments.positionals { try store.markDone(id, on: day) }
+            return arguments.positionals.map { store.tasks[store.index(of: $0)!] }
         }
-        try files.saveStore(store, to: storeURL)
-        for id in arguments.positionals {
-            let task = store.tasks[store.index(of: id)!]
+        for task in tasks {
             terminal.print("Done: \(task.id) “\(task.title)”" + (task.recurrence == nil ? "" : " (for \(day.iso))"))
         }
         return 0

@@ -8,17 +8,17 @@ struct ParseCommand: Command {
         name: "parse",
         summary: "Show what capture reads in each line: date, time, duration, repeat and category.",
         arguments: "[options] LINE...",
-        options: [SiteFolders.content] + PlannerFiles.dateOptions + [
+        options: [SiteFolders.content] + PlannerOptions.dateOptions + [
             .flag("--json", "print one JSON object per item (JSON Lines)"),
         ],
         positionalCount: 1...Int.max)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let files = PlannerFiles(arguments, in: terminal)
+        let options = PlannerOptions(arguments, in: terminal)
         // Parsing needs only "today": site.yml's zone when there is one, else the system's.
-        let zone = FileManager.default.fileExists(atPath: files.content.appendingPathComponent("site.yml").path)
-            ? try files.settings().timeZone : TimeZone.current
-        let parser = CaptureParser(today: try files.today(arguments, spec: spec, timeZone: zone))
+        let zone = FileManager.default.fileExists(atPath: options.folder.content.appendingPathComponent("site.yml").path)
+            ? try options.folder.settings().timeZone : TimeZone.current
+        let parser = CaptureParser(today: try options.today(arguments, spec: spec, timeZone: zone))
         var errors: [SourceError] = []
         for (index, line) in arguments.positionals.enumerated() {
             do {
@@ -30,7 +30,8 @@ struct ParseCommand: Command {
                 errors.append(SourceError(file: "argument \(index + 1)", line: 1, column: error.column, message: error.message))
             }
         }
-        return errors.isEmpty ? 0 : files.fail(errors)
+        guard errors.isEmpty else { throw SourceErrors(errors: errors) }
+        return 0
     }
 
     static func describe(_ item: CapturedItem, _ categorization: Categorization) -> String {

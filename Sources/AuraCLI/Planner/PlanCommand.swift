@@ -1,6 +1,6 @@
-import AuraCalendar
 import AuraPlanner
 import AuraSite
+import AuraUseCases
 import Foundation
 
 /// `aura plan`: Plan My Day. Drains the inbox into the task store, rolls unfinished tasks
@@ -12,9 +12,9 @@ struct PlanCommand: Command {
         options: [
             SiteFolders.content,
             .value("--inbox", "FILE", "inbox to capture (default: <content>/planner/inbox.md)"),
-            PlannerFiles.storeOption,
+            PlannerOptions.storeOption,
             .value("--calendar", "FILE", "busy time to plan around (default: <content>/planner/calendar.ics)"),
-        ] + PlannerFiles.dateOptions + [
+        ] + PlannerOptions.dateOptions + [
             .flag("--json", "print the plan as JSON (schema in the README)"),
             .flag("--dry-run", "change no file: neither the store, the plan nor the inbox"),
             .flag("--build", "then render the site into Public/ (as 'aura build' does, with its options)"),
@@ -32,59 +32,14 @@ struct PlanCommand: Command {
         if dryRun && arguments.flag("--build") {
             throw UsageError("--build publishes the new plan, so it cannot go with --dry-run", spec: spec)
         }
-        let files = PlannerFiles(arguments, in: terminal)
-        let settings = try files.settings()
-        let day = try files.today(arguments, spec: spec, timeZone: settings.timeZone)
-        // One plan at a time per content folder, and no add, done or snooze in the middle of one.
-        let lock = try files.lock(exclusive: !dryRun)
-        defer { lock?.release() }
-        let storeURL = files.url(arguments, option: "--store", default: "tasks.json")
-        var store = try files.loadStore(storeURL)
-        var (inboxURL, inboxText) = try files.text(arguments, option: "--inbox", default: "inbox.md")
-        if let undrained = store.undrainedInbox {
-            // The last plan stopped after saving its capture, before draining the inbox: finish that first.
-            inboxText = Inbox.finishingDrain(of: undrained, in: inboxText ?? "")
-            store.undrainedInbox = nil
-            if !dryRun {
-                try AtomicFile.write(Data((inboxText ?? "").utf8), to: inboxURL)
-                try files.saveStore(store, to: storeURL)
-            }
-        }
-        let (calendarURL, calendarText) = try files.text(arguments, option: "--calendar", default: "calendar.ics")
-        let entries: [Inbox.Entry]
-        let calendar: ICSCalendar?
-        do {
-            entries = try Inbox.capture(inboxText ?? "", with: CaptureParser(today: day))
-        } catch {
-            return files.fail(PlannerFiles.sourceErrors(error.errors, in: inboxURL))
-        }
-        do {
-            calendar = try calendarText.map { text throws(InputError) in try ICSCalendar(text: text, floatingTimeZone: settings.timeZone) }
-        } catch {
-            return files.fail(PlannerFiles.sourceErrors([error], in: calendarURL))
-        }
-
-        let captured = store.capture(entries.flatMap(\.items), on: day)
-        store.rollForward(to: day)
+        let options = PlannerOptions(arguments, in: terminal)
+        let settings = try options.folder.settings()
+        let day = try options.today(arguments, spec: spec, timeZone: settings.timeZone)
         // Planning today starts from now; a date given explicitly is planned whole.
-        let now = PlannerFiles.dateGiven(arguments) ? nil : terminal.now()
-        let days = DayPlanner(settings: settings).planHorizon(store, from: day, now: now, calendar: calendar)
-        let plan = days[0]
-
-        if !dryRun {
-            // Saving the store commits the capture; it remembers the inbox until the drain is done.
-            if !entries.isEmpty { store.undrainedInbox = inboxText }
-            try files.saveStore(store, to: storeURL)
-            let snapshotURL = files.planner.appendingPathComponent(PlanSnapshot.fileName)
-            let previous = try? PlanSnapshot.decode(Data(contentsOf: snapshotURL))
-            try AtomicFile.write(PlanSnapshot(days: days, now: terminal.now(), previous: previous).encoded(), to: snapshotURL)
-            if let inboxText, !entries.isEmpty {
-                try AtomicFile.write(Data(Inbox.drained(inboxText).utf8), to: inboxURL)
-                store.undrainedInbox = nil
-                try files.saveStore(store, to: storeURL)
-            }
-        }
-        lock?.release()  // the build takes it shared
+        let now = PlannerOptions.dateGiven(arguments) ? nil : terminal.now()
+        let outcome = try PlanMyDay(folder: options.folder)
+            .run(day: day, from: now, clock: terminal.now(), dryRun: dryRun, onWait: options.waitNotice)
+        let plan = outcome.days[0]
         guard !build.quiet else {
             return arguments.flag("--build") ? try await build.run(in: terminal) : 0
         }
@@ -93,10 +48,11 @@ struct PlanCommand: Command {
         } else {
             terminal.print(PlanText(plan).rendered)
         }
-        let inboxPath = ContentFile.displayPath(inboxURL)
-        var summary = captured.isEmpty ? "Nothing new in \(inboxPath)."
-            : "Captured \(captured.count) item\(captured.count == 1 ? "" : "s") from \(inboxPath)"
-                + (dryRun ? "." : " into \(ContentFile.displayPath(storeURL)).")
+        let inboxPath = ContentFile.displayPath(options.folder.inbox.url)
+        let captured = outcome.captured.count
+        var summary = captured == 0 ? "Nothing new in \(inboxPath)."
+            : "Captured \(captured) item\(captured == 1 ? "" : "s") from \(inboxPath)"
+                + (dryRun ? "." : " into \(ContentFile.displayPath(options.folder.store.url)).")
         if dryRun { summary += " Dry run: no file was changed." }
         if arguments.flag("--json") {
             terminal.printError(summary)

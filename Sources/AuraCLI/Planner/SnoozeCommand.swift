@@ -1,5 +1,4 @@
 import AuraPlanner
-import AuraSite
 import Foundation
 
 /// `aura snooze`: keeps a task out of the plan until a while from now (15 minutes by default).
@@ -8,29 +7,22 @@ struct SnoozeCommand: Command {
         name: "snooze",
         summary: "Hold a task back for a while from now (15m unless given).",
         arguments: "[options] ID [DURATION]",
-        options: [SiteFolders.content, PlannerFiles.storeOption],
+        options: [SiteFolders.content, PlannerOptions.storeOption],
         positionalCount: 1...2)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let files = PlannerFiles(arguments, in: terminal)
-        let lock = try files.lock(exclusive: true)
-        defer { lock?.release() }
-        let settings = try files.settings()
+        let options = PlannerOptions(arguments, in: terminal)
+        let settings = try options.folder.settings()
         let id = arguments.positionals[0]
         let written = arguments.positionals.count > 1 ? arguments.positionals[1] : "15m"
         guard let minutes = CaptureParser.duration(written) else {
             throw UsageError("'\(written)' is not a duration; expected one such as 15m, 1h or 90 min", spec: spec)
         }
-        let storeURL = files.url(arguments, option: "--store", default: "tasks.json")
-        var store = try files.existingStore(storeURL)
         let until = terminal.now().addingTimeInterval(TimeInterval(minutes * 60))
-        do {
+        let task = try options.changeStore(spec: spec) { (store: inout TaskStore) throws(TaskStoreChangeError) in
             try store.snooze(id, until: until)
-        } catch {
-            throw UsageError(error.message, spec: spec)
+            return store.tasks[store.index(of: id)!]
         }
-        try files.saveStore(store, to: storeURL)
-        let task = store.tasks[store.index(of: id)!]
         let day = settings.day(of: until)
         let clock = isoTimestamp(until, in: settings.timeZone).dropFirst(11).prefix(5)
         terminal.print("Snoozed \(task.id) “\(task.title)” until \(clock)\(day == settings.day(of: terminal.now()) ? "" : " on \(day.iso)").")

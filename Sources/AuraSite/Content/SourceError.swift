@@ -19,6 +19,10 @@ public struct SourceError: Error, CustomStringConvertible, Sendable, Equatable {
 public struct SourceErrors: Error, CustomStringConvertible, Sendable {
     public let errors: [SourceError]
 
+    public init(errors: [SourceError]) {
+        self.errors = errors
+    }
+
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 
     /// The problems in `error` when it is one source error or several; rethrows anything else.

@@ -1,4 +1,5 @@
 import AuraPlanner
+import AuraSite
 import Foundation
 import Testing
 @testable import AuraCLI

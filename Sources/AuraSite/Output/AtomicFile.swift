@@ -1,0 +1,32 @@
+import Foundation
+
+/// Writes a file by writing a temporary file beside it and renaming it over the old one, so
+/// a reader sees the old bytes or the new, never a half-written file.
+public enum AtomicFile {
+    public struct WriteError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Replaces the file at `url`, or the file it links to when it is a symbolic link (the
+    /// link stays a link).
+    public static func write(_ data: Data, to requested: URL) throws {
+        let url = requested.resolvingSymlinksInPath()
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        do {
+            guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+                throw WriteError(description: "cannot write \(ContentFile.displayPath(temporary))")
+            }
+            let handle = try FileHandle(forWritingTo: temporary)
+            try handle.synchronize()
+            try handle.close()
+            guard rename(temporary.path, url.path) == 0 else {
+                throw WriteError(description: "cannot replace \(ContentFile.displayPath(url)): \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}

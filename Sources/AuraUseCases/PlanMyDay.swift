@@ -1,0 +1,81 @@
+import AuraCalendar
+import AuraPlanner
+import AuraSite
+import Foundation
+
+/// Plan My Day, the product's main action, as one use case that `aura plan`, cron and the
+/// server call: capture the inbox into the store, roll unfinished tasks forward, plan today
+/// and the six days after around the calendar, then save the store, the plan (`plan.json`)
+/// and the drained inbox — under the content folder's lock, as one transaction.
+///
+/// The store is saved first and remembers the inbox text it captured until the inbox is
+/// drained; a plan stopped in between is finished by the next one (`Inbox.finishingDrain`),
+/// so a kill at any moment neither loses nor duplicates an inbox line.
+public struct PlanMyDay: Sendable {
+    public let folder: PlannerFolder
+
+    /// What a plan produced.
+    public struct Outcome: Sendable {
+        /// Today first, then the days after it.
+        public let days: [DayPlan]
+        /// Ids of the tasks captured from the inbox this time.
+        public let captured: [String]
+    }
+
+    public init(folder: PlannerFolder) {
+        self.folder = folder
+    }
+
+    /// Plans `day`; from `now` on when given (today, planned from this moment), else the whole
+    /// day. `clock` stamps the plan. A dry run computes the same plan and writes nothing.
+    /// Problems in the inbox or the calendar are `SourceErrors` naming every one, with no
+    /// file changed.
+    public func run(day: LocalDate, from now: Date?, clock: Date, dryRun: Bool = false,
+                    onWait: @escaping @Sendable () -> Void = {}) throws -> Outcome {
+        let settings = try folder.settings()
+        let lock = try folder.lock(exclusive: !dryRun, onWait: onWait)
+        defer { lock?.release() }
+        var store = try folder.loadStore()
+        var inboxText = try folder.text(of: folder.inbox)
+        if let undrained = store.undrainedInbox {
+            // The last plan stopped after saving its capture, before draining the inbox: finish that first.
+            inboxText = Inbox.finishingDrain(of: undrained, in: inboxText ?? "")
+            store.undrainedInbox = nil
+            if !dryRun {
+                try AtomicFile.write(Data((inboxText ?? "").utf8), to: folder.inbox.url)
+                try folder.save(store)
+            }
+        }
+        let entries: [Inbox.Entry]
+        do {
+            entries = try Inbox.capture(inboxText ?? "", with: CaptureParser(today: day))
+        } catch {
+            throw PlannerFolder.sourceErrors(error.errors, in: folder.inbox.url)
+        }
+        let calendar: ICSCalendar?
+        do {
+            calendar = try folder.text(of: folder.calendar).map { text throws(InputError) in
+                try ICSCalendar(text: text, floatingTimeZone: settings.timeZone)
+            }
+        } catch let error as InputError {
+            throw PlannerFolder.sourceErrors([error], in: folder.calendar.url)
+        }
+
+        let captured = store.capture(entries.flatMap(\.items), on: day)
+        store.rollForward(to: day)
+        let days = DayPlanner(settings: settings).planHorizon(store, from: day, now: now, calendar: calendar)
+        guard !dryRun else { return Outcome(days: days, captured: captured) }
+
+        // Saving the store commits the capture; it remembers the inbox until the drain is done.
+        if !entries.isEmpty { store.undrainedInbox = inboxText }
+        try folder.save(store)
+        let previous = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))
+        try AtomicFile.write(PlanSnapshot(days: days, now: clock, previous: previous).encoded(), to: folder.snapshot)
+        if let inboxText, !entries.isEmpty {
+            try AtomicFile.write(Data(Inbox.drained(inboxText).utf8), to: folder.inbox.url)
+            store.undrainedInbox = nil
+            try folder.save(store)
+        }
+        return Outcome(days: days, captured: captured)
+    }
+}

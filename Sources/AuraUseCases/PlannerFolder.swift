@@ -1,0 +1,100 @@
+import AuraPlanner
+import AuraSite
+import Foundation
+
+/// A person's planner on disk: `<content>/planner/` with its inbox, task store, plan and
+/// calendar (the inbox, store and calendar may be placed elsewhere), the site's planner
+/// settings, and the lock that every writer holds. The CLI, cron and the server all reach the
+/// planner through it, so they share one set of rules for reading and writing it.
+public struct PlannerFolder: Sendable {
+    /// One of the planner's files; a file named explicitly must exist, a default one may not.
+    public struct File: Sendable {
+        public let url: URL
+        public let mustExist: Bool
+    }
+
+    public let content: URL
+    public let inbox: File
+    public let store: File
+    public let calendar: File
+
+    public init(content: URL, inbox: URL? = nil, store: URL? = nil, calendar: URL? = nil) {
+        self.content = content
+        let folder = content.appendingPathComponent("planner")
+        self.inbox = File(url: inbox ?? folder.appendingPathComponent("inbox.md"), mustExist: inbox != nil)
+        self.store = File(url: store ?? folder.appendingPathComponent("tasks.json"), mustExist: store != nil)
+        self.calendar = File(url: calendar ?? folder.appendingPathComponent("calendar.ics"), mustExist: calendar != nil)
+    }
+
+    public var folder: URL { content.appendingPathComponent("planner") }
+    /// What the last plan decided (`plan.json`), which the build renders.
+    public var snapshot: URL { folder.appendingPathComponent(PlanSnapshot.fileName) }
+
+    /// The time zone and day window from `site.yml`.
+    public func settings() throws -> PlannerSettings {
+        let site = try SiteConfiguration.load(contentDirectory: content)
+        return PlannerSettings(timeZone: site.timeZone, window: MinuteSpan(start: site.dayStartMinutes, end: site.dayEndMinutes))
+    }
+
+    /// The content folder's lock (`planner/.aura.lock`): every writer of the store, the plan or
+    /// the inbox holds it exclusively, a build reading them holds it shared, so two commands,
+    /// cron and the server never lose each other's update. A shared lock is nil when no writer
+    /// ever ran here. `onWait` hears once if the wait passes a second.
+    public func lock(exclusive: Bool, onWait: @escaping @Sendable () -> Void) throws -> FileLock? {
+        let url = folder.appendingPathComponent(".aura.lock")
+        return exclusive ? try FileLock.exclusive(url, onWait: onWait) : try FileLock.sharedIfPresent(url, onWait: onWait)
+    }
+
+    /// The text of one of the planner's files, or nil when a default one does not exist.
+    public func text(of file: File) throws -> String? {
+        guard file.mustExist || FileManager.default.fileExists(atPath: file.url.path) else { return nil }
+        return try ContentFile.read(file.url)
+    }
+
+    /// The task store, or an empty one when the file does not exist yet (unless `existing`).
+    /// A file that cannot be read is an error naming its position, and is never written over.
+    public func loadStore(existing: Bool = false) throws -> TaskStore {
+        let url = store.url
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            guard !existing else {
+                throw SourceError(file: ContentFile.displayPath(url), line: 1, column: 1,
+                                  message: "no task store yet; run 'aura plan' to create it from the inbox")
+            }
+            return TaskStore()
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SourceError(file: ContentFile.displayPath(url), line: 1, column: 1, message: "cannot read the task store; it was left as it is")
+        }
+        do {
+            return try TaskStore.decode(data)
+        } catch {
+            throw SourceError(file: ContentFile.displayPath(url), line: error.line, column: error.column,
+                              message: "\(error.message); the task store was left as it is")
+        }
+    }
+
+    /// Replaces the store file atomically.
+    public func save(_ taskStore: TaskStore) throws {
+        try AtomicFile.write(taskStore.encoded(), to: store.url)
+    }
+
+    /// Changes the existing store under the exclusive lock: read, `change`, save. What
+    /// `change` throws leaves the store as it was.
+    public func changeStore<Result>(onWait: @escaping @Sendable () -> Void,
+                                    _ change: (inout TaskStore) throws -> Result) throws -> Result {
+        let held = try lock(exclusive: true, onWait: onWait)
+        defer { held?.release() }
+        var taskStore = try loadStore(existing: true)
+        let result = try change(&taskStore)
+        try save(taskStore)
+        return result
+    }
+
+    /// Turns problems in one of the planner's files into errors naming it.
+    public static func sourceErrors(_ errors: [InputError], in url: URL) -> SourceErrors {
+        SourceErrors(errors: errors.map { SourceError(file: ContentFile.displayPath(url), line: $0.line, column: $0.column, message: $0.message) })
+    }
+}

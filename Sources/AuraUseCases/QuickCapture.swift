@@ -1,0 +1,18 @@
+import AuraPlanner
+import AuraSite
+import Foundation
+
+extension PlannerFolder {
+    /// Quick capture: checks that `line` reads, then appends it to the inbox under the lock,
+    /// for the next Plan My Day. Returns the items it reads as; a line that does not read is a
+    /// `CaptureError` with its column, and the inbox is left as it was.
+    public func capture(_ line: String, today: LocalDate, onWait: @escaping @Sendable () -> Void) throws -> [CapturedItem] {
+        let items = try CaptureParser(today: today).parse(line)
+        let held = try lock(exclusive: true, onWait: onWait)
+        defer { held?.release() }
+        let existing = try text(of: inbox) ?? ""
+        let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+        try AtomicFile.write(Data((existing + separator + line + "\n").utf8), to: inbox.url)
+        return items
+    }
+}
