@@ -15,6 +15,8 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "CHTTPDaemon", dependencies: ["CMicroHTTPD"]),
 
         .target(name: "CFileSwap"),
         .target(name: "Mustache"),
@@ -22,7 +24,8 @@ let package = Package(
         .target(name: "AuraPlanner"),
         .target(name: "AuraCalendar", dependencies: ["AuraPlanner", "CICal"]),
         .target(name: "AuraUseCases", dependencies: ["AuraSite", "AuraPlanner", "AuraCalendar"]),
-        .target(name: "AuraCLI", dependencies: ["AuraUseCases", "AuraSite", "AuraPlanner"]),
+        .target(name: "AuraServer", dependencies: ["CHTTPDaemon", "AuraUseCases", "AuraSite", "AuraPlanner"]),
+        .target(name: "AuraCLI", dependencies: ["AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 
         .target(name: "AuraTestSupport", path: "Tests/Support"),

@@ -10,5 +10,6 @@ public enum Commands {
         DoneCommand(),
         SnoozeCommand(),
         PushCommand(),
+        ServeCommand(),
     ]
 }

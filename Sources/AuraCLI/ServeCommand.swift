@@ -1,0 +1,96 @@
+import AuraServer
+import AuraSite
+import Dispatch
+import Foundation
+
+/// `aura serve`: builds the site into the state folder and serves it over HTTP, live.
+struct ServeCommand: Command {
+    let spec = CommandSpec(
+        name: "serve",
+        summary: "Serve the site live over HTTP (loopback unless --listen names another address).",
+        options: [
+            SiteFolders.content, SiteFolders.templates,
+            .value("--listen", "HOST:PORT", "address to listen on (default: 127.0.0.1:8080; port 0 picks a free one)"),
+            .value("--state", "DIR", "where the server keeps the built site and its data (default: .aura)"),
+            .value("--public-url", "URL", "the https:// address a reverse proxy serves it at (Secure cookies, absolute links)"),
+            .flag("--quiet", "print nothing but errors and the address"),
+        ])
+
+    func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
+        let (host, port) = try Self.listenAddress(arguments.value("--listen") ?? "127.0.0.1:8080", spec: spec)
+        var publicURL: URL?
+        if let text = arguments.value("--public-url") {
+            guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw UsageError("--public-url expects an address such as https://aura.example/, got '\(text)'", spec: spec)
+            }
+            publicURL = url
+        }
+        let state = terminal.url(for: arguments.value("--state") ?? ".aura")
+        var options = SiteFolders(arguments, in: terminal).buildOptions
+        options.outputDirectory = state.appendingPathComponent("site")
+        options.baseURL = publicURL
+        do {
+            _ = try await SiteBuilder(options: options).build(waiting: { message in terminal.printError(message) })
+        } catch let error as BuildError {
+            for problem in error.problems { terminal.printError("error: \(problem)") }
+            return 1
+        }
+
+        let app = AuraApp(configuration: .init(site: options.outputDirectory, publicURL: publicURL))
+        var settings = HTTPServer.Settings(address: host, port: port)
+        settings.headerNames = AuraApp.headerNames
+        settings.cookieNames = AuraApp.cookieNames
+        settings.queryNames = AuraApp.queryNames
+        let server = try HTTPServer(settings: settings) { request in app.respond(to: request) }
+        let shown = host.contains(":") ? "[\(host)]" : host
+        terminal.print("Serving \(ContentFile.displayPath(options.contentDirectory)) at http://\(shown):\(server.port)/"
+                       + (publicURL.map { " (public address \($0.absoluteString))" } ?? "") + " — Ctrl-C stops")
+        await Self.untilInterrupted()
+        server.stop()
+        return 0
+    }
+
+    /// `HOST:PORT`, with an IPv6 host in brackets (`[::1]:8080`).
+    static func listenAddress(_ text: String, spec: CommandSpec) throws -> (String, UInt16) {
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
+            throw UsageError("--listen expects HOST:PORT such as 127.0.0.1:8080 or [::1]:8080, got '\(text)'", spec: spec)
+        }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        var v4 = in_addr(), v6 = in6_addr()
+        guard inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1 else {
+            throw UsageError("--listen expects a numeric address such as 127.0.0.1 or ::1, got '\(host)'", spec: spec)
+        }
+        return (host, port)
+    }
+
+    /// Returns when the process gets SIGINT or SIGTERM.
+    private static func untilInterrupted() async {
+        let interruption = Interruption()
+        await withCheckedContinuation { continuation in interruption.wait(continuation) }
+    }
+}
+
+/// Turns SIGINT and SIGTERM into the end of a wait, through dispatch signal sources.
+private final class Interruption: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "aura.serve.signals")
+    private var sources: [any DispatchSourceSignal] = []
+    private var continuation: CheckedContinuation<Void, Never>?
+
+    func wait(_ continuation: CheckedContinuation<Void, Never>) {
+        queue.sync {
+            self.continuation = continuation
+            for number in [SIGINT, SIGTERM] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler { [self] in
+                    sources.forEach { $0.cancel() }
+                    self.continuation?.resume()
+                    self.continuation = nil
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+}
