@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CHTTPDaemon", dependencies: ["CMicroHTTPD"]),
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "CFileSwap"),
         .target(name: "Mustache"),
@@ -24,7 +26,7 @@ let package = Package(
         .target(name: "AuraPlanner"),
         .target(name: "AuraCalendar", dependencies: ["AuraPlanner", "CICal"]),
         .target(name: "AuraUseCases", dependencies: ["AuraSite", "AuraPlanner", "AuraCalendar"]),
-        .target(name: "AuraServer", dependencies: ["CHTTPDaemon", "AuraUseCases", "AuraSite", "AuraPlanner"]),
+        .target(name: "AuraServer", dependencies: ["CHTTPDaemon", "CArgon2", "CSQLite", "COpenSSL", "AuraUseCases", "AuraSite", "AuraPlanner"]),
         .target(name: "AuraCLI", dependencies: ["AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 

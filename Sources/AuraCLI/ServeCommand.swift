@@ -25,9 +25,9 @@ struct ServeCommand: Command {
             }
             publicURL = url
         }
-        let state = terminal.url(for: arguments.value("--state") ?? ".aura")
+        let state = ServerState(terminal.url(for: arguments.value("--state") ?? ".aura"))
         var options = SiteFolders(arguments, in: terminal).buildOptions
-        options.outputDirectory = state.appendingPathComponent("site")
+        options.outputDirectory = state.site
         options.baseURL = publicURL
         do {
             _ = try await SiteBuilder(options: options).build(waiting: { message in terminal.printError(message) })
@@ -36,7 +36,7 @@ struct ServeCommand: Command {
             return 1
         }
 
-        let app = AuraApp(configuration: .init(site: options.outputDirectory, publicURL: publicURL))
+        let app = try AuraApp(configuration: .init(build: options, publicURL: publicURL), accounts: Accounts(path: state.accountsDatabase))
         var settings = HTTPServer.Settings(address: host, port: port)
         settings.headerNames = AuraApp.headerNames
         settings.cookieNames = AuraApp.cookieNames

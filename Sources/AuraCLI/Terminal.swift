@@ -10,17 +10,22 @@ public struct Terminal: Sendable {
     public var currentDirectory: URL
     public var environment: [String: String]
     public var now: @Sendable () -> Date
+    /// Reads one line of standard input, without echo when `secret` and input is a terminal;
+    /// nil at the end of input.
+    public var readLine: @Sendable (_ secret: Bool) -> String?
 
     public init(write: @escaping @Sendable (String) -> Void,
                 writeError: @escaping @Sendable (String) -> Void,
                 isInteractive: Bool, currentDirectory: URL,
-                environment: [String: String], now: @escaping @Sendable () -> Date) {
+                environment: [String: String], now: @escaping @Sendable () -> Date,
+                readLine: @escaping @Sendable (_ secret: Bool) -> String? = { _ in nil }) {
         self.write = write
         self.writeError = writeError
         self.isInteractive = isInteractive
         self.currentDirectory = currentDirectory
         self.environment = environment
         self.now = now
+        self.readLine = readLine
     }
 
     /// The process's real standard output and error, directory, environment and clock.
@@ -31,7 +36,8 @@ public struct Terminal: Sendable {
             isInteractive: isatty(STDERR_FILENO) == 1,
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             environment: ProcessInfo.processInfo.environment,
-            now: { Date() })
+            now: { Date() },
+            readLine: { secret in secret ? readWithoutEcho() : Swift.readLine(strippingNewline: true) })
     }
 
     /// Prints a line to standard output.
@@ -44,4 +50,18 @@ public struct Terminal: Sendable {
     public func url(for path: String) -> URL {
         URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
     }
+}
+
+/// A line from a terminal with its echo off (a password), or a plain line from a pipe.
+private func readWithoutEcho() -> String? {
+    var saved = termios()
+    guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return readLine(strippingNewline: true) }
+    var quiet = saved
+    quiet.c_lflag &= ~tcflag_t(ECHO)
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+    defer {
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+    return readLine(strippingNewline: true)
 }

@@ -13,12 +13,16 @@ public struct SiteBuilder: Sendable {
     /// Every page of a site whose settings, assets and content are loaded.
     func assemble(configuration: SiteConfiguration, assets: AssetBundle, tokens: DesignTokens,
                content: SiteContent) throws -> (PageFactory, [Page]) {
+        let factory = PageFactory(configuration: configuration, assets: assets, navigation: Self.navigation(for: content))
+        return (factory, try SitePages(factory: factory, tokens: tokens, content: content, contentDirectory: options.contentDirectory).all)
+    }
+
+    /// The header's destinations: the planner's pages once there is a plan.
+    static func navigation(for content: SiteContent) -> [(title: String, path: String)] {
         let planned = content.planner.snapshot != nil
-        let navigation = [(title: "Home", path: "/"), (title: "Today", path: "/dashboard/")]
+        return [(title: "Home", path: "/"), (title: "Today", path: "/dashboard/")]
             + (planned ? [(title: "Schedule", path: "/schedule/"), (title: "Week", path: "/week/")] : [])
             + [(title: "Culture", path: "/culture/"), (title: "Design", path: "/design/")]
-        let factory = PageFactory(configuration: configuration, assets: assets, navigation: navigation)
-        return (factory, try SitePages(factory: factory, tokens: tokens, content: content, contentDirectory: options.contentDirectory).all)
     }
 
     /// Runs every step and replaces the output folder only if all of them succeed.

@@ -1,0 +1,162 @@
+import AuraSite
+import Foundation
+import Synchronization
+
+/// The people who may sign in, their sessions and their failed sign-ins, in SQLite
+/// (`<state>/aura.sqlite3`, WAL). Passwords only as Argon2id hashes; session tokens 256
+/// random bits, kept only as their SHA-256. Every use of the database is serialised here.
+public final class Accounts: Sendable {
+    private let database: Mutex<SQLiteDatabase>
+
+    /// How long a session lasts without use, and at most.
+    public static let idleLifetime: TimeInterval = 7 * 86_400
+    public static let absoluteLifetime: TimeInterval = 30 * 86_400
+    /// Failed sign-ins allowed in a window, per name and per address, before waiting.
+    static let failuresPerName = 5
+    static let failuresPerAddress = 20
+    static let failureWindow: TimeInterval = 15 * 60
+    /// NIST 800-63B: length, not composition.
+    public static let minimumPasswordLength = 12
+
+    /// A signed-in person's session.
+    public struct Session: Sendable, Equatable {
+        public let personID: Int64
+        public let name: String
+        /// The token forms must carry back (synchroniser token).
+        public let csrf: String
+    }
+
+    /// Why a sign-in did not open a session.
+    public enum SignInFailure: Error, Equatable {
+        /// The name is unknown or the password wrong: the same answer for both.
+        case mismatch
+        /// Too many failures lately; try again after this many seconds.
+        case throttled(retryAfter: Int)
+    }
+
+    public struct AccountError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// A hash to verify against when the name is unknown, so both answers take as long.
+    private let decoyHash: String
+
+    /// Opens (or creates) the database and brings its schema up to date.
+    public init(path: URL) throws {
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(path: path.path)
+        chmod(path.path, 0o600)
+        try AccountsSchema.migrate(database)
+        self.database = Mutex(database)
+        decoyHash = try PasswordHash.make(try SecureRandom.token())
+    }
+
+    /// Adds a person, or sets a new password when `replacing` and the name exists.
+    public func setPassword(name: String, password: String, replacing: Bool, now: Date) throws {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 64, !trimmed.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
+            throw AccountError(description: "a name is 1 to 64 characters on one line")
+        }
+        guard password.count >= Self.minimumPasswordLength else {
+            throw AccountError(description: "a password needs at least \(Self.minimumPasswordLength) characters")
+        }
+        let hash = try PasswordHash.make(password)
+        try database.withLock { database in
+            try database.transaction {
+                let existing = try database.execute("SELECT id FROM people WHERE name = ?", [.text(trimmed)])
+                if let id = existing.first?[0].integer {
+                    guard replacing else { throw AccountError(description: "'\(trimmed)' already exists; use --replace to set a new password") }
+                    try database.execute("UPDATE people SET password_hash = ? WHERE id = ?", [.text(hash), .integer(id)])
+                    try database.execute("DELETE FROM sessions WHERE person_id = ?", [.integer(id)])
+                } else {
+                    try database.execute("INSERT INTO people (name, password_hash, created) VALUES (?, ?, ?)",
+                                         [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970))])
+                }
+            }
+        }
+    }
+
+    /// The names of everyone who may sign in.
+    public func names() throws -> [String] {
+        try database.withLock { try $0.execute("SELECT name FROM people ORDER BY name").compactMap { $0[0].text } }
+    }
+
+    /// Checks a name and password; opens a session and returns its token (for the cookie).
+    public func signIn(name: String, password: String, address: String, now: Date) throws -> Result<(token: String, session: Session), SignInFailure> {
+        let nameKey = "name:" + name.lowercased(), addressKey = "address:" + address
+        let (wait, person) = try database.withLock { database -> (Int?, (id: Int64, name: String, hash: String)?) in
+            let wait = try Self.throttle(database, keys: [(nameKey, Self.failuresPerName), (addressKey, Self.failuresPerAddress)], now: now)
+            let row = try database.execute("SELECT id, name, password_hash FROM people WHERE name = ?", [.text(name)]).first
+            return (wait, row.flatMap { row in row[0].integer.map { ($0, row[1].text ?? "", row[2].text ?? "") } })
+        }
+        if let wait { return .failure(.throttled(retryAfter: wait)) }
+        // Outside the lock: Argon2id takes a moment and must not hold up other requests.
+        let matches = PasswordHash.verify(password, against: person?.hash ?? decoyHash) && person != nil
+        return try database.withLock { database in
+            guard matches, let person else {
+                try Self.recordFailure(database, keys: [nameKey, addressKey], now: now)
+                return .failure(.mismatch)
+            }
+            try database.execute("DELETE FROM login_failures WHERE key = ?", [.text(nameKey)])
+            let token = try SecureRandom.token(), csrf = try SecureRandom.token()
+            let stamp = Int64(now.timeIntervalSince1970)
+            try database.execute("INSERT INTO sessions (token_hash, person_id, csrf, created, last_seen) VALUES (?, ?, ?, ?, ?)",
+                                 [.text(Self.hash(token)), .integer(person.id), .text(csrf), .integer(stamp), .integer(stamp)])
+            return .success((token, Session(personID: person.id, name: person.name, csrf: csrf)))
+        }
+    }
+
+    /// The live session a cookie's token opens, refreshing its last use; nil when unknown or expired.
+    public func session(token: String, now: Date) throws -> Session? {
+        try database.withLock { database in
+            let hash = Self.hash(token)
+            guard let row = try database.execute(
+                "SELECT s.person_id, p.name, s.csrf, s.created, s.last_seen FROM sessions s JOIN people p ON p.id = s.person_id WHERE s.token_hash = ?",
+                [.text(hash)]).first,
+                  let id = row[0].integer, let name = row[1].text, let csrf = row[2].text,
+                  let created = row[3].integer, let lastSeen = row[4].integer else { return nil }
+            let stamp = Int64(now.timeIntervalSince1970)
+            guard Double(stamp - lastSeen) < Self.idleLifetime, Double(stamp - created) < Self.absoluteLifetime else {
+                try database.execute("DELETE FROM sessions WHERE token_hash = ?", [.text(hash)])
+                return nil
+            }
+            if stamp - lastSeen >= 60 {
+                try database.execute("UPDATE sessions SET last_seen = ? WHERE token_hash = ?", [.integer(stamp), .text(hash)])
+            }
+            return Session(personID: id, name: name, csrf: csrf)
+        }
+    }
+
+    /// Ends the session a token opens.
+    public func signOut(token: String) throws {
+        try database.withLock { _ = try $0.execute("DELETE FROM sessions WHERE token_hash = ?", [.text(Self.hash(token))]) }
+    }
+
+    static func hash(_ token: String) -> String { Fingerprint.sha256Hex(Array(token.utf8)) }
+
+    /// Seconds to wait when any key has too many recent failures, else nil.
+    private static func throttle(_ database: SQLiteDatabase, keys: [(String, Int)], now: Date) throws -> Int? {
+        let stamp = Int64(now.timeIntervalSince1970)
+        var wait: Int?
+        for (key, limit) in keys {
+            guard let row = try database.execute("SELECT count, window_start FROM login_failures WHERE key = ?", [.text(key)]).first,
+                  let count = row[0].integer, let start = row[1].integer else { continue }
+            let remaining = Int(failureWindow) - Int(stamp - start)
+            if count >= limit && remaining > 0 { wait = max(wait ?? 0, remaining) }
+        }
+        return wait
+    }
+
+    private static func recordFailure(_ database: SQLiteDatabase, keys: [String], now: Date) throws {
+        let stamp = Int64(now.timeIntervalSince1970)
+        for key in keys {
+            try database.execute("""
+                INSERT INTO login_failures (key, count, window_start) VALUES (?, 1, ?)
+                ON CONFLICT(key) DO UPDATE SET
+                  count = CASE WHEN ? - window_start >= ? THEN 1 ELSE count + 1 END,
+                  window_start = CASE WHEN ? - window_start >= ? THEN ? ELSE window_start END
+                """, [.text(key), .integer(stamp), .integer(stamp), .integer(Int64(failureWindow)),
+                      .integer(stamp), .integer(Int64(failureWindow)), .integer(stamp)])
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// The accounts database's schema, versioned by `PRAGMA user_version`: each migration brings
+/// one version to the next, in one transaction, at start-up.
+enum AccountsSchema {
+    static let migrations: [String] = [
+        // 1: people, sessions, failed sign-ins.
+        """
+        CREATE TABLE people (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+          password_hash TEXT NOT NULL,
+          created INTEGER NOT NULL
+        );
+        CREATE TABLE sessions (
+          token_hash TEXT PRIMARY KEY,
+          person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE,
+          csrf TEXT NOT NULL,
+          created INTEGER NOT NULL,
+          last_seen INTEGER NOT NULL
+        );
+        CREATE INDEX sessions_by_person ON sessions(person_id);
+        CREATE TABLE login_failures (
+          key TEXT PRIMARY KEY,
+          count INTEGER NOT NULL,
+          window_start INTEGER NOT NULL
+        );
+        """,
+    ]
+
+    struct SchemaError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func migrate(_ database: SQLiteDatabase) throws {
+        let version = Int(try database.execute("PRAGMA user_version").first?[0].integer ?? 0)
+        guard version <= migrations.count else {
+            throw SchemaError(description: "the accounts database has schema version \(version), newer than this Aura knows (\(migrations.count))")
+        }
+        for (index, sql) in migrations.enumerated().dropFirst(version) {
+            try database.transaction {
+                for statement in sql.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) where !statement.isEmpty {
+                    try database.execute(statement)
+                }
+                try database.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import CSQLite
+import Foundation
+
+/// A thin face of SQLite: one connection in WAL mode with foreign keys on, serialised by
+/// SQLite itself (opened full-mutex), statements with bound parameters only.
+final class SQLiteDatabase: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    struct SQLError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A value bound to a `?` or read from a column.
+    enum Value: Equatable {
+        case integer(Int64)
+        case text(String)
+        case null
+
+        var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
+        var text: String? { if case .text(let value) = self { value } else { nil } }
+    }
+
+    init(path: String) throws {
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        guard sqlite3_open_v2(path, &opened, flags, nil) == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(opened)
+            throw SQLError(description: "cannot open \(path): \(message)")
+        }
+        handle = opened
+        sqlite3_busy_timeout(handle, 5000)
+        try execute("PRAGMA journal_mode = WAL")
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs one statement with `parameters`; returns its rows.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw SQLError(description: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)")
+        }
+        defer { sqlite3_finalize(statement) }
+        for (index, parameter) in parameters.enumerated() {
+            let position = Int32(index + 1)
+            switch parameter {
+            case .integer(let value): sqlite3_bind_int64(statement, position, value)
+            case .text(let value): sqlite3_bind_text(statement, position, value, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            case .null: sqlite3_bind_null(statement, position)
+            }
+        }
+        var rows: [[Value]] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW:
+                rows.append((0..<sqlite3_column_count(statement)).map { column in
+                    switch sqlite3_column_type(statement, column) {
+                    case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+                    case SQLITE_NULL: .null
+                    default: .text(String(cString: sqlite3_column_text(statement, column)))
+                    }
+                })
+            case SQLITE_DONE:
+                return rows
+            default:
+                throw SQLError(description: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)")
+            }
+        }
+    }
+
+    /// Runs `work` in one transaction (BEGIN IMMEDIATE … COMMIT), rolled back if it throws.
+    func transaction<Result>(_ work: () throws -> Result) throws -> Result {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try work()
+            try execute("COMMIT")
+            return result
+        } catch {
+            _ = try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import AuraSite
+import Foundation
+
+/// `/login/` and `/logout/`: the sign-in form (its own token in a cookie and a field, since
+/// there is no session yet), sessions opened and closed, throttling answered with 429.
+extension AuraApp {
+    /// What the sign-in template shows.
+    private struct SignInView: Encodable {
+        let action: String
+        let csrf: String
+        let next: String
+        let name: String
+        let message: String?
+    }
+
+    func signInPage(_ request: HTTPRequest, message: String?, status: Int, name: String = "",
+                    headers: [(name: String, value: String)] = []) throws -> HTTPResponse {
+        let token = try SecureRandom.token()
+        let next = safeNext(request.field("next") ?? request.query["next"])
+        let view = SignInView(action: site.root + "login/", csrf: token, next: next, name: name, message: message)
+        let body = try site.render(path: "/login/", kind: "login", title: "Sign in", template: "pages/login", key: "login", content: view)
+        return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+                                                      cookies.set(Cookies.signInForm, token, maxAge: 3600)] + headers,
+                            body: body)
+    }
+
+    func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard sameOrigin(request), let token = request.cookies[Cookies.signInForm], !token.isEmpty,
+              request.field("csrf") == token else {
+            return try signInPage(request, message: "The sign-in form had expired. Please sign in again.", status: 403)
+        }
+        let name = request.field("name") ?? ""
+        switch try accounts.signIn(name: name, password: request.field("password") ?? "", address: request.clientAddress, now: clock()) {
+        case .success(let (sessionToken, _)):
+            var response = HTTPResponse.seeOther(safeNext(request.field("next")))
+            response.headers += [cookies.set(Cookies.session, sessionToken, maxAge: Int(Accounts.absoluteLifetime)),
+                                 cookies.clear(Cookies.signInForm), ("Cache-Control", "no-store")]
+            return response
+        case .failure(.mismatch):
+            return try signInPage(request, message: "That name and password do not match.", status: 401, name: name)
+        case .failure(.throttled(let seconds)):
+            let minutes = (seconds + 59) / 60
+            return try signInPage(request, message: "Too many attempts. Please try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
+                                  status: 429, name: name, headers: [("Retry-After", String(seconds))])
+        }
+    }
+
+    func signOut(_ request: HTTPRequest) throws -> HTTPResponse {
+        var response = HTTPResponse.seeOther(site.root)
+        if let session = try session(of: request), let token = request.cookies[Cookies.session] {
+            guard sameOrigin(request), request.field("csrf") == session.csrf else {
+                return .text(403, "This form had expired; nothing was changed")
+            }
+            try accounts.signOut(token: token)
+        }
+        response.headers.append(cookies.clear(Cookies.session))
+        return response
+    }
+
+    /// A browser's `Origin` on a form post, when it sends one, names this site.
+    func sameOrigin(_ request: HTTPRequest) -> Bool {
+        guard let origin = request.header("Origin") else { return true }
+        if let publicURL = configuration.publicURL {
+            let port = publicURL.port.map { ":\($0)" } ?? ""
+            return origin == "\(publicURL.scheme ?? "https")://\(publicURL.host ?? "")\(port)"
+        }
+        return request.header("Host").map { origin == "http://" + $0 } ?? false
+    }
+
+    /// Where to go after signing in: a path on this site, never another site.
+    func safeNext(_ text: String?) -> String {
+        let fallback = site.root + "dashboard/"
+        guard let text, text.hasPrefix(site.root), !text.hasPrefix("//"), text.count < 2048,
+              !text.contains("\\"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+              let decoded = text.removingPercentEncoding, !decoded.hasPrefix("//"), !decoded.contains("\\") else { return fallback }
+        return text
+    }
+}
