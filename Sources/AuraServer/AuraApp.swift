@@ -1,4 +1,5 @@
 import AuraSite
+import AuraUseCases
 import Foundation
 import Synchronization
 
@@ -23,7 +24,8 @@ public final class AuraApp: Sendable {
     let accounts: Accounts
     let files: StaticFiles
     let clock: @Sendable () -> Date
-    private let live: Mutex<LiveSite>
+    /// The site as last built, and the planner files' state it was built from.
+    private let live: Mutex<(stamp: String, site: LiveSite)>
 
     /// The headers, cookies and query values the routes read.
     public static let headerNames = ["Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept"]
@@ -35,11 +37,38 @@ public final class AuraApp: Sendable {
         self.accounts = accounts
         self.clock = clock
         files = StaticFiles(root: configuration.build.outputDirectory)
-        live = Mutex(try LiveSite(options: configuration.build))
+        let folder = PlannerFolder(content: configuration.build.contentDirectory)
+        live = Mutex((Self.stamp(of: folder), try LiveSite(options: configuration.build)))
     }
 
-    var site: LiveSite { live.withLock { $0 } }
-    var cookies: Cookies { Cookies(secure: configuration.publicURL?.scheme == "https", root: site.root) }
+    /// The site in step with the planner's files: when an action here, `aura plan` from cron or
+    /// an editor changed them since the last build, the site is built again first.
+    var site: LiveSite {
+        get throws {
+            let folder = PlannerFolder(content: configuration.build.contentDirectory)
+            return try live.withLock { live in
+                let stamp = Self.stamp(of: folder)
+                guard stamp != live.stamp else { return live.site }
+                let held = try folder.lock(exclusive: false) {}
+                defer { held?.release() }
+                try SiteRebuild.run(configuration.build)
+                live = (Self.stamp(of: folder), try LiveSite(options: configuration.build))
+                return live.site
+            }
+        }
+    }
+
+    /// Size and modification time of the files the personal pages are built from.
+    private static func stamp(of folder: PlannerFolder) -> String {
+        [folder.store.url, folder.snapshot, folder.inbox.url].map { url in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "\(attributes?[.size] as? Int ?? -1)@\(modified)"
+        }.joined(separator: " ")
+    }
+    var cookies: Cookies {
+        get throws { Cookies(secure: configuration.publicURL?.scheme == "https", root: try site.root) }
+    }
 
     /// Answers one request; never throws.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -55,7 +84,7 @@ public final class AuraApp: Sendable {
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         if request.bodyTooLarge { return .text(413, "Request body too large") }
-        let root = site.root
+        let root = try site.root
         guard request.rawPath.hasPrefix(root) || request.rawPath + "/" == root else { return notFound() }
         let path = "/" + request.rawPath.dropFirst(root.count)
         switch (request.method, path) {
@@ -65,6 +94,11 @@ public final class AuraApp: Sendable {
             return try signIn(request)
         case ("POST", "/logout/"):
             return try signOut(request)
+        case ("POST", "/planner/plan"):
+            return try perform(.plan, request)
+        case ("POST", let api) where api.hasPrefix("/api/"):
+            guard let action = Action(rawValue: String(api.dropFirst(5))) else { return .text(404, "No such action") }
+            return try perform(action, request)
         case ("GET", _), ("HEAD", _):
             return try page(request)
         case ("POST", _):
@@ -83,8 +117,14 @@ public final class AuraApp: Sendable {
         case .file(let file):
             let relative = String(file.path.dropFirst(configuration.build.outputDirectory.resolvingSymlinksInPath().path.count + 1))
             let personal = PersonalPaths.contains(relative)
-            if personal, try session(of: request) == nil {
-                return signInFirst(request)
+            if personal {
+                guard let session = try session(of: request) else { return try signInFirst(request) }
+                // Pages are rendered for the person (their forms carry the session's token).
+                if let pagePath = Self.pagePath(request.rawPath),
+                   let body = try site.render(pageAt: pagePath, session: try sessionContext(session)) {
+                    return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                                        body: request.method == "HEAD" ? Data() : body)
+                }
             }
             return files.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: personal)
         }
@@ -97,13 +137,26 @@ public final class AuraApp: Sendable {
     }
 
     /// A page or file that needs sign-in: pages go to the sign-in form and come back; data gets 401.
-    private func signInFirst(_ request: HTTPRequest) -> HTTPResponse {
+    private func signInFirst(_ request: HTTPRequest) throws -> HTTPResponse {
         let wantsPage = request.rawPath.hasSuffix("/") || request.rawPath.hasSuffix(".html")
         guard wantsPage else { return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")]) }
         let next = request.rawPath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        var response = HTTPResponse.seeOther(site.root + "login/?next=" + next)
+        var response = HTTPResponse.seeOther(try site.root + "login/?next=" + next)
         response.add("Cache-Control", "no-store")
         return response
+    }
+
+    /// What a signed-in person's pages know of them.
+    func sessionContext(_ session: Accounts.Session, notice: String? = nil) throws -> SessionContext {
+        SessionContext(name: session.name, csrf: session.csrf, signOutAction: try site.root + "logout/", notice: notice)
+    }
+
+    /// The public page path (`/planner/`) a request path names, when it names a page.
+    static func pagePath(_ rawPath: String) -> String? {
+        guard let path = rawPath.removingPercentEncoding else { return nil }
+        if path.hasSuffix("/") { return path }
+        if path.hasSuffix("/index.html") { return String(path.dropLast("index.html".count)) }
+        return nil
     }
 
     func notFound() -> HTTPResponse {

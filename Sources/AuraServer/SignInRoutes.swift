@@ -16,11 +16,11 @@ extension AuraApp {
     func signInPage(_ request: HTTPRequest, message: String?, status: Int, name: String = "",
                     headers: [(name: String, value: String)] = []) throws -> HTTPResponse {
         let token = try SecureRandom.token()
-        let next = safeNext(request.field("next") ?? request.query["next"])
-        let view = SignInView(action: site.root + "login/", csrf: token, next: next, name: name, message: message)
+        let next = try safeNext(request.field("next") ?? request.query["next"])
+        let view = SignInView(action: try site.root + "login/", csrf: token, next: next, name: name, message: message)
         let body = try site.render(path: "/login/", kind: "login", title: "Sign in", template: "pages/login", key: "login", content: view)
         return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
-                                                      cookies.set(Cookies.signInForm, token, maxAge: 3600)] + headers,
+                                                      try cookies.set(Cookies.signInForm, token, maxAge: 3600)] + headers,
                             body: body)
     }
 
@@ -32,9 +32,9 @@ extension AuraApp {
         let name = request.field("name") ?? ""
         switch try accounts.signIn(name: name, password: request.field("password") ?? "", address: request.clientAddress, now: clock()) {
         case .success(let (sessionToken, _)):
-            var response = HTTPResponse.seeOther(safeNext(request.field("next")))
-            response.headers += [cookies.set(Cookies.session, sessionToken, maxAge: Int(Accounts.absoluteLifetime)),
-                                 cookies.clear(Cookies.signInForm), ("Cache-Control", "no-store")]
+            var response = HTTPResponse.seeOther(try safeNext(request.field("next")))
+            response.headers += [try cookies.set(Cookies.session, sessionToken, maxAge: Int(Accounts.absoluteLifetime)),
+                                 try cookies.clear(Cookies.signInForm), ("Cache-Control", "no-store")]
             return response
         case .failure(.mismatch):
             return try signInPage(request, message: "That name and password do not match.", status: 401, name: name)
@@ -46,14 +46,14 @@ extension AuraApp {
     }
 
     func signOut(_ request: HTTPRequest) throws -> HTTPResponse {
-        var response = HTTPResponse.seeOther(site.root)
+        var response = HTTPResponse.seeOther(try site.root)
         if let session = try session(of: request), let token = request.cookies[Cookies.session] {
             guard sameOrigin(request), request.field("csrf") == session.csrf else {
                 return .text(403, "This form had expired; nothing was changed")
             }
             try accounts.signOut(token: token)
         }
-        response.headers.append(cookies.clear(Cookies.session))
+        response.headers.append(try cookies.clear(Cookies.session))
         return response
     }
 
@@ -68,9 +68,10 @@ extension AuraApp {
     }
 
     /// Where to go after signing in: a path on this site, never another site.
-    func safeNext(_ text: String?) -> String {
-        let fallback = site.root + "dashboard/"
-        guard let text, text.hasPrefix(site.root), !text.hasPrefix("//"), text.count < 2048,
+    func safeNext(_ text: String?) throws -> String {
+        let root = try site.root
+        let fallback = root + "dashboard/"
+        guard let text, text.hasPrefix(root), !text.hasPrefix("//"), text.count < 2048,
               !text.contains("\\"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
               let decoded = text.removingPercentEncoding, !decoded.hasPrefix("//"), !decoded.contains("\\") else { return fallback }
         return text

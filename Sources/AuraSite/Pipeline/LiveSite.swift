@@ -8,6 +8,8 @@ public struct LiveSite: Sendable {
     private let factory: PageFactory
     private let templates: TemplateLibrary
     private let templatesDirectory: URL
+    /// Every page the build makes, by public path, ready to render again with a session.
+    private let pages: [String: Page]
 
     /// Loads what a build would; errors are the build's own (file, line and column).
     public init(options: BuildOptions) throws {
@@ -18,6 +20,8 @@ public struct LiveSite: Sendable {
         let content = try SiteContent.load(contentDirectory: options.contentDirectory, root: root)
         factory = PageFactory(configuration: configuration, assets: try AssetBundle(theme: theme, root: root),
                               navigation: SiteBuilder.navigation(for: content))
+        pages = Dictionary(try SitePages(factory: factory, tokens: theme.tokens, content: content,
+                                         contentDirectory: options.contentDirectory).all.map { ($0.path, $0) }) { first, _ in first }
         templates = theme.templates
         templatesDirectory = options.templatesDirectory
     }
@@ -28,9 +32,42 @@ public struct LiveSite: Sendable {
     /// Renders `template` as the page at site-relative `path`, with `content` under `key`;
     /// never indexed by search engines.
     public func render<Content: Encodable>(path: String, kind: String, title: String, template: String,
-                                           key: String, content: Content) throws -> Data {
+                                           key: String, content: Content, session: SessionContext? = nil) throws -> Data {
         let page = try factory.page(path: path, kind: kind, title: title, description: "", template: template,
                                     key: key, content: content, inSitemap: false, noindex: true)
+        return try render(page, session: session)
+    }
+
+    /// The build's page at public `path` (`/planner/`), rendered for a signed-in person: their
+    /// name, the forms' token and any notice; nil when the build has no such page.
+    public func render(pageAt path: String, session: SessionContext) throws -> Data? {
+        guard let page = pages[path] else { return nil }
+        return try render(page, session: session)
+    }
+
+    private func render(_ page: Page, session: SessionContext?) throws -> Data {
+        var page = page
+        if let session, case .dictionary(var values) = page.context {
+            values["session"] = try MustacheValue(encoding: session)
+            page = Page(path: page.path, outputFile: page.outputFile, template: page.template, context: .dictionary(values),
+                        inSitemap: page.inSitemap, isPersonal: page.isPersonal)
+        }
         return Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
+    }
+}
+
+/// What a page served to a signed-in person knows of them: every form carries `csrf` back.
+public struct SessionContext: Encodable, Sendable {
+    public let name: String
+    public let csrf: String
+    public let signOutAction: String
+    /// A line to show above the page (a problem with what was just sent).
+    public let notice: String?
+
+    public init(name: String, csrf: String, signOutAction: String, notice: String? = nil) {
+        self.name = name
+        self.csrf = csrf
+        self.signOutAction = signOutAction
+        self.notice = notice
     }
 }
