@@ -2,7 +2,7 @@
 SWIFT ?= swift
 AURA := .build/release/aura
 
-.PHONY: deps test-deps build site test test-integrity test-browser test-loaded fuzz bench clean
+.PHONY: deps test-deps build site test test-integrity test-server test-browser test-loaded fuzz bench clean
 FUZZ_SECONDS ?= 60
 
 deps:
@@ -19,8 +19,13 @@ site: build
 
 test: test-deps
 	$(SWIFT) test
-	$(MAKE) --no-print-directory test-integrity test-browser
+	$(MAKE) --no-print-directory test-integrity test-server test-browser
 	@sh scripts/fuzz.sh 4
+
+# aura serve as a real process, driven over loopback HTTP with requests.
+test-server:
+	$(SWIFT) build --product aura
+	python3 -m pytest -q Tests/Server
 
 # Real aura processes racing each other and killed at random moments: nothing lost or doubled.
 test-integrity:

@@ -46,7 +46,14 @@ struct ServeCommand: Command {
         terminal.print("Serving \(ContentFile.displayPath(options.contentDirectory)) at http://\(shown):\(server.port)/"
                        + (publicURL.map { " (public address \($0.absoluteString))" } ?? "") + " — Ctrl-C stops")
         await Self.untilInterrupted()
-        server.stop()
+        // Stopping waits for requests in flight, which may be waiting for a build on Swift's
+        // own threads: wait here from a thread of Dispatch's, not of that pool.
+        await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                server.stop()
+                stopped.resume()
+            }
+        }
         return 0
     }
 

@@ -197,6 +197,7 @@ aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_
                                    MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->header_memory_limit,
                                    MHD_OPTION_NOTIFY_COMPLETED, request_completed, NULL,
                                    MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL,
+                                   MHD_OPTION_STRICT_FOR_CLIENT, (int)1, /* HTTP/1.1 without Host: 400 */
                                    MHD_OPTION_END);
     if (daemon->mhd == NULL) {
         int saved = errno;
