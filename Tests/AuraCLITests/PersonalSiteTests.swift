@@ -1,3 +1,4 @@
+import AuraPlanner
 import AuraTestSupport
 import Foundation
 import Testing
@@ -62,11 +63,9 @@ import Testing
     @Test func dashboardShowsLoadAgainstCapacityAndTheTopTasks() async throws {
         let output = try await buildDefaultSite()
         let day = Self.days(try Self.snapshot())[0]
-        func text(_ minutes: Int) -> String {
-            minutes % 60 == 0 ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) m" : "\(minutes / 60) h \(minutes % 60) m"
-        }
         let html = try String(contentsOf: output.appendingPathComponent("dashboard/index.html"), encoding: .utf8)
-        #expect(Self.visibleText(html).contains("\(text(day["loadMinutes"] as! Int)) planned of \(text(day["capacityMinutes"] as! Int)) free"))
+        // Written as durationText writes them, no-break spaces and all, straight into the page.
+        #expect(html.contains("\(durationText(day["loadMinutes"] as! Int)) planned of \(durationText(day["capacityMinutes"] as! Int)) free"))
         for link in ["/planner/", "/schedule/", "/reflections/", "/notifications/", "/culture/"] {
             #expect(html.contains("href=\"\(link)\""), "no quick link to \(link)")
         }

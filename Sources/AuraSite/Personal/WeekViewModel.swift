@@ -65,7 +65,7 @@ struct WeekViewModel: Encodable, Sendable {
             let tasks = placed.enumerated().map { index, entry in
                 Task(id: entry.task.id, title: entry.task.title, emoji: entry.block.category.emoji,
                      category: entry.block.category.name, categoryKey: entry.block.category.rawValue,
-                     minutesText: durationText(minutes: entry.task.minutes), time: clockText(minutes: entry.block.span.start),
+                     minutesText: durationText(entry.task.minutes), time: clockText(minutes: entry.block.span.start),
                      rankText: String(format: "%.2f", entry.task.rank), gravity: Self.gravity(rank: index),
                      url: BlockLink.path(entry.block, on: plan.date, root: root), notificationId: "notify-\(entry.block.id)")
             }
@@ -143,7 +143,7 @@ struct FocusViewModel: Encodable, Sendable {
                   startMinutes: block.span.start, endMinutes: block.span.end, emoji: block.category.emoji,
                   category: block.category.name, categoryKey: block.category.rawValue, focusMode: block.focusMode.rawValue,
                   notificationId: "notify-\(block.id)",
-                  tasks: block.tasks.map { Task(id: $0.id, title: $0.title, minutesText: durationText(minutes: $0.minutes)) })
+                  tasks: block.tasks.map { Task(id: $0.id, title: $0.title, minutesText: durationText($0.minutes)) })
         }
         first = blocks.first
     }
