@@ -226,6 +226,22 @@ struct AppShellTests {
         #expect(!worker.contains("\"/culture/"), "public pages are not precached")
     }
 
+    /// The list the worker installs, read as the JSON it is (not a substring of the whole file,
+    /// where `"/"` also stands for the root).
+    static func precache(_ worker: String) throws -> [String] {
+        let json = try #require(worker.firstMatch(of: /var PRECACHE = (\[.*?\])\[0\];/)).output.1
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String]]).first ?? []
+    }
+
+    @Test func workerPrecachesTheLandingPage() async throws {
+        let output = try await buildDefaultSite()
+        let worker = try String(contentsOf: output.appendingPathComponent("sw.js"), encoding: .utf8)
+        let list = try Self.precache(worker)
+        #expect(list.contains("/"), "the landing page is not precached: \(list)")
+        #expect(list.contains("/dashboard/"))
+        #expect(Set(list).count == list.count, "a file is precached twice")
+    }
+
     @Test func manifestStartsAtTheDashboardWithIconsAtEverySize() async throws {
         let output = try await buildDefaultSite()
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("manifest.webmanifest"))) as! [String: Any]
