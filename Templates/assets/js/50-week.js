@@ -215,10 +215,79 @@
 
   function showColumns(value) {
     root.setAttribute("data-week-columns", value);
+    drawPager();
     if (!switcher) return;
     Array.prototype.forEach.call(switcher.querySelectorAll("input[name=week-columns]"), function (input) {
       input.checked = input.value === value;
     });
+  }
+
+  /* ---- The pager: which days are in view, and a page back or on ----
+     The stylesheet sizes the columns so whole days fill the scroller; this says which ones, and
+     moves a page at a time (the snap points keep every stop on a whole day). */
+  var scroller = board.querySelector("[data-week-days]");
+  var pager = board.querySelector("[data-week-pager]");
+  var pagerStatus = pager && pager.querySelector("[data-week-pager-status]");
+
+  function shownDays() {
+    return Array.prototype.filter.call(scroller.querySelectorAll("[data-week-day]"), function (day) {
+      return day.getClientRects().length > 0;
+    });
+  }
+
+  /* The first and last of `days` wholly inside the scroller's box, within a pixel. */
+  function inView(days) {
+    var box = scroller.getBoundingClientRect();
+    var view = { first: -1, last: -1 };
+    days.forEach(function (day, index) {
+      var rect = day.getBoundingClientRect();
+      if (rect.left < box.left - 1 || rect.right > box.right + 1) return;
+      if (view.first < 0) view.first = index;
+      view.last = index;
+    });
+    return view;
+  }
+
+  function drawPager() {
+    if (!pager || !scroller) return;
+    var end = scroller.scrollWidth - scroller.clientWidth;
+    pager.hidden = end <= 1;
+    if (pager.hidden) return;
+    var days = shownDays();
+    var view = inView(days);
+    if (pagerStatus && view.first >= 0) {
+      pagerStatus.textContent = (view.first === view.last ? "Day " + (view.first + 1) : "Days " + (view.first + 1) + "–" + (view.last + 1))
+        + " of " + days.length;
+    }
+    Array.prototype.forEach.call(pager.querySelectorAll("[data-week-page]"), function (button) {
+      button.disabled = button.getAttribute("data-week-page") === "-1" ? scroller.scrollLeft <= 1 : scroller.scrollLeft >= end - 1;
+    });
+  }
+
+  function turnPage(direction) {
+    var days = shownDays();
+    var view = inView(days);
+    if (days.length < 2 || view.first < 0) return;
+    var step = days[1].getBoundingClientRect().left - days[0].getBoundingClientRect().left;
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    scroller.scrollBy({ left: direction * (view.last - view.first + 1) * step, behavior: still ? "auto" : "smooth" });
+  }
+
+  if (pager && scroller) {
+    var pending = false;
+    var redraw = function () {
+      if (pending) return;
+      pending = true;
+      window.requestAnimationFrame(function () { pending = false; drawPager(); });
+    };
+    scroller.addEventListener("scroll", redraw, { passive: true });
+    window.addEventListener("resize", redraw);
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(redraw);
+    pager.addEventListener("click", function (event) {
+      var button = event.target.closest ? event.target.closest("[data-week-page]") : null;
+      if (button && !button.disabled) turnPage(button.getAttribute("data-week-page") === "-1" ? -1 : 1);
+    });
+    drawPager();
   }
 
   if (switcher) {
