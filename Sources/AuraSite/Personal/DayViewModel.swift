@@ -18,6 +18,8 @@ struct DayViewModel: Encodable, Sendable {
     struct TopTask: Encodable, Sendable {
         let id: String
         let title: String
+        /// Its block's, which keeps its Done and Snooze (`window.Aura.tasks`).
+        let notificationId: String
     }
 
     struct LaterRow: Encodable, Sendable {
@@ -145,7 +147,7 @@ struct DayViewModel: Encodable, Sendable {
         blockCount = plan.blocks.count
         taskCount = plan.blocks.reduce(0) { $0 + $1.tasks.count }
         confident = plan.confident
-        topTasks = plan.topTasks.map { TopTask(id: $0.id, title: $0.title) }
+        topTasks = plan.leaders.map { TopTask(id: $0.task.id, title: $0.task.title, notificationId: "notify-\($0.block.id)") }
         isEmpty = plan.blocks.isEmpty
         timeline = Self.timeline(plan, top: Set(plan.topTasks.map(\.id)))
         later = plan.later.map { LaterRow(id: $0.id, title: $0.title, emoji: $0.category.emoji, category: $0.category.name, reason: $0.reason) }

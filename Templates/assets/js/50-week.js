@@ -198,6 +198,42 @@
     window.setTimeout(function () { region.textContent = text; }, 60);
   };
 
+  /* ---- Done and Snoozed, drawn the same way on every page that shows the plan ----
+     An element marked data-aura-task names its record: the day (data-date, on it or around
+     it), its block's data-notification-id and, for one task of a block, data-task-id. It gets
+     is-done or is-snoozed, and its own [data-aura-state] label says which. The week board and
+     the dashboard draw through this, and redraw on every change (this tab's or another's). */
+  function ownLabel(element) {
+    var labels = element.querySelectorAll("[data-aura-state]");
+    for (var i = 0; i < labels.length; i += 1) {
+      if (labels[i].closest("[data-aura-task]") === element) return labels[i];
+    }
+    return null;
+  }
+
+  Aura.drawState = function (element) {
+    var day = element.closest("[data-date]");
+    var status = Aura.tasks.status(day ? day.getAttribute("data-date") : "", element.getAttribute("data-notification-id"),
+      element.getAttribute("data-task-id") || undefined);
+    element.classList.toggle("is-done", status === "done");
+    element.classList.toggle("is-snoozed", status === "snoozed");
+    var label = ownLabel(element);
+    if (label) {
+      label.textContent = status === "done" ? "Done" : status === "snoozed" ? "Snoozed " + Aura.duration(15) : "";
+      label.hidden = !status;
+    }
+    return status;
+  };
+
+  Aura.drawStates = function (scope) {
+    Array.prototype.forEach.call((scope || document).querySelectorAll("[data-aura-task]"), Aura.drawState);
+  };
+
+  if (document.querySelector("[data-aura-task]")) {
+    Aura.drawStates();
+    Aura.tasks.watch(function () { Aura.drawStates(); });
+  }
+
   /* ---- The week board ---- */
   var board = document.querySelector("[data-week]");
   if (!board) return;
@@ -318,21 +354,12 @@
     }).map(function (other) { return other.getAttribute("data-task-id"); });
   }
 
-  function draw(row) {
-    var status = Aura.tasks.status(row.getAttribute("data-date"), row.getAttribute("data-notification-id"), row.getAttribute("data-task-id"));
-    row.classList.toggle("is-done", status === "done");
-    row.classList.toggle("is-snoozed", status === "snoozed");
-    var check = row.querySelector("[data-week-done]");
-    if (check) check.setAttribute("aria-pressed", String(status === "done"));
-    var label = row.querySelector("[data-state]");
-    if (label) {
-      label.textContent = status === "done" ? "Done" : status === "snoozed" ? "Snoozed 15 min" : "";
-      label.hidden = !status;
-    }
-  }
-
-  function drawAll() {
-    rows.forEach(draw);
+  /* The state itself is drawn above, with every other [data-aura-task]; the check follows it. */
+  function drawChecks() {
+    rows.forEach(function (row) {
+      var check = row.querySelector("[data-week-done]");
+      if (check) check.setAttribute("aria-pressed", String(row.classList.contains("is-done")));
+    });
   }
 
   /* Exposed for the keyboard and swipes: the record a week row belongs to. */
@@ -350,8 +377,8 @@
     var check = row.querySelector("[data-week-done]");
     if (check) check.hidden = false;
   });
-  drawAll();
-  Aura.tasks.watch(drawAll);
+  drawChecks();
+  Aura.tasks.watch(drawChecks);
 
   board.addEventListener("click", function (event) {
     var check = event.target.closest ? event.target.closest("[data-week-done]") : null;
