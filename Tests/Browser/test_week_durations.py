@@ -29,15 +29,25 @@ def loaded(driver):
 
 
 def open_at(open_browser, base_url, path, width, height=900):
-    """A page with a viewport exactly `width` px wide. A window's frame may take some of its
-    width, so the window is sized once more by what is missing."""
-    driver = open_browser(width=width, height=height)
-    driver.set_window_size(width, height)
-    missing = width - driver.execute_script("return window.innerWidth")
-    if missing:
-        driver.set_window_size(width + missing, height)
-    driver.get(f"{base_url}/{path}")
+    """The page in a viewport exactly `width` px wide: an iframe of that width on a page of the
+    same origin (the server's own "not found" page, with no script of its own), the driver
+    switched into it. Media and container queries inside answer to the iframe's width, and a
+    browser window need not be that narrow (WebKit's will not go below about 450 px)."""
+    driver = open_browser(width=max(width, 500) + 120, height=height + 120)
+    driver.get(f"{base_url}/viewport-under-test/")
     wait(driver, loaded)
+    driver.execute_script("""
+      var frame = document.createElement("iframe");
+      frame.id = "viewport-under-test";
+      frame.title = "Page under test";
+      frame.style.cssText = "position:fixed;left:0;top:0;border:0;margin:0;width:" + arguments[1] + "px;height:" + arguments[2] + "px";
+      frame.src = arguments[0];
+      document.body.textContent = "";
+      document.body.appendChild(frame);
+    """, f"{base_url}/{path}", width, height)
+    driver.switch_to.frame(driver.find_element(By.ID, "viewport-under-test"))
+    wait(driver, lambda d: d.execute_script("return location.pathname") == f"/{path}" and loaded(d),
+         message=f"/{path} did not load in the frame")
     assert driver.execute_script("return window.innerWidth") == width, "the viewport is not the width under test"
     return driver
 
@@ -306,8 +316,12 @@ def test_done_and_snooze_from_notifications_show_on_the_dashboard(open_browser, 
     driver.get(f"{base_url}/notifications/")
     wait(driver, lambda d: d.find_element(By.ID, f"notice-{top['id']}").find_element(By.CSS_SELECTOR, "[data-action=done]").is_displayed(),
          message="Done never appeared on the notifications page")
-    driver.find_element(By.ID, f"notice-{top['id']}").find_element(By.CSS_SELECTOR, "[data-action=done]").click()
-    driver.find_element(By.ID, f"notice-{snoozed}").find_element(By.CSS_SELECTOR, "[data-action=snooze]").click()
+    for notice, action in ((top["id"], "done"), (snoozed, "snooze")):
+        button = driver.find_element(By.ID, f"notice-{notice}").find_element(By.CSS_SELECTOR, f"[data-action={action}]")
+        # In view at once: the theme scrolls smoothly, and a click must land where the button is.
+        driver.execute_script("arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })", button)
+        button.click()
+        wait(driver, lambda d: button.get_attribute("aria-pressed") == "true", message=f"{action} did not take")
 
     driver.get(f"{base_url}/dashboard/")
     wait(driver, loaded)
