@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "AuraTestSupport", path: "Tests/Support"),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "AuraSiteTests", dependencies: ["AuraSite", "AuraTestSupport"]),
-        .testTarget(name: "AuraCLITests", dependencies: ["AuraCLI", "AuraSite", "AuraTestSupport"]),
+        .testTarget(name: "AuraCLITests", dependencies: ["AuraCLI", "AuraSite", "AuraPlanner", "AuraTestSupport"]),
         .testTarget(name: "AuraPlannerTests", dependencies: ["AuraPlanner", "AuraCalendar", "AuraCLI", "AuraSite"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "AuraCalendarTests", dependencies: ["AuraCalendar", "AuraPlanner"],

@@ -1,3 +1,4 @@
+import AuraPlanner
 import AuraTestSupport
 import Foundation
 import Testing
@@ -62,11 +63,9 @@ import Testing
     @Test func dashboardShowsLoadAgainstCapacityAndTheTopTasks() async throws {
         let output = try await buildDefaultSite()
         let day = Self.days(try Self.snapshot())[0]
-        func text(_ minutes: Int) -> String {
-            minutes % 60 == 0 ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) m" : "\(minutes / 60) h \(minutes % 60) m"
-        }
         let html = try String(contentsOf: output.appendingPathComponent("dashboard/index.html"), encoding: .utf8)
-        #expect(Self.visibleText(html).contains("\(text(day["loadMinutes"] as! Int)) planned of \(text(day["capacityMinutes"] as! Int)) free"))
+        // Written as durationText writes them, no-break spaces and all, straight into the page.
+        #expect(html.contains("\(durationText(day["loadMinutes"] as! Int)) planned of \(durationText(day["capacityMinutes"] as! Int)) free"))
         for link in ["/planner/", "/schedule/", "/reflections/", "/notifications/", "/culture/"] {
             #expect(html.contains("href=\"\(link)\""), "no quick link to \(link)")
         }
@@ -224,6 +223,22 @@ struct AppShellTests {
         let stylesheet = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("assets").path).first { $0.hasSuffix(".css") }!
         #expect(worker.contains("\"/assets/\(stylesheet)\""))
         #expect(!worker.contains("\"/culture/"), "public pages are not precached")
+    }
+
+    /// The list the worker installs, read as the JSON it is (not a substring of the whole file,
+    /// where `"/"` also stands for the root).
+    static func precache(_ worker: String) throws -> [String] {
+        let json = try #require(worker.firstMatch(of: /var PRECACHE = (\[.*?\])\[0\];/)).output.1
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String]]).first ?? []
+    }
+
+    @Test func workerPrecachesTheLandingPage() async throws {
+        let output = try await buildDefaultSite()
+        let worker = try String(contentsOf: output.appendingPathComponent("sw.js"), encoding: .utf8)
+        let list = try Self.precache(worker)
+        #expect(list.contains("/"), "the landing page is not precached: \(list)")
+        #expect(list.contains("/dashboard/"))
+        #expect(Set(list).count == list.count, "a file is precached twice")
     }
 
     @Test func manifestStartsAtTheDashboardWithIconsAtEverySize() async throws {

@@ -69,8 +69,8 @@ struct DayPlannerTests {
         let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, calendar: Self.standupAndReview)
         let reasons = Dictionary(uniqueKeysWithValues: plan.later.map { ($0.title, $0.reason) })
         #expect(reasons["sync with Ana"] == "clashes with busy time 14:00–15:00 in the calendar")
-        #expect(reasons["file the tax return"] == "longer than an admin window (30 min): split it, or tag it #deep for a focus block")
-        #expect(reasons["write the book proposal"] == "needs 5 h uninterrupted; the longest free stretch left is 4 h 5 m")
+        #expect(reasons["file the tax return"] == "longer than an admin window (30\u{00A0}min): split it, or tag it #deep for a focus block")
+        #expect(reasons["write the book proposal"] == "needs 5\u{00A0}h uninterrupted; the longest free stretch left is 4\u{00A0}h\u{00A0}5\u{00A0}min")
         #expect(reasons["dinner"] == "20:00–20:30 runs past the end of the day window (18:30)")
         #expect(reasons["a lighthouse podcast"] == "an idea: kept, not scheduled until it has a date")
         #expect(plan.blocks.isEmpty)
@@ -82,7 +82,7 @@ struct DayPlannerTests {
         #expect(plan.capacityMinutes == 600)
         #expect(plan.loadMinutes == 480)   // 85 % of 600 is 510: eight hours fit, a ninth would not
         #expect(plan.later.count == 4)
-        #expect(plan.later.allSatisfy { $0.reason.hasPrefix("would overcommit the day: 8 h already planned of 10 h free") })
+        #expect(plan.later.allSatisfy { $0.reason.hasPrefix("would overcommit the day: 8\u{00A0}h already planned of 10\u{00A0}h free") })
         #expect(plan.blocks.allSatisfy { $0.span.length == 120 && $0.tasks.count == 2 })
     }
 

@@ -34,8 +34,8 @@ struct EveningEnergyTests {
     }
 
     @Test func figuresNameTheDay() {
-        #expect(EveningEnergy(day: Self.heavy).figures == "3 h 20 m of deep work, 7 h planned of 7 h 30 m free and a last block ending at 19:15")
-        #expect(EveningEnergy(day: Self.light).figures == "no deep work, 1 h 30 m planned of 8 h free and a last block ending at 12:00")
+        #expect(EveningEnergy(day: Self.heavy).figures == "3\u{A0}h\u{A0}20\u{A0}min of deep work, 7\u{A0}h planned of 7\u{A0}h\u{A0}30\u{A0}min free and a last block ending at 19:15")
+        #expect(EveningEnergy(day: Self.light).figures == "no deep work, 1\u{A0}h\u{A0}30\u{A0}min planned of 8\u{A0}h free and a last block ending at 12:00")
     }
 
     @Test func differentDaysGiveDifferentPicks() {
@@ -52,7 +52,7 @@ struct EveningEnergyTests {
     @Test func explanationNamesTheDaysFigures() {
         let heavy = TonightsPicks(library: Self.library, evening: EveningEnergy(day: Self.heavy), date: "2026-12-02")
         for pick in heavy.picks {
-            #expect(pick.why.hasPrefix("After 3 h 20 m of deep work, 7 h planned of 7 h 30 m free and a last block ending at 19:15, "))
+            #expect(pick.why.hasPrefix("After 3\u{A0}h\u{A0}20\u{A0}min of deep work, 7\u{A0}h planned of 7\u{A0}h\u{A0}30\u{A0}min free and a last block ending at 19:15, "))
         }
         let poems = heavy.picks.first { $0.entry.slug == "quiet-poems" }
         #expect(poems?.why.hasSuffix("a gentle read (about 120 pages) you can put down whenever sleep comes.") == true)

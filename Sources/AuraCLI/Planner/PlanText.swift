@@ -64,7 +64,7 @@ struct PlanText {
         let shown = title.count > Self.titleWidth ? String(title.prefix(Self.titleWidth - 1)) + "…" : title
         // Emoji take two terminal columns; an empty emoji cell is padded to match.
         let duration = minutes.map(durationText) ?? ""
-        return "  \(range.padding(11))  \(emoji.isEmpty ? "  " : emoji)  \(shown.padding(Self.titleWidth))  \(duration.padding(8))  \(note)"
+        return "  \(range.padding(11))  \(emoji.isEmpty ? "  " : emoji)  \(shown.padding(Self.titleWidth))  \(duration.padding(10))  \(note)"
             .trimmingSuffix(while: { $0 == " " })
     }
 }

@@ -21,12 +21,17 @@ func clipped(_ text: String, to limit: Int) -> String {
     text.count <= limit ? text : String(text.prefix(limit - 1)[...].trimmingSuffix(while: \.isWhitespace)) + "…"
 }
 
-/// A duration in minutes written the way a person reads it: `45 m`, `1 h`, `2 h 30 m`.
+/// A duration in minutes, written the one way Aura writes every duration (pages, notifications,
+/// calendars, the command line, and `Aura.duration` in the site's script): `30 min`, `2 h`,
+/// `1 h 30 min`; `0 min` for none (and for a negative count); past a day the hours go on
+/// (`26 h 5 min`), since a plan never spans days. Each number is joined to its unit, and the hours
+/// to the minutes, by a no-break space (U+00A0), so no line ever breaks inside a duration.
 public func durationText(_ minutes: Int) -> String {
+    let minutes = max(0, minutes), space = "\u{00A0}"
     switch (minutes / 60, minutes % 60) {
-    case (0, let m): return "\(m) m"
-    case (let h, 0): return "\(h) h"
-    case (let h, let m): return "\(h) h \(m) m"
+    case (0, let m): return "\(m)\(space)min"
+    case (let h, 0): return "\(h)\(space)h"
+    case (let h, let m): return "\(h)\(space)h\(space)\(m)\(space)min"
     }
 }
 

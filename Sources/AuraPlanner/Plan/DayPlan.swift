@@ -49,15 +49,42 @@ public struct DayPlan: Sendable, Equatable, Codable {
     /// Free minutes not yet planned.
     public var freeMinutes: Int { capacityMinutes - loadMinutes }
 
-    /// The day's best-ranked scheduled tasks: one when the ranking is confident, else the
-    /// leaders that share the top spot.
-    public var topTasks: [Task] { Self.leaders(of: blocks, confident: confident) }
+    /// A scheduled task in the day's ranking, with its block and its place.
+    public struct RankedTask: Sendable, Equatable {
+        public let task: Task
+        public let block: Block
+        /// From 0 for the best. Tasks tied with the best of a run (`Confidence.areTied`) share
+        /// that one's place, so a tie is never shown as an order.
+        public let place: Int
+    }
 
-    static func leaders(of blocks: [Block], confident: Bool) -> [Task] {
-        // Best rank first; among equals, the one scheduled first.
-        let ranked = blocks.flatMap(\.tasks).enumerated().sorted { ($0.element.rank, $1.offset) > ($1.element.rank, $0.offset) }.map(\.element)
-        guard let best = ranked.first else { return [] }
-        return confident ? [best] : Array(ranked.prefix { Confidence.areTied(best.rank, $0.rank) }.prefix(3))
+    /// Every scheduled task, best rank first (among equal ranks, the one scheduled first). The
+    /// one ranking the dashboard's "first" and the week board's sizes both read.
+    public var ranking: [RankedTask] { Self.ranking(of: blocks) }
+
+    /// The day's best-ranked scheduled tasks: one when the ranking is confident, else the
+    /// leaders that share the top spot (place 0), at most three.
+    public var topTasks: [Task] { leaders.map(\.task) }
+
+    /// `topTasks` with their blocks and places.
+    public var leaders: [RankedTask] { Self.leaders(in: ranking, confident: confident) }
+
+    static func leaders(in ranking: [RankedTask], confident: Bool) -> [RankedTask] {
+        Array(ranking.prefix { $0.place == 0 }.prefix(confident ? 1 : 3))
+    }
+
+    static func ranking(of blocks: [Block]) -> [RankedTask] {
+        let ordered = blocks.flatMap { block in block.tasks.map { (task: $0, block: block) } }.enumerated()
+            .sorted { ($0.element.task.rank, $1.offset) > ($1.element.task.rank, $0.offset) }.map(\.element)
+        var ranking: [RankedTask] = []
+        for (index, entry) in ordered.enumerated() {
+            // A run is measured from its first task, so a slow slide of scores still breaks into
+            // runs; the top run is exactly the leaders `topTasks` names.
+            let first = ranking.last.map { ranking[$0.place] }
+            let place = first.flatMap { Confidence.areTied($0.task.rank, entry.task.rank) ? $0.place : nil } ?? index
+            ranking.append(RankedTask(task: entry.task, block: entry.block, place: place))
+        }
+        return ranking
     }
 
     /// The instant `minutes` after midnight on this plan's date.

@@ -53,7 +53,7 @@ public struct DayPlanner: Sendable {
                        capacityMinutes: schedule.capacityMinutes, loadMinutes: schedule.loadMinutes,
                        confident: confident, blocks: blocks, later: later, busy: busy,
                        notifications: words.notifications(for: blocks, busy: busy),
-                       nudge: words.nudge(top: DayPlan.leaders(of: blocks, confident: confident), blocks: blocks))
+                       nudge: words.nudge(top: DayPlan.leaders(in: DayPlan.ranking(of: blocks), confident: confident).map(\.task), blocks: blocks))
     }
 
     /// Where planning may start: the window's start, or now (rounded up to five minutes) on the day itself.

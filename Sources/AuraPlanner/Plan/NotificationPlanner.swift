@@ -106,7 +106,7 @@ struct NotificationPlanner {
         case .admin:
             let what = block.tasks.count == 1 ? "One quick thing" : "\(block.tasks.count) quick ones"
             let after = next.map { "\($0.name) starts" } ?? "the rest of the day runs"
-            return "\(what) in \(block.span.length) minutes, and \(after) with nothing hanging over it."
+            return "\(what) in \(durationText(block.span.length)), and \(after) with nothing hanging over it."
         case .health:
             switch (previous, next) {
             case let (previous?, next?):

@@ -162,7 +162,7 @@ public struct Scheduler: Sendable {
         var windows: [[SchedulableTask]] = []
         for task in tasks {
             guard task.minutes <= adminWindow.upperBound else {
-                day.defer(task, "longer than an admin window (\(adminWindow.upperBound) min): split it, or tag it #deep for a focus block")
+                day.defer(task, "longer than an admin window (\(durationText(adminWindow.upperBound))): split it, or tag it #deep for a focus block")
                 continue
             }
             if let index = windows.firstIndex(where: { $0.minutes + task.minutes <= adminWindow.upperBound }) {

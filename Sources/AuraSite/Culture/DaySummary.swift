@@ -17,15 +17,6 @@ public struct DaySummary: Sendable, Equatable {
     }
 }
 
-/// Minutes as people say them: `45 m`, `2 h`, `3 h 20 m`.
-public func durationText(minutes: Int) -> String {
-    switch (minutes / 60, minutes % 60) {
-    case (0, let m): "\(m) m"
-    case (let h, 0): "\(h) h"
-    case (let h, let m): "\(h) h \(m) m"
-    }
-}
-
 /// Minutes after midnight as a 24-hour clock time: `18:30`.
 public func clockText(minutes: Int) -> String {
     let hours = minutes / 60, rest = minutes % 60

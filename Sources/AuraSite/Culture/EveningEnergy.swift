@@ -1,3 +1,5 @@
+import AuraPlanner
+
 /// How much the evening can hold, judged from the day's plan.
 ///
 /// The rule: the day earns tiredness points — deep work (2 for three hours or more, 1 for an
@@ -7,7 +9,7 @@
 /// medium, and the explanation says so.
 public struct EveningEnergy: Sendable, Equatable {
     public let level: CultureEntry.Energy
-    /// The day's figures in words, e.g. "3 h 20 m of deep work and a last block ending at 18:30".
+    /// The day's figures in words, e.g. "3 h 20 min of deep work and a last block ending at 18:30".
     public let figures: String
     public let basedOnPlan: Bool
 
@@ -27,8 +29,8 @@ public struct EveningEnergy: Sendable, Equatable {
         level = points >= 4 ? .low : points >= 2 ? .medium : .high
 
         var parts: [String] = []
-        parts.append(day.deepMinutes > 0 ? "\(durationText(minutes: day.deepMinutes)) of deep work" : "no deep work")
-        parts.append("\(durationText(minutes: day.loadMinutes)) planned of \(durationText(minutes: day.capacityMinutes)) free")
+        parts.append(day.deepMinutes > 0 ? "\(durationText(day.deepMinutes)) of deep work" : "no deep work")
+        parts.append("\(durationText(day.loadMinutes)) planned of \(durationText(day.capacityMinutes)) free")
         if let end = day.lastBlockEnd { parts.append("a last block ending at \(clockText(minutes: end))") }
         figures = parts.dropLast().joined(separator: ", ") + (parts.count > 1 ? " and " : "") + parts.last!
     }

@@ -68,17 +68,19 @@ struct SiteFiles: Sendable {
         let root: String
     }
 
-    /// `/sw.js`, versioned by every other file of the build, precaching the app shell and the
-    /// personal pages of the coming days.
+    /// `/sw.js`, versioned by every other file of the build, precaching the app shell, the
+    /// landing page and the personal pages of the coming days.
     func serviceWorker(version: String, with templates: TemplateLibrary) throws -> Data {
         let assets = factory.assets
         let shell = [assets.stylesheetPath, assets.scriptPath, factory.root + "manifest.webmanifest"]
             + (assets.headingFontPath.map { [$0] } ?? []) + assets.iconPaths.values.sorted()
-        let personal = pages.filter { $0.isPersonal }.map(\.path)
+        // The landing page too: a first visit may come before the worker took control, and the
+        // app's home must then still open offline rather than fall back to /offline/.
+        let pagePaths = pages.filter { $0.isPersonal || $0.path == factory.root }.map(\.path)
         let data = content.planner.snapshot == nil ? [] : [factory.root + "notifications.json"]
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
-        let precache = String(decoding: try encoder.encode(shell + personal + data), as: UTF8.self)
+        let precache = String(decoding: try encoder.encode(shell + pagePaths + data), as: UTF8.self)
         let worker = ServiceWorker(version: version, precacheJSON: precache, offlineURL: factory.root + "offline/", root: factory.root)
         return Data(try templates.render("site/sw.js", try MustacheValue(encoding: worker)).utf8)
     }

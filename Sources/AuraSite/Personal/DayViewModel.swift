@@ -18,6 +18,8 @@ struct DayViewModel: Encodable, Sendable {
     struct TopTask: Encodable, Sendable {
         let id: String
         let title: String
+        /// Its block's, which keeps its Done and Snooze (`window.Aura.tasks`).
+        let notificationId: String
     }
 
     struct LaterRow: Encodable, Sendable {
@@ -58,7 +60,7 @@ struct DayViewModel: Encodable, Sendable {
             Item(kind: "block", span: block.span, id: block.id, anchor: BlockLink.anchor(block.id), emoji: block.category.emoji,
                  category: block.category.name, categoryKey: block.category.rawValue, focusMode: block.focusMode.rawValue,
                  isDeep: block.category == .deepWork, isAdmin: block.category == .admin, isFixed: block.isFixed,
-                 tasks: block.tasks.map { TaskRow(id: $0.id, title: $0.title, minutesText: AuraSite.durationText(minutes: $0.minutes), isTop: top.contains($0.id)) },
+                 tasks: block.tasks.map { TaskRow(id: $0.id, title: $0.title, minutesText: AuraPlanner.durationText($0.minutes), isTop: top.contains($0.id)) },
                  notificationId: "notify-\(block.id)", title: nil, label: nil)
         }
 
@@ -71,7 +73,7 @@ struct DayViewModel: Encodable, Sendable {
             let minutes = span.end - span.start
             return Item(kind: "gap", span: span, id: nil, anchor: nil, emoji: nil, category: nil, categoryKey: nil, focusMode: nil,
                         isDeep: false, isAdmin: false, isFixed: false, tasks: [], notificationId: nil, title: nil,
-                        label: "\(AuraSite.durationText(minutes: minutes)) \(minutes < 15 ? "buffer" : "free")")
+                        label: "\(AuraPlanner.durationText(minutes)) \(minutes < 15 ? "buffer" : "free")")
         }
 
         private init(kind: String, span: MinuteSpan, id: String?, anchor: String?, emoji: String?, category: String?,
@@ -86,7 +88,7 @@ struct DayViewModel: Encodable, Sendable {
             time = "\(start)–\(end)"
             startMinutes = span.start
             endMinutes = span.end
-            durationText = AuraSite.durationText(minutes: span.end - span.start)
+            durationText = AuraPlanner.durationText(span.end - span.start)
             self.id = id
             self.anchor = anchor
             self.emoji = emoji
@@ -138,14 +140,14 @@ struct DayViewModel: Encodable, Sendable {
         self.previous = previous.map { Link(url: BlockLink.dayPath($0.date, root: root), title: DayText.title($0.date)) }
         self.next = next.map { Link(url: BlockLink.dayPath($0.date, root: root), title: DayText.title($0.date)) }
         windowText = "\(clockText(minutes: plan.window.start))–\(clockText(minutes: plan.window.end))"
-        loadText = "\(durationText(minutes: plan.loadMinutes)) planned of \(durationText(minutes: plan.capacityMinutes)) free"
+        loadText = "\(durationText(plan.loadMinutes)) planned of \(durationText(plan.capacityMinutes)) free"
         loadPercent = plan.capacityMinutes == 0 ? 0 : min(100, plan.loadMinutes * 100 / plan.capacityMinutes)
         deepMinutes = plan.deepMinutes
-        deepText = durationText(minutes: deepMinutes)
+        deepText = durationText(deepMinutes)
         blockCount = plan.blocks.count
         taskCount = plan.blocks.reduce(0) { $0 + $1.tasks.count }
         confident = plan.confident
-        topTasks = plan.topTasks.map { TopTask(id: $0.id, title: $0.title) }
+        topTasks = plan.leaders.map { TopTask(id: $0.task.id, title: $0.task.title, notificationId: "notify-\($0.block.id)") }
         isEmpty = plan.blocks.isEmpty
         timeline = Self.timeline(plan, top: Set(plan.topTasks.map(\.id)))
         later = plan.later.map { LaterRow(id: $0.id, title: $0.title, emoji: $0.category.emoji, category: $0.category.name, reason: $0.reason) }

@@ -27,7 +27,7 @@ struct PlanCalendars: Sendable {
         let notes = Dictionary(uniqueKeysWithValues: day.notifications.map { ($0.blockId, $0) })
         return day.blocks.map { block in
             let version = snapshot.events[block.id]
-            let tasks = block.tasks.map { "• \($0.title) (\(durationText(minutes: $0.minutes)))" }.joined(separator: "\n")
+            let tasks = block.tasks.map { "• \($0.title) (\(durationText($0.minutes)))" }.joined(separator: "\n")
             let note = notes[block.id]
             return CalendarEvent(
                 uid: "\(block.id)@\(host)", sequence: version?.sequence ?? 0, stamp: version?.stamp ?? snapshot.generated,

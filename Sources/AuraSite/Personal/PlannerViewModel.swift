@@ -43,7 +43,7 @@ struct PlannerViewModel: Encodable, Sendable {
             self.reason = reason
             dateText = date.map(DayText.short)
             timeText = time.map { clockText(minutes: $0.minutes) }
-            durationText = minutes.map { AuraSite.durationText(minutes: $0) }
+            durationText = minutes.map { AuraPlanner.durationText($0) }
             repeatText = recurrence.map(Self.repeatText)
             rrule = recurrence?.rrule
             self.isDone = isDone

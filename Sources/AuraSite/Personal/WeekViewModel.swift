@@ -11,7 +11,7 @@ struct WeekViewModel: Encodable, Sendable {
         let minutesText: String
         let time: String
         let rankText: String
-        /// 1 for the day's top task, growing to 5 down the list.
+        /// 1 for the day's top task, growing to 5 down the list; tied tasks share one.
         let gravity: Int
         let url: String
         let notificationId: String
@@ -60,13 +60,11 @@ struct WeekViewModel: Encodable, Sendable {
         timeZone = first.timeZone.identifier
         today = first.date.iso
         days = snapshot.days.map { plan in
-            let placed = plan.blocks.flatMap { block in block.tasks.map { (task: $0, block: block) } }
-                .sorted { ($0.task.rank, $1.task.id) > ($1.task.rank, $0.task.id) }
-            let tasks = placed.enumerated().map { index, entry in
+            let tasks = plan.ranking.map { entry in
                 Task(id: entry.task.id, title: entry.task.title, emoji: entry.block.category.emoji,
                      category: entry.block.category.name, categoryKey: entry.block.category.rawValue,
-                     minutesText: durationText(minutes: entry.task.minutes), time: clockText(minutes: entry.block.span.start),
-                     rankText: String(format: "%.2f", entry.task.rank), gravity: Self.gravity(rank: index),
+                     minutesText: durationText(entry.task.minutes), time: clockText(minutes: entry.block.span.start),
+                     rankText: String(format: "%.2f", entry.task.rank), gravity: Self.gravity(rank: entry.place),
                      url: BlockLink.path(entry.block, on: plan.date, root: root), notificationId: "notify-\(entry.block.id)")
             }
             return Day(date: plan.date.iso, title: DayText.short(plan.date), weekday: plan.date.weekday.name,
@@ -92,7 +90,8 @@ struct WeekViewModel: Encodable, Sendable {
         ]
     }
 
-    /// The gravity ramp: the top task alone at 1, the next two at 2 and 3, then 4 and 5 for the tail.
+    /// The gravity ramp, by place in the day's ranking (`DayPlan.RankedTask.place`, shared by
+    /// tied tasks): the top at 1, the next two places at 2 and 3, then 4 and 5 for the tail.
     static func gravity(rank index: Int) -> Int {
         switch index {
         case 0...2: index + 1
@@ -143,7 +142,7 @@ struct FocusViewModel: Encodable, Sendable {
                   startMinutes: block.span.start, endMinutes: block.span.end, emoji: block.category.emoji,
                   category: block.category.name, categoryKey: block.category.rawValue, focusMode: block.focusMode.rawValue,
                   notificationId: "notify-\(block.id)",
-                  tasks: block.tasks.map { Task(id: $0.id, title: $0.title, minutesText: durationText(minutes: $0.minutes)) })
+                  tasks: block.tasks.map { Task(id: $0.id, title: $0.title, minutesText: durationText($0.minutes)) })
         }
         first = blocks.first
     }

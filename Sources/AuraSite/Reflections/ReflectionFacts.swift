@@ -1,3 +1,5 @@
+import AuraPlanner
+
 /// What a reflection may say about a day: the plan's real figures and names, ready for a
 /// Mustache body (`{{firstBlock.tasks}}`, `{{deepTime}}`, `{{topTask}}` …).
 public struct ReflectionFacts: Encodable, Sendable, Equatable {
@@ -69,14 +71,14 @@ public struct ReflectionFacts: Encodable, Sendable, Equatable {
         topTask = listText(topTasks)
         self.confident = confident
         self.deepMinutes = deepMinutes
-        deepTime = durationText(minutes: deepMinutes)
+        deepTime = durationText(deepMinutes)
         blockCount = blocks.count
         self.taskCount = taskCount
         self.loadMinutes = loadMinutes
         self.capacityMinutes = capacityMinutes
-        loadTime = durationText(minutes: loadMinutes)
-        capacityTime = durationText(minutes: capacityMinutes)
-        freeTime = durationText(minutes: max(0, capacityMinutes - loadMinutes))
+        loadTime = durationText(loadMinutes)
+        capacityTime = durationText(capacityMinutes)
+        freeTime = durationText(max(0, capacityMinutes - loadMinutes))
         laterCount = later.count
         firstLater = later.first ?? ""
         self.finishedKnown = finishedKnown

@@ -144,7 +144,7 @@
       trigger.setAttribute("datetime", snoozed && !isNaN(instant) ? new Date(instant + SNOOZE_MS).toISOString() : fireDate);
     }
     if (label) {
-      label.textContent = done ? "Done" : snoozed ? "Snoozed 15 min, was " + fireTime : "";
+      label.textContent = done ? "Done" : snoozed ? "Snoozed " + Aura.duration(15) + ", was " + fireTime : "";
       label.hidden = !done && !snoozed;
     }
     Array.prototype.forEach.call(notice.querySelectorAll("[data-action]"), function (button) {

@@ -97,6 +97,8 @@
     if (labelled) copy.setAttribute("aria-labelledby", labelled.replace(/^upcoming-/, "next-"));
     slot.textContent = "";
     slot.appendChild(copy);
+    // The copy comes from the template as built: give it this browser's Done and Snooze.
+    if (window.Aura.drawStates) window.Aura.drawStates(slot);
   }
 
   function draw() {

@@ -198,6 +198,42 @@
     window.setTimeout(function () { region.textContent = text; }, 60);
   };
 
+  /* ---- Done and Snoozed, drawn the same way on every page that shows the plan ----
+     An element marked data-aura-task names its record: the day (data-date, on it or around
+     it), its block's data-notification-id and, for one task of a block, data-task-id. It gets
+     is-done or is-snoozed, and its own [data-aura-state] label says which. The week board and
+     the dashboard draw through this, and redraw on every change (this tab's or another's). */
+  function ownLabel(element) {
+    var labels = element.querySelectorAll("[data-aura-state]");
+    for (var i = 0; i < labels.length; i += 1) {
+      if (labels[i].closest("[data-aura-task]") === element) return labels[i];
+    }
+    return null;
+  }
+
+  Aura.drawState = function (element) {
+    var day = element.closest("[data-date]");
+    var status = Aura.tasks.status(day ? day.getAttribute("data-date") : "", element.getAttribute("data-notification-id"),
+      element.getAttribute("data-task-id") || undefined);
+    element.classList.toggle("is-done", status === "done");
+    element.classList.toggle("is-snoozed", status === "snoozed");
+    var label = ownLabel(element);
+    if (label) {
+      label.textContent = status === "done" ? "Done" : status === "snoozed" ? "Snoozed " + Aura.duration(15) : "";
+      label.hidden = !status;
+    }
+    return status;
+  };
+
+  Aura.drawStates = function (scope) {
+    Array.prototype.forEach.call((scope || document).querySelectorAll("[data-aura-task]"), Aura.drawState);
+  };
+
+  if (document.querySelector("[data-aura-task]")) {
+    Aura.drawStates();
+    Aura.tasks.watch(function () { Aura.drawStates(); });
+  }
+
   /* ---- The week board ---- */
   var board = document.querySelector("[data-week]");
   if (!board) return;
@@ -215,10 +251,79 @@
 
   function showColumns(value) {
     root.setAttribute("data-week-columns", value);
+    drawPager();
     if (!switcher) return;
     Array.prototype.forEach.call(switcher.querySelectorAll("input[name=week-columns]"), function (input) {
       input.checked = input.value === value;
     });
+  }
+
+  /* ---- The pager: which days are in view, and a page back or on ----
+     The stylesheet sizes the columns so whole days fill the scroller; this says which ones, and
+     moves a page at a time (the snap points keep every stop on a whole day). */
+  var scroller = board.querySelector("[data-week-days]");
+  var pager = board.querySelector("[data-week-pager]");
+  var pagerStatus = pager && pager.querySelector("[data-week-pager-status]");
+
+  function shownDays() {
+    return Array.prototype.filter.call(scroller.querySelectorAll("[data-week-day]"), function (day) {
+      return day.getClientRects().length > 0;
+    });
+  }
+
+  /* The first and last of `days` wholly inside the scroller's box, within a pixel. */
+  function inView(days) {
+    var box = scroller.getBoundingClientRect();
+    var view = { first: -1, last: -1 };
+    days.forEach(function (day, index) {
+      var rect = day.getBoundingClientRect();
+      if (rect.left < box.left - 1 || rect.right > box.right + 1) return;
+      if (view.first < 0) view.first = index;
+      view.last = index;
+    });
+    return view;
+  }
+
+  function drawPager() {
+    if (!pager || !scroller) return;
+    var end = scroller.scrollWidth - scroller.clientWidth;
+    pager.hidden = end <= 1;
+    if (pager.hidden) return;
+    var days = shownDays();
+    var view = inView(days);
+    if (pagerStatus && view.first >= 0) {
+      pagerStatus.textContent = (view.first === view.last ? "Day " + (view.first + 1) : "Days " + (view.first + 1) + "–" + (view.last + 1))
+        + " of " + days.length;
+    }
+    Array.prototype.forEach.call(pager.querySelectorAll("[data-week-page]"), function (button) {
+      button.disabled = button.getAttribute("data-week-page") === "-1" ? scroller.scrollLeft <= 1 : scroller.scrollLeft >= end - 1;
+    });
+  }
+
+  function turnPage(direction) {
+    var days = shownDays();
+    var view = inView(days);
+    if (days.length < 2 || view.first < 0) return;
+    var step = days[1].getBoundingClientRect().left - days[0].getBoundingClientRect().left;
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    scroller.scrollBy({ left: direction * (view.last - view.first + 1) * step, behavior: still ? "auto" : "smooth" });
+  }
+
+  if (pager && scroller) {
+    var pending = false;
+    var redraw = function () {
+      if (pending) return;
+      pending = true;
+      window.requestAnimationFrame(function () { pending = false; drawPager(); });
+    };
+    scroller.addEventListener("scroll", redraw, { passive: true });
+    window.addEventListener("resize", redraw);
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(redraw);
+    pager.addEventListener("click", function (event) {
+      var button = event.target.closest ? event.target.closest("[data-week-page]") : null;
+      if (button && !button.disabled) turnPage(button.getAttribute("data-week-page") === "-1" ? -1 : 1);
+    });
+    drawPager();
   }
 
   if (switcher) {
@@ -249,21 +354,12 @@
     }).map(function (other) { return other.getAttribute("data-task-id"); });
   }
 
-  function draw(row) {
-    var status = Aura.tasks.status(row.getAttribute("data-date"), row.getAttribute("data-notification-id"), row.getAttribute("data-task-id"));
-    row.classList.toggle("is-done", status === "done");
-    row.classList.toggle("is-snoozed", status === "snoozed");
-    var check = row.querySelector("[data-week-done]");
-    if (check) check.setAttribute("aria-pressed", String(status === "done"));
-    var label = row.querySelector("[data-state]");
-    if (label) {
-      label.textContent = status === "done" ? "Done" : status === "snoozed" ? "Snoozed 15 min" : "";
-      label.hidden = !status;
-    }
-  }
-
-  function drawAll() {
-    rows.forEach(draw);
+  /* The state itself is drawn above, with every other [data-aura-task]; the check follows it. */
+  function drawChecks() {
+    rows.forEach(function (row) {
+      var check = row.querySelector("[data-week-done]");
+      if (check) check.setAttribute("aria-pressed", String(row.classList.contains("is-done")));
+    });
   }
 
   /* Exposed for the keyboard and swipes: the record a week row belongs to. */
@@ -281,8 +377,8 @@
     var check = row.querySelector("[data-week-done]");
     if (check) check.hidden = false;
   });
-  drawAll();
-  Aura.tasks.watch(drawAll);
+  drawChecks();
+  Aura.tasks.watch(drawChecks);
 
   board.addEventListener("click", function (event) {
     var check = event.target.closest ? event.target.closest("[data-week-done]") : null;

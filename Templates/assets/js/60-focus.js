@@ -26,13 +26,9 @@
     return window.Aura.wallClock(moment, zone);
   }
 
-  /* "1 h 20 min", "45 min", "1 min". */
+  /* Time left or to wait, never "0 min" while a block is still ahead or under way. */
   function span(minutes) {
-    var hours = Math.floor(minutes / 60);
-    var rest = minutes % 60;
-    if (hours && rest) return hours + " h " + rest + " min";
-    if (hours) return hours + " h";
-    return Math.max(rest, 1) + " min";
+    return Aura.duration(Math.max(1, minutes));
   }
 
   /* ---- Leaving returns where you were ---- */

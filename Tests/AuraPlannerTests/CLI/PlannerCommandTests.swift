@@ -179,7 +179,7 @@ struct PlannerCommandTests {
         let result = await sandbox.run("plan")
         #expect(result.status == 0)
         #expect(result.out.contains("Nothing to schedule today."))
-        #expect(result.out.contains("About 10 free hours left · 0 m planned of 10 h free"))
+        #expect(result.out.contains("About 10 free hours left · 0\u{00A0}min planned of 10\u{00A0}h free"))
     }
 
     @Test func aThousandLineInboxIsPlannedWithoutOvercommitting() async throws {
