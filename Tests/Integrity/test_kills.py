@@ -8,7 +8,7 @@ import shutil
 import signal
 import subprocess
 
-from conftest import DAY, REPO, finish, token
+from integrity_support import DAY, REPO, finish, token
 
 
 def test_kill_plan_at_any_moment(site):

@@ -2,7 +2,7 @@
 nothing duplicated. Every writer takes the content folder's lock (planner/.aura.lock)."""
 import collections
 
-from conftest import DAY, finish, token
+from integrity_support import DAY, finish, token
 
 ROUNDS = 50
 

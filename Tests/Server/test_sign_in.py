@@ -5,7 +5,7 @@ import re
 
 import requests
 
-from conftest import PASSWORD
+from server_support import PASSWORD
 
 
 def test_personal_pages_need_a_session(server):
