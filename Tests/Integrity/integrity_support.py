@@ -1,24 +1,13 @@
 """Real `aura` processes racing each other and being killed, on a content folder of their own.
 The binary is .build/debug/aura (`swift build --product aura`), or AURA_BIN."""
 import json
-import os
-import pathlib
 import shutil
 import subprocess
 
-import pytest
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
+from aura_test_paths import REPO, aura_binary
+
 DAY = "2026-12-02"
-
-
-def aura_binary():
-    configured = os.environ.get("AURA_BIN")
-    path = pathlib.Path(configured) if configured else REPO / ".build" / "debug" / "aura"
-    path = path if path.is_absolute() else REPO / path
-    if not path.exists():
-        pytest.fail(f"{path} not found: run `swift build --product aura`, or set AURA_BIN")
-    return path
 
 
 def token(number):

@@ -8,7 +8,9 @@ import shutil
 import signal
 import subprocess
 
-from integrity_support import DAY, REPO, finish, token
+from integrity_support import DAY, aura_binary, finish, token
+
+from aura_test_paths import REPO
 
 
 def test_kill_plan_at_any_moment(site):
@@ -50,14 +52,20 @@ def whole(public):
     return len(listed) > 50 and all((public / path).exists() for path in listed)
 
 
-def test_kill_build_at_any_moment(tmp_path):
-    chance = random.Random(7)
-    content = tmp_path / "Content"
+def built_site(folder):
+    """A copy of the default content built into folder/Public; returns (content, Public, build command)."""
+    content = folder / "Content"
     shutil.copytree(REPO / "Content", content)
-    public = tmp_path / "Public"
-    command = [str(REPO / ".build" / "debug" / "aura"), "build", "--content", str(content),
+    public = folder / "Public"
+    command = [str(aura_binary()), "build", "--content", str(content),
                "--templates", str(REPO / "Templates"), "--output", str(public), "--quiet"]
     subprocess.run(command, check=True)
+    return content, public, command
+
+
+def test_kill_build_at_any_moment(tmp_path):
+    chance = random.Random(7)
+    content, public, command = built_site(tmp_path)
     (public / "CNAME").write_text("aura.example\n")
     kills = 0
     for number in range(50):
@@ -81,12 +89,7 @@ def test_kill_build_at_any_moment(tmp_path):
 
 def test_public_is_never_missing_while_builds_run(tmp_path):
     """A reader polling Public while 20 builds replace it never finds it missing or partial."""
-    content = tmp_path / "Content"
-    shutil.copytree(REPO / "Content", content)
-    public = tmp_path / "Public"
-    command = [str(REPO / ".build" / "debug" / "aura"), "build", "--content", str(content),
-               "--templates", str(REPO / "Templates"), "--output", str(public), "--quiet"]
-    subprocess.run(command, check=True)
+    content, public, command = built_site(tmp_path)
     looks = 0
     for number in range(20):
         (content / "planner" / "inbox.md").write_text(f"call the bank {token(number)}\n")

@@ -1,27 +1,16 @@
 """`aura serve` as a real process on loopback, driven over real HTTP with `requests`. Each test
 module gets a server of its own on a free port, with a copy of the default content, a fresh
 state folder and one person (sam) who may sign in."""
-import os
-import pathlib
 import re
 import shutil
 import signal
 import subprocess
 
-import pytest
+
+from aura_test_paths import REPO, aura_binary
 import requests
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
 PASSWORD = "correct horse battery staple"
-
-
-def aura_binary():
-    configured = os.environ.get("AURA_BIN")
-    path = pathlib.Path(configured) if configured else REPO / ".build" / "debug" / "aura"
-    path = path if path.is_absolute() else REPO / path
-    if not path.exists():
-        pytest.fail(f"{path} not found: run `swift build --product aura`, or set AURA_BIN")
-    return path
 
 
 class Server:
