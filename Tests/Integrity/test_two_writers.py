@@ -55,3 +55,22 @@ def test_plan_beside_done(site):
     assert all(count == 1 for count in counts.values()), [t for t, c in counts.items() if c > 1]
     assert len(tasks) == 2 * ROUNDS
     assert site.inbox_lines() == []
+
+
+def test_a_second_writer_waits_for_the_lock_and_says_so(site):
+    """While something holds the content folder's lock, `aura add` waits, says why after a
+    second, and finishes as soon as the lock is free."""
+    import fcntl
+    import select
+
+    site.run("add", "water plants zzfirst")
+    with open(site.content / "planner" / ".aura.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        waiting = site.start("add", "water plants zzsecond")
+        ready, _, _ = select.select([waiting.stderr], [], [], 30)
+        assert ready, "aura add neither waited with a message nor finished"
+        assert "waiting for another aura command to finish with" in waiting.stderr.readline()
+        assert waiting.poll() is None
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    finish(waiting)
+    assert site.inbox_lines() == ["water plants zzfirst", "water plants zzsecond"]
