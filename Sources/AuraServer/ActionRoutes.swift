@@ -48,10 +48,10 @@ extension AuraApp {
         }
         do {
             let outcome = try carryOut(action, fields)
-            return isJSON ? .json(200, outcome.json) : .seeOther(try site.root + outcome.then)
+            return isJSON ? .json(200, outcome.json) : .seeOther(root + outcome.then)
         } catch let problem as ActionProblem {
             guard !isJSON, let page = problem.page else { return .json(problem.status, ["error": problem.message]) }
-            let body = try site.render(pageAt: try site.root + page, session: try sessionContext(session, notice: problem.message))
+            let body = try site.render(pageAt: root + page, session: try sessionContext(session, notice: problem.message))
             return HTTPResponse(status: problem.status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                                 body: body ?? Data())
         }
@@ -124,7 +124,7 @@ extension AuraApp {
     }
 
     private func signInFirstForAction(_ request: HTTPRequest) throws -> HTTPResponse {
-        .seeOther(try site.root + "login/")
+        .seeOther(root + "login/")
     }
 }
 

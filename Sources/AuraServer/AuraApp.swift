@@ -24,6 +24,8 @@ public final class AuraApp: Sendable {
     let accounts: Accounts
     let files: StaticFiles
     let clock: @Sendable () -> Date
+    /// The site's path prefix (`/` or `/aura/`), from its base URL; it does not change while serving.
+    let root: String
     /// The site as last built, and the planner files' state it was built from.
     private let live: Mutex<(stamp: String, site: LiveSite)>
 
@@ -38,7 +40,9 @@ public final class AuraApp: Sendable {
         self.clock = clock
         files = StaticFiles(root: configuration.build.outputDirectory)
         let folder = PlannerFolder(content: configuration.build.contentDirectory)
-        live = Mutex((Self.stamp(of: folder), try LiveSite(options: configuration.build)))
+        let site = try LiveSite(options: configuration.build)
+        root = site.root
+        live = Mutex((Self.stamp(of: folder), site))
     }
 
     /// The site in step with the planner's files: when an action here, `aura plan` from cron or
@@ -67,7 +71,7 @@ public final class AuraApp: Sendable {
         }.joined(separator: " ")
     }
     var cookies: Cookies {
-        get throws { Cookies(secure: configuration.publicURL?.scheme == "https", root: try site.root) }
+        Cookies(secure: configuration.publicURL?.scheme == "https", root: root)
     }
 
     /// Answers one request; never throws.
@@ -84,7 +88,6 @@ public final class AuraApp: Sendable {
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         if request.bodyTooLarge { return .text(413, "Request body too large") }
-        let root = try site.root
         guard request.rawPath.hasPrefix(root) || request.rawPath + "/" == root else { return notFound() }
         let path = "/" + request.rawPath.dropFirst(root.count)
         switch (request.method, path) {
@@ -119,9 +122,11 @@ public final class AuraApp: Sendable {
             let personal = PersonalPaths.contains(relative)
             if personal {
                 guard let session = try session(of: request) else { return try signInFirst(request) }
+                // Brought up to date first: the files as well as the pages come from the planner's state.
+                let current = try site
                 // Pages are rendered for the person (their forms carry the session's token).
                 if let pagePath = Self.pagePath(request.rawPath),
-                   let body = try site.render(pageAt: pagePath, session: try sessionContext(session)) {
+                   let body = try current.render(pageAt: pagePath, session: try sessionContext(session)) {
                     return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                                         body: request.method == "HEAD" ? Data() : body)
                 }
@@ -141,14 +146,14 @@ public final class AuraApp: Sendable {
         let wantsPage = request.rawPath.hasSuffix("/") || request.rawPath.hasSuffix(".html")
         guard wantsPage else { return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")]) }
         let next = request.rawPath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        var response = HTTPResponse.seeOther(try site.root + "login/?next=" + next)
+        var response = HTTPResponse.seeOther(root + "login/?next=" + next)
         response.add("Cache-Control", "no-store")
         return response
     }
 
     /// What a signed-in person's pages know of them.
     func sessionContext(_ session: Accounts.Session, notice: String? = nil) throws -> SessionContext {
-        SessionContext(name: session.name, csrf: session.csrf, signOutAction: try site.root + "logout/", notice: notice)
+        SessionContext(name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice)
     }
 
     /// The public page path (`/planner/`) a request path names, when it names a page.

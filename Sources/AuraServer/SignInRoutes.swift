@@ -17,10 +17,10 @@ extension AuraApp {
                     headers: [(name: String, value: String)] = []) throws -> HTTPResponse {
         let token = try SecureRandom.token()
         let next = try safeNext(request.field("next") ?? request.query["next"])
-        let view = SignInView(action: try site.root + "login/", csrf: token, next: next, name: name, message: message)
+        let view = SignInView(action: root + "login/", csrf: token, next: next, name: name, message: message)
         let body = try site.render(path: "/login/", kind: "login", title: "Sign in", template: "pages/login", key: "login", content: view)
         return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
-                                                      try cookies.set(Cookies.signInForm, token, maxAge: 3600)] + headers,
+                                                      cookies.set(Cookies.signInForm, token, maxAge: 3600)] + headers,
                             body: body)
     }
 
@@ -33,8 +33,8 @@ extension AuraApp {
         switch try accounts.signIn(name: name, password: request.field("password") ?? "", address: request.clientAddress, now: clock()) {
         case .success(let (sessionToken, _)):
             var response = HTTPResponse.seeOther(try safeNext(request.field("next")))
-            response.headers += [try cookies.set(Cookies.session, sessionToken, maxAge: Int(Accounts.absoluteLifetime)),
-                                 try cookies.clear(Cookies.signInForm), ("Cache-Control", "no-store")]
+            response.headers += [cookies.set(Cookies.session, sessionToken, maxAge: Int(Accounts.absoluteLifetime)),
+                                 cookies.clear(Cookies.signInForm), ("Cache-Control", "no-store")]
             return response
         case .failure(.mismatch):
             return try signInPage(request, message: "That name and password do not match.", status: 401, name: name)
@@ -46,14 +46,14 @@ extension AuraApp {
     }
 
     func signOut(_ request: HTTPRequest) throws -> HTTPResponse {
-        var response = HTTPResponse.seeOther(try site.root)
+        var response = HTTPResponse.seeOther(root)
         if let session = try session(of: request), let token = request.cookies[Cookies.session] {
             guard sameOrigin(request), request.field("csrf") == session.csrf else {
                 return .text(403, "This form had expired; nothing was changed")
             }
             try accounts.signOut(token: token)
         }
-        response.headers.append(try cookies.clear(Cookies.session))
+        response.headers.append(cookies.clear(Cookies.session))
         return response
     }
 
@@ -69,7 +69,6 @@ extension AuraApp {
 
     /// Where to go after signing in: a path on this site, never another site.
     func safeNext(_ text: String?) throws -> String {
-        let root = try site.root
         let fallback = root + "dashboard/"
         guard let text, text.hasPrefix(root), !text.hasPrefix("//"), text.count < 2048,
               !text.contains("\\"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),

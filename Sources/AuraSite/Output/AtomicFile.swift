@@ -1,7 +1,8 @@
 import Foundation
 
 /// Writes a file by writing a temporary file beside it and renaming it over the old one, so
-/// a reader sees the old bytes or the new, never a half-written file.
+/// a reader sees the old bytes or the new, never a half-written file. Writers of one file
+/// hold its folder's lock (see `PlannerFolder.lock`).
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public let description: String
@@ -13,7 +14,9 @@ public enum AtomicFile {
         let url = requested.resolvingSymlinksInPath()
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        // One name per file, not per process: every writer holds the content folder's lock, and
+        // what a killed writer left is simply written over by the next.
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp")
         do {
             guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
                 throw WriteError(description: "cannot write \(ContentFile.displayPath(temporary))")
