@@ -21,4 +21,52 @@ struct PlannerHostileInputTests {
         #expect(plan.status == 1)
         #expect(plan.err.hasSuffix("Content/planner/inbox.md:2:8: \(Self.hugeDurationMessage)\n"), "\(plan.err)")
     }
+
+    /// A one-task store as `aura` writes it, with `field` replaced.
+    static func store(_ field: String = "\"minutes\" : 30", id: String = "t1", second: String? = nil, nextNumber: String = "2") -> Data {
+        func task(_ id: String) -> String {
+            "    {\n      \"id\" : \"\(id)\",\n      \"title\" : \"call Sam\",\n      \(field)\n    }"
+        }
+        let tasks = [task(id)] + (second.map { [task($0)] } ?? [])
+        return Data("{\n  \"nextNumber\" : \(nextNumber),\n  \"tasks\" : [\n\(tasks.joined(separator: ",\n"))\n  ],\n  \"version\" : 2\n}\n".utf8)
+    }
+
+    static func storeError(_ data: Data) -> String? {
+        do {
+            _ = try TaskStore.decode(data)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func duplicateIdsNameBothPositions() {
+        #expect(Self.storeError(Self.store(second: "t1"))
+            == "10:14: tasks[1].id: duplicate id 't1', already used by tasks[0] at line 5, column 14; expected each id once")
+    }
+
+    @Test func numbersAtTheIntegerLimitAreRangeErrors() {
+        let max = "9223372036854775807"
+        #expect(Self.storeError(Self.store(id: "t\(max)"))
+            == "5:14: tasks[0].id: 't\(max)' is past the highest task id; expected t1 to t999999999")
+        #expect(Self.storeError(Self.store(nextNumber: max))
+            == "2:18: nextNumber: \(max) is out of range; expected 1 to 1000000000")
+        #expect(Self.storeError(Self.store("\"minutes\" : \(max)"))
+            == "7:19: tasks[0].minutes: \(max) is not a duration; expected 1 to 1440 minutes")
+        #expect(Self.storeError(Self.store("\"rolledForward\" : \(max)"))
+            == "7:25: tasks[0].rolledForward: \(max) is out of range; expected 0 to 100000 moves")
+    }
+
+    @Test func aStoreNestedTenThousandDeepIsRefusedAtTheSixtyFifthLevel() {
+        let text = "{\"tasks\": " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
+        #expect(Self.storeError(Data(text.utf8))
+            == "1:74: not valid JSON: arrays and objects nested more than 64 levels deep; expected at most 64")
+    }
+
+    @Test func movesStopCountingAtTheLimitTheStoreReadsBack() throws {
+        var store = try TaskStore.decode(Self.store("\"date\" : \"2026-12-01\", \"rolledForward\" : \(InputLimits.maximumRolledForward)"))
+        store.rollForward(to: LocalDate(year: 2026, month: 12, day: 2)!)
+        #expect(store.tasks[0].rolledForward == InputLimits.maximumRolledForward)
+        #expect(try TaskStore.decode(store.encoded()) == store)
+    }
 }

@@ -54,6 +54,9 @@ struct JSONLocator {
 
     private mutating func value(path: [PathComponent]) throws(SyntaxError) {
         if path == target, found == nil { found = position }
+        if path.count >= InputLimits.maximumJSONDepth, peek == UInt8(ascii: "{") || peek == UInt8(ascii: "[") {
+            throw fail("arrays and objects nested more than \(InputLimits.maximumJSONDepth) levels deep; expected at most \(InputLimits.maximumJSONDepth)")
+        }
         guard let byte = peek else { throw fail("unexpected end of file; expected a value") }
         switch byte {
         case UInt8(ascii: "{"): try object(path: path)

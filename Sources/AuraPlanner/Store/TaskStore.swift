@@ -59,8 +59,24 @@ public struct TaskStore: Sendable, Equatable {
             throw InputError(line: at.line, column: at.column,
                              message: "written by a newer Aura (store version \(file.version)); this one reads up to version \(currentVersion)")
         }
+        try rejectDuplicateIds(file.tasks, in: bytes)
         let highest = file.tasks.compactMap { Int($0.id.dropFirst()) }.max() ?? 0
         return TaskStore(tasks: file.tasks, nextNumber: max(file.nextNumber ?? 1, highest + 1))
+    }
+
+    /// Two tasks with one id would make every change ambiguous: the error names both places.
+    private static func rejectDuplicateIds(_ tasks: [StoredTask], in bytes: [UInt8]) throws(InputError) {
+        var first: [String: Int] = [:]
+        for (index, task) in tasks.enumerated() {
+            guard let earlier = first[task.id] else {
+                first[task.id] = index
+                continue
+            }
+            let here = JSONLocator.position(of: [.key("tasks"), .index(index), .key("id")], in: bytes) ?? .init()
+            let there = JSONLocator.position(of: [.key("tasks"), .index(earlier), .key("id")], in: bytes) ?? .init()
+            throw InputError(line: here.line, column: here.column,
+                             message: "tasks[\(index)].id: duplicate id '\(task.id)', already used by tasks[\(earlier)] at line \(there.line), column \(there.column); expected each id once")
+        }
     }
 
     private static func located(_ error: DecodingError, in bytes: [UInt8]) -> InputError {
@@ -105,6 +121,10 @@ public struct TaskStore: Sendable, Equatable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
             nextNumber = try container.decodeIfPresent(Int.self, forKey: .nextNumber)
+            if let nextNumber, !(1...InputLimits.maximumTaskNumber + 1).contains(nextNumber) {
+                throw DecodingError.dataCorruptedError(forKey: .nextNumber, in: container,
+                                                       debugDescription: "\(nextNumber) is out of range; expected 1 to \(InputLimits.maximumTaskNumber + 1)")
+            }
             tasks = try container.decode([StoredTask].self, forKey: .tasks)
         }
     }
