@@ -69,4 +69,13 @@ struct PlannerHostileInputTests {
         #expect(store.tasks[0].rolledForward == InputLimits.maximumRolledForward)
         #expect(try TaskStore.decode(store.encoded()) == store)
     }
+
+    @Test func aLineLongerThanTheLimitIsAnErrorAtTheFirstCharacterPastIt() async throws {
+        let line = "call " + Array(repeating: "x", count: 100_000).joined(separator: " ")
+        let sandbox = try Sandbox(inbox: "# Inbox\n- \(line)\n")
+        let plan = await sandbox.run("plan", "--date", "2026-12-02")
+        #expect(plan.status == 1)
+        #expect(plan.err.hasSuffix("Content/planner/inbox.md:2:4003: the line is 200004 characters long; expected at most 4000, one item per line\n"),
+                "\(plan.err)")
+    }
 }
