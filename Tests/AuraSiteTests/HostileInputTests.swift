@@ -10,4 +10,33 @@ struct HostileInputTests {
         let error = #expect(throws: SourceError.self) { try YAMLParser(file: "site.yml").parse(text) }
         #expect(error?.description == "site.yml:1:71: lists and mappings nested more than 64 levels deep; expected at most 64")
     }
+
+    static func siteError(_ text: String) -> String? {
+        do {
+            _ = try SiteConfiguration.parse(text, file: "site.yml")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aHundredKilobyteBaseURLIsRefused() {
+        let base = "https://aura.example/" + String(repeating: "a", count: 100_000) + "/"
+        #expect(Self.siteError("title: A\nbase_url: \(base)\n") == "site.yml:2:11: base_url is 100022 characters long; expected at most 2000")
+    }
+
+    @Test(arguments: [
+        ("https://aura.example/\\\"x", "site.yml:2:11: base_url has the character '\"' at character 22; expected an address without spaces, quotes, angle brackets, backslashes or control characters (percent-encode them)"),
+        ("javascript:alert(1)//", "site.yml:2:11: base_url expects an absolute address such as https://aura.example/ (http or https)"),
+        ("https://user@aura.example/", "site.yml:2:11: base_url has a user, query or fragment; expected only scheme, host, port and path, such as https://aura.example/aura/"),
+        ("https://aura.example/?q=1", "site.yml:2:11: base_url has a user, query or fragment; expected only scheme, host, port and path, such as https://aura.example/aura/"),
+    ])
+    func unsafeBaseURLsAreErrors(base: String, expected: String) {
+        #expect(Self.siteError("title: A\nbase_url: \"\(base)\"\n") == expected)
+    }
+
+    @Test func aBaseURLPathKeepsItsPercentEscapes() throws {
+        let configuration = try SiteConfiguration.parse("title: A\nbase_url: https://aura.example/caf%C3%A9/\n", file: "site.yml")
+        #expect(BaseURL.root(of: configuration.baseURL) == "/caf%C3%A9/")
+    }
 }

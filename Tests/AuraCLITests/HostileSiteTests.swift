@@ -1,0 +1,27 @@
+import AuraSite
+import AuraTestSupport
+import Foundation
+import Testing
+
+/// Values written to inject into the built site — a newline through `--base-url` — end up
+/// escaped or refused.
+struct HostileSiteTests {
+    @Test func anEncodedNewlineInTheBaseURLStaysEncodedInLinksAndTheWorker() async throws {
+        let output = try temporaryFolder().appendingPathComponent("Public")
+        let result = await aura(["build", "--content", Project.content.path, "--templates", Project.templates.path,
+                                 "--output", output.path, "--base-url", "https://aura.example/a%0Ab/", "--quiet"])
+        #expect(result.status == 0, "\(result.err)")
+        let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains("href=\"/a%0Ab/manifest.webmanifest\""))
+        let worker = try String(contentsOf: output.appendingPathComponent("sw.js"), encoding: .utf8)
+        #expect(worker.contains("var ROOT = unescapeHTML(\"/a%0Ab/\")"))
+        #expect(!worker.contains("/a\nb/") && !index.contains("/a\nb/"))
+    }
+
+    @Test func aBaseURLWithASpaceIsAUsageError() async {
+        let result = await aura(["build", "--base-url", "https://aura.example/a b/"])
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("error: --base-url has a space at character 23; expected an address without spaces, quotes, "
+                                     + "angle brackets, backslashes or control characters (percent-encode them)\n"))
+    }
+}
