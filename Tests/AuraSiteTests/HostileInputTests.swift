@@ -39,4 +39,36 @@ struct HostileInputTests {
         let configuration = try SiteConfiguration.parse("title: A\nbase_url: https://aura.example/caf%C3%A9/\n", file: "site.yml")
         #expect(BaseURL.root(of: configuration.baseURL) == "/caf%C3%A9/")
     }
+
+    static func landing(url: String) -> String {
+        "---\ntitle: T\ndescription: D\nhero:\n  headline: H\n  lead: L\n  action: { label: Go, url: \(url) }\nsections: []\n---\nBody\n"
+    }
+
+    static func landingError(url: String) -> String? {
+        do {
+            _ = try LandingContent.parse(landing(url: url), file: "landing.md", root: "/")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test(arguments: [
+        ("\"javascript:alert(1)\"", "landing.md:7:29: 'javascript:alert(1)' is not a safe link; expected an http://, https:// or mailto: address, or a path on this site such as /design/"),
+        ("\"JaVaScRiPt:alert(1)\"", "landing.md:7:29: 'JaVaScRiPt:alert(1)' is not a safe link; expected an http://, https:// or mailto: address, or a path on this site such as /design/"),
+        ("\"   javascript:alert(1)\"", "landing.md:7:29: '   javascript:alert(1)' has a space; expected an http://, https:// or mailto: address, or a path on this site such as /design/"),
+        ("\"java\\tscript:alert(1)\"", "landing.md:7:29: 'java\tscript:alert(1)' has a control character (U+9); expected an http://, https:// or mailto: address, or a path on this site such as /design/"),
+        ("\"data:text/html,<b>x</b>\"", "landing.md:7:29: 'data:text/html,<b>x</b>' is not a safe link; expected an http://, https:// or mailto: address, or a path on this site such as /design/"),
+        ("\"/\\\\evil.example\"", "landing.md:7:29: '/\\evil.example' has a backslash; expected an http://, https:// or mailto: address, or a path on this site such as /design/"),
+        ("\"//evil.example/\"", "landing.md:7:29: '//evil.example/' is not a web address; expected an http://, https:// or mailto: address, or a path on this site such as /design/"),
+    ])
+    func landingLinksRefuseEveryUnsafeScheme(url: String, expected: String) {
+        #expect(Self.landingError(url: url) == expected)
+    }
+
+    @Test func landingLinksAcceptWebMailAndSitePaths() throws {
+        for url in ["https://aura.example/x", "HTTP://aura.example", "mailto:hello@aura.example", "/design/", "#today", "culture/"] {
+            #expect(Self.landingError(url: "\"\(url)\"") == nil, "\(url)")
+        }
+    }
 }
