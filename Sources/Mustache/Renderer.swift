@@ -13,10 +13,12 @@ struct Renderer {
     /// Block arguments passed down by the parent tags being rendered, outermost winning.
     private var blockArguments: [String: [Node]] = [:]
     private var inclusionDepth = 0
+    private let escaping: Escaping
 
-    init(templates: [String: Template], context: MustacheValue) {
+    init(templates: [String: Template], context: MustacheValue, escaping: Escaping) {
         self.templates = templates
         self.context = ContextStack(context)
+        self.escaping = escaping
         output.reserveCapacity(16 * 1024)
     }
 
@@ -28,7 +30,7 @@ struct Renderer {
             case .lineStart:
                 output += indentation
             case .variable(let path, let escaped):
-                context.lookup(path)?.write(to: &output, escaped: escaped)
+                context.lookup(path)?.write(to: &output, escaping: escaped ? escaping : nil)
             case .section(let path, let content, let inverted):
                 try renderSection(context.lookup(path) ?? .null, content, inverted: inverted)
             case .partial(let inclusion):

@@ -52,12 +52,13 @@ public struct TemplateLibrary: Sendable {
     /// The names of all templates, sorted.
     public var names: [String] { templates.keys.sorted() }
 
-    /// Renders the template called `name` against `context`.
-    public func render(_ name: String, _ context: MustacheValue) throws -> String {
+    /// Renders the template called `name` against `context`, escaping `{{name}}` values with
+    /// `escaping` (HTML unless told otherwise).
+    public func render(_ name: String, _ context: MustacheValue, escaping: Escaping = .html) throws -> String {
         guard let template = templates[name] else {
             throw MustacheError(file: name, line: 0, column: 0, message: "no template named '\(name)' in the library")
         }
-        var renderer = Renderer(templates: templates, context: context)
+        var renderer = Renderer(templates: templates, context: context, escaping: escaping)
         try renderer.render(template.nodes)
         return renderer.output
     }

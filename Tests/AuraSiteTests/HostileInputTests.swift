@@ -71,4 +71,14 @@ struct HostileInputTests {
             #expect(Self.landingError(url: "\"\(url)\"") == nil, "\(url)")
         }
     }
+
+    @Test func aTaskTitleWithMarkdownStaysTextInAReflection() throws {
+        let reflection = try Reflection.parse("---\ntime: morning\n---\nStart with {{topTask}}.\n", file: "r.md")
+        let title = "email [the landlord](https://evil.example) ![x](https://evil.example/p.png) <b>now</b> *x@evil.example* www.evil.example"
+        let facts = ReflectionFacts(weekday: "Wednesday", dateText: "2 December", blocks: [], deepBlocks: [], topTasks: [title],
+                                    confident: true, deepMinutes: 0, taskCount: 1, loadMinutes: 0, capacityMinutes: 480,
+                                    later: [], finished: [], finishedKnown: false)
+        #expect(try reflection.render(facts) == "<p>Start with email [the landlord](https://evil.example) ![x](https://evil.example/p.png) "
+            + "&lt;b&gt;now&lt;/b&gt; *x@evil.example* www.evil.example.</p>\n")
+    }
 }
