@@ -24,4 +24,26 @@ struct HostileSiteTests {
         #expect(result.err.hasPrefix("error: --base-url has a space at character 23; expected an address without spaces, quotes, "
                                      + "angle brackets, backslashes or control characters (percent-encode them)\n"))
     }
+
+    /// The same content built from two different absolute places gives the same bytes: no page,
+    /// feed or worker version names the folder the content lives in.
+    @Test func outputDoesNotDependOnWhereTheContentLives() async throws {
+        var builds: [[String: Data]] = []
+        for place in ["a", "b/deeper/still"] {
+            let content = try temporaryFolder().appendingPathComponent(place).appendingPathComponent("Content")
+            try FileManager.default.createDirectory(at: content.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Project.content, to: content)
+            let output = content.deletingLastPathComponent().appendingPathComponent("Public")
+            let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path,
+                                     "--output", output.path, "--quiet"])
+            #expect(result.status == 0, "\(result.err)")
+            let files = try snapshot(output)
+            #expect(!files.values.contains { String(decoding: $0, as: UTF8.self).contains(content.path) })
+            builds.append(files)
+        }
+        #expect(builds[0].keys.sorted() == builds[1].keys.sorted())
+        #expect(builds[0].filter { builds[1][$0.key] != $0.value }.keys.sorted() == [])
+        let planner = String(decoding: try #require(builds[0]["planner/index.html"]), as: UTF8.self)
+        #expect(planner.contains("<code>Content/planner/inbox.md</code>"))
+    }
 }
