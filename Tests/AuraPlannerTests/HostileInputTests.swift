@@ -78,4 +78,35 @@ struct PlannerHostileInputTests {
         #expect(plan.err.hasSuffix("Content/planner/inbox.md:2:4003: the line is 200004 characters long; expected at most 4000, one item per line\n"),
                 "\(plan.err)")
     }
+
+    static let controlMessage = "is not allowed; expected text with no control characters but tabs and line breaks"
+
+    @Test func controlCharactersInTheInboxAndOnTheCommandLineAreErrorsAtTheirColumn() async throws {
+        let sandbox = try Sandbox(inbox: "# Inbox\n- call Sam\u{0}friday\n- pay \u{1B}[2Jrent\n")
+        let plan = await sandbox.run("plan", "--date", "2026-12-02")
+        #expect(plan.status == 1)
+        let lines = plan.err.split(separator: "\n").map { $0.split(separator: "Content/planner/").last.map(String.init) ?? "" }
+        // The file is refused at its first control character; nothing was captured or changed.
+        #expect(lines == ["inbox.md:2:11: control character U+0000 (NUL) \(Self.controlMessage)"])
+        #expect(!sandbox.exists("Content/planner/tasks.json"))
+        let add = await sandbox.run("add", "ring \u{7}the bell")
+        #expect(add.err == "error: text:1:6: control character U+0007 (BEL) \(Self.controlMessage)\n")
+    }
+
+    @Test func anInboxWrittenOnWindowsIsReadAsWritten() async throws {
+        let sandbox = try Sandbox(inbox: "\u{FEFF}# Inbox\r\n- call Sam friday\r\n- pay rent 15m\r\n")
+        let plan = await sandbox.run("plan", "--date", "2026-12-02")
+        #expect(plan.status == 0, "\(plan.err)")
+        let store = try TaskStore.decode(Data(contentsOf: sandbox.url("Content/planner/tasks.json")))
+        #expect(store.tasks.map(\.title) == ["call Sam", "pay rent"])
+        #expect(try sandbox.read("Content/planner/inbox.md") == "# Inbox\n")
+    }
+
+    @Test func aControlCharacterEscapedInTheStoreIsAnErrorAtItsField() {
+        #expect(Self.storeError(Self.store("\"input\" : \"call \\u001b[2J Sam\"")) == "7:17: tasks[0].input: control character U+001B (ESC) \(Self.controlMessage)")
+    }
+
+    @Test func aStoreWithAByteOrderMarkLoads() throws {
+        #expect(try TaskStore.decode(Data([0xEF, 0xBB, 0xBF]) + Self.store()).tasks.map(\.id) == ["t1"])
+    }
 }

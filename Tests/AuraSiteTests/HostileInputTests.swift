@@ -1,3 +1,4 @@
+import AuraTestSupport
 import Foundation
 import Testing
 @testable import AuraSite
@@ -80,5 +81,37 @@ struct HostileInputTests {
                                     later: [], finished: [], finishedKnown: false)
         #expect(try reflection.render(facts) == "<p>Start with email [the landlord](https://evil.example) ![x](https://evil.example/p.png) "
             + "&lt;b&gt;now&lt;/b&gt; *x@evil.example* www.evil.example.</p>\n")
+    }
+
+    @Test func frontMatterWithCRLFLineEndsAndAByteOrderMarkReadsAsWritten() throws {
+        for text in ["---\r\ntitle: A\r\ntime: morning\r\n---\r\nBody line\r\n", "\u{FEFF}---\ntitle: A\ntime: morning\n---\nBody line\n"] {
+            let document = try FrontMatterDocument(text: text, file: "r.md")
+            #expect(try document.fields.string("title") == "A")
+            #expect(try document.fields.string("time") == "morning")
+            #expect(document.body == "Body line\n")
+            #expect(document.bodyLine == 5)
+        }
+    }
+
+    @Test func aCultureEntryWrittenOnWindowsLoads() throws {
+        let folder = try temporaryFolder().appendingPathComponent("culture")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let entry = try String(contentsOf: Project.content.appendingPathComponent("culture/a-dolls-house.md"), encoding: .utf8)
+        try Data(("\u{FEFF}" + entry.replacingOccurrences(of: "\n", with: "\r\n")).utf8).write(to: folder.appendingPathComponent("a-dolls-house.md"))
+        let library = try CultureLibrary.load(contentDirectory: folder.deletingLastPathComponent())
+        #expect(library.entries.map(\.title) == ["A Doll's House"])
+    }
+
+    @Test func controlCharactersAreErrorsAtTheirPositionInContentFiles() throws {
+        let file = try temporaryFolder().appendingPathComponent("site.yml")
+        try Data("title: A\nbase_url: https://aura.example/\ndescription: calm\u{1B}[31m red\n".utf8).write(to: file)
+        let error = #expect(throws: SourceError.self) { try ContentFile.read(file) }
+        #expect(error?.message == "control character U+001B (ESC) is not allowed; expected text with no control characters but tabs and line breaks")
+        #expect(error.map { [$0.line, $0.column] } == [3, 18])
+    }
+
+    @Test func anEscapedControlCharacterInYAMLIsAnErrorAtItsValue() {
+        #expect(Self.siteError("title: \"A\\0B\"\nbase_url: https://aura.example/\n")
+            == "site.yml:1:8: control character U+0000 (NUL) is not allowed; expected text with no control characters but tabs and line breaks")
     }
 }

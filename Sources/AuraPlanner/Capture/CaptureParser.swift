@@ -20,6 +20,9 @@ public struct CaptureParser: Sendable {
             throw CaptureError(column: column(of: text) + InputLimits.maximumLineLength,
                                message: "the line is \(length) characters long; expected at most \(InputLimits.maximumLineLength), one item per line")
         }
+        if let error = TextInput.controlCharacterError(in: text) {
+            throw CaptureError(column: column(of: text) + error.column - 1, message: error.message)
+        }
         let input = String(text)
         let (kind, body) = Self.kind(of: text)
         guard kind == .memo else {

@@ -99,6 +99,11 @@ extension StoredTask: Codable {
             categoryReason = result.reason
         }
         try Self.checkRanges(id: id, minutes: minutes, rolledForward: rolledForward, in: container)
+        for (key, text) in [(CodingKeys.id, id), (.title, title), (.input, input), (.categoryReason, categoryReason)] {
+            if let error = TextInput.controlCharacterError(in: text) {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.message)
+            }
+        }
     }
 
     /// Numbers past `InputLimits` would overflow the planner's arithmetic, so they are refused

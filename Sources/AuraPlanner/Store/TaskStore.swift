@@ -39,6 +39,8 @@ public struct TaskStore: Sendable, Equatable {
 
     /// Reads a store file; an error gives the line and column of the problem.
     public static func decode(_ data: Data) throws(InputError) -> TaskStore {
+        // A byte order mark, as some editors write, is not part of the JSON.
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
         let bytes = [UInt8](data)
         if let syntax = JSONLocator.syntaxError(in: bytes) {
             throw InputError(line: syntax.position.line, column: syntax.position.column,

@@ -1,3 +1,4 @@
+import AuraPlanner
 import CYAML
 
 /// Parses YAML with libyaml into `YAMLNode`s that keep their source positions.
@@ -96,6 +97,10 @@ private struct EventReader {
         }
         switch event.type {
         case YAML_SCALAR_EVENT:
+            // libyaml refuses raw control characters, but escapes such as "\e" or "\0" make them.
+            if let problem = TextInput.controlCharacterError(in: event.value) {
+                throw parser.error(problem.message, at: event.mark)
+            }
             node = .scalar(event.value, isPlain: event.isPlain, event.mark)
         case YAML_ALIAS_EVENT:
             guard let target = anchors[event.value] else {
