@@ -5,6 +5,8 @@ enum Parser {
         let nodes: [Node]
         /// Every parent tag in the template, so a library can check that each one resolves.
         let parents: [Inclusion]
+        /// Every partial tag, for the same check.
+        let partials: [Inclusion]
     }
 
     /// The nodes collected so far for the template or for one open scope.
@@ -28,6 +30,7 @@ enum Parser {
         var frames = [Frame()]
         var openers: [Token] = []
         var parents: [Inclusion] = []
+        var partials: [Inclusion] = []
         for token in tokens {
             switch token.kind {
             case .text, .newline:
@@ -39,7 +42,8 @@ enum Parser {
             case .comment, .setDelimiters:
                 break
             case .partial:
-                frames[frames.count - 1].nodes.append(.partial(inclusion(token)))
+                partials.append(inclusion(token))
+                frames[frames.count - 1].nodes.append(.partial(partials[partials.count - 1]))
             case .open:
                 openers.append(token)
                 frames.append(Frame())
@@ -51,7 +55,7 @@ enum Parser {
                 frames[frames.count - 1].nodes.append(node)
             }
         }
-        return Result(nodes: frames[0].nodes, parents: parents)
+        return Result(nodes: frames[0].nodes, parents: parents, partials: partials)
     }
 
     private static func node(_ kind: ScopeKind, opener: Token, content: [Node]) -> Node {

@@ -67,7 +67,7 @@ struct Renderer {
     }
 
     /// Renders another template in place. A missing one renders nothing, as the spec asks of
-    /// partials; parents are checked when the library is built.
+    /// partials, in a library built to allow that; otherwise the library checked them all.
     private mutating func include(_ inclusion: Inclusion, blockArguments arguments: [String: [Node]]) throws(MustacheError) {
         guard let template = templates[inclusion.name] else { return }
         guard inclusionDepth < Self.maximumInclusionDepth else {

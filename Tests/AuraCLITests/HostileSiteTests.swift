@@ -46,4 +46,19 @@ struct HostileSiteTests {
         let planner = String(decoding: try #require(builds[0]["planner/index.html"]), as: UTF8.self)
         #expect(planner.contains("<code>Content/planner/inbox.md</code>"))
     }
+
+    /// A misspelt partial used to render as nothing and pass `aura check`, dropping the footer
+    /// from every page.
+    @Test func aMisspeltPartialFailsCheckAtItsTag() async throws {
+        let templates = try temporaryFolder().appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: Project.templates, to: templates)
+        let base = templates.appendingPathComponent("layouts/base.mustache")
+        let source = try String(contentsOf: base, encoding: .utf8)
+        let line = try #require(source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("{{> partials/footer}}") }) + 1
+        try source.replacingOccurrences(of: "{{> partials/footer}}", with: "{{> partials/foter}}").write(to: base, atomically: true, encoding: .utf8)
+        let result = await aura(["check", "--content", Project.content.path, "--templates", templates.path])
+        #expect(result.status == 1)
+        #expect(result.err.contains("layouts/base.mustache:\(line):1: unknown partial 'partials/foter'; expected one of: "), "\(result.err)")
+        #expect(result.err.contains("partials/footer, partials/header"))
+    }
 }
