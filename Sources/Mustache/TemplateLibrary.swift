@@ -67,11 +67,24 @@ public struct TemplateLibrary: Sendable {
     /// Renders the template called `name` against `context`, escaping `{{name}}` values with
     /// `escaping` (HTML unless told otherwise).
     public func render(_ name: String, _ context: MustacheValue, escaping: Escaping = .html) throws -> String {
+        var renderer = Renderer(templates: templates, context: context, escaping: escaping)
+        try renderer.render(try template(name).nodes)
+        return renderer.output
+    }
+
+    /// Renders like `render(_:_:escaping:)`, adding every name looked up to `lookups`.
+    public func render(_ name: String, _ context: MustacheValue, escaping: Escaping = .html,
+                       recordingLookupsIn lookups: inout NameLookups) throws -> String {
+        var renderer = Renderer(templates: templates, context: context, escaping: escaping, lookups: lookups)
+        defer { lookups = renderer.lookups ?? lookups }
+        try renderer.render(try template(name).nodes)
+        return renderer.output
+    }
+
+    private func template(_ name: String) throws(MustacheError) -> Template {
         guard let template = templates[name] else {
             throw MustacheError(file: name, line: 0, column: 0, message: "no template named '\(name)' in the library")
         }
-        var renderer = Renderer(templates: templates, context: context, escaping: escaping)
-        try renderer.render(template.nodes)
-        return renderer.output
+        return template
     }
 }

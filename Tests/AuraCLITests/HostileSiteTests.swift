@@ -61,4 +61,21 @@ struct HostileSiteTests {
         #expect(result.err.contains("layouts/base.mustache:\(line):1: unknown partial 'partials/foter'; expected one of: "), "\(result.err)")
         #expect(result.err.contains("partials/footer, partials/header"))
     }
+
+    @Test func strictCheckReportsANameTheViewModelNeverHas() async throws {
+        let templates = try temporaryFolder().appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: Project.templates, to: templates)
+        let clean = await aura(["check", "--strict", "--content", Project.content.path, "--templates", templates.path])
+        #expect(clean.status == 0, "\(clean.err)")
+        let page = templates.appendingPathComponent("pages/design.mustache")
+        let source = try String(contentsOf: page, encoding: .utf8)
+        try (source + "{{desing.title}}\n").write(to: page, atomically: true, encoding: .utf8)
+        let line = source.split(separator: "\n", omittingEmptySubsequences: false).count
+        let loose = await aura(["check", "--content", Project.content.path, "--templates", templates.path])
+        #expect(loose.status == 0)
+        let strict = await aura(["check", "--strict", "--content", Project.content.path, "--templates", templates.path])
+        #expect(strict.status == 1)
+        #expect(strict.err.hasSuffix("pages/design.mustache:\(line):1: 'desing.title' is not in the view model of any page rendered "
+                                     + "with this template; expected a name the view model has\n1 problem found.\n"), "\(strict.err)")
+    }
 }
