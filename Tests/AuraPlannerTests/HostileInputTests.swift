@@ -109,4 +109,56 @@ struct PlannerHostileInputTests {
     @Test func aStoreWithAByteOrderMarkLoads() throws {
         #expect(try TaskStore.decode(Data([0xEF, 0xBB, 0xBF]) + Self.store()).tasks.map(\.id) == ["t1"])
     }
+
+    /// `plan.json` as `aura plan` writes it for the sandbox's inbox, changed by `edit`, then read.
+    static func planError(_ edit: (inout [String: Any]) -> Void) async throws -> (error: String?, text: String) {
+        let sandbox = try Sandbox(inbox: "- write the grant intro 90m\n- email the landlord\n- call the bank at 3pm\n")
+        #expect(await sandbox.run("plan", "--date", "2026-12-02").status == 0)
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.url("Content/planner/plan.json"))) as? [String: Any])
+        edit(&json)
+        let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
+        do {
+            _ = try PlanSnapshot.decode(data)
+            return (nil, String(decoding: data, as: UTF8.self))
+        } catch {
+            return (error.description, String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// 1-based line and column of the `occurrence`th (from 0) `text` in `document`.
+    static func position(of text: String, in document: String, occurrence: Int) -> String {
+        let before = document.components(separatedBy: text).prefix(occurrence + 1).joined(separator: text)
+        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        return "\(lines.count):\(lines.last!.count + 1)"
+    }
+
+    static func editDay(_ json: inout [String: Any], _ edit: (inout [String: Any]) -> Void) {
+        var days = json["days"] as! [[String: Any]]
+        edit(&days[0])
+        json["days"] = days
+    }
+
+    @Test func aPlanWithDuplicateBlockIdsNamesBothPositions() async throws {
+        var id = ""
+        let (error, text) = try await Self.planError { json in
+            Self.editDay(&json) { day in
+                var blocks = day["blocks"] as! [[String: Any]]
+                id = blocks[0]["id"] as! String
+                blocks[1]["id"] = id
+                day["blocks"] = blocks
+            }
+        }
+        let first = Self.position(of: "\"\(id)\"", in: text.components(separatedBy: "\"events\"")[0], occurrence: 0)
+        let second = Self.position(of: "\"\(id)\"", in: text, occurrence: 1)
+        #expect(error == "\(second.dropLast(0)): days[0].blocks[1].id: duplicate block id '\(id)', already used at line "
+            + "\(first.split(separator: ":")[0]), column \(first.split(separator: ":")[1]); expected each id once; run 'aura plan' again to rewrite it")
+    }
+
+    @Test func planNumbersPastADayAreRangeErrors() async throws {
+        let (load, _) = try await Self.planError { json in Self.editDay(&json) { $0["loadMinutes"] = Int.max } }
+        #expect(load?.hasSuffix("days[0].loadMinutes: \(Int.max) is out of range; expected 0 to 1440 minutes; run 'aura plan' again to rewrite it") == true, "\(load ?? "")")
+        let (window, _) = try await Self.planError { json in Self.editDay(&json) { $0["window"] = ["start": -5, "end": 600] } }
+        #expect(window?.hasSuffix("days[0].window.start: -5 is out of range; expected 0 to 1440 minutes after midnight; run 'aura plan' again to rewrite it") == true,
+                "\(window ?? "")")
+    }
 }

@@ -52,7 +52,7 @@ public struct TaskStore: Sendable, Equatable {
         do {
             file = try decoder.decode(File.self, from: data)
         } catch let error as DecodingError {
-            throw located(error, in: bytes)
+            throw JSONLocator.error(for: error, in: bytes)
         } catch {
             throw InputError(line: 1, column: 1, message: "not a task store: \(error)")
         }
@@ -78,32 +78,6 @@ public struct TaskStore: Sendable, Equatable {
             let there = JSONLocator.position(of: [.key("tasks"), .index(earlier), .key("id")], in: bytes) ?? .init()
             throw InputError(line: here.line, column: here.column,
                              message: "tasks[\(index)].id: duplicate id '\(task.id)', already used by tasks[\(earlier)] at line \(there.line), column \(there.column); expected each id once")
-        }
-    }
-
-    private static func located(_ error: DecodingError, in bytes: [UInt8]) -> InputError {
-        let (path, message): ([any CodingKey], String) = switch error {
-        case .typeMismatch(let type, let context): (context.codingPath, "expected \(describe(type))")
-        case .valueNotFound(let type, let context): (context.codingPath, "expected \(describe(type)), found null")
-        case .keyNotFound(let key, let context): (context.codingPath, "missing \"\(key.stringValue)\"")
-        case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
-        @unknown default: ([], "\(error)")
-        }
-        let components = path.map { key in
-            key.intValue.map(JSONLocator.PathComponent.index) ?? .key(key.stringValue)
-        }
-        let at = JSONLocator.position(of: components, in: bytes) ?? .init()
-        let field = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return InputError(line: at.line, column: at.column,
-                          message: (field.isEmpty ? "" : "\(field.dropFirst(field.hasPrefix(".") ? 1 : 0)): ") + message)
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type: "a whole number"
-        case is Bool.Type: "true or false"
-        default: "\(type)"
         }
     }
 
