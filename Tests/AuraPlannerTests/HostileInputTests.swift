@@ -150,7 +150,7 @@ struct PlannerHostileInputTests {
         }
         let first = Self.position(of: "\"\(id)\"", in: text.components(separatedBy: "\"events\"")[0], occurrence: 0)
         let second = Self.position(of: "\"\(id)\"", in: text, occurrence: 1)
-        #expect(error == "\(second.dropLast(0)): days[0].blocks[1].id: duplicate block id '\(id)', already used at line "
+        #expect(error == "\(second): days[0].blocks[1].id: duplicate block id '\(id)', already used at line "
             + "\(first.split(separator: ":")[0]), column \(first.split(separator: ":")[1]); expected each id once; run 'aura plan' again to rewrite it")
     }
 
