@@ -20,10 +20,11 @@ struct SiteBuild {
     init(_ arguments: ParsedArguments, spec: CommandSpec, in terminal: Terminal) throws(UsageError) {
         var options = SiteFolders(arguments, in: terminal).buildOptions
         if let base = arguments.value("--base-url") {
-            guard let url = URL(string: base.hasSuffix("/") ? base : base + "/"), url.scheme != nil, url.host != nil else {
-                throw UsageError("--base-url expects an absolute address such as https://aura.example/, got '\(base)'", spec: spec)
+            do {
+                options.baseURL = try BaseURL.parse(base)
+            } catch {
+                throw UsageError("--base-url \(error.message)", spec: spec)
             }
-            options.baseURL = url
         }
         self.options = options
         quiet = arguments.flag("--quiet")

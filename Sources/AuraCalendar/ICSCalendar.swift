@@ -8,6 +8,16 @@ import Synchronization
 /// events in other time zones. Events marked `TRANSP:TRANSPARENT` or `STATUS:CANCELLED` are
 /// not busy. Times without a zone (floating times, all-day dates) are read in the site's zone.
 public final class ICSCalendar: BusyCalendar {
+    /// A rule with COUNT must be counted from DTSTART, so its occurrences are walked one by one
+    /// up to the planned day; past this many (27 years of a daily event), the file is refused
+    /// rather than read partly or slowly.
+    public static let maximumCount = 10_000
+    /// Repeats faster than hourly are refused: a SECONDLY rule costs seconds of CPU a day
+    /// and means nothing as busy time.
+    static let refusedFrequencies: [icalrecurrencetype_frequency: String] = [
+        ICAL_SECONDLY_RECURRENCE: "SECONDLY", ICAL_MINUTELY_RECURRENCE: "MINUTELY",
+    ]
+
     /// libical's parsed tree. libical caches time-zone data inside it as it converts, so every
     /// use goes through the lock.
     private let root: Mutex<OpaquePointer>
@@ -43,7 +53,7 @@ public final class ICSCalendar: BusyCalendar {
             })
             for event in events where Self.isBusy(event) {
                 let title = icalcomponent_get_summary(event).map { String(cString: $0) } ?? "Busy"
-                for occurrence in occurrences(of: event, until: end, skipping: moved) where occurrence.end > start {
+                for occurrence in occurrences(of: event, from: start, until: end, skipping: moved) where occurrence.end > start {
                     result.append(BusyInterval(start: occurrence.start, end: occurrence.end, title: title))
                 }
             }
@@ -51,9 +61,12 @@ public final class ICSCalendar: BusyCalendar {
         }
     }
 
-    /// Every occurrence of `event` that starts before `limit`: its DTSTART, then the RRULE
-    /// and RDATE instances not excluded by EXDATE or replaced by an overriding VEVENT.
-    private func occurrences(of event: OpaquePointer, until limit: Date, skipping moved: Set<String>) -> [(start: Date, end: Date)] {
+    /// The occurrences of `event` that start before `limit` and may reach `start`: its DTSTART,
+    /// then the RRULE and RDATE instances not excluded by EXDATE or replaced by an overriding
+    /// VEVENT. A rule without COUNT is expanded from the window, not from DTSTART, so an hourly
+    /// event since 2015 still costs only the hours of the planned day.
+    private func occurrences(of event: OpaquePointer, from start: Date, until limit: Date,
+                             skipping moved: Set<String>) -> [(start: Date, end: Date)] {
         var dtstart = icalcomponent_get_dtstart(event)
         guard icaltime_is_null_time(dtstart) == 0 else { return [] }
         let length = Length(event: event, start: dtstart, instant: instant)
@@ -67,10 +80,17 @@ public final class ICSCalendar: BusyCalendar {
                 starts.append(extra)
             }
             for rule in properties(ICAL_RRULE_PROPERTY, of: event) {
-                guard let iterator = icalrecur_iterator_new(icalproperty_get_rrule(rule), dtstart) else { continue }
+                let recurrence = icalproperty_get_rrule(rule)
+                let earliest = length.earliestStart(reaching: start)
+                let period = recurrence.count == 0 ? Self.periodInDays(recurrence) : nil
+                let first = period.map { shift(dtstart, byWholePeriodsOf: $0, before: earliest, hourly: recurrence.freq == ICAL_HOURLY_RECURRENCE) }
+                guard let iterator = icalrecur_iterator_new(recurrence, first ?? dtstart) else { continue }
                 defer { icalrecur_iterator_free(iterator) }
-                // The cap only guards against a rule libical cannot bring to an end.
-                for _ in 0..<100_000 {
+                if recurrence.count == 0, period == nil {
+                    _ = icalrecur_iterator_set_start(iterator, Self.wallTime(earliest, like: dtstart))
+                }
+                // Validation bounds COUNT; the cap only guards against a rule libical cannot end.
+                for _ in 0..<Self.maximumCount {
                     var next = icalrecur_iterator_next(iterator)
                     guard icaltime_is_null_time(next) == 0 else { break }
                     next.zone = dtstart.zone
@@ -90,6 +110,46 @@ public final class ICSCalendar: BusyCalendar {
             }
             return (begin, length.end(from: time, instant: instant))
         }
+    }
+
+    /// How many days an hourly, daily or weekly rule takes to repeat its pattern exactly: its
+    /// start moved by whole periods gives the same occurrences from there on. libical's own
+    /// `icalrecur_iterator_set_start` loses the phase of `FREQ=HOURLY;INTERVAL=7`.
+    private static func periodInDays(_ rule: icalrecurrencetype) -> Int? {
+        let interval = max(1, Int(rule.interval))
+        switch rule.freq {
+        case ICAL_HOURLY_RECURRENCE:
+            var (a, b) = (interval, 24)
+            while b != 0 { (a, b) = (b, a % b) }
+            return interval / a
+        case ICAL_DAILY_RECURRENCE: return interval
+        case ICAL_WEEKLY_RECURRENCE: return 7 * interval
+        default: return nil
+        }
+    }
+
+    /// `start` moved forward by the most whole periods that keep it before `instant`. libical
+    /// steps an hourly rule in elapsed time across clock changes, so a zoned hourly start moves
+    /// by elapsed days; every other start moves by calendar days on the wall clock.
+    private func shift(_ start: icaltimetype, byWholePeriodsOf days: Int, before instant: Date, hourly: Bool) -> icaltimetype {
+        let first = LocalDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))!
+        let periods = max(0, first.days(to: LocalDate(instant, in: TimeZone(identifier: "UTC")!)) / days)
+        guard periods > 0 else { return start }
+        if hourly, let zone = start.zone {
+            let moved = self.instant(start).addingTimeInterval(TimeInterval(periods * days) * 86_400)
+            return icaltime_from_timet_with_zone(time_t(moved.timeIntervalSince1970), 0, zone)
+        }
+        var shifted = start
+        shifted.day += Int32(periods * days)
+        return icaltime_normalize(shifted)
+    }
+
+    /// `instant` as a wall time in UTC, carrying `template`'s zone and date-ness. Only a
+    /// starting point for expansion: `earliestStart` leaves two days for any zone's offset.
+    private static func wallTime(_ instant: Date, like template: icaltimetype) -> icaltimetype {
+        var time = icaltime_from_timet_with_zone(time_t(instant.timeIntervalSince1970), template.is_date, icaltimezone_get_utc_timezone())
+        time.zone = template.zone
+        return time
     }
 
     /// An instant for an iCalendar time: in its own zone, or in the site's zone when it has none.
@@ -176,15 +236,46 @@ public final class ICSCalendar: BusyCalendar {
             guard icaltime_is_null_time(icalcomponent_get_dtstart(event)) == 0 else {
                 throw InputError(line: line, column: 1, message: "event without a readable DTSTART; expected DTSTART:YYYYMMDDTHHMMSS")
             }
-            for rule in properties(ICAL_RRULE_PROPERTY, of: event) where icalproperty_get_rrule(rule).freq == ICAL_NO_RECURRENCE {
-                throw InputError(line: lines.firstLine(containing: "RRULE", after: line) ?? line, column: 1,
-                                 message: "RRULE could not be read; expected a rule such as FREQ=WEEKLY;BYDAY=MO")
+            for rule in properties(ICAL_RRULE_PROPERTY, of: event) {
+                let recurrence = icalproperty_get_rrule(rule)
+                let ruleLine = lines.firstLine(containing: "RRULE", after: line) ?? line
+                if recurrence.freq == ICAL_NO_RECURRENCE {
+                    throw InputError(line: ruleLine, column: 1, message: "RRULE could not be read; expected a rule such as FREQ=WEEKLY;BYDAY=MO")
+                }
+                if let name = refusedFrequencies[recurrence.freq] {
+                    throw InputError(line: ruleLine, column: 1,
+                                     message: "FREQ=\(name) repeats too often to plan around; expected HOURLY or slower")
+                }
+                if recurrence.count > maximumCount {
+                    throw InputError(line: ruleLine, column: 1,
+                                     message: "COUNT=\(recurrence.count) is more occurrences than Aura counts; expected at most \(maximumCount), or UNTIL")
+                }
             }
+            try validateLength(of: event, at: line, lines: lines)
             for property in properties(ICAL_ANY_PROPERTY, of: event) {
                 if let tzid = tzid(of: property), zone(named: tzid, for: event) == nil {
                     throw InputError(line: lines.firstLine(containing: "TZID=\(tzid)", after: line) ?? line, column: 1,
                                      message: "unknown time zone '\(tzid)'; expected a VTIMEZONE for it or an IANA name such as Europe/Paris")
                 }
+            }
+        }
+    }
+}
+
+extension ICSCalendar {
+    /// An event that ends before it starts would silently add no busy time: it is an error.
+    private static func validateLength(of event: OpaquePointer, at line: Int, lines: ICSLines) throws(InputError) {
+        let start = icalcomponent_get_dtstart(event)
+        if icalcomponent_get_first_property(event, ICAL_DURATION_PROPERTY) != nil {
+            guard icaldurationtype_as_int(icalcomponent_get_duration(event)) >= 0 else {
+                throw InputError(line: lines.firstLine(containing: "DURATION", after: line) ?? line, column: 1,
+                                 message: "negative DURATION; expected a length such as PT1H")
+            }
+        } else if icalcomponent_get_first_property(event, ICAL_DTEND_PROPERTY) != nil {
+            let end = icalcomponent_get_dtend(event)
+            guard icaltime_is_null_time(end) != 0 || icaltime_compare(end, start) >= 0 else {
+                throw InputError(line: lines.firstLine(containing: "DTEND", after: line) ?? line, column: 1,
+                                 message: "DTEND is before DTSTART; expected the event to end after it starts")
             }
         }
     }
@@ -211,6 +302,12 @@ private struct Length {
             days = nil
             seconds = icaltime_is_null_time(end) == 0 ? max(0, instant(end).timeIntervalSince(instant(start))) : 0
         }
+    }
+
+    /// The earliest start of an occurrence that can still reach `instant`, with two days to
+    /// spare for time zones and clock changes.
+    func earliestStart(reaching instant: Date) -> Date {
+        instant.addingTimeInterval(-(TimeInterval(days ?? 0) * 86_400 + seconds + 2 * 86_400))
     }
 
     func end(from start: icaltimetype, instant: (icaltimetype) -> Date) -> Date {

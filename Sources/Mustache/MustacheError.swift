@@ -32,11 +32,15 @@ public struct MustacheError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Where a tag starts in its template.
-struct SourceLocation: Sendable, Equatable {
+struct SourceLocation: Sendable, Hashable, Comparable {
     let file: String
     let line: Int
     let column: Int
 
     /// `line:column`, for messages that point back at another tag of the same file.
     var lineAndColumn: String { "\(line):\(column)" }
+
+    static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    }
 }

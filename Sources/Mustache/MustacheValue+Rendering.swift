@@ -8,12 +8,13 @@ extension MustacheValue {
         }
     }
 
-    /// Appends the interpolated form of the value; arrays and dictionaries have none.
-    func write(to output: inout String, escaped: Bool) {
+    /// Appends the interpolated form of the value, strings through `escaping` when given;
+    /// arrays and dictionaries have none.
+    func write(to output: inout String, escaping: Escaping?) {
         switch self {
         case .string(let string):
-            if escaped {
-                output.appendEscapingHTML(string)
+            if let escaping {
+                escaping.append(&output, string)
             } else {
                 output += string
             }

@@ -23,11 +23,16 @@ struct Inclusion: Sendable {
     let location: SourceLocation
 }
 
-/// A name looked up in the context stack: `.` (no keys) or dot-separated keys.
+/// A name looked up in the context stack: `.` (no keys) or dot-separated keys, with the tag
+/// that names it.
 struct Path: Sendable {
     let keys: [String]
+    let name: String
+    let location: SourceLocation
 
-    init(_ name: String) {
+    init(_ name: String, at location: SourceLocation) {
         keys = name == "." ? [] : name.split(separator: ".").map(String.init)
+        self.name = name
+        self.location = location
     }
 }

@@ -5,6 +5,8 @@ enum Parser {
         let nodes: [Node]
         /// Every parent tag in the template, so a library can check that each one resolves.
         let parents: [Inclusion]
+        /// Every partial tag, for the same check.
+        let partials: [Inclusion]
     }
 
     /// The nodes collected so far for the template or for one open scope.
@@ -28,6 +30,7 @@ enum Parser {
         var frames = [Frame()]
         var openers: [Token] = []
         var parents: [Inclusion] = []
+        var partials: [Inclusion] = []
         for token in tokens {
             switch token.kind {
             case .text, .newline:
@@ -35,11 +38,12 @@ enum Parser {
             case .lineStart:
                 frames[frames.count - 1].nodes.append(.lineStart)
             case .variable(let escaped):
-                frames[frames.count - 1].nodes.append(.variable(Path(token.content), escaped: escaped))
+                frames[frames.count - 1].nodes.append(.variable(Path(token.content, at: token.location), escaped: escaped))
             case .comment, .setDelimiters:
                 break
             case .partial:
-                frames[frames.count - 1].nodes.append(.partial(inclusion(token)))
+                partials.append(inclusion(token))
+                frames[frames.count - 1].nodes.append(.partial(partials[partials.count - 1]))
             case .open:
                 openers.append(token)
                 frames.append(Frame())
@@ -51,13 +55,13 @@ enum Parser {
                 frames[frames.count - 1].nodes.append(node)
             }
         }
-        return Result(nodes: frames[0].nodes, parents: parents)
+        return Result(nodes: frames[0].nodes, parents: parents, partials: partials)
     }
 
     private static func node(_ kind: ScopeKind, opener: Token, content: [Node]) -> Node {
         switch kind {
         case .section, .invertedSection:
-            return .section(Path(opener.content), content: content, inverted: kind == .invertedSection)
+            return .section(Path(opener.content, at: opener.location), content: content, inverted: kind == .invertedSection)
         case .parent:
             // Only blocks count inside a parent tag; any other content is ignored (spec).
             var arguments: [String: [Node]] = [:]

@@ -13,10 +13,15 @@ struct Renderer {
     /// Block arguments passed down by the parent tags being rendered, outermost winning.
     private var blockArguments: [String: [Node]] = [:]
     private var inclusionDepth = 0
+    private let escaping: Escaping
+    /// Every name looked up and whether it was found, when the caller asked to know.
+    var lookups: NameLookups?
 
-    init(templates: [String: Template], context: MustacheValue) {
+    init(templates: [String: Template], context: MustacheValue, escaping: Escaping, lookups: NameLookups? = nil) {
         self.templates = templates
         self.context = ContextStack(context)
+        self.escaping = escaping
+        self.lookups = lookups
         output.reserveCapacity(16 * 1024)
     }
 
@@ -28,9 +33,9 @@ struct Renderer {
             case .lineStart:
                 output += indentation
             case .variable(let path, let escaped):
-                context.lookup(path)?.write(to: &output, escaped: escaped)
+                lookup(path)?.write(to: &output, escaping: escaped ? escaping : nil)
             case .section(let path, let content, let inverted):
-                try renderSection(context.lookup(path) ?? .null, content, inverted: inverted)
+                try renderSection(lookup(path) ?? .null, content, inverted: inverted)
             case .partial(let inclusion):
                 try include(inclusion, blockArguments: blockArguments)
             case .parent(let inclusion, let arguments):
@@ -42,6 +47,12 @@ struct Renderer {
                 indentation = saved
             }
         }
+    }
+
+    private mutating func lookup(_ path: Path) -> MustacheValue? {
+        let value = context.lookup(path)
+        lookups?.record(path, found: value != nil)
+        return value
     }
 
     private mutating func renderSection(_ value: MustacheValue, _ content: [Node], inverted: Bool) throws(MustacheError) {
@@ -65,7 +76,7 @@ struct Renderer {
     }
 
     /// Renders another template in place. A missing one renders nothing, as the spec asks of
-    /// partials; parents are checked when the library is built.
+    /// partials, in a library built to allow that; otherwise the library checked them all.
     private mutating func include(_ inclusion: Inclusion, blockArguments arguments: [String: [Node]]) throws(MustacheError) {
         guard let template = templates[inclusion.name] else { return }
         guard inclusionDepth < Self.maximumInclusionDepth else {

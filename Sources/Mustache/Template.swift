@@ -5,6 +5,8 @@ public struct Template: Sendable {
     let nodes: [Node]
     /// The parent tags in this template, checked against the library it joins.
     let parents: [Inclusion]
+    /// The partial tags in this template, checked the same way.
+    let partials: [Inclusion]
 
     /// Parses `source`, throwing a `MustacheError` located in `name` for malformed tags,
     /// unclosed or mismatched sections and invalid delimiter changes.
@@ -13,5 +15,6 @@ public struct Template: Sendable {
         self.name = name
         nodes = parsed.nodes
         parents = parsed.parents
+        partials = parsed.partials
     }
 }

@@ -2,6 +2,10 @@
 /// that every scope tag is closed by a matching `{{/name}}` (the tokenizer is the one place
 /// that knows every tag's position, so nesting errors are reported here).
 struct Tokenizer {
+    /// Real templates nest a handful of sections; deeper nesting is refused where it starts, so
+    /// a hostile template (10,000 nested sections) can neither exhaust the stack nor the time.
+    static let maximumNestingDepth = 100
+
     private struct Delimiters {
         var open = Array("{{".utf8)
         var close = Array("}}".utf8)
@@ -17,6 +21,9 @@ struct Tokenizer {
     private var position = 0
     private var line = 1
     private var lineStart = 0
+    /// The last position whose column was counted, so columns along one long line are counted
+    /// once rather than from the line start for every tag.
+    private var counted = (index: 0, column: 1)
     private var tokens: [Token] = []
     private var openScopes: [(kind: ScopeKind, tag: Token)] = []
 
@@ -126,6 +133,10 @@ struct Tokenizer {
         let name = kind.isInheritance
             ? try checkedName(raw, sigil: kind.sigil, at: location)
             : try lookupName(raw, sigil: kind.sigil, at: location)
+        guard openScopes.count < Self.maximumNestingDepth else {
+            throw MustacheError("\(kind.noun) '\(name)' is nested more than \(Self.maximumNestingDepth) levels deep; expected at most \(Self.maximumNestingDepth)",
+                                at: location)
+        }
         let token = Token(.open(kind), name, at: location)
         tokens.append(token)
         openScopes.append((kind, token))
@@ -192,8 +203,10 @@ struct Tokenizer {
         return nil
     }
 
-    private func location(of index: Int) -> SourceLocation {
-        let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
+    private mutating func location(of index: Int) -> SourceLocation {
+        let from = counted.index >= lineStart && counted.index <= index ? counted : (index: lineStart, column: 1)
+        let column = from.column + String(decoding: bytes[from.index..<index], as: UTF8.self).count
+        counted = (index, column)
         return SourceLocation(file: file, line: line, column: column)
     }
 }

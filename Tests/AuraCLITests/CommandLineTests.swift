@@ -32,7 +32,7 @@ struct CommandLineTests {
     }
 
     @Test func badBaseURLIsAUsageError() async {
-        let result = await aura(["build", "--base-url", "not a url"])
+        let result = await aura(["build", "--base-url", "not-a-url"])
         #expect(result.status == 2)
         #expect(result.err.contains("--base-url expects an absolute address"))
     }

@@ -71,7 +71,7 @@ import Testing
         let before = try snapshot(content.deletingLastPathComponent())
         let result = await aura(["check", "--content", content.path, "--templates", Project.templates.path])
         #expect(result.status == 1)
-        #expect(result.err.contains("site.yml:2:11: expected an absolute http(s) address"))
+        #expect(result.err.contains("site.yml:2:11: base_url expects an absolute address"))
         #expect(result.err.contains("culture/kokoro.md:8:8: unknown tag 'read script'; did you mean 'Read Script'?"))
         #expect(result.err.contains("culture/things-fall-apart.md:4:7: unknown kind 'novel'; expected one of"))
         #expect(result.err.hasSuffix("3 problems found.\n"))

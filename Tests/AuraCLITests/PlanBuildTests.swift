@@ -30,7 +30,7 @@ import Testing
         let result = await aura(["plan", "--content", content.path, "--output", "elsewhere"])
         #expect(result.status == 2)
         #expect(result.err.hasPrefix("error: --output shapes the site build, so it needs --build"), "\(result.err)")
-        let badBase = await aura(["plan", "--content", content.path, "--build", "--base-url", "not a url"])
+        let badBase = await aura(["plan", "--content", content.path, "--build", "--base-url", "not-a-url"])
         #expect(badBase.status == 2)
         #expect(badBase.err.contains("--base-url expects an absolute address"), "\(badBase.err)")
         #expect(try String(contentsOf: content.appendingPathComponent("planner/plan.json"), encoding: .utf8)

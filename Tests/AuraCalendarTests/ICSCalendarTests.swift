@@ -58,7 +58,9 @@ struct ICSCalendarTests {
         #expect(Self.busy(try Self.calendar(), on: "2026-11-02") == ["10:00-10:30 Team standup"])
     }
 
-    static func ics(_ lines: String...) -> String {
+    static func ics(_ lines: String...) -> String { ics(lines) }
+
+    static func ics(_ lines: [String]) -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Aura tests//EN"] + lines + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
     }
 

@@ -24,7 +24,7 @@ struct SiteConfigurationTests {
     }
 
     @Test(arguments: [
-        ("title: A\nbase_url: /relative\n", "site.yml:2:11: expected an absolute http(s) address for 'base_url', such as https://aura.example/"),
+        ("title: A\nbase_url: /relative\n", "site.yml:2:11: base_url expects an absolute address such as https://aura.example/ (http or https)"),
         ("title: A\nbase_url: https://a.b/\ntime_zone: Mars/Olympus\n", "site.yml:3:12: unknown time zone 'Mars/Olympus'; expected an IANA name such as Europe/London"),
         ("title: A\nbase_url: https://a.b/\nday:\n  start: \"25:00\"\n  end: \"18:00\"\n", "site.yml:4:10: '25:00' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30"),
         ("title: A\nbase_url: https://a.b/\nday:\n  start: \"18:00\"\n  end: \"09:00\"\n", "site.yml:5:8: the day ends before it starts; expected 'end' later than 'start'"),

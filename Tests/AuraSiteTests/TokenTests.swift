@@ -65,4 +65,28 @@ struct TokenTests {
             _ = try DesignTokens.parse(text, file: "tokens.yml")
         }
     }
+
+    /// The theme's own tokens with one line replaced.
+    static func tokensError(replacing old: String, with new: String) throws -> String? {
+        let text = try String(contentsOf: tokensURL, encoding: .utf8)
+        #expect(text.contains(old))
+        do {
+            _ = try DesignTokens.parse(text.replacingOccurrences(of: old, with: new), file: "tokens.yml")
+            return nil
+        } catch {
+            return error.description.replacingOccurrences(of: #"^tokens\.yml:\d+:"#, with: "tokens.yml:L:", options: .regularExpression)
+        }
+    }
+
+    @Test(arguments: [
+        ("ratio: 1.414", "ratio: 1e308", "tokens.yml:L:10: 'ratio' is 1e+308; expected 1.05 to 2"),
+        ("base_px: 16", "base_px: -16", "tokens.yml:L:12: 'base_px' is -16; expected 8 to 32 px"),
+        ("line_height_body: 1.55", "line_height_body: 0", "tokens.yml:L:21: 'line_height_body' is 0; expected 0.8 to 3"),
+        ("heading_weight: 300", "heading_weight: 9000", "tokens.yml:L:19: 'heading_weight' is 9000; expected 1 to 1000, a CSS font weight"),
+        ("  sm: 8", "  sm: -8", "tokens.yml:L:7: 'sm' is -8; expected 0 to 4096 px"),
+        ("  measure: 38rem", "  measure: \"38rem; } body { display: none\"", "tokens.yml:L:12: 'measure' holds ';', which would end the CSS declaration; expected a single CSS value"),
+    ])
+    func tokensOutsideSaneRangesAreErrors(old: String, new: String, expected: String) throws {
+        #expect(try Self.tokensError(replacing: old, with: new) == expected)
+    }
 }

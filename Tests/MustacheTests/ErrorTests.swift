@@ -120,9 +120,17 @@ struct MalformedTemplate: Sendable, CustomTestStringConvertible {
         #expect(error?.description == "page:2:3: unknown parent template 'layout'; expected one of: base, page")
     }
 
-    @Test func unknownPartialRendersNothing() throws {
-        let library = try TemplateLibrary(templates: ["page": "[{{>missing}}]"])
+    @Test func unknownPartialRendersNothingWhenAllowed() throws {
+        let library = try TemplateLibrary(templates: ["page": "[{{>missing}}]"], allowMissingPartials: true)
         #expect(try library.render("page", [:]) == "[]")
+    }
+
+    @Test func unknownPartialIsAnErrorAtItsTagWhenTheLibraryIsBuilt() {
+        let error = #expect(throws: MustacheError.self) {
+            try TemplateLibrary(templates: ["pages/home": "<main>\n</main>\n  {{> partials/foter}}", "partials/footer": "",
+                                            "partials/header": "", "layouts/base": ""])
+        }
+        #expect(error?.description == "pages/home:3:3: unknown partial 'partials/foter'; expected one of: partials/footer, partials/header")
     }
 
     @Test func renderingAnUnknownTemplateIsAnError() throws {

@@ -15,6 +15,14 @@ public struct CaptureParser: Sendable {
     /// idea (`idea:` or 💡). Columns in errors count from the start of `line`'s base string.
     public func parse(_ line: Substring) throws(CaptureError) -> [CapturedItem] {
         let text = line.trimmingPrefix(while: \.isWhitespace).trimmingSuffix(while: \.isWhitespace)
+        let length = text.count
+        guard length <= InputLimits.maximumLineLength else {
+            throw CaptureError(column: column(of: text) + InputLimits.maximumLineLength,
+                               message: "the line is \(length) characters long; expected at most \(InputLimits.maximumLineLength), one item per line")
+        }
+        if let error = TextInput.controlCharacterError(in: text) {
+            throw CaptureError(column: column(of: text) + error.column - 1, message: error.message)
+        }
         let input = String(text)
         let (kind, body) = Self.kind(of: text)
         guard kind == .memo else {
@@ -125,8 +133,11 @@ public struct CaptureParser: Sendable {
                 && !Words.isDateWord(tokens[index + 1].word) && !(tokens[index + 1].word.first?.isNumber ?? false)
             if afterDeterminer || inName { tokens[index].isProtected = true }
         }
-        for verb in tokens.indices where Words.mediaVerbs.contains(tokens[verb].word)
-            || (tokens[verb].word == "listen" && verb + 1 < tokens.count && tokens[verb + 1].word == "to") {
+        // A run already protected holds any run a verb inside it would start, so scanning
+        // resumes after it: `read Read Read …` stays linear.
+        var scanned = 0
+        for verb in tokens.indices where verb >= scanned && (Words.mediaVerbs.contains(tokens[verb].word)
+            || (tokens[verb].word == "listen" && verb + 1 < tokens.count && tokens[verb + 1].word == "to")) {
             let start = tokens[verb].word == "listen" ? verb + 2 : verb + 1
             var cursor = start
             var lastCapitalized: Int?
@@ -140,6 +151,7 @@ public struct CaptureParser: Sendable {
             }
             if let last = lastCapitalized {
                 for index in start...last { tokens[index].isProtected = true }
+                scanned = last + 1
             }
         }
     }

@@ -21,7 +21,7 @@ struct CaptureToken: Sendable {
     static func tokenize(_ line: Substring) -> [CaptureToken] {
         var tokens: [CaptureToken] = []
         var closing: Character?
-        for raw in line.split(whereSeparator: \.isWhitespace) {
+        for (raw, column) in words(of: line) {
             var rest = raw
             if closing == nil, let first = raw.first, let close = openers[first] {
                 closing = close
@@ -31,10 +31,32 @@ struct CaptureToken: Sendable {
             if let close = closing, rest.trimmingSuffix(while: { ",.;:!?)".contains($0) }).last == close {
                 closing = nil
             }
-            tokens.append(CaptureToken(raw: raw, column: raw.base.distance(from: raw.base.startIndex, to: raw.startIndex) + 1,
-                                       isProtected: protected))
+            tokens.append(CaptureToken(raw: raw, column: column, isProtected: protected))
         }
         return tokens
+    }
+
+    /// The whitespace-separated words of `line` with their 1-based columns in its base string,
+    /// counted as the scan goes: measuring each word from the start would make a long line
+    /// quadratic.
+    private static func words(of line: Substring) -> [(Substring, Int)] {
+        var result: [(Substring, Int)] = []
+        var column = line.base.distance(from: line.base.startIndex, to: line.startIndex) + 1
+        var index = line.startIndex
+        while index < line.endIndex {
+            if line[index].isWhitespace {
+                index = line.index(after: index)
+                column += 1
+                continue
+            }
+            let start = index, startColumn = column
+            while index < line.endIndex, !line[index].isWhitespace {
+                index = line.index(after: index)
+                column += 1
+            }
+            result.append((line[start..<index], startColumn))
+        }
+        return result
     }
 
     init(raw: Substring, column: Int, isProtected: Bool) {

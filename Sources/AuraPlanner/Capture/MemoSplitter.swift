@@ -25,7 +25,7 @@ enum MemoSplitter {
         while index < text.endIndex {
             let next = text.index(after: index)
             if ".!?;".contains(text[index]), next == text.endIndex || text[next].isWhitespace {
-                let word = text[start..<index].split(whereSeparator: \.isWhitespace).last.map { $0.lowercased() } ?? ""
+                let word = lastWord(of: text[start..<index]).lowercased()
                 if text[index] != "." || !abbreviations.contains(word) {
                     result.append(text[start..<index])
                     start = next
@@ -35,6 +35,14 @@ enum MemoSplitter {
         }
         result.append(text[start...])
         return result
+    }
+
+    /// The word at the end of `text`, found from the end: splitting the whole sentence at every
+    /// full stop would make a memo of many abbreviations quadratic.
+    private static func lastWord(of text: Substring) -> Substring {
+        let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? text.startIndex
+        let start = text[..<end].lastIndex(where: \.isWhitespace).map(text.index(after:)) ?? text.startIndex
+        return text[start..<end]
     }
 
     /// Cuts a sentence at "and then", "also" and ", then", leaving the connector out.
@@ -66,13 +74,15 @@ enum MemoSplitter {
 
     /// A clause without spoken filler at either end, or nil when nothing is left.
     private static func trimmed(_ clause: Substring) -> Substring? {
-        var words = clause.split(whereSeparator: \.isWhitespace)
+        // Dropped from the front as a slice, not removed from an array: a clause of many
+        // fillers stays linear.
+        var words = clause.split(whereSeparator: \.isWhitespace)[...]
         var stripped = true
         while stripped {
             stripped = false
             for filler in leadingFillers where words.count >= filler.count
                 && zip(words, filler).allSatisfy({ normalized($0) == $1 }) {
-                words.removeFirst(filler.count)
+                words = words.dropFirst(filler.count)
                 stripped = true
                 break
             }

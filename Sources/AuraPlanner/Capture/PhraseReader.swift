@@ -313,11 +313,12 @@ struct PhraseReader {
         } else {
             return nil
         }
-        let rounded = Int(minutes.rounded())
-        guard rounded >= 1, rounded <= 24 * 60 else {
+        // Compared as a Double: `9999999999999999999h` is past what an Int holds.
+        let rounded = minutes.rounded()
+        guard rounded >= 1, rounded <= Double(InputLimits.maximumTaskMinutes) else {
             throw error(index, "'\(tokens[index].word)' is not a usable duration; expected between 1 minute and 24 hours")
         }
-        return Match(length: length, value: .duration(rounded))
+        return Match(length: length, value: .duration(Int(rounded)))
     }
 
     /// `45m`, `90min`, `1.5h`, `2hrs`, `1h30`, `1h30m`. `hoursOnly` marks a whole-hour form

@@ -62,16 +62,60 @@ public struct PlanSnapshot: Sendable, Equatable, Codable {
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
+        let rewrite = "; run 'aura plan' again to rewrite it"
         do {
             let snapshot = try decoder.decode(PlanSnapshot.self, from: data)
             guard snapshot.version <= currentVersion else {
                 throw InputError(line: 1, column: 1, message: "written by a newer Aura (plan version \(snapshot.version)); this one reads up to version \(currentVersion)")
             }
+            try snapshot.validate(in: bytes)
             return snapshot
         } catch let error as InputError {
-            throw error
+            throw InputError(line: error.line, column: error.column, message: error.message + rewrite)
+        } catch let error as DecodingError {
+            let located = JSONLocator.error(for: error, in: bytes)
+            throw InputError(line: located.line, column: located.column, message: located.message + rewrite)
         } catch {
             throw InputError(line: 1, column: 1, message: "not a plan written by 'aura plan' (\(error)); run 'aura plan' again to rewrite it")
+        }
+    }
+}
+
+extension PlanSnapshot {
+    /// The most times one block's event may have moved: far beyond any real plan, and far from
+    /// where the next `sequence + 1` overflows.
+    static let maximumSequence = 1_000_000
+
+    /// Numbers the site and the next plan do arithmetic on must stay within a day, and block
+    /// ids, which become dictionary keys and calendar UIDs, must be unique in each day.
+    fileprivate func validate(in bytes: [UInt8]) throws(InputError) {
+        func fail(_ path: [JSONLocator.PathComponent], _ message: String) -> InputError {
+            let at = JSONLocator.position(of: path, in: bytes) ?? .init()
+            let field = path.map { if case .key(let key) = $0 { ".\(key)" } else if case .index(let index) = $0 { "[\(index)]" } else { "" } }.joined()
+            return InputError(line: at.line, column: at.column, message: "\(field.dropFirst()): \(message)")
+        }
+        for (dayIndex, day) in days.enumerated() {
+            let dayPath: [JSONLocator.PathComponent] = [.key("days"), .index(dayIndex)]
+            for (key, value) in [("capacityMinutes", day.capacityMinutes), ("loadMinutes", day.loadMinutes)]
+            where !(0...MinuteSpan.dayMinutes).contains(value) {
+                throw fail(dayPath + [.key(key)], "\(value) is out of range; expected 0 to \(MinuteSpan.dayMinutes) minutes")
+            }
+            var first: [String: Int] = [:]
+            for (blockIndex, block) in day.blocks.enumerated() {
+                let blockPath = dayPath + [.key("blocks"), .index(blockIndex)]
+                if let earlier = first[block.id] {
+                    let there = JSONLocator.position(of: dayPath + [.key("blocks"), .index(earlier), .key("id")], in: bytes) ?? .init()
+                    throw fail(blockPath + [.key("id")], "duplicate block id '\(block.id)', already used at line \(there.line), column \(there.column); expected each id once")
+                }
+                first[block.id] = blockIndex
+                for (taskIndex, task) in block.tasks.enumerated() where !(1...MinuteSpan.dayMinutes).contains(task.minutes) {
+                    throw fail(blockPath + [.key("tasks"), .index(taskIndex), .key("minutes")],
+                               "\(task.minutes) is out of range; expected 1 to \(MinuteSpan.dayMinutes) minutes")
+                }
+            }
+        }
+        for (id, event) in events where !(0...Self.maximumSequence).contains(event.sequence) {
+            throw fail([.key("events"), .key(id), .key("sequence")], "\(event.sequence) is out of range; expected 0 to \(Self.maximumSequence)")
         }
     }
 }

@@ -8,6 +8,24 @@ public struct MinuteSpan: Hashable, Sendable, Codable {
         self.end = end
     }
 
+    private enum CodingKeys: String, CodingKey { case start, end }
+
+    /// A span read from a file must lie within one day, so every sum on it stays small.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        start = try container.decode(Int.self, forKey: .start)
+        end = try container.decode(Int.self, forKey: .end)
+        guard (0...Self.dayMinutes).contains(start) else {
+            throw DecodingError.dataCorruptedError(forKey: .start, in: container, debugDescription: "\(start) is out of range; expected 0 to \(Self.dayMinutes) minutes after midnight")
+        }
+        guard (start...Self.dayMinutes).contains(end) else {
+            throw DecodingError.dataCorruptedError(forKey: .end, in: container, debugDescription: "\(end) is out of range; expected \(start) to \(Self.dayMinutes) minutes after midnight")
+        }
+    }
+
+    /// Minutes in a day: the most any span holds.
+    static let dayMinutes = 24 * 60
+
     public var length: Int { end - start }
 
     public func overlaps(_ other: MinuteSpan) -> Bool { start < other.end && other.start < end }

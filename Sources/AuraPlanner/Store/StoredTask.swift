@@ -98,9 +98,30 @@ extension StoredTask: Codable {
             category = result.category
             categoryReason = result.reason
         }
-        if let minutes, minutes <= 0 {
+        try Self.checkRanges(id: id, minutes: minutes, rolledForward: rolledForward, in: container)
+        for (key, text) in [(CodingKeys.id, id), (.title, title), (.input, input), (.categoryReason, categoryReason)] {
+            if let error = TextInput.controlCharacterError(in: text) {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.message)
+            }
+        }
+    }
+
+    /// Numbers past `InputLimits` would overflow the planner's arithmetic, so they are refused
+    /// where they are written.
+    private static func checkRanges(id: String, minutes: Int?, rolledForward: Int,
+                                    in container: KeyedDecodingContainer<CodingKeys>) throws {
+        if id.first == "t", id.count > 1, id.dropFirst().allSatisfy(\.isASCII), id.dropFirst().allSatisfy(\.isNumber),
+           !(Int(id.dropFirst()).map { (1...InputLimits.maximumTaskNumber).contains($0) } ?? false) {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: container,
+                                                   debugDescription: "'\(id)' is past the highest task id; expected t1 to t\(InputLimits.maximumTaskNumber)")
+        }
+        if let minutes, !(1...InputLimits.maximumTaskMinutes).contains(minutes) {
             throw DecodingError.dataCorruptedError(forKey: .minutes, in: container,
-                                                   debugDescription: "\(minutes) is not a duration; expected a positive number of minutes")
+                                                   debugDescription: "\(minutes) is not a duration; expected 1 to \(InputLimits.maximumTaskMinutes) minutes")
+        }
+        guard (0...InputLimits.maximumRolledForward).contains(rolledForward) else {
+            throw DecodingError.dataCorruptedError(forKey: .rolledForward, in: container,
+                                                   debugDescription: "\(rolledForward) is out of range; expected 0 to \(InputLimits.maximumRolledForward) moves")
         }
     }
 }

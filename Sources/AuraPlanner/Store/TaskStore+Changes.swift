@@ -24,7 +24,7 @@ extension TaskStore {
             switch tasks[index].date {
             case let date? where date < day:
                 tasks[index].date = day
-                tasks[index].rolledForward += 1
+                tasks[index].countMove()
             case nil where tasks[index].kind != .idea:
                 tasks[index].date = day
             default:
@@ -40,7 +40,7 @@ extension TaskStore {
         var moved: [String] = []
         for index in tasks.indices where tasks[index].recurrence == nil && !tasks[index].done && tasks[index].date == day {
             tasks[index].date = day.adding(days: 1)
-            tasks[index].rolledForward += 1
+            tasks[index].countMove()
             moved.append(tasks[index].id)
         }
         return moved
@@ -65,6 +65,13 @@ extension TaskStore {
     private func existing(_ id: String) throws(TaskStoreChangeError) -> Int {
         guard let index = index(of: id) else { throw TaskStoreChangeError(message: "no task with id '\(id)'; 'aura plan' lists the ids") }
         return index
+    }
+}
+
+extension StoredTask {
+    /// One more move to a later day, stopping at the most the store reads back.
+    mutating func countMove() {
+        rolledForward = min(rolledForward + 1, InputLimits.maximumRolledForward)
     }
 }
 

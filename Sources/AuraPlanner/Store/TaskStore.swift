@@ -43,6 +43,8 @@ public struct TaskStore: Sendable, Equatable {
 
     /// Reads a store file; an error gives the line and column of the problem.
     public static func decode(_ data: Data) throws(InputError) -> TaskStore {
+        // A byte order mark, as some editors write, is not part of the JSON.
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
         let bytes = [UInt8](data)
         if let syntax = JSONLocator.syntaxError(in: bytes) {
             throw InputError(line: syntax.position.line, column: syntax.position.column,
@@ -54,7 +56,7 @@ public struct TaskStore: Sendable, Equatable {
         do {
             file = try decoder.decode(File.self, from: data)
         } catch let error as DecodingError {
-            throw located(error, in: bytes)
+            throw JSONLocator.error(for: error, in: bytes)
         } catch {
             throw InputError(line: 1, column: 1, message: "not a task store: \(error)")
         }
@@ -63,35 +65,25 @@ public struct TaskStore: Sendable, Equatable {
             throw InputError(line: at.line, column: at.column,
                              message: "written by a newer Aura (store version \(file.version)); this one reads up to version \(currentVersion)")
         }
+        try rejectDuplicateIds(file.tasks, in: bytes)
         let highest = file.tasks.compactMap { Int($0.id.dropFirst()) }.max() ?? 0
         var store = TaskStore(tasks: file.tasks, nextNumber: max(file.nextNumber ?? 1, highest + 1))
         store.undrainedInbox = file.undrainedInbox
         return store
     }
 
-    private static func located(_ error: DecodingError, in bytes: [UInt8]) -> InputError {
-        let (path, message): ([any CodingKey], String) = switch error {
-        case .typeMismatch(let type, let context): (context.codingPath, "expected \(describe(type))")
-        case .valueNotFound(let type, let context): (context.codingPath, "expected \(describe(type)), found null")
-        case .keyNotFound(let key, let context): (context.codingPath, "missing \"\(key.stringValue)\"")
-        case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
-        @unknown default: ([], "\(error)")
-        }
-        let components = path.map { key in
-            key.intValue.map(JSONLocator.PathComponent.index) ?? .key(key.stringValue)
-        }
-        let at = JSONLocator.position(of: components, in: bytes) ?? .init()
-        let field = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return InputError(line: at.line, column: at.column,
-                          message: (field.isEmpty ? "" : "\(field.dropFirst(field.hasPrefix(".") ? 1 : 0)): ") + message)
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type: "a whole number"
-        case is Bool.Type: "true or false"
-        default: "\(type)"
+    /// Two tasks with one id would make every change ambiguous: the error names both places.
+    private static func rejectDuplicateIds(_ tasks: [StoredTask], in bytes: [UInt8]) throws(InputError) {
+        var first: [String: Int] = [:]
+        for (index, task) in tasks.enumerated() {
+            guard let earlier = first[task.id] else {
+                first[task.id] = index
+                continue
+            }
+            let here = JSONLocator.position(of: [.key("tasks"), .index(index), .key("id")], in: bytes) ?? .init()
+            let there = JSONLocator.position(of: [.key("tasks"), .index(earlier), .key("id")], in: bytes) ?? .init()
+            throw InputError(line: here.line, column: here.column,
+                             message: "tasks[\(index)].id: duplicate id '\(task.id)', already used by tasks[\(earlier)] at line \(there.line), column \(there.column); expected each id once")
         }
     }
 
@@ -113,6 +105,10 @@ public struct TaskStore: Sendable, Equatable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
             nextNumber = try container.decodeIfPresent(Int.self, forKey: .nextNumber)
+            if let nextNumber, !(1...InputLimits.maximumTaskNumber + 1).contains(nextNumber) {
+                throw DecodingError.dataCorruptedError(forKey: .nextNumber, in: container,
+                                                       debugDescription: "\(nextNumber) is out of range; expected 1 to \(InputLimits.maximumTaskNumber + 1)")
+            }
             tasks = try container.decode([StoredTask].self, forKey: .tasks)
             undrainedInbox = try container.decodeIfPresent(String.self, forKey: .undrainedInbox)
         }

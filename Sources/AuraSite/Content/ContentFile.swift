@@ -1,8 +1,11 @@
+import AuraPlanner
 import Foundation
 
 /// Reading user files with errors that name the file.
 public enum ContentFile {
-    /// Reads a UTF-8 text file, or throws an error saying which file could not be read and why.
+    /// Reads a UTF-8 text file as the person meant it (a byte order mark and CRLF line ends
+    /// accepted), or throws an error saying which file could not be read and why — a control
+    /// character other than tab and line break is an error at its line and column.
     public static func read(_ url: URL) throws(SourceError) -> String {
         let data: Data
         do {
@@ -14,7 +17,11 @@ public enum ContentFile {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SourceError(file: displayPath(url), line: 1, column: 1, message: "not valid UTF-8 text; expected a UTF-8 encoded file")
         }
-        return text
+        let normalized = TextInput.normalized(text)
+        if let error = TextInput.controlCharacterError(in: normalized) {
+            throw SourceError(file: displayPath(url), line: error.line, column: error.column, message: error.message)
+        }
+        return normalized
     }
 
     /// A path as the person would type it: relative to the working directory when inside it.

@@ -1,3 +1,5 @@
+import AuraPlanner
+
 /// A Markdown file split into its YAML front matter and its body.
 public struct FrontMatterDocument: Sendable {
     public let fields: YAMLFields
@@ -7,6 +9,7 @@ public struct FrontMatterDocument: Sendable {
 
     /// Splits `text` at the `---` fences. A file without front matter has empty fields.
     public init(text: String, file: String) throws(SourceError) {
+        let text = TextInput.normalized(text)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let first = lines.first, first.trimmingTrailingCarriageReturn == "---" else {
             fields = try YAMLFields(.mapping([], SourceMark(line: 1, column: 1)), file: file)

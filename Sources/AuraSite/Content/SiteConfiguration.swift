@@ -33,9 +33,11 @@ public struct SiteConfiguration: Sendable, Equatable {
         try fields.rejectUnknownKeys(allowed: keys)
         let baseNode = try fields.present("base_url", required: true)!
         let base = try fields.requiredString("base_url")
-        guard let url = URL(string: base.hasSuffix("/") ? base : base + "/"),
-              let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            throw fields.error("expected an absolute http(s) address for 'base_url', such as https://aura.example/", at: baseNode)
+        let url: URL
+        do {
+            url = try BaseURL.parse(base)
+        } catch {
+            throw fields.error("base_url \(error.message)", at: baseNode)
         }
         let zoneName = try fields.string("time_zone") ?? "UTC"
         guard let zone = TimeZone(identifier: zoneName) else {

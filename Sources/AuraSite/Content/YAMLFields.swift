@@ -66,6 +66,20 @@ public struct YAMLFields: Sendable {
         return number
     }
 
+    /// A number field that must lie in `range`; `unit` (such as "px") follows the bounds in
+    /// the error, so a typo such as `-16` or `1e308` is caught where it is written.
+    public func number(_ key: String, required: Bool = false, in range: ClosedRange<Double>, unit: String = "") throws(SourceError) -> Double? {
+        guard let value = try number(key, required: required) else { return nil }
+        guard range.contains(value) else {
+            func text(_ number: Double) -> String {
+                number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            }
+            throw error("'\(key)' is \(text(value)); expected \(text(range.lowerBound)) to \(text(range.upperBound))\(unit.isEmpty ? "" : " " + unit)",
+                        at: node[key]!)
+        }
+        return value
+    }
+
     /// A list of strings; a single string is accepted as a one-item list.
     public func strings(_ key: String, required: Bool = false) throws(SourceError) -> [(String, YAMLNode)]? {
         guard let value = try present(key, required: required) else { return nil }

@@ -1,9 +1,14 @@
+import AuraPlanner
 import CYAML
 
 /// Parses YAML with libyaml into `YAMLNode`s that keep their source positions.
 ///
 /// `lineOffset` shifts reported lines, so front matter errors point into the whole file.
 public struct YAMLParser {
+    /// Front matter and settings nest three or four levels; the limit keeps a hostile file
+    /// (12,000 nested lists) from exhausting the stack.
+    public static let maximumDepth = 64
+
     public let file: String
     public let lineOffset: Int
 
@@ -84,10 +89,18 @@ private struct EventReader {
         guard event.type == type else { throw parser.error("unexpected YAML structure", at: event.mark) }
     }
 
-    mutating func node(startingWith event: Event) throws(SourceError) -> YAMLNode {
+    mutating func node(startingWith event: Event, depth: Int = 1) throws(SourceError) -> YAMLNode {
         let node: YAMLNode
+        if [YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT].contains(event.type), depth > YAMLParser.maximumDepth {
+            throw parser.error("lists and mappings nested more than \(YAMLParser.maximumDepth) levels deep; expected at most \(YAMLParser.maximumDepth)",
+                               at: event.mark)
+        }
         switch event.type {
         case YAML_SCALAR_EVENT:
+            // libyaml refuses raw control characters, but escapes such as "\e" or "\0" make them.
+            if let problem = TextInput.controlCharacterError(in: event.value) {
+                throw parser.error(problem.message, at: event.mark)
+            }
             node = .scalar(event.value, isPlain: event.isPlain, event.mark)
         case YAML_ALIAS_EVENT:
             guard let target = anchors[event.value] else {
@@ -99,7 +112,7 @@ private struct EventReader {
             while true {
                 let child = try next()
                 if child.type == YAML_SEQUENCE_END_EVENT { break }
-                items.append(try self.node(startingWith: child))
+                items.append(try self.node(startingWith: child, depth: depth + 1))
             }
             node = .sequence(items, event.mark)
         case YAML_MAPPING_START_EVENT:
@@ -113,7 +126,7 @@ private struct EventReader {
                 if let earlier = pairs.first(where: { $0.key == keyEvent.value }) {
                     throw parser.error("duplicate key '\(keyEvent.value)'; it was already set at line \(earlier.keyMark.line)", at: keyEvent.mark)
                 }
-                let value = try self.node(startingWith: try next())
+                let value = try self.node(startingWith: try next(), depth: depth + 1)
                 pairs.append((keyEvent.value, keyEvent.mark, value))
             }
             node = .mapping(pairs, event.mark)

@@ -114,7 +114,12 @@ struct CultureEntryParser {
 
     private static func link(_ fields: YAMLFields) throws(SourceError) -> URL? {
         guard let text = try fields.string("link") else { return nil }
-        guard let url = URL(string: text), ["https", "http"].contains(url.scheme ?? ""), url.host != nil else {
+        do {
+            try LinkURL.check(text, absolute: true)
+        } catch {
+            throw fields.error(error.message, at: fields.node["link"]!)
+        }
+        guard let url = URL(string: text) else {
             throw fields.error("'\(text)' is not a web address; expected an absolute https:// link", at: fields.node["link"]!)
         }
         return url

@@ -1,5 +1,6 @@
 import Foundation
 import CMarkGFM
+import Mustache
 
 /// CommonMark with GitHub's extensions (tables, strikethrough, autolinks, task lists,
 /// footnotes), rendered to HTML by cmark-gfm. Raw HTML in the source is left out.
@@ -14,12 +15,13 @@ public enum Markdown {
 
     static let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG
 
-    /// Renders Markdown `source` to an HTML fragment.
-    public static func html(_ source: String) -> String {
+    /// Renders Markdown `source` to an HTML fragment. Without `autolinks`, a bare address or
+    /// e-mail in the text stays text: only links the author wrote as links are links.
+    public static func html(_ source: String, autolinks: Bool = true) -> String {
         precondition(registered)
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames {
+        for name in extensionNames where autolinks || name != "autolink" {
             if let syntax = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }
@@ -36,4 +38,21 @@ public enum Markdown {
         defer { free(rendered) }
         return String(cString: rendered)
     }
+
+    /// `{{value}}` escaping for a Mustache template whose output is Markdown: every character
+    /// that could open a link, an image, emphasis, code or raw HTML, or start a block, is
+    /// backslash-escaped, and line breaks become spaces, so a value is always plain text.
+    /// Quotes and apostrophes stay as they are, for smart punctuation.
+    public static let escaping = Escaping { output, text in
+        for character in text {
+            if character.isNewline {
+                output.append(" ")
+                continue
+            }
+            if let ascii = character.asciiValue, significant.contains(ascii) { output.append("\\") }
+            output.append(character)
+        }
+    }
+
+    private static let significant = Set("\\`*_[]()<>!&~|#+-=.{}:@^$".utf8)
 }

@@ -70,7 +70,13 @@ public struct LandingContent: Sendable, Encodable {
     private static func link(_ fields: YAMLFields, _ key: String, root: String) throws(SourceError) -> Link? {
         guard let link = try fields.mapping(key) else { return nil }
         try link.rejectUnknownKeys(allowed: ["label", "url"])
-        return Link(label: try link.requiredString("label"), url: SitePath.resolve(try link.requiredString("url"), root: root))
+        let url = try link.requiredString("url")
+        do {
+            try LinkURL.check(url)
+        } catch {
+            throw link.error(error.message, at: link.node["url"]!)
+        }
+        return Link(label: try link.requiredString("label"), url: SitePath.resolve(url, root: root))
     }
 }
 

@@ -71,8 +71,7 @@ struct PageFactory: Sendable {
     }
 
     static func root(of baseURL: URL) -> String {
-        let path = baseURL.path
-        return path.hasSuffix("/") ? path : path + "/"
+        BaseURL.root(of: baseURL)
     }
 
     /// A page at site-relative `path` (`/design/`) rendered by `template`, with `content` under `key`.

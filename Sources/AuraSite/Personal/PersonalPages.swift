@@ -80,7 +80,7 @@ struct PersonalPages: Sendable {
                                    morningHTML: morning, culturePick: pick, links: links)),
             try personal("/planner/", "planner", "Planner", "The inbox as captured, each item with its category and reason.",
                          PlannerViewModel(content.planner, root: root,
-                                          inboxPath: ContentFile.displayPath(contentDirectory.appendingPathComponent("planner/inbox.md")))),
+                                          inboxPath: Self.inboxPath(in: contentDirectory))),
             try personal("/reflections/", "reflections", "Reflections", "This morning's and tonight's reflection, and your own.",
                          Reflections(hasPlan: today != nil, date: today?.date.iso, dateTitle: today.map { DayText.title($0.date) },
                                      morningHTML: morning, eveningHTML: evening)),
@@ -101,5 +101,11 @@ struct PersonalPages: Sendable {
                                       Schedule(day: view, notificationsURL: root + "notifications/")))
         }
         self.pages = pages
+    }
+
+    /// The inbox as the planner page names it: inside the content folder, by that folder's own
+    /// name, so the output is the same wherever the folder lives (`Content/planner/inbox.md`).
+    static func inboxPath(in contentDirectory: URL) -> String {
+        contentDirectory.standardizedFileURL.lastPathComponent + "/planner/inbox.md"
     }
 }

@@ -18,12 +18,17 @@ public struct Theme: Sendable {
         do {
             templates = try TemplateLibrary(directory: directory)
         } catch let error as MustacheError {
-            errors.append(SourceError(file: ContentFile.displayPath(directory.appendingPathComponent(error.file)),
-                                      line: error.line, column: error.column, message: error.message))
+            errors.append(locate(error, in: directory))
         }
         do { tokens = try DesignTokens.load(from: directory.appendingPathComponent("tokens.yml")) } catch { errors += try SourceErrors.unpack(error) }
         guard errors.isEmpty, let templates, let tokens else { throw SourceErrors(errors: errors) }
         return Theme(directory: directory, templates: templates, tokens: tokens)
+    }
+
+    /// A template error as a problem in the file under `directory`.
+    static func locate(_ error: MustacheError, in directory: URL) -> SourceError {
+        SourceError(file: ContentFile.displayPath(directory.appendingPathComponent(error.file)),
+                    line: error.line, column: error.column, message: error.message)
     }
 
     /// The regular files under `Templates/<folder>`, sorted by path, as (relative path, URL).

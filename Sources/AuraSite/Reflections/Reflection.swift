@@ -24,9 +24,11 @@ public struct Reflection: Sendable {
         conditions.allSatisfy { $0.holds(for: facts) }
     }
 
-    /// The body rendered with the day's facts, as HTML (the body is Markdown).
+    /// The body rendered with the day's facts, as HTML (the body is Markdown). The facts hold
+    /// task titles as a person typed them, so they are escaped for Markdown, and bare
+    /// addresses are not turned into links: a title such as `[x](https://evil.example)` is text.
     public func render(_ facts: ReflectionFacts) throws -> String {
-        Markdown.html(try body.render("body", try MustacheValue(encoding: facts)))
+        Markdown.html(try body.render("body", try MustacheValue(encoding: facts), escaping: Markdown.escaping), autolinks: false)
     }
 
     static func parse(_ text: String, file: String) throws(SourceError) -> Reflection {

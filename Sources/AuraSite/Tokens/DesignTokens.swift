@@ -54,7 +54,7 @@ public struct DesignTokens: Sendable {
             colors: colors,
             typeScale: try TypeScale(type),
             fonts: try namedValues(families),
-            headingWeight: try type.integer("heading_weight") ?? 300,
+            headingWeight: try headingWeight(type),
             headingFont: try FontFile(type, families: families),
             radii: try pixelValues(try fields.mapping("radii", required: true)!),
             spacing: try pixelValues(try fields.mapping("spacing", required: true)!),
@@ -79,10 +79,24 @@ public struct DesignTokens: Sendable {
         return colors
     }
 
+    private static func headingWeight(_ type: YAMLFields) throws(SourceError) -> Int {
+        guard let weight = try type.integer("heading_weight") else { return 300 }
+        guard Limits.weight.contains(weight) else {
+            throw type.error("'heading_weight' is \(weight); expected 1 to 1000, a CSS font weight", at: type.node["heading_weight"]!)
+        }
+        return weight
+    }
+
+    /// Values written straight into the stylesheet; `;`, `{` and `}` would end the declaration
+    /// and start CSS of the file's own.
     private static func namedValues(_ fields: YAMLFields) throws(SourceError) -> [NamedValue] {
         var values: [NamedValue] = []
         for (key, _) in fields.keys {
-            values.append(NamedValue(name: key.replacingOccurrences(of: "_", with: "-"), value: try fields.requiredString(key)))
+            let value = try fields.requiredString(key)
+            if let bad = value.first(where: { ";{}".contains($0) }) {
+                throw fields.error("'\(key)' holds '\(bad)', which would end the CSS declaration; expected a single CSS value", at: fields.node[key]!)
+            }
+            values.append(NamedValue(name: key.replacingOccurrences(of: "_", with: "-"), value: value))
         }
         return values
     }
@@ -90,9 +104,25 @@ public struct DesignTokens: Sendable {
     private static func pixelValues(_ fields: YAMLFields) throws(SourceError) -> [(name: String, pixels: Double)] {
         var values: [(name: String, pixels: Double)] = []
         for (key, _) in fields.keys {
-            values.append((key, try fields.number(key, required: true)!))
+            values.append((key, try fields.number(key, required: true, in: Limits.length, unit: "px")!))
         }
         return values
+    }
+
+    /// The sane range of every number in `tokens.yml`: outside them the stylesheet is nonsense
+    /// (a 1e308 ratio, a negative base size), so they are errors where they are written.
+    enum Limits {
+        /// The root font size: below 8 px nothing is legible, above 32 px nothing fits.
+        static let basePixels: ClosedRange<Double> = 8...32
+        /// A modular scale's ratio: from a minor second to an octave.
+        static let ratio: ClosedRange<Double> = 1.05...2
+        /// Steps of the scale, so the largest stays a headline rather than a wall.
+        static let steps: ClosedRange<Int> = -6...10
+        static let lineHeight: ClosedRange<Double> = 0.8...3
+        /// CSS font weights.
+        static let weight: ClosedRange<Int> = 1...1000
+        /// Radii and spacing: no negative lengths, nothing wider than a large screen.
+        static let length: ClosedRange<Double> = 0...4096
     }
 }
 
@@ -105,17 +135,19 @@ public struct TypeScale: Sendable {
     public let lineHeightHeading: Double
 
     init(_ fields: YAMLFields) throws(SourceError) {
-        basePixels = try fields.number("base_px", required: true)!
-        ratio = try fields.number("ratio", required: true)!
-        guard ratio > 1 else { throw fields.error("the type scale ratio must be greater than 1", at: fields.node["ratio"]!) }
+        typealias Limits = DesignTokens.Limits
+        basePixels = try fields.number("base_px", required: true, in: Limits.basePixels, unit: "px")!
+        ratio = try fields.number("ratio", required: true, in: Limits.ratio)!
         var steps: [Int] = []
         for (text, node) in try fields.strings("steps", required: true)! {
-            guard let step = Int(text) else { throw fields.error("expected a whole-number step", at: node) }
+            guard let step = Int(text), Limits.steps.contains(step) else {
+                throw fields.error("expected a whole-number step from \(Limits.steps.lowerBound) to \(Limits.steps.upperBound)", at: node)
+            }
             steps.append(step)
         }
         self.steps = steps
-        lineHeightBody = try fields.number("line_height_body") ?? 1.5
-        lineHeightHeading = try fields.number("line_height_heading") ?? 1.1
+        lineHeightBody = try fields.number("line_height_body", in: Limits.lineHeight) ?? 1.5
+        lineHeightHeading = try fields.number("line_height_heading", in: Limits.lineHeight) ?? 1.1
     }
 
     /// The size of `step` relative to the base (1 rem).

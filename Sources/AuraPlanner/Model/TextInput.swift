@@ -1,0 +1,39 @@
+/// Text from a person's files and command line, read as they meant it: a UTF-8 byte order mark
+/// and Windows line ends are accepted, and control characters — which would reach the HTML,
+/// the `.ics` and the terminal as they are — are refused where they stand.
+public enum TextInput {
+    /// `text` without a leading byte order mark and with CRLF line ends as LF. Lines and
+    /// columns are unchanged: the mark and the CR each sit where no position counts.
+    public static func normalized(_ text: String) -> String {
+        var text = Substring(text)
+        if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
+        // "\r\n" is one Character in Swift, so splitting at it takes both bytes.
+        return text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
+    }
+
+    /// The first control character in `text` other than tab and line break (LF or CRLF), at
+    /// its 1-based line and column (in characters), or nil when there is none.
+    public static func controlCharacterError(in text: some StringProtocol) -> InputError? {
+        var line = 1, column = 1
+        for character in text {
+            if character == "\n" || character == "\r\n" {
+                line += 1
+                column = 1
+                continue
+            }
+            if character != "\t", let scalar = character.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                return InputError(line: line, column: column, message: "control character \(name(of: scalar)) is not allowed; "
+                                  + "expected text with no control characters but tabs and line breaks")
+            }
+            column += 1
+        }
+        return nil
+    }
+
+    private static func name(of scalar: Unicode.Scalar) -> String {
+        let names: [UInt32: String] = [0x00: "NUL", 0x07: "BEL", 0x08: "BS", 0x0D: "CR", 0x1B: "ESC", 0x7F: "DEL"]
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        let number = "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
+        return names[scalar.value].map { "\(number) (\($0))" } ?? number
+    }
+}

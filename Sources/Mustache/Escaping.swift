@@ -1,0 +1,14 @@
+/// How `{{name}}` escapes a string before it joins the output (`{{{name}}}` and `{{&name}}`
+/// never escape). HTML is the Mustache default; a template whose output is another language —
+/// Markdown, say — escapes for that language instead.
+public struct Escaping: Sendable {
+    let append: @Sendable (inout String, String) -> Void
+
+    /// An escaping that appends `text` to `output` in escaped form.
+    public init(_ append: @escaping @Sendable (_ output: inout String, _ text: String) -> Void) {
+        self.append = append
+    }
+
+    /// `& < > " '` become HTML entities.
+    public static let html = Escaping { $0.appendEscapingHTML($1) }
+}
