@@ -52,6 +52,8 @@ struct CommonContext: Encodable, Sendable {
     let page: PageInfo
     let assets: Assets
     let nav: [NavLink]
+    /// The signed-in person, on pages `aura serve` renders for them; nil in the static build.
+    var session: SessionContext? = nil
 }
 
 /// Builds the pages of one site from its settings, content and assets.
