@@ -15,6 +15,7 @@ import re
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -41,11 +42,16 @@ def visit(driver, base_url, path):
 
 def resize(driver, width, height=900):
     """Make the viewport (not the window) `width` CSS pixels wide, whatever frame the engine adds."""
+    def viewport_is(d):
+        return d.execute_script("return window.innerWidth") == width
+
     driver.set_window_size(width, height)
-    short = width - driver.execute_script("return window.innerWidth")
-    if short:  # the window's frame takes part of its width
-        driver.set_window_size(width + short, height)
-    wait(driver, lambda d: d.execute_script("return window.innerWidth") == width, message=f"viewport never became {width} px")
+    try:
+        wait(driver, viewport_is, timeout=2)
+    except TimeoutException:  # the window has settled, and its frame takes part of its width
+        frame = driver.get_window_size()["width"] - driver.execute_script("return window.innerWidth")
+        driver.set_window_size(width + frame, height)
+        wait(driver, viewport_is, message=f"viewport never became {width} px")
 
 
 def site_pages(site):
