@@ -120,6 +120,17 @@ struct DayPlannerTests {
         #expect(plan.nudge.fireDate == Self.day.date(minutes: 8 * 60 + 15, in: Self.london))
     }
 
+    @Test func longTitlesAreCutBetweenWordsWithAnEllipsis() {
+        #expect(clipped("Email the landlord about the boiler", to: 40) == "Email the landlord about the boiler")
+        #expect(clipped("📋 Admin: Email the landlord about the boiler", to: 40) == "📋 Admin: Email the landlord about the…")
+        #expect(clipped("Reply to Priya, about the workshop", to: 16) == "Reply to Priya…")
+        #expect(clipped("Reply to Priya about it", to: 15) == "Reply to Priya…")
+        #expect(clipped("Supercalifragilistic", to: 10) == "Supercali…")
+        for limit in 2...44 {
+            #expect(clipped("📋 Admin: Email the landlord about the boiler", to: limit).count <= limit)
+        }
+    }
+
     @Test func notificationsFireAtEachBlockWithPriorityAndActions() throws {
         let store = try Self.store(["write the quarterly strategy memo for the board 90m", "run 5k 30m"])
         let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, calendar: Self.standupAndReview)
@@ -128,8 +139,7 @@ struct DayPlannerTests {
         #expect(notes.count == 2)
         let deep = notes[0]
         #expect(deep["fireDate"] as? String == "2026-12-02T09:50:00+00:00")
-        #expect(deep["title"] as? String == "🧠 Deep work: Write the quarterly strate…")
-        #expect((deep["title"] as? String)?.count == 40)
+        #expect(deep["title"] as? String == "🧠 Deep work: Write the quarterly…")
         #expect(deep["interruptionLevel"] as? String == "time-sensitive")
         #expect(deep["actions"] as? [String] == ["done", "snooze-15"])
         #expect(deep["id"] as? String == "notify-2026-12-02-t1" && deep["blockId"] as? String == "2026-12-02-t1")

@@ -16,9 +16,16 @@ func englishList(_ items: [String]) -> String {
     return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
 }
 
-/// `text`, cut to `limit` characters with an ellipsis when longer.
+/// `text` when it has at most `limit` characters; otherwise its longest run of whole words
+/// that fits with an ellipsis, at most `limit` characters in all. A first word longer than
+/// the limit is the only one cut inside.
 func clipped(_ text: String, to limit: Int) -> String {
-    text.count <= limit ? text : String(text.prefix(limit - 1)[...].trimmingSuffix(while: \.isWhitespace)) + "…"
+    guard text.count > limit else { return text }
+    let room = text.prefix(limit - 1)
+    let cutsAWord = !(text.dropFirst(room.count).first?.isWhitespace ?? true)
+    let words = cutsAWord ? room.trimmingSuffix { !$0.isWhitespace } : room
+    let kept = words.trimmingSuffix { $0.isWhitespace || ($0.isPunctuation && !")”’".contains($0)) }
+    return String(kept.isEmpty ? room : kept) + "…"
 }
 
 /// A duration in minutes, written the one way Aura writes every duration (pages, notifications,

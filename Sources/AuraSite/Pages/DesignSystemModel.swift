@@ -23,6 +23,8 @@ struct DesignSystemModel: Encodable, Sendable {
         let px: String
         let rem: String
         let isHeading: Bool
+        /// Steps below the base are for captions, so their sample is one.
+        let isCaption: Bool
     }
 
     struct Measure: Encodable, Sendable {
@@ -66,7 +68,7 @@ struct DesignSystemModel: Encodable, Sendable {
         typeScale = scale.steps.sorted(by: >).map { step in
             TypeStep(step: String(step), cssVar: "--" + TokenStylesheet.stepProperty(step),
                      px: TokenStylesheet.format(scale.pixels(step), digits: 2),
-                     rem: TokenStylesheet.format(scale.rem(step), digits: 3), isHeading: step >= 2)
+                     rem: TokenStylesheet.format(scale.rem(step), digits: 3), isHeading: step >= 2, isCaption: step < 0)
         }
         radii = tokens.radii.map { Measure(name: $0.name, cssVar: "--radius-\($0.name)", px: TokenStylesheet.format($0.pixels, digits: 2)) }
         spacing = tokens.spacing.map { Measure(name: $0.name, cssVar: "--space-\($0.name)", px: TokenStylesheet.format($0.pixels, digits: 2)) }

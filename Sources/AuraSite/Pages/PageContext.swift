@@ -45,7 +45,9 @@ struct CommonContext: Encodable, Sendable {
     struct NavLink: Encodable, Sendable {
         let title: String
         let url: String
-        let isCurrent: Bool
+        /// The link's `aria-current`: `page` when it leads to this very page, `true` when this page
+        /// lies in its section, nil elsewhere.
+        let current: String?
     }
 
     let site: Site
@@ -77,10 +79,11 @@ struct PageFactory: Sendable {
     }
 
     /// A page at site-relative `path` (`/design/`) rendered by `template`, with `content` under `key`.
+    /// `section` is the navigation entry the page belongs to when no entry's path contains its own.
     func page<Content: Encodable>(path: String, kind: String, title: String, description: String,
                                   template: String, key: String, content: Content,
                                   outputFile: String? = nil, inSitemap: Bool = true, noindex: Bool = false,
-                                  canonicalPath: String? = nil) throws -> Page {
+                                  canonicalPath: String? = nil, section: String? = nil) throws -> Page {
         let publicPath = SitePath.resolve(path, root: root)
         let common = CommonContext(
             site: .init(title: configuration.title, description: configuration.description,
@@ -90,7 +93,7 @@ struct PageFactory: Sendable {
             assets: .init(stylesheet: assets.stylesheetPath, script: assets.scriptPath, icon: assets.iconPath,
                           manifest: root + "manifest.webmanifest", font: assets.headingFontPath,
                           appleTouchIcon: assets.iconPaths["apple-touch-icon.png"]),
-            nav: navigation.map { .init(title: $0.title, url: SitePath.resolve($0.path, root: root), isCurrent: $0.path == path) })
+            nav: navigation(at: path, section: section))
         guard case .dictionary(var values) = try MustacheValue(encoding: common) else {
             preconditionFailure("a keyed Encodable always encodes to a dictionary")
         }
@@ -98,6 +101,18 @@ struct PageFactory: Sendable {
         let file = outputFile ?? String(path.dropFirst()) + "index.html"
         return Page(path: publicPath, outputFile: file, template: template, context: .dictionary(values),
                     inSitemap: inSitemap, isPersonal: noindex)
+    }
+
+    /// The navigation as seen from `path`: the entry for the page itself is current; otherwise the
+    /// entry with the longest path that `path` lies under (`/culture/` for `/culture/hamlet/`), or
+    /// else `section`, marks where the page belongs. Home (`/`) holds only itself.
+    func navigation(at path: String, section: String?) -> [CommonContext.NavLink] {
+        let containing = navigation.map(\.path).filter { $0 != "/" && path.hasPrefix($0) }.max { $0.count < $1.count }
+        let belongsTo = containing ?? section
+        return navigation.map { entry in
+            .init(title: entry.title, url: SitePath.resolve(entry.path, root: root),
+                  current: entry.path == path ? "page" : entry.path == belongsTo ? "true" : nil)
+        }
     }
 
     /// The absolute URL of a site-relative path.

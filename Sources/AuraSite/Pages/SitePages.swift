@@ -17,7 +17,7 @@ struct SitePages: Sendable {
                              description: "You are offline; the planned days are still here.", template: "pages/offline",
                              key: "offline", content: OfflineViewModel(dashboardURL: factory.root + "dashboard/",
                                                        scheduleURL: content.planner.snapshot == nil ? nil : factory.root + "schedule/"),
-                             inSitemap: false, noindex: true),
+                             inSitemap: false, noindex: true, section: "/dashboard/"),
             try factory.page(path: "/404.html", kind: "not-found", title: "Not found",
                              description: "This page is not here.", template: "pages/404", key: "notFound",
                              content: NotFoundContent(homeURL: factory.root), outputFile: "404.html", inSitemap: false),

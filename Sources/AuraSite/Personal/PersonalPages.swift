@@ -61,7 +61,8 @@ struct PersonalPages: Sendable {
         func personal<Model: Encodable>(_ path: String, _ kind: String, _ title: String, _ description: String, _ model: Model,
                                         canonicalPath: String? = nil) throws -> Page {
             try factory.page(path: path, kind: kind, title: title, description: description, template: "pages/\(kind)",
-                             key: kind, content: model, inSitemap: false, noindex: true, canonicalPath: canonicalPath)
+                             key: kind, content: model, inSitemap: false, noindex: true, canonicalPath: canonicalPath,
+                             section: "/dashboard/")
         }
         let pick = picks.picks.first.map { Dashboard.CulturePick(title: $0.entry.title, url: root + "culture/\($0.entry.slug)/", creator: $0.entry.creator, why: $0.why) }
         let planned = today != nil
