@@ -19,7 +19,7 @@ struct TokenTests {
     @Test func scaleStepsAreBaseTimesRatioToTheN() throws {
         let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL), headingFontPath: nil).css
         var found = 0, smallest = Double.infinity
-        for line in css.split(separator: "\n") where line.contains("--step-") {
+        for line in css.split(separator: "\n") where line.hasPrefix("  --step-") {
             let parts = line.trimmingCharacters(in: .whitespaces).dropFirst("--step-".count).split(separator: ":")
             let step = try #require(Int(parts[0]))
             let rem = try #require(Double(parts[1].trimmingCharacters(in: .whitespaces).dropLast("rem;".count)))

@@ -61,3 +61,19 @@ def test_malformed_and_unexpected_requests_get_a_status(server):
     assert requests.post(server.url + "/api/frobnicate", data="{}", headers={"Content-Type": "application/json"}).status_code == 404
     # Still serving after all of it.
     assert requests.get(server.url + "/").status_code == 200
+
+
+def test_every_page_keeps_to_the_content_security_policy(server):
+    """No inline script or style attribute anywhere, so `default-src 'self'` (no unsafe-inline)
+    leaves every page whole; the design page paints its samples with classes."""
+    import re
+
+    browser = server.signed_in()
+    pages = [path.relative_to(server.state / "site").as_posix() for path in (server.state / "site").rglob("index.html")]
+    assert len(pages) > 50
+    for page in pages:
+        html = browser.get(f"{server.url}/{page}").text
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), page
+        assert " style=" not in html, page
+    design = browser.get(server.url + "/design/").text
+    assert "ds-token--color-accent-light" in design

@@ -15,6 +15,9 @@ struct DesignSystemModel: Encodable, Sendable {
         let use: String
         let light: Swatch
         let dark: Swatch
+        /// Classes that paint the light and dark samples.
+        let lightSample: String
+        let darkSample: String
     }
 
     struct TypeStep: Encodable, Sendable {
@@ -23,6 +26,8 @@ struct DesignSystemModel: Encodable, Sendable {
         let px: String
         let rem: String
         let isHeading: Bool
+        /// The class that sets the sample in this step.
+        let sample: String
         /// Steps below the base are for captions, so their sample is one.
         let isCaption: Bool
     }
@@ -31,6 +36,8 @@ struct DesignSystemModel: Encodable, Sendable {
         let name: String
         let cssVar: String
         let px: String
+        /// The class that applies the measure to its sample.
+        let sample: String
     }
 
     struct Value: Encodable, Sendable {
@@ -43,6 +50,8 @@ struct DesignSystemModel: Encodable, Sendable {
         let name: String
         let cssVar: String
         let stack: String
+        /// The class that sets the sample in this family.
+        let sample: String
     }
 
     let colors: [Color]
@@ -62,18 +71,23 @@ struct DesignSystemModel: Encodable, Sendable {
         colors = tokens.colors.map { token in
             Color(name: token.name, cssVar: "--color-\(token.name)", use: token.use,
                   light: swatch(token.light, on: background.light, surface.light),
-                  dark: swatch(token.dark, on: background.dark, surface.dark))
+                  dark: swatch(token.dark, on: background.dark, surface.dark),
+                  lightSample: TokenStylesheet.sampleClass("color-\(token.name)-light"),
+                  darkSample: TokenStylesheet.sampleClass("color-\(token.name)-dark"))
         }
         let scale = tokens.typeScale
         typeScale = scale.steps.sorted(by: >).map { step in
             TypeStep(step: String(step), cssVar: "--" + TokenStylesheet.stepProperty(step),
                      px: TokenStylesheet.format(scale.pixels(step), digits: 2),
-                     rem: TokenStylesheet.format(scale.rem(step), digits: 3), isHeading: step >= 2, isCaption: step < 0)
+                     rem: TokenStylesheet.format(scale.rem(step), digits: 3), isHeading: step >= 2,
+                     sample: TokenStylesheet.sampleClass(TokenStylesheet.stepProperty(step)), isCaption: step < 0)
         }
-        radii = tokens.radii.map { Measure(name: $0.name, cssVar: "--radius-\($0.name)", px: TokenStylesheet.format($0.pixels, digits: 2)) }
-        spacing = tokens.spacing.map { Measure(name: $0.name, cssVar: "--space-\($0.name)", px: TokenStylesheet.format($0.pixels, digits: 2)) }
+        radii = tokens.radii.map { Measure(name: $0.name, cssVar: "--radius-\($0.name)", px: TokenStylesheet.format($0.pixels, digits: 2),
+                                           sample: TokenStylesheet.sampleClass("radius-\($0.name)")) }
+        spacing = tokens.spacing.map { Measure(name: $0.name, cssVar: "--space-\($0.name)", px: TokenStylesheet.format($0.pixels, digits: 2),
+                                               sample: TokenStylesheet.sampleClass("space-\($0.name)")) }
         motion = tokens.motion.map { Value(name: $0.name, cssVar: "--\($0.name)", value: $0.value) }
-        fonts = tokens.fonts.map { Font(name: $0.name, cssVar: "--font-\($0.name)", stack: $0.value) }
+        fonts = tokens.fonts.map { Font(name: $0.name, cssVar: "--font-\($0.name)", stack: $0.value, sample: TokenStylesheet.sampleClass("font-\($0.name)")) }
     }
 
     /// A contrast ratio as people write it: `4.74:1`.

@@ -40,6 +40,8 @@ struct CommonContext: Encodable, Sendable {
         let manifest: String
         let font: String?
         let appleTouchIcon: String?
+        /// Scripts to load before the first paint, by name.
+        let early: [String: String]
     }
 
     struct NavLink: Encodable, Sendable {
@@ -92,7 +94,7 @@ struct PageFactory: Sendable {
                         canonicalURL: absoluteURL(canonicalPath ?? path), kind: kind, noindex: noindex),
             assets: .init(stylesheet: assets.stylesheetPath, script: assets.scriptPath, icon: assets.iconPath,
                           manifest: root + "manifest.webmanifest", font: assets.headingFontPath,
-                          appleTouchIcon: assets.iconPaths["apple-touch-icon.png"]),
+                          appleTouchIcon: assets.iconPaths["apple-touch-icon.png"], early: assets.earlyScriptPaths),
             nav: navigation(at: path, section: section))
         guard case .dictionary(var values) = try MustacheValue(encoding: common) else {
             preconditionFailure("a keyed Encodable always encodes to a dictionary")

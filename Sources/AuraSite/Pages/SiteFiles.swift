@@ -73,7 +73,7 @@ struct SiteFiles: Sendable {
     func serviceWorker(version: String, with templates: TemplateLibrary) throws -> Data {
         let assets = factory.assets
         let shell = [assets.stylesheetPath, assets.scriptPath, factory.root + "manifest.webmanifest"]
-            + (assets.headingFontPath.map { [$0] } ?? []) + assets.iconPaths.values.sorted()
+            + (assets.headingFontPath.map { [$0] } ?? []) + assets.iconPaths.values.sorted() + assets.earlyScriptPaths.values.sorted()
         // The landing page too: a first visit may come before the worker took control, and the
         // app's home must then still open offline rather than fall back to /offline/.
         let pagePaths = pages.filter { $0.isPersonal || $0.path == factory.root }.map(\.path)

@@ -9,6 +9,9 @@ public struct AssetBundle: Sendable {
     /// Every icon's public path, by file name (`icon-192.png`, `maskable-512.png` …).
     public let iconPaths: [String: String]
     public let headingFontPath: String?
+    /// Scripts a page loads in its head, before it is painted, by name (`week-columns`): each
+    /// file of `assets/early/`, fingerprinted on its own.
+    public let earlyScriptPaths: [String: String]
     /// Every file to write, by output-relative path.
     let files: [(path: String, data: Data)]
 
@@ -40,6 +43,15 @@ public struct AssetBundle: Sendable {
         let scriptName = "assets/" + Fingerprint.fingerprinted("aura.js", bytes: Array(script.utf8))
         files.append((scriptName, Data(script.utf8)))
         scriptPath = root + scriptName
+
+        var early: [String: String] = [:]
+        for script in theme.files(in: "assets/early", withExtension: "js") {
+            let data = try Data(contentsOf: script.url)
+            let name = "assets/" + Fingerprint.fingerprinted(script.path, bytes: Array(data))
+            files.append((name, data))
+            early[String(script.path.dropLast(3))] = root + name
+        }
+        earlyScriptPaths = early
 
         var icons: [String: String] = [:]
         for icon in theme.files(in: "assets/icons") {

@@ -26,9 +26,27 @@ public struct TokenStylesheet: Sendable {
         lines.append("}")
         lines += ["@media (prefers-color-scheme: dark) {", "  :root {"]
         lines += tokens.colors.map { "    --color-\($0.name): \($0.dark.hex);" }
-        lines += ["  }", "}", ""]
+        lines += ["  }", "}"]
+        lines += sampleRules
+        lines.append("")
         return lines.joined(separator: "\n")
     }
+
+    /// One class per token for the design page's samples, so it shows every token without
+    /// inline styles (which `aura serve`'s Content-Security-Policy refuses).
+    private var sampleRules: [String] {
+        func rule(_ property: String, _ declaration: String) -> String { ".\(Self.sampleClass(property)) { \(declaration); }" }
+        return tokens.colors.flatMap { color in
+            [rule("color-\(color.name)-light", "background-color: \(color.light.hex)"),
+             rule("color-\(color.name)-dark", "background-color: \(color.dark.hex)")]
+        } + tokens.typeScale.steps.map { rule(Self.stepProperty($0), "font-size: var(--\(Self.stepProperty($0)))") }
+            + tokens.radii.map { rule("radius-\($0.name)", "border-radius: var(--radius-\($0.name))") }
+            + tokens.spacing.map { rule("space-\($0.name)", "width: var(--space-\($0.name))") }
+            + tokens.fonts.map { rule("font-\($0.name)", "font-family: var(--font-\($0.name))") }
+    }
+
+    /// The class that applies the token `property` (`radius-md`, `color-accent-dark`) to a sample.
+    public static func sampleClass(_ property: String) -> String { "ds-token--" + property }
 
     private var declarations: [String] {
         let scale = tokens.typeScale
