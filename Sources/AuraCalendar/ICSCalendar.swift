@@ -236,6 +236,7 @@ public final class ICSCalendar: BusyCalendar {
             guard icaltime_is_null_time(icalcomponent_get_dtstart(event)) == 0 else {
                 throw InputError(line: line, column: 1, message: "event without a readable DTSTART; expected DTSTART:YYYYMMDDTHHMMSS")
             }
+            try validateDates(of: event, at: line, lines: lines)
             for rule in properties(ICAL_RRULE_PROPERTY, of: event) {
                 let recurrence = icalproperty_get_rrule(rule)
                 let ruleLine = lines.firstLine(containing: "RRULE", after: line) ?? line
@@ -263,6 +264,32 @@ public final class ICSCalendar: BusyCalendar {
 }
 
 extension ICSCalendar {
+    /// libical reads `20150100` or `T250000` without complaint; such a time names no moment,
+    /// so it is an error where it is written (found by the calendar fuzzer).
+    private static func validateDates(of event: OpaquePointer, at line: Int, lines: ICSLines) throws(InputError) {
+        let kinds: [(icalproperty_kind, String, (OpaquePointer) -> icaltimetype)] = [
+            (ICAL_DTSTART_PROPERTY, "DTSTART", icalproperty_get_dtstart), (ICAL_DTEND_PROPERTY, "DTEND", icalproperty_get_dtend),
+            (ICAL_RECURRENCEID_PROPERTY, "RECURRENCE-ID", icalproperty_get_recurrenceid),
+            (ICAL_RDATE_PROPERTY, "RDATE", { property in
+                let value = icalproperty_get_rdate(property)
+                return icaltime_is_null_time(value.time) == 0 ? value.time : value.period.start
+            }),
+            (ICAL_EXDATE_PROPERTY, "EXDATE", icalproperty_get_exdate),
+        ]
+        for (kind, name, read) in kinds {
+            for property in properties(kind, of: event) {
+                let time = read(property)
+                guard icaltime_is_null_time(time) == 0 else { continue }
+                let real = LocalDate(year: Int(time.year), month: Int(time.month), day: Int(time.day)) != nil
+                    && (0...23).contains(time.hour) && (0...59).contains(time.minute) && (0...60).contains(time.second)
+                guard real else {
+                    throw InputError(line: lines.firstLine(containing: name, after: line) ?? line, column: 1,
+                                     message: "\(name) is not a real date and time; expected YYYYMMDD or YYYYMMDDTHHMMSS with a day of the month and a time of day that exist")
+                }
+            }
+        }
+    }
+
     /// An event that ends before it starts would silently add no busy time: it is an error.
     private static func validateLength(of event: OpaquePointer, at line: Int, lines: ICSLines) throws(InputError) {
         let start = icalcomponent_get_dtstart(event)

@@ -9,6 +9,10 @@ struct ICSLimitTests {
     static let london = ICSCalendarTests.london
 
     static func event(_ lines: String...) -> String {
+        event(lines)
+    }
+
+    static func event(_ lines: [String]) -> String {
         ICSCalendarTests.ics(["BEGIN:VEVENT", "UID:x", "DTSTAMP:20150101T000000Z", "SUMMARY:Check"] + lines + ["END:VEVENT"])
     }
 
@@ -53,6 +57,23 @@ struct ICSLimitTests {
             return nil
         } catch {
             return error.description
+        }
+    }
+
+    /// libical reads a day 0 or an hour 25 without a word; the calendar fuzzer found the planner
+    /// trapping on them later.
+    @Test(arguments: [("DTSTART:20150100T090000Z", "DTSTART"), ("DTSTART:20261202T250000Z", "DTSTART"),
+                      ("DTSTART:20261231T090000Z\nDTEND:20261232T100000Z", "DTEND"),
+                      ("DTSTART:20261202T090000Z\nDURATION:PT1H\nRRULE:FREQ=DAILY\nEXDATE:20260230T090000Z", "EXDATE")])
+    func impossibleDatesAreErrorsWhereTheyAreWritten(lines: String, property: String) {
+        let text = Self.event(lines.split(separator: "\n").map(String.init))
+        #expect(throws: InputError.self) { try ICSCalendar(text: text, floatingTimeZone: Self.london) }
+        do {
+            _ = try ICSCalendar(text: text, floatingTimeZone: Self.london)
+        } catch {
+            #expect(error.message.hasPrefix("\(property) is not a real date and time"), "\(error.message)")
+            let written = text.components(separatedBy: "\r\n").firstIndex { $0.hasPrefix(property) }.map { $0 + 1 }
+            #expect(error.line == written)
         }
     }
 
