@@ -293,8 +293,8 @@ def notification_stub_script(result, permission="default"):
 # the page has settled: loaded, its fetches answered and one task run after the load event.
 HARNESS = """(function () {
   var harness = window.__harness = { errors: [], fetches: 0, loaded: false };
-  function text(value) {
-    try { return value && value.stack ? String(value.stack) : String(value); } catch (error) { return "?"; }
+  function text(value) {  // an Error's message and where it came from (JavaScriptCore's stack has no message)
+    try { return String(value) + (value && value.stack ? " @ " + String(value.stack).split("\\n")[0] : ""); } catch (error) { return "?"; }
   }
   window.addEventListener("error", function (event) {
     var target = event.target;
