@@ -335,6 +335,22 @@ INSTANT_SCROLL = """document.addEventListener("DOMContentLoaded", function () {
 });"""
 
 
+def wait(driver, condition, timeout=15, message=""):
+    """Wait until `condition(driver)` is true and return what it returned. On a timeout, fail with
+    `message`, or with what `message()` says then (the state the wait last saw, say)."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: condition(d))
+    except TimeoutException:
+        raise TimeoutException(message() if callable(message) else message) from None
+
+
+def loaded(driver):
+    return driver.execute_script("return document.readyState") == "complete"
+
+
 def settled(driver):
     """The page has loaded, run a task after its load event, and has no fetch in flight: its
     deferred scripts (one bundle) and what they started on load have had their say."""

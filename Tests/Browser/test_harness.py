@@ -2,16 +2,10 @@
 before the page's own, the site's time zone, a phone's width, errors collected, the offline
 switch, scripting off) holds, so a test that leans on it can fail."""
 import pytest
-from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import SiteServer, page_errors, set_javascript, settled
+from conftest import SiteServer, loaded, page_errors, set_javascript, settled, wait
 
 EARLY = "window.__early = { aura: typeof window.Aura, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };"
-
-
-def wait(driver, condition, timeout=15, message=""):
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: condition(d), message)
 
 
 def test_scripts_run_before_the_pages_own_in_the_sites_time_zone(open_browser, base_url, time_zone):
@@ -57,10 +51,7 @@ def test_errors_are_collected(open_browser, base_url):
     def all_seen(d):
         seen.extend(e for e in page_errors(d) if e not in seen)
         return all(any(w in e for e in seen) for w in wanted)
-    try:
-        wait(driver, all_seen)
-    except TimeoutException:
-        pytest.fail(f"not every error was collected: {seen}")
+    wait(driver, all_seen, message=lambda: f"not every error was collected: {seen}")
 
 
 def test_the_offline_switch_drops_connections(open_browser, site):
@@ -85,7 +76,7 @@ def test_scripting_can_be_switched_off(open_browser, base_url):
     wait(driver, settled)
     set_javascript(driver, False)
     driver.refresh()
-    wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
+    wait(driver, loaded)
     assert driver.execute_script("return [typeof window.Aura, typeof window.__early]") == ["undefined", "undefined"]
     set_javascript(driver, True)
     driver.refresh()

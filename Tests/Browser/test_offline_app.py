@@ -14,23 +14,13 @@ import re
 import shutil
 import subprocess
 
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-import pytest
-
-from conftest import (REPO, SiteServer, aura_binary, epoch_ms, fixed_clock_script, notification_stub_script,
-                      page_errors, settled)
-
-
-def wait(driver, condition, timeout=15, message=""):
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: condition(d), message)
-
-
-def loaded(driver):
-    return driver.execute_script("return document.readyState") == "complete"
+from conftest import (REPO, SiteServer, aura_binary, epoch_ms, fixed_clock_script, loaded, notification_stub_script,
+                      page_errors, settled, wait)
 
 
 @pytest.fixture
@@ -237,7 +227,7 @@ def kept_waiting_by(driver, blockers):
     def decided(d):
         state = app_state(d) or {}
         return state if (state.get("lastCheck") or {}).get("blockers") == blockers else False
-    return wait(driver, decided, timeout=30, message=f"no check was held back by {blockers} alone: {app_state(driver)}")
+    return wait(driver, decided, timeout=30, message=lambda: f"no check was held back by {blockers} alone: {app_state(driver)}")
 
 
 def activated_in_a_new_document(driver):

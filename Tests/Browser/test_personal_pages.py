@@ -6,19 +6,10 @@ import re
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import epoch_ms, fixed_clock_script, notification_stub_script, page_errors, settled
+from conftest import epoch_ms, fixed_clock_script, loaded, notification_stub_script, page_errors, settled, wait
 
 PAGES = ["dashboard/", "planner/", "schedule/", "notifications/", "reflections/"]
-
-
-def wait(driver, condition, timeout=10, message=""):
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: condition(d), message)
-
-
-def loaded(driver):
-    return driver.execute_script("return document.readyState") == "complete"
 
 
 @pytest.fixture

@@ -4,20 +4,10 @@ reload, the gravity ramp, every shortcut (and none with Ctrl or Alt held), one D
 with the notifications page, focus mode at a fixed clock, and Exit back to where you were."""
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import epoch_ms, fixed_clock_script, page_errors, set_javascript, settled
-
-
-def wait(driver, condition, timeout=10, message=""):
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: condition(d), message)
-
-
-def loaded(driver):
-    return driver.execute_script("return document.readyState") == "complete"
+from conftest import epoch_ms, fixed_clock_script, loaded, page_errors, set_javascript, settled, wait
 
 
 def clock_at(plan_date, time_zone, clock):
@@ -584,10 +574,7 @@ def test_exit_returns_to_the_referring_page(open_browser, base_url, at_nine):
         now = seen[-1]
         return (now["fonts"] == "loaded" and now["row"] == before["row"] and abs(now["top"] - before["top"]) <= SWAP_SLACK
                 and abs(now["y"] - before["y"]) <= SWAP_SLACK)
-    try:
-        wait(driver, back_where_you_were)
-    except TimeoutException:
-        pytest.fail(f"not where you were: left at {before}, back at {seen[-1] if seen else None}")
+    wait(driver, back_where_you_were, message=lambda: f"not where you were: left at {before}, back at {seen[-1:]}")
 
     open_page(driver, base_url, "schedule/")
     press(driver, "j")
