@@ -135,17 +135,16 @@
   var askedAt = 0;
   var reloading = false;
   var timer = 0;
-  var checks = 0;         // safe-moment checks made while a newer build waits
-  var lastCheck = null;   // what the latest one decided: { blockers: [...], idle: ms untouched }
+  var lastCheck = null;   // what the latest safe-moment check decided: { blockers: [...], idle: ms untouched }
   var decision = null;    // what applying it decided: { idle: ms untouched, onArrival }
 
   /* The app's decisions, for anyone who asks (the browser tests wait on them):
-     `checks` and `lastCheck` tell why a waiting build has not been applied yet, `updated` what
+     `lastCheck` tells why a waiting build has not been applied yet, `updated` what
      the update that reloaded this page decided, `announced` whether this page said so. */
   Aura.app = { state: function () {
     return { supported: supported, controlled: Boolean(container && container.controller),
              waiting: Boolean(waiting), asked: asked, blocker: waiting ? busy(Date.now()) : "",
-             checks: checks, lastCheck: lastCheck, updated: updated, announced: announced };
+             lastCheck: lastCheck, updated: updated, announced: announced };
   } };
 
   function stopWatching() {
@@ -181,7 +180,6 @@
     if (!waiting) return;
     var now = Date.now();
     var reasons = blockers(now);
-    checks += 1;
     lastCheck = { blockers: reasons, idle: now - lastTouch };
     if (!reasons.length) applyUpdate(false);
   }
