@@ -38,14 +38,16 @@ test-browser:
 	xvfb-run -a -s "-screen 0 1920x1080x24" python3 -m pytest -q Tests/Browser
 
 # The browser suite three times in a row beside two busy CPU workers: timing must not matter.
+# The workers stop with the last run, a failed one or an interrupt.
 test-loaded: test-deps
 	@sh scripts/deps.sh stress
 	$(SWIFT) build --product aura
 	@stress-ng --cpu 2 --timeout 3600s --quiet & load=$$!; \
+	  trap 'kill $$load 2>/dev/null' EXIT INT TERM; \
 	  for run in 1 2 3; do \
 	    echo "loaded run $$run of 3"; \
-	    xvfb-run -a -s "-screen 0 1920x1080x24" python3 -m pytest -q Tests/Browser || { kill $$load; exit 1; }; \
-	  done; kill $$load
+	    xvfb-run -a -s "-screen 0 1920x1080x24" python3 -m pytest -q Tests/Browser || exit 1; \
+	  done
 
 # libFuzzer over the parsers, FUZZ_SECONDS per target (Fuzz/README.md).
 fuzz: deps

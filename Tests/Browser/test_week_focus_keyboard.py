@@ -1,29 +1,13 @@
-"""The week board, focus mode, the keyboard shortcuts and swipe to complete, in headless Chromium
-against the built default site (fixtures in conftest.py): the 3/5/7 switch survives a reload,
-the gravity ramp, every shortcut (and none with Ctrl or Alt held), one Done state shared with
-the notifications page, focus mode at a fixed clock, and Exit back to where you were."""
-import time
-
+"""The week board, focus mode, the keyboard shortcuts and swipe to complete, in Chromium and
+WebKitGTK against the built default site (fixtures in conftest.py): the 3/5/7 switch survives a
+reload, the gravity ramp, every shortcut (and none with Ctrl or Alt held), one Done state shared
+with the notifications page, focus mode at a fixed clock, and Exit back to where you were."""
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import epoch_ms, fixed_clock_script
-
-
-def wait(driver, condition, timeout=10, message=""):
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: condition(d), message)
-
-
-def loaded(driver):
-    return driver.execute_script("return document.readyState") == "complete"
-
-
-def console_errors(driver):
-    return [entry["message"] for entry in driver.get_log("browser")
-            if entry.get("level") == "SEVERE" and "favicon.ico" not in entry.get("message", "")]
+from conftest import epoch_ms, fixed_clock_script, loaded, page_errors, set_javascript, settled, wait
 
 
 def clock_at(plan_date, time_zone, clock):
@@ -48,16 +32,16 @@ def press(driver, *keys, modifier=None):
 
 
 def as_phone(driver):
-    """A 390 px wide mobile viewport (a desktop window is never narrower than 500 px)."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    """A phone's 390 px wide window (conftest's `open_browser` says what differs from a phone)."""
+    driver.set_window_size(390, 844)
+    wait(driver, lambda d: d.execute_script("return document.documentElement.clientWidth") == 390,
+         message="the window did not narrow to 390 px")
     return driver
 
 
 def open_page(driver, base_url, path):
     driver.get(f"{base_url}/{path}")
-    wait(driver, loaded)
-    time.sleep(0.2)  # deferred scripts have run once the document is complete; let timers settle
+    wait(driver, settled, message=f"{path} never settled")
 
 
 def stored(driver, key):
@@ -118,9 +102,10 @@ def test_week_without_javascript_shows_all_seven_days(open_browser, base_url):
     driver = open_browser()
     driver.get(f"{base_url}/week/")
     driver.execute_script("localStorage.setItem('aura.week.columns', '3')")
-    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    set_javascript(driver, False)
     driver.refresh()
     wait(driver, loaded)
+    assert driver.execute_script("return typeof window.Aura") == "undefined", "the page's scripts ran"
     assert len(visible_days(driver)) == 7
     assert not driver.find_element(By.CSS_SELECTOR, "[data-week-columns]").is_displayed()
     assert not driver.find_element(By.CSS_SELECTOR, "[data-week-done]").is_displayed()
@@ -296,7 +281,9 @@ def test_d_s_and_z_on_the_week_board(open_browser, base_url, plan_date, at_nine)
     assert stored(driver, f"aura.notifications.{plan_date}").get(notification) == "done" or \
         stored(driver, f"aura.tasks.{plan_date}").get(first.get_attribute("data-task-id")) == "done"
     status = driver.find_element(By.CSS_SELECTOR, "[data-aura-status]")
-    wait(driver, lambda d: status.text.startswith("Done:"), message="Done was not announced")
+    # A visually hidden live region: what a screen reader reads is its text content (WebKitGTK's
+    # WebDriver reports no rendered text for a 1 px clipped box, Chromium's does).
+    wait(driver, lambda d: status.get_attribute("textContent").startswith("Done:"), message="Done was not announced")
 
     press(driver, "z")
     assert row_state(driver, row_id) == ""
@@ -311,15 +298,28 @@ def test_d_s_and_z_on_the_week_board(open_browser, base_url, plan_date, at_nine)
     assert stored(driver, f"aura.notifications.{plan_date}") == {}
 
 
+# Each keydown as the page's own handlers (on the document) left it: this listener, on the window,
+# hears it after them, and a key the page acted on has had its default prevented.
+KEY_LOG = """window.__keys = [];
+window.addEventListener('keydown', function (event) {
+  window.__keys.push({ key: event.key, ctrl: event.ctrlKey, alt: event.altKey, handled: event.defaultPrevented });
+});"""
+
+
 def test_modifiers_leave_keys_to_the_browser(open_browser, base_url, plan_date, at_nine):
     driver = open_browser(at_nine)
     open_page(driver, base_url, "week/")
     press(driver, Keys.ARROW_DOWN)
     row_id = selected_id(driver)
+    driver.execute_script(KEY_LOG)
     for modifier in (Keys.CONTROL, Keys.ALT):
         for key in "dsznkjt?":
             press(driver, key, modifier=modifier)
-    time.sleep(0.3)
+    heard = lambda d: [k for k in d.execute_script("return window.__keys") if k["key"] not in ("Control", "Alt")]
+    wait(driver, lambda d: len(heard(d)) == 16, message="the page did not hear every key")
+    keys = heard(driver)
+    assert [(k["ctrl"], k["alt"]) for k in keys] == [(True, False)] * 8 + [(False, True)] * 8
+    assert [k for k in keys if k["handled"]] == [], "the page acted on a key with a modifier held"
     assert row_state(driver, row_id) == ""
     assert stored(driver, f"aura.notifications.{plan_date}") == {}
     assert driver.current_url.endswith("/week/")
@@ -444,7 +444,18 @@ def test_swipe_right_completes_a_week_task(open_browser, base_url, plan_date, at
     driver = as_phone(open_browser(at_nine))
     open_page(driver, base_url, "week/")
     row = driver.find_element(By.CSS_SELECTOR, ".week-day--today .week-task")
-    driver.execute_script(SWIPE, row, 120)
+    # The board takes a rightward swipe only where the row can leave the other directions to the
+    # days' scroller: `touch-action: pan-y pan-right`. Chromium has it; WebKit (Safari's engine)
+    # has no one-way pan values, so there a sideways swipe stays the scroller's, and the same
+    # outcome by touch, the task done, comes from the row's Done check.
+    one_way = driver.execute_script("return CSS.supports('touch-action', 'pan-y pan-right')")
+    assert one_way == (driver.engine == "chromium"), f"touch-action: pan-y pan-right support changed in {driver.engine}"
+    swiped = driver.execute_script(SWIPE, row, 120)
+    if one_way:
+        assert swiped["swiping"], "no visible slide while swiping"
+    else:
+        assert not swiped["swiping"] and "is-done" not in row.get_attribute("class"), "the board took the swipe"
+        row.find_element(By.CSS_SELECTOR, "[data-week-done]").click()
     assert "is-done" in row.get_attribute("class")
     press(driver, "z")
     assert "is-done" not in row.get_attribute("class")
@@ -479,7 +490,7 @@ def test_focus_shows_one_task_and_its_time_at_a_fixed_clock(open_browser, base_u
     wait_minutes = upcoming["start"] - 9 * 60
     assert driver.find_element(By.CSS_SELECTOR, "[data-focus-left]").text == \
         f"Starts in {wait_minutes} min, at {upcoming['startText']}"
-    assert console_errors(driver) == []
+    assert page_errors(driver) == []
 
 
 def test_focus_counts_down_the_running_block(open_browser, base_url, plan_date, time_zone):
@@ -525,22 +536,50 @@ def test_snooze_in_focus_and_d_s_keys_there(open_browser, base_url, plan_date, a
     assert stored(driver, f"aura.notifications.{plan_date}") == {upcoming["notification"]: "done"}
 
 
+# Where you are on the week board: the scroll offset, and the first task row whose top is in view.
+WHERE = """
+var rows = document.querySelectorAll('.week-task[id]');
+for (var i = 0; i < rows.length; i += 1) {
+  var top = rows[i].getBoundingClientRect().top;
+  if (top >= 0) return { y: window.scrollY, row: rows[i].id, top: top, fonts: document.fonts.status };
+}
+return { y: window.scrollY, row: null, top: null, fonts: document.fonts.status };"""
+
+# Coming back, the browser restores the scroll offset as soon as the page is laid out, which can
+# be before the heading font (Inter Tight, font-display: swap) is in. When it swaps in, the
+# headings above change height and scroll anchoring keeps the row in view where it was, moving
+# the offset by that difference (2 px measured in Chromium; the race the test once lost under
+# load, when it demanded the exact pixel). So "where you were" is: the same row first in view,
+# within a few pixels of where it stood.
+SWAP_SLACK = 6
+
+
 def test_exit_returns_to_the_referring_page(open_browser, base_url, at_nine):
     driver = open_browser(at_nine)
     open_page(driver, base_url, "week/")
+    wait(driver, lambda d: d.execute_script("return document.fonts.status") == "loaded")  # the final layout
     driver.execute_script("window.scrollTo(0, 600)")
+    before = driver.execute_script(WHERE)
+    assert before["y"] == 600 and before["row"], before
     press(driver, "j")
     wait(driver, lambda d: d.current_url.endswith("/focus/"))
     wait(driver, loaded)
     driver.find_element(By.CSS_SELECTOR, "[data-focus-exit]").click()
     wait(driver, lambda d: d.current_url.endswith("/week/"), message="Exit did not return to the week")
-    wait(driver, lambda d: abs(d.execute_script("return window.scrollY") - 600) < 2, message="not where you were")
+
+    seen = []
+
+    def back_where_you_were(d):
+        seen.append(d.execute_script(WHERE))
+        now = seen[-1]
+        return (now["fonts"] == "loaded" and now["row"] == before["row"] and abs(now["top"] - before["top"]) <= SWAP_SLACK
+                and abs(now["y"] - before["y"]) <= SWAP_SLACK)
+    wait(driver, back_where_you_were, message=lambda: f"not where you were: left at {before}, back at {seen[-1:]}")
 
     open_page(driver, base_url, "schedule/")
     press(driver, "j")
     wait(driver, lambda d: d.current_url.endswith("/focus/"))
-    wait(driver, loaded)
-    time.sleep(0.2)
+    wait(driver, settled)
     press(driver, Keys.ESCAPE)
     wait(driver, lambda d: d.current_url.endswith("/schedule/"), message="Escape did not return to the schedule")
 
@@ -558,6 +597,5 @@ def test_exit_without_a_referrer_goes_to_the_dashboard(open_browser, base_url, a
 def test_no_console_errors(open_browser, base_url, at_nine, path):
     driver = open_browser(at_nine)
     open_page(driver, base_url, path)
-    time.sleep(0.5)
     assert driver.find_element(By.CSS_SELECTOR, "meta[name=robots]").get_attribute("content") == "noindex"
-    assert console_errors(driver) == []
+    assert page_errors(driver) == []

@@ -192,15 +192,20 @@
 
   /* ---- Arriving on a vanished target ---- */
   // A link into this page whose block is gone (an old notification, a calendar event from an
-  // earlier plan) lands on the dashboard instead, replacing this history entry.
+  // earlier plan) lands on the dashboard instead, replacing this history entry. What it decided
+  // stays in Aura.arrival: { kind, checked, replacedBy } (replacedBy null: the page stays).
   function arrive() {
     var route = Aura.route(window.location.href);
     var named = (route.kind === "schedule" && route.blockId) || route.kind === "notification";
     // A schedule day that no longer exists answers with the not-found page: the dashboard instead.
     var gone = route.kind === "schedule" && document.body && document.body.classList.contains("page--not-found");
+    Aura.arrival = { kind: route.kind, checked: Boolean(named || gone), replacedBy: null };
     if (!named && !gone) return;
     var target = gone ? siteRoot() + "dashboard/" : Aura.resolve(route, document);
-    if (gone || target !== Aura.routeURL(route)) window.location.replace(target);
+    if (gone || target !== Aura.routeURL(route)) {
+      Aura.arrival.replacedBy = target;
+      window.location.replace(target);
+    }
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", arrive);

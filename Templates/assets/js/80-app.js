@@ -56,8 +56,16 @@
     window.setTimeout(function () { if (line.parentNode) line.parentNode.removeChild(line); }, 10000);
   }
 
-  if (session(UPDATED_KEY)) {
+  // What the update that reloaded this page decided ({ idle: ms untouched when it applied }),
+  // kept for Aura.app.state(); null when this page was not opened by an update.
+  var updated = null;
+  var announced = false;
+  var stored = session(UPDATED_KEY);
+  if (stored) {
     session(UPDATED_KEY, null);
+    try { updated = JSON.parse(stored); } catch (error) { updated = null; }
+    if (!updated || typeof updated !== "object") updated = {};
+    announced = true;
     if (document.body) announce("The plan was updated.");
     else document.addEventListener("DOMContentLoaded", function () { announce("The plan was updated."); });
   }
@@ -99,17 +107,23 @@
     try { return Boolean(document.querySelector(selector)); } catch (error) { return false; }
   }
 
-  /* Why now is not a safe moment ("" when it is). */
-  function busy(now) {
-    if (matches(ROWS.map(function (row) { return row + ":hover"; }).join(","))) return "a row is hovered";
-    if (matches(ROWS.map(function (row) { return row + ":focus-within"; }).join(","))) return "a row has focus";
-    if (isTextField(document.activeElement)) return "a text field has focus";
+  /* Every reason why now is not a safe moment, the most pressing first (none when it is). */
+  function blockers(now) {
+    var reasons = [];
+    if (matches(ROWS.map(function (row) { return row + ":hover"; }).join(","))) reasons.push("a row is hovered");
+    if (matches(ROWS.map(function (row) { return row + ":focus-within"; }).join(","))) reasons.push("a row has focus");
+    if (isTextField(document.activeElement)) reasons.push("a text field has focus");
     var fields = document.querySelectorAll("input, textarea");
     for (var i = 0; i < fields.length; i += 1) {
-      if (isTextField(fields[i]) && unsaved(fields[i])) return "a text field holds unsaved text";
+      if (isTextField(fields[i]) && unsaved(fields[i])) { reasons.push("a text field holds unsaved text"); break; }
     }
-    if (now - lastTouch < IDLE_MS) return "touched less than four seconds ago";
-    return "";
+    if (now - lastTouch < IDLE_MS) reasons.push("touched less than four seconds ago");
+    return reasons;
+  }
+
+  /* Why now is not a safe moment ("" when it is). */
+  function busy(now) {
+    return blockers(now)[0] || "";
   }
   Aura.updateBlocker = function () { return busy(Date.now()); };
 
@@ -121,10 +135,16 @@
   var askedAt = 0;
   var reloading = false;
   var timer = 0;
+  var lastCheck = null;   // what the latest safe-moment check decided: { blockers: [...], idle: ms untouched }
+  var decision = null;    // what applying it decided: { idle: ms untouched, onArrival }
 
+  /* The app's decisions, for anyone who asks (the browser tests wait on them):
+     `lastCheck` tells why a waiting build has not been applied yet, `updated` what
+     the update that reloaded this page decided, `announced` whether this page said so. */
   Aura.app = { state: function () {
     return { supported: supported, controlled: Boolean(container && container.controller),
-             waiting: Boolean(waiting), asked: asked, blocker: waiting ? busy(Date.now()) : "" };
+             waiting: Boolean(waiting), asked: asked, blocker: waiting ? busy(Date.now()) : "",
+             lastCheck: lastCheck, updated: updated, announced: announced };
   } };
 
   function stopWatching() {
@@ -135,16 +155,17 @@
   function reload() {
     if (reloading) return;
     reloading = true;
-    session(UPDATED_KEY, "1");
+    session(UPDATED_KEY, JSON.stringify(decision || {}));
     window.location.reload();
   }
 
   /* At a safe moment: ask the waiting build to take over (its controllerchange reloads), or,
      when another window already let it take over, reload now. */
-  function applyUpdate() {
+  function applyUpdate(onArrival) {
     var worker = waiting;
     if (!worker || asked) return;
     stopWatching();
+    decision = { idle: Date.now() - lastTouch, onArrival: Boolean(onArrival) };
     if (worker.state === "activating" || worker.state === "activated") {
       reload();
       return;
@@ -156,7 +177,11 @@
   }
 
   function check() {
-    if (waiting && !busy(Date.now())) applyUpdate();
+    if (!waiting) return;
+    var now = Date.now();
+    var reasons = blockers(now);
+    lastCheck = { blockers: reasons, idle: now - lastTouch };
+    if (!reasons.length) applyUpdate(false);
   }
 
   function watchForSafeMoment(worker) {
@@ -173,7 +198,7 @@
     // own requests answered: a request racing the takeover can stall it in Chromium) and if
     // nothing was touched meanwhile.
     window.setTimeout(function () {
-      if (!touched && !busy(lastTouch + IDLE_MS)) applyUpdate();
+      if (!touched && !busy(lastTouch + IDLE_MS)) applyUpdate(true);
       else watchForSafeMoment(worker);
     }, SETTLE_MS);
   }
