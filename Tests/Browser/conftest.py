@@ -374,7 +374,7 @@ def set_javascript(driver, enabled):
 
 # ---- The browsers ----
 
-def _chromium(env, folder, width, height, downloads):
+def _chromium(env, folder, width, height, downloads, services):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -387,7 +387,9 @@ def _chromium(env, folder, width, height, downloads):
         options.add_argument(flag)
     options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
                                               "download.prompt_for_download": False})
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER, env=env), options=options)
+    service = Service(executable_path=CHROMEDRIVER, env=env)
+    services.append(service)
+    return webdriver.Chrome(service=service, options=options)
 
 
 # MiniBrowser's toolbar keeps its window at least ~450 px wide; with the toolbar's widgets shrunk
@@ -396,7 +398,7 @@ def _chromium(env, folder, width, height, downloads):
 GTK_CSS = "* { font-size: 1px; padding: 0; margin: 0; min-width: 0; min-height: 0; border-width: 0; }\n"
 
 
-def _webkit(env, folder, width, height, downloads):
+def _webkit(env, folder, width, height, downloads, services):
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -413,10 +415,42 @@ def _webkit(env, folder, width, height, downloads):
     options = Options()
     options.binary_location = WEBKIT_BROWSER
     options.add_argument("--automation")  # an ephemeral session of its own: own storage, own service workers
-    return webdriver.WebKitGTK(service=Service(executable_path=WEBKIT_DRIVER, env=env), options=options)
+    service = Service(executable_path=WEBKIT_DRIVER, env=env)
+    services.append(service)
+    return webdriver.WebKitGTK(service=service, options=options)
 
 
 LAUNCHERS = {"chromium": _chromium, "webkit": _webkit}
+
+# How long a browser may take to start on a loaded machine before it is taken for dead.
+LAUNCH_DEADLINE = 90
+
+
+def _launch(launch, env, folder, width, height, downloads):
+    """Starts a browser. One that dies while starting leaves WebKitWebDriver waiting for it
+    forever (seen once in about a thousand starts under load): its driver is stopped after
+    LAUNCH_DEADLINE and the browser started once more; a second failure fails the test."""
+    for attempt in (1, 2):
+        services, outcome = [], {}
+
+        def run():
+            try:
+                outcome["driver"] = launch(env, folder / f"try{attempt}", width, height, downloads, services)
+            except BaseException as error:  # handed to the test below
+                outcome["error"] = error
+
+        starter = threading.Thread(target=run, name="browser-start", daemon=True)
+        starter.start()
+        starter.join(LAUNCH_DEADLINE)
+        if "driver" in outcome:
+            return outcome["driver"]
+        for service in services:
+            if getattr(service, "process", None):
+                service.process.kill()
+        starter.join(30)
+        if "error" in outcome and not starter.is_alive() and attempt == 2:
+            raise outcome["error"]
+    pytest.fail(f"the browser did not start twice in a row within {LAUNCH_DEADLINE} s", pytrace=False)
 
 
 @pytest.fixture(params=ENGINES)
@@ -449,7 +483,7 @@ def open_browser(engine, time_zone, base_url, tmp_path_factory):
         env = dict(os.environ, TZ=time_zone)  # the browser inherits the driver's time zone
         session = _register(HarnessSession((HARNESS, INSTANT_SCROLL) + scripts))
         try:
-            driver = launch(env, folder, width, height, downloads)
+            driver = _launch(launch, env, folder, width, height, downloads)
         except BaseException:
             _forget(session)
             raise
