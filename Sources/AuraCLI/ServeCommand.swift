@@ -20,10 +20,12 @@ struct ServeCommand: Command {
         let (host, port) = try Self.listenAddress(arguments.value("--listen") ?? "127.0.0.1:8080", spec: spec)
         var publicURL: URL?
         if let text = arguments.value("--public-url") {
-            guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-                throw UsageError("--public-url expects an address such as https://aura.example/, got '\(text)'", spec: spec)
+            // It becomes the site's base URL, so it passes the same check as base_url and --base-url.
+            do {
+                publicURL = try BaseURL.parse(text)
+            } catch {
+                throw UsageError("--public-url \(error.message)", spec: spec)
             }
-            publicURL = url
         }
         let state = ServerState(terminal.url(for: arguments.value("--state") ?? ".aura"))
         var options = SiteFolders(arguments, in: terminal).buildOptions
