@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "AuraPlanner"),
         .target(name: "AuraCalendar", dependencies: ["AuraPlanner", "CICal"]),
         .target(name: "AuraUseCases", dependencies: ["AuraSite", "AuraPlanner", "AuraCalendar"]),
-        .target(name: "AuraServer", dependencies: ["CHTTPDaemon", "CArgon2", "CSQLite", "COpenSSL", "AuraUseCases", "AuraSite", "AuraPlanner"]),
+        .target(name: "AuraServer", dependencies: ["CHTTPDaemon", "CArgon2", "CSQLite", "COpenSSL", "AuraUseCases", "AuraSite", "AuraPlanner", "Mustache"]),
         .target(name: "AuraCLI", dependencies: ["AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 

@@ -13,6 +13,8 @@ struct ServeCommand: Command {
             .value("--listen", "HOST:PORT", "address to listen on (default: 127.0.0.1:8080; port 0 picks a free one)"),
             .value("--state", "DIR", "where the server keeps the built site and its data (default: .aura)"),
             .value("--public-url", "URL", "the https:// address a reverse proxy serves it at (Secure cookies, absolute links)"),
+            .value("--output", "DIR", "also keep this static build (e.g. Public) current after every change made here"),
+            .flag("--watch", "rebuild when Content/ or Templates/ change and reload open pages"),
             .flag("--quiet", "print nothing but errors and the address"),
         ])
 
@@ -28,7 +30,8 @@ struct ServeCommand: Command {
             }
         }
         let state = ServerState(terminal.url(for: arguments.value("--state") ?? ".aura"))
-        var options = SiteFolders(arguments, in: terminal).buildOptions
+        let folders = SiteFolders(arguments, in: terminal).buildOptions
+        var options = folders
         options.outputDirectory = state.site
         options.baseURL = publicURL
         do {
@@ -38,7 +41,10 @@ struct ServeCommand: Command {
             return 1
         }
 
-        let app = try AuraApp(configuration: .init(build: options, publicURL: publicURL), accounts: Accounts(path: state.accountsDatabase))
+        // The static build keeps the site's own base URL: it is hosted elsewhere.
+        let publish = arguments.value("--output") == nil ? nil : folders
+        let configuration = AuraApp.Configuration(build: options, publicURL: publicURL, watch: arguments.flag("--watch"), publish: publish)
+        let app = try AuraApp(configuration: configuration, accounts: Accounts(path: state.accountsDatabase))
         var settings = HTTPServer.Settings(address: host, port: port)
         settings.headerNames = AuraApp.headerNames
         settings.cookieNames = AuraApp.cookieNames
@@ -48,6 +54,7 @@ struct ServeCommand: Command {
         terminal.print("Serving \(ContentFile.displayPath(options.contentDirectory)) at http://\(shown):\(server.port)/"
                        + (publicURL.map { " (public address \($0.absoluteString))" } ?? "") + " — Ctrl-C stops")
         await Self.untilInterrupted()
+        app.stop()
         // Stopping waits for requests in flight, which may be waiting for a build on Swift's
         // own threads: wait here from a thread of Dispatch's, not of that pool.
         await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in

@@ -13,10 +13,16 @@ public final class AuraApp: Sendable {
         public var build: BuildOptions
         /// The address a reverse proxy serves it at; `https://` makes cookies `Secure`.
         public var publicURL: URL?
+        /// Rebuild when `Content/` or `Templates/` change, and reload open pages (`--watch`).
+        public var watch: Bool
+        /// A static build (`Public/`) kept current in the background when the server changes the store.
+        public var publish: BuildOptions?
 
-        public init(build: BuildOptions, publicURL: URL? = nil) {
+        public init(build: BuildOptions, publicURL: URL? = nil, watch: Bool = false, publish: BuildOptions? = nil) {
             self.build = build
             self.publicURL = publicURL
+            self.watch = watch
+            self.publish = publish
         }
     }
 
@@ -27,7 +33,12 @@ public final class AuraApp: Sendable {
     /// The site's path prefix (`/` or `/aura/`), from its base URL; it does not change while serving.
     let root: String
     /// The site as last built, and the planner files' state it was built from.
-    private let live: Mutex<(stamp: String, site: LiveSite)>
+    let live: Mutex<(stamp: String, site: LiveSite)>
+    /// With `--watch`: the reload events, client script and broken-build banner.
+    let liveReload: LiveReload?
+    let watcher: Mutex<SourceWatcher?> = Mutex(nil)
+    /// With a static output to keep current: its background builds.
+    let publisher: BackgroundBuild?
 
     /// The headers, cookies and query values the routes read.
     public static let headerNames = ["Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept"]
@@ -42,28 +53,42 @@ public final class AuraApp: Sendable {
         let folder = PlannerFolder(content: configuration.build.contentDirectory)
         let site = try LiveSite(options: configuration.build)
         root = site.root
-        live = Mutex((Self.stamp(of: folder), site))
+        let stamp = Self.stamp(of: folder)
+        live = Mutex((stamp, site))
+        liveReload = configuration.watch ? try LiveReload(templatesDirectory: configuration.build.templatesDirectory, root: root) : nil
+        publisher = configuration.publish.map { BackgroundBuild(options: $0, stamp: stamp) }
+        if configuration.watch { startWatching() }
     }
 
     /// The site in step with the planner's files: when an action here, `aura plan` from cron or
     /// an editor changed them since the last build, the site is built again first.
     var site: LiveSite {
-        get throws {
-            let folder = PlannerFolder(content: configuration.build.contentDirectory)
-            return try live.withLock { live in
-                let stamp = Self.stamp(of: folder)
-                guard stamp != live.stamp else { return live.site }
+        get throws { try rebuilt(always: false) }
+    }
+
+    /// Builds the site again when the planner's files changed (or `always`) and returns it.
+    /// With `--watch` a failed build keeps the last good site, and open pages show why.
+    func rebuilt(always: Bool) throws -> LiveSite {
+        let folder = PlannerFolder(content: configuration.build.contentDirectory)
+        return try live.withLock { live in
+            let stamp = Self.stamp(of: folder)
+            guard always || stamp != live.stamp else { return live.site }
+            do {
                 let held = try folder.lock(exclusive: false) {}
                 defer { held?.release() }
                 try SiteRebuild.run(configuration.build)
                 live = (Self.stamp(of: folder), try LiveSite(options: configuration.build))
-                return live.site
+                liveReload?.built(.success(()))
+            } catch {
+                guard let liveReload else { throw error }
+                liveReload.built(.failure(error))
             }
+            return live.site
         }
     }
 
     /// Size and modification time of the files the personal pages are built from.
-    private static func stamp(of folder: PlannerFolder) -> String {
+    static func stamp(of folder: PlannerFolder) -> String {
         [folder.store.url, folder.snapshot, folder.inbox.url].map { url in
             let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
             let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
@@ -83,6 +108,10 @@ public final class AuraApp: Sendable {
             response = .text(500, "Something went wrong on the server; the request was not carried out")
         }
         response.headers += SecurityHeaders.all
+        liveReload?.addScript(to: &response)
+        if request.method == "POST", response.status < 400, let publisher {
+            publisher.request(stamp: Self.stamp(of: PlannerFolder(content: configuration.build.contentDirectory)))
+        }
         return response
     }
 
@@ -90,6 +119,7 @@ public final class AuraApp: Sendable {
         if request.bodyTooLarge { return .text(413, "Request body too large") }
         guard request.rawPath.hasPrefix(root) || request.rawPath + "/" == root else { return notFound() }
         let path = "/" + request.rawPath.dropFirst(root.count)
+        if let answer = liveReload?.response(to: request.method, path: path) { return answer }
         switch (request.method, path) {
         case ("GET", "/login/"), ("HEAD", "/login/"):
             return try signInPage(request, message: nil, status: 200)

@@ -1,4 +1,5 @@
 import AuraSite
+import AuraUseCases
 import Dispatch
 import Foundation
 import Synchronization
@@ -20,5 +21,59 @@ enum SiteRebuild {
         }
         done.wait()
         try outcome.withLock { $0 }?.get()
+    }
+}
+
+/// Keeps a static build (`Public/`) current from the server, so that hosting it needs no cron:
+/// a request starts a build in the background, or, while one runs, one more after it (all the
+/// requests meanwhile come to that one build). Never two at once here; against `aura build`
+/// and cron in other processes the output folder's lock (`OutputDirectory`) takes turns.
+final class BackgroundBuild: Sendable {
+    let options: BuildOptions
+    private let queue = DispatchQueue(label: "aura.serve.publish")
+    /// The planner files' stamp last built for, whether a build runs, and whether another must follow.
+    private let state: Mutex<(stamp: String?, running: Bool, again: Bool)>
+
+    init(options: BuildOptions, stamp: String?) {
+        self.options = options
+        state = Mutex((stamp, false, false))
+    }
+
+    /// Builds when `stamp` (the planner files' state) differs from the last one, or always without one.
+    func request(stamp: String? = nil) {
+        let start = state.withLock { state in
+            if let stamp {
+                guard stamp != state.stamp else { return false }
+                state.stamp = stamp
+            }
+            if state.running {
+                state.again = true
+                return false
+            }
+            state.running = true
+            return true
+        }
+        if start { queue.async { self.buildUntilCurrent() } }
+    }
+
+    private func buildUntilCurrent() {
+        repeat {
+            do {
+                // The planner folder's shared lock: the store is read whole, never mid-write.
+                let held = try PlannerFolder(content: options.contentDirectory).lock(exclusive: false) {}
+                defer { held?.release() }
+                try SiteRebuild.run(options)
+            } catch {
+                let problems = (error as? BuildError)?.problems.joined(separator: "\n") ?? String(describing: error)
+                FileHandle.standardError.write(Data("aura serve: \(ContentFile.displayPath(options.outputDirectory)) was not rebuilt:\n\(problems)\n".utf8))
+            }
+        } while state.withLock { state in
+            if state.again {
+                state.again = false
+                return true
+            }
+            state.running = false
+            return false
+        }
     }
 }

@@ -2,6 +2,8 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <pthread.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <microhttpd.h>
@@ -12,7 +14,30 @@ struct aura_http_daemon {
     aura_http_handler handler;
     void *context;
     size_t body_limit;
+    /* Open streams, so that stopping can end them first: libmicrohttpd must not be stopped
+       while a connection is suspended. */
+    pthread_mutex_t streams_lock;
+    pthread_cond_t streams_gone;
+    aura_http_stream *streams;
 };
+
+struct aura_http_stream {
+    pthread_mutex_t lock;
+    aura_http_daemon *daemon;
+    struct MHD_Connection *connection;
+    uint8_t *pending;
+    size_t pending_size;
+    size_t pending_sent;
+    int suspended; /* parked by the reader, waiting for aura_http_stream_send */
+    int ended;     /* the caller let go (or the server stops): end the body once drained */
+    int gone;      /* the connection is finished with the response */
+    int holds;     /* the connection's and the caller's */
+    aura_http_stream *next;
+    aura_http_stream *previous;
+};
+
+/* A client that reads nothing while events keep coming is let go past this much. */
+#define STREAM_PENDING_LIMIT (256 * 1024)
 
 typedef struct {
     char *name;
@@ -148,6 +173,124 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     return MHD_YES;
 }
 
+static void stream_drop_hold(aura_http_stream *stream) {
+    int last = --stream->holds == 0;
+    pthread_mutex_unlock(&stream->lock);
+    if (last) {
+        pthread_mutex_destroy(&stream->lock);
+        free(stream->pending);
+        free(stream);
+    }
+}
+
+/* Called with the stream locked: wakes a parked connection so that it reads again. */
+static void stream_wake(aura_http_stream *stream) {
+    if (stream->suspended && !stream->gone) {
+        stream->suspended = 0;
+        MHD_resume_connection(stream->connection);
+    }
+}
+
+/* libmicrohttpd asks for more body when the socket can take it; with nothing queued the
+   connection is suspended (the documented way to wait without busy-looping or holding the
+   pool thread) until aura_http_stream_send resumes it. */
+static ssize_t stream_read(void *cls, uint64_t position, char *buffer, size_t max) {
+    (void)position;
+    aura_http_stream *stream = cls;
+    pthread_mutex_lock(&stream->lock);
+    ssize_t result = 0;
+    if (stream->pending_sent < stream->pending_size) {
+        size_t size = stream->pending_size - stream->pending_sent;
+        if (size > max) size = max;
+        memcpy(buffer, stream->pending + stream->pending_sent, size);
+        stream->pending_sent += size;
+        if (stream->pending_sent == stream->pending_size) stream->pending_size = stream->pending_sent = 0;
+        result = (ssize_t)size;
+    } else if (stream->ended) {
+        result = MHD_CONTENT_READER_END_OF_STREAM;
+    } else {
+        stream->suspended = 1;
+        MHD_suspend_connection(stream->connection);
+    }
+    pthread_mutex_unlock(&stream->lock);
+    return result;
+}
+
+static void stream_finished(void *cls) {
+    aura_http_stream *stream = cls;
+    aura_http_daemon *daemon = stream->daemon;
+    pthread_mutex_lock(&daemon->streams_lock);
+    if (stream->previous) stream->previous->next = stream->next;
+    else daemon->streams = stream->next;
+    if (stream->next) stream->next->previous = stream->previous;
+    pthread_cond_broadcast(&daemon->streams_gone);
+    pthread_mutex_unlock(&daemon->streams_lock);
+    pthread_mutex_lock(&stream->lock);
+    stream->gone = 1;
+    stream_drop_hold(stream);
+}
+
+static void add_headers(struct MHD_Response *response, const char *const *names, const char *const *values, size_t count) {
+    for (size_t index = 0; index < count; index++) MHD_add_response_header(response, names[index], values[index]);
+}
+
+aura_http_stream *aura_http_respond_stream(aura_http_request *request, unsigned int status,
+                                           const char *const *header_names, const char *const *header_values,
+                                           size_t header_count) {
+    if (request->answered) return NULL;
+    aura_http_stream *stream = calloc(1, sizeof *stream);
+    if (stream == NULL) return NULL;
+    pthread_mutex_init(&stream->lock, NULL);
+    stream->daemon = request->daemon;
+    stream->connection = request->connection;
+    stream->holds = 2;
+    struct MHD_Response *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, stream, stream_finished);
+    if (response == NULL) {
+        pthread_mutex_destroy(&stream->lock);
+        free(stream);
+        return NULL;
+    }
+    add_headers(response, header_names, header_values, header_count);
+    aura_http_daemon *daemon = request->daemon;
+    pthread_mutex_lock(&daemon->streams_lock);
+    stream->next = daemon->streams;
+    if (daemon->streams) daemon->streams->previous = stream;
+    daemon->streams = stream;
+    pthread_mutex_unlock(&daemon->streams_lock);
+    MHD_queue_response(request->connection, status, response);
+    MHD_destroy_response(response); /* the connection keeps it until it is done: then stream_finished */
+    request->answered = 1;
+    return stream;
+}
+
+int aura_http_stream_send(aura_http_stream *stream, const uint8_t *bytes, size_t size) {
+    pthread_mutex_lock(&stream->lock);
+    int open = !stream->gone && !stream->ended;
+    if (open && stream->pending_size + size > STREAM_PENDING_LIMIT) {
+        stream->ended = 1; /* a client that does not read is let go */
+        open = 0;
+    } else if (open) {
+        uint8_t *grown = realloc(stream->pending, stream->pending_size + size);
+        if (grown == NULL) {
+            open = 0;
+        } else {
+            memcpy(grown + stream->pending_size, bytes, size);
+            stream->pending = grown;
+            stream->pending_size += size;
+        }
+    }
+    stream_wake(stream);
+    pthread_mutex_unlock(&stream->lock);
+    return open;
+}
+
+void aura_http_stream_release(aura_http_stream *stream) {
+    pthread_mutex_lock(&stream->lock);
+    stream->ended = 1;
+    stream_wake(stream);
+    stream_drop_hold(stream);
+}
+
 static void request_completed(void *cls, struct MHD_Connection *connection, void **state,
                               enum MHD_RequestTerminationCode code) {
     (void)cls;
@@ -169,7 +312,7 @@ static void request_completed(void *cls, struct MHD_Connection *connection, void
 aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_handler handler, void *context) {
     struct sockaddr_storage address;
     memset(&address, 0, sizeof address);
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     struct sockaddr_in *v4 = (struct sockaddr_in *)&address;
     struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&address;
     if (inet_pton(AF_INET, settings->address, &v4->sin_addr) == 1) {
@@ -188,6 +331,8 @@ aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_
     daemon->handler = handler;
     daemon->context = context;
     daemon->body_limit = settings->body_limit;
+    pthread_mutex_init(&daemon->streams_lock, NULL);
+    pthread_cond_init(&daemon->streams_gone, NULL);
     daemon->mhd = MHD_start_daemon(flags, settings->port, NULL, NULL, access_handler, daemon,
                                    MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                                    MHD_OPTION_THREAD_POOL_SIZE, settings->threads,
@@ -214,8 +359,22 @@ uint16_t aura_http_port(aura_http_daemon *daemon) {
 }
 
 void aura_http_stop(aura_http_daemon *daemon) {
+    /* End every stream and wait (a few seconds at most) for its connection to finish. */
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += 5;
+    pthread_mutex_lock(&daemon->streams_lock);
+    for (aura_http_stream *stream = daemon->streams; stream; stream = stream->next) {
+        pthread_mutex_lock(&stream->lock);
+        stream->ended = 1;
+        stream_wake(stream);
+        pthread_mutex_unlock(&stream->lock);
+    }
+    while (daemon->streams != NULL && pthread_cond_timedwait(&daemon->streams_gone, &daemon->streams_lock, &deadline) == 0) {}
+    int drained = daemon->streams == NULL;
+    pthread_mutex_unlock(&daemon->streams_lock);
     MHD_stop_daemon(daemon->mhd);
-    free(daemon);
+    if (drained) free(daemon); /* else a stream may still reach it: leave it */
 }
 
 const char *aura_http_method(const aura_http_request *request) { return request->method; }
@@ -249,8 +408,7 @@ void aura_http_respond(aura_http_request *request, unsigned int status, const ui
     if (request->answered) return;
     struct MHD_Response *response = MHD_create_response_from_buffer(size, (void *)body, MHD_RESPMEM_MUST_COPY);
     if (response == NULL) return;
-    for (size_t index = 0; index < header_count; index++)
-        MHD_add_response_header(response, header_names[index], header_values[index]);
+    add_headers(response, header_names, header_values, header_count);
     MHD_queue_response(request->connection, status, response);
     MHD_destroy_response(response);
     request->answered = 1;

@@ -1,11 +1,12 @@
 """`aura serve` as a real process on loopback, driven over real HTTP with `requests`. Each test
 module gets a server of its own on a free port, with a copy of the default content, a fresh
 state folder and one person (sam) who may sign in."""
+import json
 import re
 import shutil
 import signal
 import subprocess
-
+import time
 
 from aura_test_paths import REPO, aura_binary
 import requests
@@ -14,17 +15,21 @@ PASSWORD = "correct horse battery staple"
 
 
 class Server:
-    def __init__(self, root, public_url=None):
+    def __init__(self, root, public_url=None, arguments=(), own_templates=False):
         self.root = root
         self.content = root / "Content"
         shutil.copytree(REPO / "Content", self.content)
+        self.templates = REPO / "Templates"
+        if own_templates:  # a copy the test may edit
+            self.templates = root / "Templates"
+            shutil.copytree(REPO / "Templates", self.templates)
         self.state = root / "state"
         self.aura = aura_binary()
         added = subprocess.run([str(self.aura), "user", "add", "sam", "--password-stdin", "--state", str(self.state)],
                                input=PASSWORD + "\n", capture_output=True, text=True)
         assert added.returncode == 0, added.stderr
-        command = [str(self.aura), "serve", "--content", str(self.content), "--templates", str(REPO / "Templates"),
-                   "--listen", "127.0.0.1:0", "--state", str(self.state)]
+        command = [str(self.aura), "serve", "--content", str(self.content), "--templates", str(self.templates),
+                   "--listen", "127.0.0.1:0", "--state", str(self.state), *arguments]
         if public_url:
             command += ["--public-url", public_url]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -51,3 +56,28 @@ class Server:
 
     def form_token(self, browser, path="/planner/"):
         return re.search(r'name="csrf" value="([^"]+)"', browser.get(self.url + path).text).group(1)
+
+
+def wait_for(condition, what, timeout=90):
+    """Polls `condition` until it returns something true (and returns that); fails after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        outcome = condition()
+        if outcome:
+            return outcome
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.05)
+
+
+def events(response):
+    """The Server-Sent Events of a streamed `requests` response, as (name, parsed JSON data)."""
+    name, data = None, []
+    for line in response.iter_lines(decode_unicode=True):
+        if line == "":
+            if name is not None:
+                yield name, json.loads("\n".join(data))
+            name, data = None, []
+        elif line.startswith("event:"):
+            name = line[6:].strip()
+        elif line.startswith("data:"):
+            data.append(line[5:].strip())

@@ -5,11 +5,16 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: Data
+    /// Set for a body sent later, a piece at a time (Server-Sent Events): the server sends the
+    /// status and headers, then hands the open stream to this closure instead of sending `body`.
+    public var stream: (@Sendable (EventStream) -> Void)?
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(),
+                stream: (@Sendable (EventStream) -> Void)? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
     }
 
     /// A short plain-text answer, for errors and redirects.

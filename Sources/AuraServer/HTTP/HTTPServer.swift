@@ -73,14 +73,20 @@ public final class HTTPServer: @unchecked Sendable {
         let names = response.headers.map { strdup($0.name) }
         let values = response.headers.map { strdup($0.value) }
         defer { (names + values).forEach { free($0) } }
-        names.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
+        let stream = names.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
             values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuePointers in
+                if response.stream != nil {
+                    return aura_http_respond_stream(native, UInt32(response.status), namePointers.baseAddress,
+                                                    valuePointers.baseAddress, response.headers.count)
+                }
                 response.body.withUnsafeBytes { body in
                     aura_http_respond(native, UInt32(response.status), body.bindMemory(to: UInt8.self).baseAddress, body.count,
                                       namePointers.baseAddress, valuePointers.baseAddress, response.headers.count)
                 }
+                return nil
             }
         }
+        if let stream, let opened = response.stream { opened(EventStream(stream)) }
     }
 
     private func request(from native: OpaquePointer) -> HTTPRequest {

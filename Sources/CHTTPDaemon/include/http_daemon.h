@@ -51,4 +51,20 @@ const char *aura_http_form_value(const aura_http_request *request, size_t index)
 void aura_http_respond(aura_http_request *request, unsigned int status, const uint8_t *body, size_t size,
                        const char *const *header_names, const char *const *header_values, size_t header_count);
 
+/// A response whose body is written later, a piece at a time (Server-Sent Events). The
+/// connection is suspended while there is nothing to send, so an open stream holds no pool
+/// thread; aura_http_stream_send resumes it. Both the connection and the caller hold the
+/// stream: it is freed once the client is gone and the caller has called aura_http_stream_release.
+typedef struct aura_http_stream aura_http_stream;
+
+/// Answers with headers now and a body of unknown length sent through the returned stream
+/// (NULL when the response cannot be made; the request is then answered with 500).
+aura_http_stream *aura_http_respond_stream(aura_http_request *request, unsigned int status,
+                                           const char *const *header_names, const char *const *header_values,
+                                           size_t header_count);
+/// Queues bytes (copied) and wakes the connection; 0 once the client is gone or the stream ended.
+int aura_http_stream_send(aura_http_stream *stream, const uint8_t *bytes, size_t size);
+/// Ends the body after what is queued, and drops the caller's hold on the stream.
+void aura_http_stream_release(aura_http_stream *stream);
+
 #endif

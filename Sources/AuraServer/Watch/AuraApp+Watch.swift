@@ -1,0 +1,27 @@
+import AuraSite
+import Foundation
+
+/// `--watch`: an edit under `Content/` or `Templates/` builds the site again; open pages reload,
+/// or show the broken build's problems while the last good site is still served.
+extension AuraApp {
+    func startWatching() {
+        let folders = [configuration.build.contentDirectory, configuration.build.templatesDirectory]
+        watcher.withLock { watcher in
+            watcher = SourceWatcher(folders: folders) { [weak self] in
+                guard let self else { return }
+                // A failed build is reported to the open pages by `rebuilt`; it never throws here.
+                _ = try? rebuilt(always: true)
+                publisher?.request()
+            }
+        }
+    }
+
+    /// Stops watching and ends the open reload streams, before the server stops.
+    public func stop() {
+        watcher.withLock { watcher in
+            watcher?.stop()
+            watcher = nil
+        }
+        liveReload?.events.closeAll()
+    }
+}
