@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""`make bench`: times `aura build` and `aura check` side by side with Hugo and cmark-gfm.
+"""`make bench`: times `aura build` and `aura check` side by side with Hugo and cmark-gfm, and
+`aura serve` under wrk beside nginx (the `serve` rows, scripts/bench_serve.py).
 
 For each corpus size N (default 1,000 and 10,000 culture entries) it
 
@@ -31,6 +32,8 @@ import sys
 import time
 import unicodedata
 from pathlib import Path
+
+import bench_serve
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_ROOT = ROOT / "bench" / "corpus"
@@ -882,7 +885,12 @@ def main():
     parser.add_argument("--warmup", type=int, help="hyperfine warm-up runs (default: 1, or 0 when slow; an untimed probe run always precedes)")
     parser.add_argument("--slow", type=float, default=20.0, help="seconds above which a command counts as slow (default: 20)")
     parser.add_argument("--generate-only", action="store_true", help="generate and check the corpora, time nothing")
+    parser.add_argument("--serve-seconds", type=int, default=10, help="wrk run per serve row, 1 to 20 s (default: 10)")
+    parser.add_argument("--serve-only", action="store_true", help="only the serve rows: aura serve and nginx under wrk")
+    parser.add_argument("--no-serve", action="store_true", help="leave out the serve rows")
     args = parser.parse_args()
+    if args.serve_only:
+        return serve_report(args)
     try:
         sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
         if not sizes or min(sizes) < 1:
@@ -926,6 +934,27 @@ def main():
     results = CORPUS_ROOT / "results.md"
     results.write_text(report)
     print(f"written to {results.relative_to(ROOT)}; hyperfine JSON in bench/corpus/<N>/hyperfine-*.json")
+    return 0 if args.no_serve else serve_report(args)
+
+
+def serve_report(args):
+    """The serve rows, printed and written to bench/corpus/results-serve.md."""
+    try:
+        rows = bench_serve.run(AURA, CONTENT, TEMPLATES, args.serve_seconds)
+    except (bench_serve.ServeSetupError, OSError, subprocess.CalledProcessError) as error:
+        print(f"\nbench: serve set-up failed: {error}", file=sys.stderr)
+        return 1
+    now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    nginx = subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr.strip().removeprefix("nginx version: ")
+    wrk = subprocess.run(["wrk", "--version"], capture_output=True, text=True).stdout.split(" Copyright")[0]
+    report = (f"# aura serve beside nginx\n\n{now} · {os.cpu_count()} CPUs · {nginx} · {wrk} · "
+              f"load average {os.getloadavg()[0]:.1f}\n\n{bench_serve.table(rows)}\n\n"
+              f"Each row: `{rows[0]['command']}` for {args.serve_seconds} s after a 2 s warm-up, on loopback. "
+              "Ratios are aura serve's figure divided by nginx's for the same kind of target (req/s: above 1 aura is faster; "
+              "p99: below 1 aura is quicker). See bench/README.md.\n")
+    print("\n" + report)
+    CORPUS_ROOT.mkdir(parents=True, exist_ok=True)
+    (CORPUS_ROOT / "results-serve.md").write_text(report)
     return 0
 
 

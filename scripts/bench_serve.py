@@ -1,0 +1,214 @@
+"""The `serve` rows of `make bench`: `aura serve` under wrk on loopback, beside nginx serving the
+same built files (see bench/README.md, "aura serve").
+
+Both servers get the default site: aura serve answers a personal page (/dashboard/, rendered
+per request for a signed-in cookie) and a fingerprinted stylesheet; nginx (an unprivileged
+temporary configuration on loopback, no access log, sendfile) answers the same stylesheet and
+the dashboard's pre-built file from the same folder. Each target gets one wrk run of
+CONNECTIONS connections for SECONDS seconds (at most 20) after a 2-second warm-up; the row keeps
+requests/s, p99 latency, errors (non-2xx answers and socket errors) and the server's peak
+resident memory (VmHWM, summed over nginx's processes).
+"""
+
+import http.cookiejar
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+CONNECTIONS = 64
+PASSWORD = "bench password, long enough"
+
+
+class ServeSetupError(Exception):
+    pass
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def peak_memory_kib(pid):
+    """VmHWM of a process and its children, in KiB."""
+    total = 0
+    for process in [pid, *children(pid)]:
+        status = Path(f"/proc/{process}/status").read_text()
+        total += int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1))
+    return total
+
+
+def children(pid):
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        listed = (task / "children").read_text().split()
+        found += [int(child) for child in listed]
+    return found
+
+
+def wrk(url, seconds, cookie=None):
+    """One bounded wrk run; returns requests/s, p99 (ms) and errors."""
+    header = ["-H", f"Cookie: {cookie}"] if cookie else []
+    shown = ["-H", "'Cookie: aura_session=…'"] if cookie else []
+    command = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "--timeout", "10s", *header, url]
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+    p99_ms = float(p99.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
+    errors = sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
+    non_success = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    errors += int(non_success.group(1)) if non_success else 0
+    command_shown = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "--timeout", "10s", *shown, "URL"]
+    return {"rate": rate, "p99": p99_ms, "errors": errors, "command": " ".join(command_shown)}
+
+
+def wait_until_listening(port, process, what):
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ServeSetupError(f"{what} exited with {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise ServeSetupError(f"{what} did not listen on {port}")
+
+
+def start_aura(aura, folder, content, templates):
+    state = folder / "state"
+    subprocess.run([str(aura), "user", "add", "sam", "--password-stdin", "--state", str(state)],
+                   input=PASSWORD + "\n", capture_output=True, text=True, check=True)
+    process = subprocess.Popen([str(aura), "serve", "--content", str(content), "--templates", str(templates),
+                                "--listen", "127.0.0.1:0", "--state", str(state), "--quiet"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    match = re.search(r"at (http://127\.0\.0\.1:\d+)/", process.stdout.readline())
+    if not match:
+        process.kill()
+        raise ServeSetupError("aura serve did not start")
+    return process, match.group(1), state / "site"
+
+
+def sign_in(base):
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    form = opener.open(base + "/login/").read().decode()
+    token = re.search(r'name="csrf" value="([^"]+)"', form).group(1)
+    body = urllib.parse.urlencode({"csrf": token, "name": "sam", "password": PASSWORD}).encode()
+    opener.open(base + "/login/", data=body)
+    session = next(cookie for cookie in jar if cookie.name == "aura_session")
+    return f"aura_session={session.value}"
+
+
+def start_nginx(folder, site):
+    port = free_port()
+    temp = folder / "nginx"
+    temp.mkdir()
+    user = "user nobody nogroup;\n" if os.geteuid() == 0 else ""
+    (temp / "nginx.conf").write_text(f"""{user}worker_processes auto;
+daemon off;
+pid {temp}/nginx.pid;
+error_log {temp}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    include /etc/nginx/mime.types;
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 100000;
+    client_body_temp_path {temp}/body;
+    proxy_temp_path {temp}/proxy;
+    fastcgi_temp_path {temp}/fastcgi;
+    uwsgi_temp_path {temp}/uwsgi;
+    scgi_temp_path {temp}/scgi;
+    server {{
+        listen 127.0.0.1:{port};
+        root {site};
+        location / {{ try_files $uri $uri/ =404; }}
+    }}
+}}
+""")
+    process = subprocess.Popen(["nginx", "-c", str(temp / "nginx.conf"), "-e", str(temp / "error.log")],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wait_until_listening(port, process, "nginx")
+    return process, f"http://127.0.0.1:{port}"
+
+
+def open_connections(port):
+    """Connections the server at `port` still holds open (ESTABLISHED or CLOSE_WAIT), from /proc/net/tcp."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            if int(local.split(":")[1], 16) == port and state in ("01", "08"):
+                count += 1
+    return count
+
+
+def settled(url):
+    """Waits until the previous run's connections are gone: aura serve allows 64 per address,
+    and wrk's 64 new ones must not be refused while the old ones are still being closed."""
+    port = urllib.parse.urlsplit(url).port
+    deadline = time.monotonic() + 30
+    while open_connections(port) and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def measure(name, target, url, seconds, pid, cookie=None):
+    settled(url)
+    wrk(url, 2, cookie)  # warm-up: caches, connections, the first render
+    settled(url)
+    row = wrk(url, seconds, cookie)
+    row.update(server=name, target=target, memory=peak_memory_kib(pid) / 1024)
+    return row
+
+
+def run(aura, content, templates, seconds):
+    """The four serve rows (aura and nginx, personal page and asset)."""
+    if not 1 <= seconds <= 20:
+        raise ServeSetupError("--serve-seconds must be between 1 and 20")
+    for tool in ("wrk", "nginx"):
+        if shutil.which(tool) is None:
+            raise ServeSetupError(f"{tool} is not installed (scripts/deps.sh bench installs it)")
+    folder = Path(tempfile.mkdtemp(prefix="aura-bench-serve-"))
+    folder.chmod(0o755)  # nginx's workers run as nobody
+    shutil.copytree(content, folder / "Content")
+    aura_process = nginx_process = None
+    try:
+        aura_process, aura_url, site = start_aura(aura, folder, folder / "Content", templates)
+        cookie = sign_in(aura_url)
+        landing = urllib.request.urlopen(aura_url + "/").read().decode()
+        asset = re.search(r'href="(/assets/aura\.[0-9a-f]+\.css)"', landing).group(1)
+        nginx_process, nginx_url = start_nginx(folder, site)
+        rows = [measure("aura serve", "/dashboard/ (signed in)", aura_url + "/dashboard/", seconds, aura_process.pid, cookie),
+                measure("aura serve", asset, aura_url + asset, seconds, aura_process.pid)]
+        rows += [measure("nginx", "/dashboard/ (the built file)", nginx_url + "/dashboard/", seconds, nginx_process.pid),
+                 measure("nginx", asset, nginx_url + asset, seconds, nginx_process.pid)]
+        return rows
+    finally:
+        for process in (aura_process, nginx_process):
+            if process and process.poll() is None:
+                process.send_signal(signal.SIGTERM if process is aura_process else signal.SIGQUIT)
+                process.wait(timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def table(rows):
+    """Markdown table; aura's rows carry the ratio to nginx on the same kind of target."""
+    nginx = {("page" if "dashboard" in r["target"] else "asset"): r for r in rows if r["server"] == "nginx"}
+    lines = ["| server | target | requests/s | p99 (ms) | errors | peak RSS (MiB) | req/s vs nginx | p99 vs nginx |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for row in rows:
+        other = nginx["page" if "dashboard" in row["target"] else "asset"]
+        ratios = ("—", "—") if row["server"] == "nginx" else (f"{row['rate'] / other['rate']:.2f}", f"{row['p99'] / other['p99']:.1f}")
+        lines.append(f"| {row['server']} | {row['target']} | {row['rate']:,.0f} | {row['p99']:.2f} | {row['errors']} | "
+                     f"{row['memory']:.1f} | {ratios[0]} | {ratios[1]} |")
+    return "\n".join(lines)
