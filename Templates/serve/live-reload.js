@@ -8,6 +8,7 @@
     // A page that reconnects after builds it missed reloads too.
     if (event.type === "reload" || (generation !== null && now !== generation)) location.reload();
     generation = now;
+    document.documentElement.dataset.liveReload = "listening"; // for tests and the curious
   };
   events.addEventListener("hello", reload);
   events.addEventListener("reload", reload);
