@@ -81,6 +81,8 @@ public final class AuraApp: Sendable {
                 liveReload?.built(.success(()))
             } catch {
                 guard let liveReload else { throw error }
+                // Not again for every request: the next edit (the fix) builds again.
+                live.stamp = stamp
                 liveReload.built(.failure(error))
             }
             return live.site
