@@ -1,0 +1,58 @@
+import Foundation
+
+/// One stage of the build: its name is what the progress line shows and what any error it
+/// raises is tagged with.
+struct BuildStep: Sendable {
+    let name: String
+    let run: @Sendable (inout BuildState) async throws -> Void
+}
+
+extension SiteBuilder {
+    /// The whole build, in the order it runs. `build` runs it writing into the output folder;
+    /// `check` runs the same list writing nothing.
+    static let steps: [BuildStep] = [
+        BuildStep(name: "Read site settings") { state in
+            var configuration = try SiteConfiguration.load(contentDirectory: state.options.contentDirectory)
+            if let baseURL = state.options.baseURL { configuration.baseURL = baseURL }
+            state.configuration = configuration
+        },
+        BuildStep(name: "Parse templates and design tokens") { state in
+            state.theme = try Theme.load(from: state.options.templatesDirectory)
+        },
+        BuildStep(name: "Load content") { state in
+            state.content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root)
+        },
+        BuildStep(name: "Bundle stylesheet, scripts, fonts and icons") { state in
+            state.assets = try AssetBundle(theme: try state.require(\.theme), root: state.root)
+        },
+        BuildStep(name: "Assemble pages") { state in
+            let content = try state.require(\.content)
+            let factory = PageFactory(configuration: try state.require(\.configuration), assets: try state.require(\.assets),
+                                      navigation: navigation(for: content))
+            state.factory = factory
+            state.pages = try SitePages(factory: factory, tokens: try state.require(\.theme).tokens, content: content,
+                                        contentDirectory: state.options.contentDirectory).all
+        },
+        BuildStep(name: "Open output folder") { state in
+            try state.openOutput(state.require(\.configuration))
+        },
+        BuildStep(name: "Write assets") { state in
+            for file in try state.require(\.assets).files { try state.write(file.data, to: file.path) }
+        },
+        BuildStep(name: "Render pages") { state in
+            try await state.renderPages(with: state.require(\.theme).templates)
+        },
+        BuildStep(name: "Render sitemap, feeds and calendars") { state in
+            let files = try state.siteFiles().render(with: state.require(\.theme).templates)
+            for file in files { try state.write(file.data, to: file.path) }
+        },
+        BuildStep(name: "Render service worker") { state in
+            // The worker's version sums up every other file, so any change to the site installs a new one.
+            let version = Fingerprint.short(Array(state.digests.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)\n" }.joined().utf8))
+            try state.write(try state.siteFiles().serviceWorker(version: version, with: state.require(\.theme).templates), to: "sw.js")
+        },
+        BuildStep(name: "Publish output folder") { state in
+            try state.output?.commit()
+        },
+    ]
+}
