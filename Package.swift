@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "AuraCLI", dependencies: ["AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 
-        .target(name: "AuraTestSupport", path: "Tests/Support"),
+        .target(name: "AuraTestSupport", dependencies: ["AuraSite"], path: "Tests/Support"),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "AuraSiteTests", dependencies: ["AuraSite", "AuraTestSupport"]),
         .testTarget(name: "AuraCLITests", dependencies: ["AuraCLI", "AuraSite", "AuraPlanner", "AuraTestSupport"]),

@@ -21,9 +21,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep"]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
-    public static func load(contentDirectory: URL) throws -> SiteConfiguration {
+    public static func load(contentDirectory: URL, in fileSystem: FileSystem = .disk) throws -> SiteConfiguration {
         let url = contentDirectory.appendingPathComponent(fileName)
-        let text = try ContentFile.read(url)
+        let text = try ContentFile.read(url, in: fileSystem)
         return try parse(text, file: ContentFile.displayPath(url))
     }
 

@@ -13,11 +13,9 @@ public struct CultureLibrary: Sendable {
 
     /// Loads and validates every `*.md` in the culture folder; throws `SourceErrors` listing
     /// every problem in every file. A missing folder is an empty library.
-    public static func load(contentDirectory: URL) throws -> CultureLibrary {
+    public static func load(contentDirectory: URL, in fileSystem: FileSystem) throws -> CultureLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
-            .sorted()
+        let names = fileSystem.names(in: folder, endingWith: ".md")
         var entries: [CultureEntry] = []
         var errors: [SourceError] = []
         for name in names {
@@ -25,7 +23,7 @@ public struct CultureLibrary: Sendable {
             let file = ContentFile.displayPath(url)
             let text: String
             do {
-                text = try ContentFile.read(url)
+                text = try ContentFile.read(url, in: fileSystem)
             } catch {
                 errors.append(error)
                 continue

@@ -33,9 +33,9 @@ public struct LandingContent: Sendable, Encodable {
     static let fileName = "landing.md"
 
     /// Reads `landing.md` from `contentDirectory`; `root` prefixes site-relative links.
-    public static func load(contentDirectory: URL, root: String) throws -> LandingContent {
+    public static func load(contentDirectory: URL, root: String, in fileSystem: FileSystem) throws -> LandingContent {
         let url = contentDirectory.appendingPathComponent(fileName)
-        return try parse(try ContentFile.read(url), file: ContentFile.displayPath(url), root: root)
+        return try parse(try ContentFile.read(url, in: fileSystem), file: ContentFile.displayPath(url), root: root)
     }
 
     /// Parses the text of a landing file.

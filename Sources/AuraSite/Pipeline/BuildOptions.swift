@@ -7,12 +7,16 @@ public struct BuildOptions: Sendable {
     public var outputDirectory: URL
     /// Replaces `base_url` from `site.yml`, e.g. for a preview at another address.
     public var baseURL: URL?
+    /// Where every folder above is: the disk, or memory in tests.
+    public var fileSystem: FileSystem
 
-    public init(contentDirectory: URL, templatesDirectory: URL, outputDirectory: URL, baseURL: URL? = nil) {
+    public init(contentDirectory: URL, templatesDirectory: URL, outputDirectory: URL, baseURL: URL? = nil,
+                fileSystem: FileSystem = .disk) {
         self.contentDirectory = contentDirectory
         self.templatesDirectory = templatesDirectory
         self.outputDirectory = outputDirectory
         self.baseURL = baseURL
+        self.fileSystem = fileSystem
     }
 }
 

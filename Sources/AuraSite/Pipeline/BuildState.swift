@@ -24,7 +24,7 @@ struct BuildState {
     var factory: PageFactory?
     var pages: [Page]?
     /// Nil until the output folder is opened, and always when checking.
-    var output: OutputDirectory?
+    var output: SiteOutput?
     /// Every file written so far: its SHA-256 by output path.
     var digests: [String: String] = [:]
     /// Problems found by `check` beyond the first of a step.
@@ -47,13 +47,13 @@ struct BuildState {
     mutating func openOutput(_ configuration: SiteConfiguration) throws {
         guard case .build(let waiting) = mode else { return }
         let outputName = ContentFile.displayPath(options.outputDirectory)
-        output = try OutputDirectory(destination: options.outputDirectory, keep: configuration.keep) {
+        output = try options.fileSystem.openOutput(options.outputDirectory, configuration.keep) {
             waiting("waiting for another build of \(outputName) to finish …")
         }
     }
 
     mutating func write(_ data: Data, to path: String) throws {
-        try output?.write(data, to: path)
+        try output?.write(data, path)
         digests[path] = Fingerprint.sha256Hex(data)
     }
 
@@ -82,7 +82,7 @@ struct BuildState {
     }
 
     private static func render(_ pages: [Page], with templates: TemplateLibrary, templatesDirectory: URL,
-                               into output: OutputDirectory?,
+                               into output: SiteOutput?,
                                progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: String] {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         return try await withThrowingTaskGroup(of: (String, String).self) { group in
@@ -93,7 +93,7 @@ struct BuildState {
                 next += 1
                 group.addTask {
                     let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
-                    try output?.write(data, to: page.outputFile)
+                    try output?.write(data, page.outputFile)
                     return (page.outputFile, Fingerprint.sha256Hex(data))
                 }
             }

@@ -12,15 +12,15 @@ extension SiteBuilder {
     /// `check` runs the same list writing nothing.
     static let steps: [BuildStep] = [
         BuildStep(name: "Read site settings") { state in
-            var configuration = try SiteConfiguration.load(contentDirectory: state.options.contentDirectory)
+            var configuration = try SiteConfiguration.load(contentDirectory: state.options.contentDirectory, in: state.options.fileSystem)
             if let baseURL = state.options.baseURL { configuration.baseURL = baseURL }
             state.configuration = configuration
         },
         BuildStep(name: "Parse templates and design tokens") { state in
-            state.theme = try Theme.load(from: state.options.templatesDirectory)
+            state.theme = try Theme.load(from: state.options.templatesDirectory, in: state.options.fileSystem)
         },
         BuildStep(name: "Load content") { state in
-            state.content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root)
+            state.content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root, in: state.options.fileSystem)
         },
         BuildStep(name: "Bundle stylesheet, scripts, fonts and icons") { state in
             state.assets = try AssetBundle(theme: try state.require(\.theme), root: state.root)

@@ -13,11 +13,11 @@ public struct LiveSite: Sendable {
 
     /// Loads what a build would; errors are the build's own (file, line and column).
     public init(options: BuildOptions) throws {
-        var configuration = try SiteConfiguration.load(contentDirectory: options.contentDirectory)
+        var configuration = try SiteConfiguration.load(contentDirectory: options.contentDirectory, in: options.fileSystem)
         if let baseURL = options.baseURL { configuration.baseURL = baseURL }
-        let theme = try Theme.load(from: options.templatesDirectory)
+        let theme = try Theme.load(from: options.templatesDirectory, in: options.fileSystem)
         let root = PageFactory.root(of: configuration.baseURL)
-        let content = try SiteContent.load(contentDirectory: options.contentDirectory, root: root)
+        let content = try SiteContent.load(contentDirectory: options.contentDirectory, root: root, in: options.fileSystem)
         factory = PageFactory(configuration: configuration, assets: try AssetBundle(theme: theme, root: root),
                               navigation: SiteBuilder.navigation(for: content))
         pages = Dictionary(try SitePages(factory: factory, tokens: theme.tokens, content: content,

@@ -6,16 +6,15 @@ public struct ReflectionLibrary: Sendable {
     public let reflections: [Reflection]
 
     /// Loads every `*.md` in the folder, listing every file's problem; a missing folder is empty.
-    public static func load(contentDirectory: URL) throws -> ReflectionLibrary {
+    public static func load(contentDirectory: URL, in fileSystem: FileSystem) throws -> ReflectionLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
+        let names = fileSystem.names(in: folder, endingWith: ".md")
         var reflections: [Reflection] = []
         var errors: [SourceError] = []
         for name in names {
             let url = folder.appendingPathComponent(name)
             do {
-                reflections.append(try Reflection.parse(try ContentFile.read(url), file: ContentFile.displayPath(url)))
+                reflections.append(try Reflection.parse(try ContentFile.read(url, in: fileSystem), file: ContentFile.displayPath(url)))
             } catch {
                 errors += try SourceErrors.unpack(error)
             }

@@ -36,8 +36,8 @@ public struct DesignTokens: Sendable {
     public func color(_ name: String) -> ColorToken? { colors.first { $0.name == name } }
 
     /// Reads and validates `tokens.yml`.
-    public static func load(from url: URL) throws -> DesignTokens {
-        try parse(try ContentFile.read(url), file: ContentFile.displayPath(url))
+    public static func load(from url: URL, in fileSystem: FileSystem) throws -> DesignTokens {
+        try parse(try ContentFile.read(url, in: fileSystem), file: ContentFile.displayPath(url))
     }
 
     /// Parses the text of a tokens file; `file` names it in errors.
