@@ -1,4 +1,5 @@
 import AuraTestSupport
+import Diagnostics
 import Foundation
 import Testing
 @testable import AuraSite

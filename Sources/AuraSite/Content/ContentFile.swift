@@ -1,4 +1,5 @@
 import AuraPlanner
+import Diagnostics
 import Foundation
 
 /// Reading user files with errors that name the file.
@@ -19,7 +20,7 @@ public enum ContentFile {
         }
         let normalized = TextInput.normalized(text)
         if let error = TextInput.controlCharacterError(in: normalized) {
-            throw SourceError(file: displayPath(url), line: error.line, column: error.column, message: error.message)
+            throw error.problem.located(in: displayPath(url))
         }
         return normalized
     }

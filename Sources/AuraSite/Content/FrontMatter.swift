@@ -1,4 +1,5 @@
 import AuraPlanner
+import Diagnostics
 
 /// A Markdown file split into its YAML front matter and its body.
 public struct FrontMatterDocument: Sendable {

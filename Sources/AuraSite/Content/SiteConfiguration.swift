@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The site's settings from `Content/site.yml`: identity, address, language, time zone and

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Reads typed fields out of a YAML mapping, turning every mismatch into a `SourceError`

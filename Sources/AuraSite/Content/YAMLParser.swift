@@ -1,5 +1,6 @@
 import AuraPlanner
 import CYAML
+import Diagnostics
 
 /// Parses YAML with libyaml into `YAMLNode`s that keep their source positions.
 ///

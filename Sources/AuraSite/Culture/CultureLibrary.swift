@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Every culture entry in `Content/culture/`, newest first.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The landing page's copy from `Content/landing.md`: the hero, the feature sections and

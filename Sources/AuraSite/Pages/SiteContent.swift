@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Everything the site says, loaded from `Content/`.

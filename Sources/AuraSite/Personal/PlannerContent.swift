@@ -1,4 +1,5 @@
 import AuraPlanner
+import Diagnostics
 import Foundation
 
 /// The planner's files as the site reads them: what `aura plan` last decided (`plan.json`),
@@ -25,7 +26,7 @@ struct PlannerContent: Sendable {
             }
         }
         func locate(_ error: InputError, in url: URL) -> SourceError {
-            SourceError(file: ContentFile.displayPath(url), line: error.line, column: error.column, message: error.message)
+            error.problem.located(in: ContentFile.displayPath(url))
         }
         var snapshot: PlanSnapshot?
         if let file = read(PlanSnapshot.fileName) {

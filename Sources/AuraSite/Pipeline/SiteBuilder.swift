@@ -42,8 +42,7 @@ public struct SiteBuilder: Sendable {
         } catch let error as MustacheError where error.line == 0 {
             throw SiteError(message: "\(ContentFile.displayPath(templatesDirectory)): \(error.message)")
         } catch let error as MustacheError {
-            throw SourceError(file: ContentFile.displayPath(templatesDirectory.appendingPathComponent(error.file)),
-                              line: error.line, column: error.column, message: error.message)
+            throw Theme.locate(error, in: templatesDirectory)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Mustache
 
@@ -47,8 +48,7 @@ public struct Theme: Sendable {
 
     /// A template error as a problem in the file under `directory`.
     static func locate(_ error: MustacheError, in directory: URL) -> SourceError {
-        SourceError(file: ContentFile.displayPath(directory.appendingPathComponent(error.file)),
-                    line: error.line, column: error.column, message: error.message)
+        error.problem.located(in: ContentFile.displayPath(directory.appendingPathComponent(error.file)))
     }
 
     /// The files under `Templates/<folder>` (no hidden ones), sorted by path, as (relative path, URL).

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One `when:` condition of a reflection, such as `deep_hours: ">= 3"` or `load: heavy`.
 public struct ReflectionCondition: Sendable, Equatable {
     enum Test: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Every reflection in `Content/reflections/`, and the choice of one for a day.

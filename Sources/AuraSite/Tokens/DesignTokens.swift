@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The design system's values from `Templates/tokens.yml`.

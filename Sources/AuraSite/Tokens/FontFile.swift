@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A font file the theme ships for its heading family, as `type.heading_font` names it in
