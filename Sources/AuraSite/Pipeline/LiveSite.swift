@@ -29,12 +29,12 @@ public struct LiveSite: Sendable {
     /// The site's path prefix (`/` or `/aura/`).
     public var root: String { factory.root }
 
-    /// Renders `template` as the page at site-relative `path`, with `content` under `key`;
+    /// Renders a page of `kind` at site-relative `path`, with `content` as its view model;
     /// never indexed by search engines.
-    public func render<Content: Encodable>(path: String, kind: String, title: String, template: String,
-                                           key: String, content: Content, session: SessionContext? = nil) throws -> Data {
-        let page = try factory.page(path: path, kind: kind, title: title, description: "", template: template,
-                                    key: key, content: content, inSitemap: false, noindex: true)
+    public func render<Content: Encodable>(path: String, kind: PageKind, title: String, content: Content,
+                                           session: SessionContext? = nil) throws -> Data {
+        let page = try factory.page(path: path, kind: kind, title: title, description: "", content: content,
+                                    inSitemap: false, noindex: true)
         return try render(page, session: session)
     }
 
