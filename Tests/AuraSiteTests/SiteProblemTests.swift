@@ -1,4 +1,4 @@
-import AuraSite
+@testable import AuraSite
 import AuraTestSupport
 import Foundation
 import Testing

@@ -4,11 +4,11 @@ import Foundation
 /// The site's settings from `Content/site.yml`: identity, address, language, time zone and
 /// the day window the planner schedules inside.
 public struct SiteConfiguration: Sendable, Equatable {
-    public var title: String
-    public var description: String
+    var title: String
+    var description: String
     /// The absolute address the site is published at, always ending in `/`.
-    public var baseURL: URL
-    public var language: String
+    var baseURL: URL
+    var language: String
     public var timeZone: TimeZone
     /// Start of the planning day, in minutes after midnight.
     public var dayStartMinutes: Int
@@ -16,7 +16,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var dayEndMinutes: Int
     /// Paths in the output folder that the build must never remove (`keep:`), besides the
     /// ones always kept (`README.md`, `CNAME`, `.git/`, `.well-known/`).
-    public var keep: [String] = []
+    var keep: [String] = []
 
     static let fileName = "site.yml"
     static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep"]
@@ -29,7 +29,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// Parses the text of a `site.yml`; `file` names it in errors.
-    public static func parse(_ text: String, file: String) throws(SourceError) -> SiteConfiguration {
+    static func parse(_ text: String, file: String) throws(SourceError) -> SiteConfiguration {
         let fields = try YAMLFields(try YAMLParser(file: file).parse(text), file: file)
         try fields.rejectUnknownKeys(allowed: keys)
         let baseNode = try fields.present("base_url", required: true)!

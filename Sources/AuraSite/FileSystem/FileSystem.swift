@@ -7,7 +7,7 @@ public struct FileSystem: Sendable {
     /// The bytes of the file at `url`; throws when there is none or it cannot be read.
     public var read: @Sendable (URL) throws -> Data
     /// Whether a file or folder is at `url`.
-    public var exists: @Sendable (URL) -> Bool
+    var exists: @Sendable (URL) -> Bool
     /// Every file below the folder at `url`, at any depth, as paths relative to it, sorted;
     /// empty when there is no such folder.
     public var files: @Sendable (URL) -> [String]

@@ -1,17 +1,17 @@
 import Foundation
 
 /// The site's static assets, written with fingerprinted names where they may be cached forever.
-public struct AssetBundle: Sendable {
+struct AssetBundle: Sendable {
     /// Public paths (under the site root) of what pages link to.
-    public let stylesheetPath: String
-    public let scriptPath: String
-    public let iconPath: String
+    let stylesheetPath: String
+    let scriptPath: String
+    let iconPath: String
     /// Every icon's public path, by file name (`icon-192.png`, `maskable-512.png` …).
-    public let iconPaths: [String: String]
-    public let headingFontPath: String?
+    let iconPaths: [String: String]
+    let headingFontPath: String?
     /// Scripts a page loads in its head, before it is painted, by name (`week-columns`): each
     /// file of `assets/early/`, fingerprinted on its own.
-    public let earlyScriptPaths: [String: String]
+    let earlyScriptPaths: [String: String]
     /// Every file to write, by output-relative path.
     let files: [(path: String, data: Data)]
 

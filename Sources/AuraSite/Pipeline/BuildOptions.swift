@@ -8,7 +8,7 @@ public struct BuildOptions: Sendable {
     /// Replaces `base_url` from `site.yml`, e.g. for a preview at another address.
     public var baseURL: URL?
     /// Where every folder above is: the disk, or memory in tests.
-    public var fileSystem: FileSystem
+    var fileSystem: FileSystem
 
     public init(contentDirectory: URL, templatesDirectory: URL, outputDirectory: URL, baseURL: URL? = nil,
                 fileSystem: FileSystem = .disk) {
@@ -35,7 +35,7 @@ public enum BuildProgress: Sendable {
 /// A failure inside a named build step.
 public struct BuildError: Error, CustomStringConvertible, Sendable {
     public let step: String
-    public let underlying: any Error
+    let underlying: any Error
 
     /// Each problem on its own line; a content error may hold several.
     public var problems: [String] { problemLines(underlying) }

@@ -58,11 +58,11 @@ public struct LiveSite: Sendable {
 
 /// What a page served to a signed-in person knows of them: every form carries `csrf` back.
 public struct SessionContext: Encodable, Sendable {
-    public let name: String
-    public let csrf: String
-    public let signOutAction: String
+    let name: String
+    let csrf: String
+    let signOutAction: String
     /// A line to show above the page (a problem with what was just sent).
-    public let notice: String?
+    let notice: String?
 
     public init(name: String, csrf: String, signOutAction: String, notice: String? = nil) {
         self.name = name

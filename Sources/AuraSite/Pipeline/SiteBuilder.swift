@@ -4,7 +4,7 @@ import Mustache
 /// Builds the whole site by running `steps` in order; each step's name is shown as progress
 /// and attached to any error it raises.
 public struct SiteBuilder: Sendable {
-    public let options: BuildOptions
+    let options: BuildOptions
 
     public init(options: BuildOptions) {
         self.options = options

@@ -3,15 +3,15 @@ import Foundation
 import Mustache
 
 /// The contents of `Templates/`: parsed templates, design tokens and asset files.
-public struct Theme: Sendable {
-    public let directory: URL
-    public let templates: TemplateLibrary
-    public let tokens: DesignTokens
+struct Theme: Sendable {
+    let directory: URL
+    let templates: TemplateLibrary
+    let tokens: DesignTokens
     /// Where `directory` is: assets are read through it.
     let fileSystem: FileSystem
 
     /// Parses every template and the tokens once; errors name the file, line and column.
-    public static func load(from directory: URL, in fileSystem: FileSystem) throws -> Theme {
+    static func load(from directory: URL, in fileSystem: FileSystem) throws -> Theme {
         guard fileSystem.exists(directory) else {
             throw SiteError(message: "\(ContentFile.displayPath(directory)): no such templates folder")
         }
