@@ -12,7 +12,7 @@ public struct MustacheError: Error, CustomStringConvertible, Sendable {
     public let problem: SourceError
 
     /// Creates an error at an explicit position.
-    public init(file: String, line: Int, column: Int, message: String) {
+    init(file: String, line: Int, column: Int, message: String) {
         problem = SourceError(file: file, line: line, column: column, message: message)
     }
 

@@ -34,7 +34,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Loads every `*.<fileExtension>` file below `directory`, recursively, as `init(files:)`.
-    public init(directory: URL, fileExtension: String = "mustache", allowMissingPartials: Bool = false) throws {
+    init(directory: URL, fileExtension: String = "mustache", allowMissingPartials: Bool = false) throws {
         var files: [String: String] = [:]
         for path in try FileManager.default.subpathsOfDirectory(atPath: directory.path) where path.hasSuffix("." + fileExtension) {
             let file = directory.appendingPathComponent(path)
@@ -69,7 +69,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// The names of all templates, sorted.
-    public var names: [String] { templates.keys.sorted() }
+    var names: [String] { templates.keys.sorted() }
 
     /// Renders the template called `name` against `context`, escaping `{{name}}` values with
     /// `escaping` (HTML unless told otherwise).

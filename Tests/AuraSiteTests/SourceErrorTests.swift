@@ -1,6 +1,6 @@
 import AuraPlanner
 import Diagnostics
-import Mustache
+@testable import Mustache
 import Testing
 
 /// Every module's positioned error reads the same way, through the one `SourceError`.
