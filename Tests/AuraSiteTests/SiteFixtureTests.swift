@@ -40,4 +40,17 @@ struct SiteFixtureTests {
         #expect(output["index.html"]?.contains("href=\"/aura/assets/aura.") == true)
         #expect(output["robots.txt"] == "Sitemap: https://example.org/aura/sitemap.xml\n")
     }
+
+    /// Two builds of the same site, wherever it lives, write the same bytes; the service
+    /// worker's version changes with any file of the site and nothing else.
+    @Test func outputAndWorkerVersionFollowTheContentAndNothingElse() async throws {
+        let entry = SiteFixture.cultureEntry("kokoro", title: "Kokoro")
+        let first = try await SiteFixture(SiteFixture.minimal, entry).build()
+        let again = try await SiteFixture(SiteFixture.minimal, entry).build()
+        #expect(first == again)
+        let changed = try await SiteFixture(SiteFixture.minimal, entry + "\nOne more line.").build()
+        let version = /var VERSION = "([0-9a-f]{10})";/
+        let before = try #require(first["sw.js"]?.firstMatch(of: version)).output.1
+        #expect(try #require(changed["sw.js"]?.firstMatch(of: version)).output.1 != before)
+    }
 }
