@@ -85,4 +85,13 @@ struct SiteProblemTests {
         let fixture = SiteFixture(SiteFixture.minimal.replacingOccurrences(of: "-- Templates/assets/icons/aura.svg --", with: "-- Templates/assets/icons/other.svg --"))
         #expect(await fixture.check() == ["Templates/assets/icons/aura.svg is missing; every page and the manifest link to it"])
     }
+
+    @Test func aMissingSettingsFileOrThemeFolderIsNamed() async {
+        let problems = await SiteFixture("""
+        -- Content/landing.md --
+        ---
+        ---
+        """).check()
+        #expect(problems.prefix(2) == ["Content/site.yml:1:1: cannot open: no such file", "Templates: no such templates folder"], "\(problems)")
+    }
 }
