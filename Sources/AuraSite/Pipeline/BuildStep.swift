@@ -4,12 +4,36 @@ import Foundation
 /// raises is tagged with.
 struct BuildStep: Sendable {
     let name: String
-    let run: @Sendable (inout BuildState) async throws -> Void
+    /// The work of a step that runs straight through; nil for one that waits on concurrent work.
+    let immediate: (@Sendable (inout BuildState) throws -> Void)?
+    private let concurrent: (@Sendable (inout BuildState) async throws -> Void)?
+
+    init(name: String, run: @escaping @Sendable (inout BuildState) throws -> Void) {
+        self.name = name
+        immediate = run
+        concurrent = nil
+    }
+
+    private init(name: String, concurrent: @escaping @Sendable (inout BuildState) async throws -> Void) {
+        self.name = name
+        immediate = nil
+        self.concurrent = concurrent
+    }
+
+    /// A step whose work runs in child tasks.
+    static func concurrent(name: String, run: @escaping @Sendable (inout BuildState) async throws -> Void) -> BuildStep {
+        BuildStep(name: name, concurrent: run)
+    }
+
+    func run(_ state: inout BuildState) async throws {
+        if let immediate { try immediate(&state) } else { try await concurrent?(&state) }
+    }
 }
 
 extension SiteBuilder {
     /// The whole build, in the order it runs. `build` runs it writing into the output folder;
-    /// `check` runs the same list writing nothing.
+    /// `check` runs the same list writing nothing; `aura serve` (`LiveSite`) runs the steps
+    /// before rendering and renders pages as they are asked for.
     static let steps: [BuildStep] = [
         BuildStep(name: "Read site settings") { state in
             var configuration = try SiteConfiguration.load(contentDirectory: state.options.contentDirectory, in: state.options.fileSystem)
@@ -39,7 +63,7 @@ extension SiteBuilder {
         BuildStep(name: "Write assets") { state in
             for file in try state.require(\.assets).files { try state.write(file.data, to: file.path) }
         },
-        BuildStep(name: "Render pages") { state in
+        .concurrent(name: "Render pages") { state in
             try await state.renderPages(with: state.require(\.theme).templates)
         },
         BuildStep(name: "Render sitemap, feeds and calendars") { state in
@@ -55,4 +79,15 @@ extension SiteBuilder {
             try state.output?.commit()
         },
     ]
+
+    /// Runs the steps up to the first that renders concurrently: settings, theme, content,
+    /// assets and pages, loaded and assembled, nothing written. Throws the first step's error.
+    static func loadWithoutRendering(_ options: BuildOptions) throws -> BuildState {
+        var state = BuildState(options: options, mode: .check(strict: false), progress: { _ in })
+        for step in steps {
+            guard let immediate = step.immediate else { break }
+            try immediate(&state)
+        }
+        return state
+    }
 }

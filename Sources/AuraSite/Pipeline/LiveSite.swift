@@ -13,16 +13,10 @@ public struct LiveSite: Sendable {
 
     /// Loads what a build would; errors are the build's own (file, line and column).
     public init(options: BuildOptions) throws {
-        var configuration = try SiteConfiguration.load(contentDirectory: options.contentDirectory, in: options.fileSystem)
-        if let baseURL = options.baseURL { configuration.baseURL = baseURL }
-        let theme = try Theme.load(from: options.templatesDirectory, in: options.fileSystem)
-        let root = PageFactory.root(of: configuration.baseURL)
-        let content = try SiteContent.load(contentDirectory: options.contentDirectory, root: root, in: options.fileSystem)
-        factory = PageFactory(configuration: configuration, assets: try AssetBundle(theme: theme, root: root),
-                              navigation: SiteBuilder.navigation(for: content))
-        pages = Dictionary(try SitePages(factory: factory, tokens: theme.tokens, content: content,
-                                         contentDirectory: options.contentDirectory).all.map { ($0.path, $0) }) { first, _ in first }
-        templates = theme.templates
+        let state = try SiteBuilder.loadWithoutRendering(options)
+        factory = try state.require(\.factory)
+        pages = Dictionary(try state.require(\.pages).map { ($0.path, $0) }) { first, _ in first }
+        templates = try state.require(\.theme).templates
         templatesDirectory = options.templatesDirectory
     }
 
