@@ -34,7 +34,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Loads every `*.<fileExtension>` file below `directory`, recursively, as `init(files:)`.
-    init(directory: URL, fileExtension: String = "mustache", allowMissingPartials: Bool = false) throws {
+    public init(directory: URL, fileExtension: String = "mustache", allowMissingPartials: Bool = false) throws {
         var files: [String: String] = [:]
         for path in try FileManager.default.subpathsOfDirectory(atPath: directory.path) where path.hasSuffix("." + fileExtension) {
             let file = directory.appendingPathComponent(path)
