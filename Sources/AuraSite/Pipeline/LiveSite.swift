@@ -52,11 +52,11 @@ public struct LiveSite: Sendable {
 
 /// What a page served to a signed-in person knows of them: every form carries `csrf` back.
 public struct SessionContext: Encodable, Sendable {
-    let name: String
-    let csrf: String
-    let signOutAction: String
+    public let name: String
+    public let csrf: String
+    public let signOutAction: String
     /// A line to show above the page (a problem with what was just sent).
-    let notice: String?
+    public let notice: String?
 
     public init(name: String, csrf: String, signOutAction: String, notice: String? = nil) {
         self.name = name
