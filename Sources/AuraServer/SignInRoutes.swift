@@ -18,7 +18,7 @@ extension AuraApp {
         let token = try SecureRandom.token()
         let next = try safeNext(request.field("next") ?? request.query["next"])
         let view = SignInView(action: root + "login/", csrf: token, next: next, name: name, message: message)
-        let body = try site.render(path: "/login/", kind: "login", title: "Sign in", template: "pages/login", key: "login", content: view)
+        let body = try site.render(path: "/login/", kind: .signIn, title: "Sign in", content: view)
         return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
                                                       cookies.set(Cookies.signInForm, token, maxAge: 3600)] + headers,
                             body: body)

@@ -1,5 +1,6 @@
 import AuraPlanner
 import AuraSite
+import Diagnostics
 import Foundation
 
 /// A person's planner on disk: `<content>/planner/` with its inbox, task store, plan and

@@ -6,7 +6,7 @@ extension MustacheValue {
     ///
     /// JSON booleans arrive as `NSNumber`s that also cast to `Int`, and numbers cast to
     /// `Bool`, so they are told apart by their boolean class rather than by casting.
-    public init(json: Any) {
+    init(json: Any) {
         switch json {
         case let string as String:
             self = .string(string)

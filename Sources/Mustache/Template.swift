@@ -1,7 +1,7 @@
 /// One parsed template. Parsing happens once, here; rendering only walks the result.
-public struct Template: Sendable {
+struct Template: Sendable {
     /// The name used in error messages, e.g. `layouts/base.mustache`.
-    public let name: String
+    let name: String
     let nodes: [Node]
     /// The parent tags in this template, checked against the library it joins.
     let parents: [Inclusion]
@@ -10,7 +10,7 @@ public struct Template: Sendable {
 
     /// Parses `source`, throwing a `MustacheError` located in `name` for malformed tags,
     /// unclosed or mismatched sections and invalid delimiter changes.
-    public init(source: String, name: String) throws {
+    init(source: String, name: String) throws {
         let parsed = try Parser.parse(source, file: name)
         self.name = name
         nodes = parsed.nodes

@@ -21,22 +21,29 @@ public struct TemplateLibrary: Sendable {
         try self.init(checking: parsed, allowMissingPartials: allowMissingPartials)
     }
 
-    /// Loads every `*.<fileExtension>` file below `directory`, recursively. A template's name
-    /// is its path relative to `directory` without the extension (`layouts/base`); error
+    /// Parses every `*.<fileExtension>` file of `files` (path relative to the templates folder
+    /// → source). A template's name is its path without the extension (`layouts/base`); error
     /// messages use the path with the extension (`layouts/base.mustache`).
-    public init(directory: URL, fileExtension: String = "mustache", allowMissingPartials: Bool = false) throws {
+    public init(files: [String: String], fileExtension: String = "mustache", allowMissingPartials: Bool = false) throws {
         let suffix = "." + fileExtension
         var parsed: [String: Template] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: directory.path).sorted()
-        where path.hasSuffix(suffix) {
+        for (path, source) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(suffix) {
+            parsed[String(path.dropLast(suffix.count))] = try Template(source: source, name: path)
+        }
+        try self.init(checking: parsed, allowMissingPartials: allowMissingPartials)
+    }
+
+    /// Loads every `*.<fileExtension>` file below `directory`, recursively, as `init(files:)`.
+    public init(directory: URL, fileExtension: String = "mustache", allowMissingPartials: Bool = false) throws {
+        var files: [String: String] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: directory.path) where path.hasSuffix("." + fileExtension) {
             let file = directory.appendingPathComponent(path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory),
                   !isDirectory.boolValue else { continue }
-            let source = try String(contentsOf: file, encoding: .utf8)
-            parsed[String(path.dropLast(suffix.count))] = try Template(source: source, name: path)
+            files[path] = try String(contentsOf: file, encoding: .utf8)
         }
-        try self.init(checking: parsed, allowMissingPartials: allowMissingPartials)
+        try self.init(files: files, fileExtension: fileExtension, allowMissingPartials: allowMissingPartials)
     }
 
     private init(checking templates: [String: Template], allowMissingPartials: Bool) throws {
@@ -62,7 +69,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// The names of all templates, sorted.
-    public var names: [String] { templates.keys.sorted() }
+    var names: [String] { templates.keys.sorted() }
 
     /// Renders the template called `name` against `context`, escaping `{{name}}` values with
     /// `escaping` (HTML unless told otherwise).

@@ -58,42 +58,10 @@ import Testing
         }
     }
 
-    @Test func checkListsEveryErrorAndWritesNothing() async throws {
-        let content = try editableContent()
-        let culture = content.appendingPathComponent("culture")
-        for (file, from, to) in [("kokoro.md", "tags: [Read Script]", "tags: [read script]"),
-                                 ("things-fall-apart.md", "kind: literature", "kind: novel")] {
-            let url = culture.appendingPathComponent(file)
-            try (try String(contentsOf: url, encoding: .utf8)).replacingOccurrences(of: from, with: to)
-                .write(to: url, atomically: true, encoding: .utf8)
-        }
-        try "title: Aura\nbase_url: nowhere\n".write(to: content.appendingPathComponent("site.yml"), atomically: true, encoding: .utf8)
-        let before = try snapshot(content.deletingLastPathComponent())
-        let result = await aura(["check", "--content", content.path, "--templates", Project.templates.path])
-        #expect(result.status == 1)
-        #expect(result.err.contains("site.yml:2:11: base_url expects an absolute address"))
-        #expect(result.err.contains("culture/kokoro.md:8:8: unknown tag 'read script'; did you mean 'Read Script'?"))
-        #expect(result.err.contains("culture/things-fall-apart.md:4:7: unknown kind 'novel'; expected one of"))
-        #expect(result.err.hasSuffix("3 problems found.\n"))
-        #expect(try snapshot(content.deletingLastPathComponent()) == before)
-    }
-
     @Test func checkPassesOnTheDefaultContent() async {
         let result = await aura(["check", "--content", Project.content.path, "--templates", Project.templates.path])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.hasPrefix("Checked "))
-    }
-
-    @Test func duplicateSlugNamesBothFiles() async throws {
-        let content = try editableContent()
-        let culture = content.appendingPathComponent("culture")
-        let text = try String(contentsOf: culture.appendingPathComponent("hamlet.md"), encoding: .utf8)
-        try text.replacingOccurrences(of: "---\n", with: "---\nslug: hamlet\n", options: .anchored)
-            .write(to: culture.appendingPathComponent("hamlet-again.md"), atomically: true, encoding: .utf8)
-        let result = await aura(["check", "--content", content.path, "--templates", Project.templates.path])
-        #expect(result.status == 1)
-        #expect(result.err.contains("duplicate slug 'hamlet'"))
-        #expect(result.err.contains("hamlet-again.md") && result.err.contains("hamlet.md:1:1"))
     }
 
     @Test func feedsParseCleanlyInFeedparser() async throws {

@@ -1,4 +1,4 @@
-import AuraSite
+@testable import AuraSite
 import AuraTestSupport
 import Foundation
 import Testing
@@ -45,37 +45,5 @@ struct HostileSiteTests {
         #expect(builds[0].filter { builds[1][$0.key] != $0.value }.keys.sorted() == [])
         let planner = String(decoding: try #require(builds[0]["planner/index.html"]), as: UTF8.self)
         #expect(planner.contains("<code>Content/planner/inbox.md</code>"))
-    }
-
-    /// A misspelt partial used to render as nothing and pass `aura check`, dropping the footer
-    /// from every page.
-    @Test func aMisspeltPartialFailsCheckAtItsTag() async throws {
-        let templates = try temporaryFolder().appendingPathComponent("Templates")
-        try FileManager.default.copyItem(at: Project.templates, to: templates)
-        let base = templates.appendingPathComponent("layouts/base.mustache")
-        let source = try String(contentsOf: base, encoding: .utf8)
-        let line = try #require(source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("{{> partials/footer}}") }) + 1
-        try source.replacingOccurrences(of: "{{> partials/footer}}", with: "{{> partials/foter}}").write(to: base, atomically: true, encoding: .utf8)
-        let result = await aura(["check", "--content", Project.content.path, "--templates", templates.path])
-        #expect(result.status == 1)
-        #expect(result.err.contains("layouts/base.mustache:\(line):1: unknown partial 'partials/foter'; expected one of: "), "\(result.err)")
-        #expect(result.err.contains("partials/footer, partials/header"))
-    }
-
-    @Test func strictCheckReportsANameTheViewModelNeverHas() async throws {
-        let templates = try temporaryFolder().appendingPathComponent("Templates")
-        try FileManager.default.copyItem(at: Project.templates, to: templates)
-        let clean = await aura(["check", "--strict", "--content", Project.content.path, "--templates", templates.path])
-        #expect(clean.status == 0, "\(clean.err)")
-        let page = templates.appendingPathComponent("pages/design.mustache")
-        let source = try String(contentsOf: page, encoding: .utf8)
-        try (source + "{{desing.title}}\n").write(to: page, atomically: true, encoding: .utf8)
-        let line = source.split(separator: "\n", omittingEmptySubsequences: false).count
-        let loose = await aura(["check", "--content", Project.content.path, "--templates", templates.path])
-        #expect(loose.status == 0)
-        let strict = await aura(["check", "--strict", "--content", Project.content.path, "--templates", templates.path])
-        #expect(strict.status == 1)
-        #expect(strict.err.hasSuffix("pages/design.mustache:\(line):1: 'desing.title' is not in the view model of any page rendered "
-                                     + "with this template; expected a name the view model has\n1 problem found.\n"), "\(strict.err)")
     }
 }

@@ -187,31 +187,6 @@ struct UnplannedSiteTests {
 
 /// The installable app's files: the service worker, its offline page and the manifest.
 struct AppShellTests {
-    static func build(_ content: URL, into output: URL) async throws -> [String: Data] {
-        let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path, "--quiet"])
-        #expect(result.status == 0, "\(result.err)")
-        return try snapshot(output)
-    }
-
-    static func version(_ files: [String: Data]) throws -> String {
-        let worker = String(decoding: try #require(files["sw.js"]), as: UTF8.self)
-        let match = try #require(worker.firstMatch(of: /[0-9a-f]{10}/))
-        return String(match.output)
-    }
-
-    @Test func workerVersionFollowsTheContentAndNothingElse() async throws {
-        let folder = try temporaryFolder()
-        let content = folder.appendingPathComponent("Content")
-        try FileManager.default.copyItem(at: Project.content, to: content)
-        let first = try await Self.build(content, into: folder.appendingPathComponent("A"))
-        let again = try await Self.build(content, into: folder.appendingPathComponent("B"))
-        #expect(try Self.version(first) == Self.version(again))
-        let entry = content.appendingPathComponent("culture/kokoro.md")
-        try (try String(contentsOf: entry, encoding: .utf8) + "\nOne more line.\n").write(to: entry, atomically: true, encoding: .utf8)
-        let changed = try await Self.build(content, into: folder.appendingPathComponent("C"))
-        #expect(try Self.version(changed) != Self.version(first))
-    }
-
     @Test func workerPrecachesTheShellAndTheComingDays() async throws {
         let output = try await buildDefaultSite()
         let worker = try String(contentsOf: output.appendingPathComponent("sw.js"), encoding: .utf8)

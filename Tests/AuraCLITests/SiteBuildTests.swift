@@ -80,22 +80,11 @@ import Testing
         #expect(try String(contentsOf: folder.appendingPathComponent("notes.txt"), encoding: .utf8) == "precious")
     }
 
-    @Test func baseURLWithAPathPrefixesEveryLink() async throws {
-        let output = try temporaryFolder().appendingPathComponent("Public")
-        let result = await aura(["build", "--content", Project.content.path, "--templates", Project.templates.path,
-                                 "--output", output.path, "--base-url", "https://example.org/aura/", "--quiet"])
-        #expect(result.status == 0)
-        let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(index.contains("href=\"/aura/assets/aura."))
-        #expect(!index.contains("href=\"/assets/"))
-        #expect(index.contains("https://example.org/aura/"))
-    }
-
     @Test func progressIsShownOnlyOnAnInteractiveTerminal() async throws {
         let output = try temporaryFolder().appendingPathComponent("Public")
         let arguments = ["build", "--content", Project.content.path, "--templates", Project.templates.path, "--output", output.path]
         let interactive = await aura(arguments, interactive: true)
-        #expect(interactive.err.contains("[5/7] Render pages"))
+        #expect(interactive.err.contains("[8/11] Render pages"))
         #expect(interactive.out.range(of: #"^Built \d+ pages \(\d+ files\) in \d+ ms"#, options: .regularExpression) != nil)
         let piped = await aura(arguments)
         #expect(piped.err.isEmpty)

@@ -5,7 +5,7 @@ import Testing
 struct RankingTests {
     static func blocks(_ ranks: [Double]) -> [DayPlan.Block] {
         ranks.enumerated().map { index, rank in
-            let task = DayPlan.Task(id: "t\(index + 1)", title: "task \(index + 1)", minutes: 30, rank: rank)
+            let task = DayPlan.ScheduledTask(id: "t\(index + 1)", title: "task \(index + 1)", minutes: 30, rank: rank)
             return DayPlan.Block(id: "b\(index + 1)", span: MinuteSpan(start: 540 + index * 30, end: 570 + index * 30),
                                  category: .admin, focusMode: .work, tasks: [task], isFixed: false)
         }

@@ -1,4 +1,5 @@
 import AuraTestSupport
+import Diagnostics
 import Testing
 @testable import AuraSite
 

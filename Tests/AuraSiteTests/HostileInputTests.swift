@@ -1,4 +1,5 @@
 import AuraTestSupport
+import Diagnostics
 import Foundation
 import Testing
 @testable import AuraSite
@@ -98,7 +99,7 @@ struct HostileInputTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let entry = try String(contentsOf: Project.content.appendingPathComponent("culture/a-dolls-house.md"), encoding: .utf8)
         try Data(("\u{FEFF}" + entry.replacingOccurrences(of: "\n", with: "\r\n")).utf8).write(to: folder.appendingPathComponent("a-dolls-house.md"))
-        let library = try CultureLibrary.load(contentDirectory: folder.deletingLastPathComponent())
+        let library = try CultureLibrary.load(contentDirectory: folder.deletingLastPathComponent(), in: .disk)
         #expect(library.entries.map(\.title) == ["A Doll's House"])
     }
 

@@ -1,4 +1,5 @@
 import AuraTestSupport
+import Diagnostics
 import Foundation
 import Testing
 @testable import AuraSite
@@ -6,7 +7,7 @@ import Testing
 /// The reflection library in `Content/reflections/` chooses a fitting entry for each kind of
 /// day, and the text it renders names that day's real plan.
 struct ReflectionTests {
-    static let library = try! ReflectionLibrary.load(contentDirectory: Project.content)
+    static let library = try! ReflectionLibrary.load(contentDirectory: Project.content, in: .disk)
 
     static func block(_ start: String, _ end: String, _ category: String, _ tasks: [String]) -> ReflectionFacts.Block {
         ReflectionFacts.Block(start: start, end: end, emoji: "•", category: category, focusMode: "Work", tasks: tasks)

@@ -1,4 +1,5 @@
 import AuraTestSupport
+import Diagnostics
 import Foundation
 import Testing
 @testable import AuraSite
@@ -7,7 +8,7 @@ struct TokenTests {
     static let tokensURL = Project.templates.appendingPathComponent("tokens.yml")
 
     @Test func stylesheetCarriesTheSeedPalette() throws {
-        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL), headingFontPath: nil).css
+        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL, in: .disk), headingFontPath: nil).css
         for (name, hex) in [("background", "#F5F5F7"), ("surface", "#FFFFFF"), ("text", "#1C1C1E"),
                             ("primary", "#D1D1D6"), ("accent", "#FF3B30"), ("muted", "#8E8E93")] {
             #expect(css.contains("--color-\(name): \(hex);"), "missing \(name)")
@@ -17,7 +18,7 @@ struct TokenTests {
     }
 
     @Test func scaleStepsAreBaseTimesRatioToTheN() throws {
-        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL), headingFontPath: nil).css
+        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL, in: .disk), headingFontPath: nil).css
         var found = 0, smallest = Double.infinity
         for line in css.split(separator: "\n") where line.hasPrefix("  --step-") {
             let parts = line.trimmingCharacters(in: .whitespaces).dropFirst("--step-".count).split(separator: ":")
@@ -33,7 +34,7 @@ struct TokenTests {
     }
 
     @Test func fontFaceAppearsOnlyWithTheFont() throws {
-        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL), headingFontPath: "/assets/fonts/x.woff2").css
+        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL, in: .disk), headingFontPath: "/assets/fonts/x.woff2").css
         #expect(css.contains("font-display: swap;"))
         #expect(css.contains("src: url(\"/assets/fonts/x.woff2\") format(\"woff2\");"))
         #expect(css.contains("font-weight: 300;"))
@@ -50,7 +51,7 @@ struct TokenTests {
     }
 
     @Test func derivedTextColoursPassAAOnBothGrounds() throws {
-        let tokens = try DesignTokens.load(from: Self.tokensURL)
+        let tokens = try DesignTokens.load(from: Self.tokensURL, in: .disk)
         for name in ["text", "text-muted", "text-accent"] {
             let color = try #require(tokens.color(name))
             for (value, scheme) in [(color.light, "light"), (color.dark, "dark")] {

@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+@testable import Mustache
 import Testing
 
 @Suite struct EncodingTests {

@@ -1,4 +1,4 @@
-import Mustache
+@testable import Mustache
 import Testing
 
 /// Templates written to exhaust the engine are refused where they start, quickly.

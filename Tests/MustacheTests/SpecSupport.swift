@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+@testable import Mustache
 import Testing
 
 /// One test of the official Mustache spec.
@@ -14,7 +14,7 @@ struct SpecCase: Sendable, CustomTestStringConvertible {
 
     /// Renders the spec template, with the partials as the rest of the library, and
     /// expects exactly the spec's output.
-    func check(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func check(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let templateName = "spec template"
         var sources = partials
         sources[templateName] = template

@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+@testable import Mustache
 import Testing
 
 /// The official spec, one parameterized test per file. The optional lambdas and dynamic

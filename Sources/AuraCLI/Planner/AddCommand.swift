@@ -26,7 +26,7 @@ struct AddCommand: Command {
         do {
             items = try options.folder.capture(line, today: today, onWait: options.waitNotice)
         } catch let error as CaptureError {
-            throw SourceError(file: "text", line: 1, column: error.column, message: error.message)
+            throw error.problem.located(in: "text")
         }
         let inbox = ContentFile.displayPath(options.folder.inbox.url)
         for item in items {

@@ -1,5 +1,6 @@
 import AuraPlanner
 import AuraSite
+import Diagnostics
 import Foundation
 
 /// `aura parse`: shows what capture reads in each line, without touching any file.

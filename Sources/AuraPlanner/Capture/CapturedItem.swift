@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// What an inbox line is: a plain task, an item taken from a voice-memo transcript, or an idea.
 public enum ItemKind: String, Sendable, Codable {
     case task, memo, idea
@@ -33,14 +35,15 @@ public struct CapturedItem: Sendable, Equatable {
 
 /// Text that looks like a date, time or duration but cannot be one (`25:00`, `feb 30`).
 public struct CaptureError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// 1-based column of the offending word in the line.
-    public let column: Int
-    public let message: String
+    /// At line 1, the line captured; the column is of the offending word, 1-based.
+    public let problem: SourceError
 
     public init(column: Int, message: String) {
-        self.column = column
-        self.message = message
+        problem = SourceError(line: 1, column: column, message: message)
     }
+
+    public var column: Int { problem.column }
+    public var message: String { problem.message }
 
     public var description: String { "\(column): \(message)" }
 }

@@ -1,17 +1,20 @@
+import Diagnostics
+
 /// A problem at a line and column of a user's file (the inbox, the task store), saying what was
-/// expected. The caller adds the file name.
+/// expected: a `SourceError` whose file the caller adds with `problem.located(in:)`.
 public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
-    public let message: String
+    public let problem: SourceError
 
     public init(line: Int, column: Int, message: String) {
-        self.line = line
-        self.column = column
-        self.message = message
+        problem = SourceError(line: line, column: column, message: message)
     }
 
-    public var description: String { "\(line):\(column): \(message)" }
+    public var line: Int { problem.line }
+    public var column: Int { problem.column }
+    public var message: String { problem.message }
+
+    /// `line:column: message`.
+    public var description: String { problem.description }
 }
 
 /// Every problem found in one file, in order.

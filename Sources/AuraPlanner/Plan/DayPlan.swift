@@ -3,7 +3,7 @@ import Foundation
 /// "Plan My Day" for one date: the time-blocked schedule, the Later lane, busy time, the load
 /// against capacity, and the notifications that go with it.
 public struct DayPlan: Sendable, Equatable, Codable {
-    public struct Task: Sendable, Equatable, Codable {
+    public struct ScheduledTask: Sendable, Equatable, Codable {
         public let id: String
         public let title: String
         public let minutes: Int
@@ -16,7 +16,7 @@ public struct DayPlan: Sendable, Equatable, Codable {
         public let span: MinuteSpan
         public let category: Category
         public let focusMode: FocusMode
-        public let tasks: [Task]
+        public let tasks: [ScheduledTask]
         /// At a time the task itself named.
         public let isFixed: Bool
     }
@@ -51,7 +51,7 @@ public struct DayPlan: Sendable, Equatable, Codable {
 
     /// A scheduled task in the day's ranking, with its block and its place.
     public struct RankedTask: Sendable, Equatable {
-        public let task: Task
+        public let task: ScheduledTask
         public let block: Block
         /// From 0 for the best. Tasks tied with the best of a run (`Confidence.areTied`) share
         /// that one's place, so a tie is never shown as an order.
@@ -64,7 +64,7 @@ public struct DayPlan: Sendable, Equatable, Codable {
 
     /// The day's best-ranked scheduled tasks: one when the ranking is confident, else the
     /// leaders that share the top spot (place 0), at most three.
-    public var topTasks: [Task] { leaders.map(\.task) }
+    public var topTasks: [ScheduledTask] { leaders.map(\.task) }
 
     /// `topTasks` with their blocks and places.
     public var leaders: [RankedTask] { Self.leaders(in: ranking, confident: confident) }

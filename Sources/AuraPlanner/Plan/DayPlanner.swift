@@ -37,7 +37,7 @@ public struct DayPlanner: Sendable {
         let blocks = schedule.blocks.map { block in
             DayPlan.Block(id: "\(day.iso)-\(block.tasks[0].id)", span: block.span, category: block.category,
                           focusMode: block.focusMode,
-                          tasks: block.tasks.map { DayPlan.Task(id: $0.id, title: $0.title, minutes: $0.minutes, rank: $0.rank) },
+                          tasks: block.tasks.map { DayPlan.ScheduledTask(id: $0.id, title: $0.title, minutes: $0.minutes, rank: $0.rank) },
                           isFixed: block.isFixed)
         }
         let later = schedule.later.map { DayPlan.LaterItem(id: $0.task.id, title: $0.task.title, category: $0.task.category, reason: $0.reason) }

@@ -28,7 +28,7 @@ struct NotificationPlanner {
     /// The nudge fires this long before the day window opens.
     static let nudgeLead = 15
 
-    func nudge(top: [DayPlan.Task], blocks: [DayPlan.Block]) -> DailyNudge {
+    func nudge(top: [DayPlan.ScheduledTask], blocks: [DayPlan.Block]) -> DailyNudge {
         let fireDate = date.date(minutes: max(0, window.start - Self.nudgeLead), in: timeZone)
         guard let lead = top.first, let leadBlock = blocks.first(where: { $0.tasks.contains(lead) }) else {
             return DailyNudge(fireDate: fireDate, title: "Today is open",

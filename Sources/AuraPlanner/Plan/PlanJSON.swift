@@ -20,7 +20,7 @@ public func isoTimestamp(_ instant: Date, in timeZone: TimeZone) -> String {
 
 private struct PlanDocument: Encodable {
     struct Window: Encodable { let start, end: String }
-    struct Task: Encodable {
+    struct ScheduledTask: Encodable {
         let id, title: String
         let minutes: Int
         let rank: Double
@@ -28,7 +28,7 @@ private struct PlanDocument: Encodable {
     struct Block: Encodable {
         let id, start, end, category, emoji, focusMode: String
         let fixed: Bool
-        let tasks: [Task]
+        let tasks: [ScheduledTask]
     }
     struct Later: Encodable { let id, title, category, reason: String }
     struct Busy: Encodable { let start, end, title: String }
@@ -77,7 +77,7 @@ private struct PlanDocument: Encodable {
             Block(id: block.id, start: clock(block.span.start), end: clock(block.span.end),
                   category: block.category.rawValue, emoji: block.category.emoji, focusMode: block.focusMode.rawValue,
                   fixed: block.isFixed,
-                  tasks: block.tasks.map { Task(id: $0.id, title: $0.title, minutes: $0.minutes, rank: $0.rank) })
+                  tasks: block.tasks.map { ScheduledTask(id: $0.id, title: $0.title, minutes: $0.minutes, rank: $0.rank) })
         }
         later = plan.later.map { Later(id: $0.id, title: $0.title, category: $0.category.rawValue, reason: $0.reason) }
         busy = plan.busy.map { Busy(start: clock($0.span.start), end: clock($0.span.end), title: $0.title) }

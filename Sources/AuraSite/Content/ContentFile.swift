@@ -1,4 +1,5 @@
 import AuraPlanner
+import Diagnostics
 import Foundation
 
 /// Reading user files with errors that name the file.
@@ -6,12 +7,12 @@ public enum ContentFile {
     /// Reads a UTF-8 text file as the person meant it (a byte order mark and CRLF line ends
     /// accepted), or throws an error saying which file could not be read and why — a control
     /// character other than tab and line break is an error at its line and column.
-    public static func read(_ url: URL) throws(SourceError) -> String {
+    public static func read(_ url: URL, in fileSystem: FileSystem = .disk) throws(SourceError) -> String {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try fileSystem.read(url)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "it could not be read" : "no such file"
+            let reason = fileSystem.exists(url) ? "it could not be read" : "no such file"
             throw SourceError(file: displayPath(url), line: 1, column: 1, message: "cannot open: \(reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -19,7 +20,7 @@ public enum ContentFile {
         }
         let normalized = TextInput.normalized(text)
         if let error = TextInput.controlCharacterError(in: normalized) {
-            throw SourceError(file: displayPath(url), line: error.line, column: error.column, message: error.message)
+            throw error.problem.located(in: displayPath(url))
         }
         return normalized
     }

@@ -1,11 +1,12 @@
 import AuraPlanner
+import Diagnostics
 
 /// A Markdown file split into its YAML front matter and its body.
 public struct FrontMatterDocument: Sendable {
-    public let fields: YAMLFields
-    public let body: String
+    let fields: YAMLFields
+    let body: String
     /// The 1-based line on which the body starts, for positions inside the body.
-    public let bodyLine: Int
+    let bodyLine: Int
 
     /// Splits `text` at the `---` fences. A file without front matter has empty fields.
     public init(text: String, file: String) throws(SourceError) {

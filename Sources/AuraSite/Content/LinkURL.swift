@@ -1,9 +1,9 @@
 /// Links written in front matter — a landing page action or section link, a culture entry's
 /// `link` — checked by one rule before they reach an `href`.
-public enum LinkURL {
+enum LinkURL {
     /// What is wrong with a link, in words that follow the link itself.
-    public struct Problem: Error, Sendable, Equatable {
-        public let message: String
+    struct Problem: Error, Sendable, Equatable {
+        let message: String
     }
 
     /// Schemes a link may name; anything else (`javascript:`, `data:`, `vbscript:`) could run
@@ -14,7 +14,7 @@ public enum LinkURL {
     /// relative paths (`/design/`, `#today`). Browsers drop spaces and control characters
     /// around and inside a scheme (` JavaScript:`, `java\tscript:`) and read `\` as `/`, so
     /// none of them is allowed anywhere.
-    public static func check(_ text: String, absolute: Bool = false) throws(Problem) {
+    static func check(_ text: String, absolute: Bool = false) throws(Problem) {
         let expected = absolute ? "expected an absolute https:// link"
             : "expected an http://, https:// or mailto: address, or a path on this site such as /design/"
         if let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control || $0 == "\\" }) {

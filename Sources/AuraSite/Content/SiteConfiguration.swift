@@ -1,13 +1,14 @@
+import Diagnostics
 import Foundation
 
 /// The site's settings from `Content/site.yml`: identity, address, language, time zone and
 /// the day window the planner schedules inside.
 public struct SiteConfiguration: Sendable, Equatable {
-    public var title: String
-    public var description: String
+    var title: String
+    var description: String
     /// The absolute address the site is published at, always ending in `/`.
-    public var baseURL: URL
-    public var language: String
+    var baseURL: URL
+    var language: String
     public var timeZone: TimeZone
     /// Start of the planning day, in minutes after midnight.
     public var dayStartMinutes: Int
@@ -15,20 +16,20 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var dayEndMinutes: Int
     /// Paths in the output folder that the build must never remove (`keep:`), besides the
     /// ones always kept (`README.md`, `CNAME`, `.git/`, `.well-known/`).
-    public var keep: [String] = []
+    var keep: [String] = []
 
     static let fileName = "site.yml"
     static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep"]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
-    public static func load(contentDirectory: URL) throws -> SiteConfiguration {
+    public static func load(contentDirectory: URL, in fileSystem: FileSystem = .disk) throws -> SiteConfiguration {
         let url = contentDirectory.appendingPathComponent(fileName)
-        let text = try ContentFile.read(url)
+        let text = try ContentFile.read(url, in: fileSystem)
         return try parse(text, file: ContentFile.displayPath(url))
     }
 
     /// Parses the text of a `site.yml`; `file` names it in errors.
-    public static func parse(_ text: String, file: String) throws(SourceError) -> SiteConfiguration {
+    static func parse(_ text: String, file: String) throws(SourceError) -> SiteConfiguration {
         let fields = try YAMLFields(try YAMLParser(file: file).parse(text), file: file)
         try fields.rejectUnknownKeys(allowed: keys)
         let baseNode = try fields.present("base_url", required: true)!

@@ -1,12 +1,13 @@
+import Diagnostics
 import Foundation
 
 /// Reads typed fields out of a YAML mapping, turning every mismatch into a `SourceError`
 /// that points at the offending value (or at the mapping when a required key is missing).
-public struct YAMLFields: Sendable {
-    public let node: YAMLNode
-    public let file: String
+struct YAMLFields: Sendable {
+    let node: YAMLNode
+    let file: String
 
-    public init(_ node: YAMLNode, file: String) throws(SourceError) {
+    init(_ node: YAMLNode, file: String) throws(SourceError) {
         guard case .mapping = node else {
             throw SourceError(file: file, line: node.mark.line, column: node.mark.column,
                               message: "expected a mapping of 'key: value' lines, found \(node.kindName)")
@@ -16,18 +17,18 @@ public struct YAMLFields: Sendable {
     }
 
     /// The keys present, in the order they were written, with their positions.
-    public var keys: [(key: String, mark: SourceMark)] {
+    var keys: [(key: String, mark: SourceMark)] {
         guard case .mapping(let pairs, _) = node else { return [] }
         return pairs.map { ($0.key, $0.keyMark) }
     }
 
     /// An error located at `node`.
-    public func error(_ message: String, at node: YAMLNode) -> SourceError {
+    func error(_ message: String, at node: YAMLNode) -> SourceError {
         SourceError(file: file, line: node.mark.line, column: node.mark.column, message: message)
     }
 
     /// Fails on the first key not in `allowed`, suggesting the nearest allowed key.
-    public func rejectUnknownKeys(allowed: [String]) throws(SourceError) {
+    func rejectUnknownKeys(allowed: [String]) throws(SourceError) {
         for (key, mark) in keys where !allowed.contains(key) {
             let hint = nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? "; expected one of \(allowed.joined(separator: ", "))"
             throw SourceError(file: file, line: mark.line, column: mark.column, message: "unknown key '\(key)'\(hint)")
@@ -35,7 +36,7 @@ public struct YAMLFields: Sendable {
     }
 
     /// A string field; `nil` when absent and not required.
-    public func string(_ key: String, required: Bool = false) throws(SourceError) -> String? {
+    func string(_ key: String, required: Bool = false) throws(SourceError) -> String? {
         guard let value = try present(key, required: required) else { return nil }
         guard case .scalar(let text, _, _) = value else {
             throw error("expected text for '\(key)', found \(value.kindName)", at: value)
@@ -44,12 +45,12 @@ public struct YAMLFields: Sendable {
     }
 
     /// A required string field.
-    public func requiredString(_ key: String) throws(SourceError) -> String {
+    func requiredString(_ key: String) throws(SourceError) -> String {
         try string(key, required: true) ?? ""
     }
 
     /// An integer field.
-    public func integer(_ key: String, required: Bool = false) throws(SourceError) -> Int? {
+    func integer(_ key: String, required: Bool = false) throws(SourceError) -> Int? {
         guard let value = try present(key, required: required) else { return nil }
         guard case .scalar(let text, true, _) = value, let number = Int(text) else {
             throw error("expected a whole number for '\(key)'", at: value)
@@ -58,7 +59,7 @@ public struct YAMLFields: Sendable {
     }
 
     /// A number field (integer or decimal).
-    public func number(_ key: String, required: Bool = false) throws(SourceError) -> Double? {
+    func number(_ key: String, required: Bool = false) throws(SourceError) -> Double? {
         guard let value = try present(key, required: required) else { return nil }
         guard case .scalar(let text, true, _) = value, let number = Double(text), number.isFinite else {
             throw error("expected a number for '\(key)'", at: value)
@@ -68,7 +69,7 @@ public struct YAMLFields: Sendable {
 
     /// A number field that must lie in `range`; `unit` (such as "px") follows the bounds in
     /// the error, so a typo such as `-16` or `1e308` is caught where it is written.
-    public func number(_ key: String, required: Bool = false, in range: ClosedRange<Double>, unit: String = "") throws(SourceError) -> Double? {
+    func number(_ key: String, required: Bool = false, in range: ClosedRange<Double>, unit: String = "") throws(SourceError) -> Double? {
         guard let value = try number(key, required: required) else { return nil }
         guard range.contains(value) else {
             func text(_ number: Double) -> String {
@@ -81,7 +82,7 @@ public struct YAMLFields: Sendable {
     }
 
     /// A list of strings; a single string is accepted as a one-item list.
-    public func strings(_ key: String, required: Bool = false) throws(SourceError) -> [(String, YAMLNode)]? {
+    func strings(_ key: String, required: Bool = false) throws(SourceError) -> [(String, YAMLNode)]? {
         guard let value = try present(key, required: required) else { return nil }
         switch value {
         case .scalar(let text, _, _):
@@ -101,13 +102,13 @@ public struct YAMLFields: Sendable {
     }
 
     /// A nested mapping.
-    public func mapping(_ key: String, required: Bool = false) throws(SourceError) -> YAMLFields? {
+    func mapping(_ key: String, required: Bool = false) throws(SourceError) -> YAMLFields? {
         guard let value = try present(key, required: required) else { return nil }
         return try YAMLFields(value, file: file)
     }
 
     /// A list of mappings.
-    public func mappings(_ key: String, required: Bool = false) throws(SourceError) -> [YAMLFields]? {
+    func mappings(_ key: String, required: Bool = false) throws(SourceError) -> [YAMLFields]? {
         guard let value = try present(key, required: required) else { return nil }
         guard case .sequence(let items, _) = value else {
             throw error("expected a list for '\(key)', found \(value.kindName)", at: value)
@@ -118,7 +119,7 @@ public struct YAMLFields: Sendable {
     }
 
     /// The raw node for `key`, failing when it is required and missing or empty.
-    public func present(_ key: String, required: Bool) throws(SourceError) -> YAMLNode? {
+    func present(_ key: String, required: Bool) throws(SourceError) -> YAMLNode? {
         let value = node[key]
         if let value, case .scalar(let text, true, _) = value, text.isEmpty || text == "~" || text == "null" {
             if required { throw error("'\(key)' is empty; expected a value", at: value) }
@@ -132,7 +133,7 @@ public struct YAMLFields: Sendable {
 }
 
 /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
-public func nearest(to word: String, in candidates: [String]) -> String? {
+func nearest(to word: String, in candidates: [String]) -> String? {
     let lowered = word.lowercased()
     let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }

@@ -1,24 +1,24 @@
 /// A position in a source file, 1-based.
-public struct SourceMark: Sendable, Equatable {
-    public let line: Int
-    public let column: Int
+struct SourceMark: Sendable, Equatable {
+    let line: Int
+    let column: Int
 }
 
 /// A parsed YAML value that remembers where it was written, so errors can point at it.
-public indirect enum YAMLNode: Sendable, Equatable {
+indirect enum YAMLNode: Sendable, Equatable {
     /// A scalar; `isPlain` is false for quoted and block scalars (which are always strings).
     case scalar(String, isPlain: Bool, SourceMark)
     case sequence([YAMLNode], SourceMark)
     case mapping([(key: String, keyMark: SourceMark, value: YAMLNode)], SourceMark)
 
-    public var mark: SourceMark {
+    var mark: SourceMark {
         switch self {
         case .scalar(_, _, let mark), .sequence(_, let mark), .mapping(_, let mark): mark
         }
     }
 
     /// The value for `key` when this node is a mapping.
-    public subscript(key: String) -> YAMLNode? {
+    subscript(key: String) -> YAMLNode? {
         guard case .mapping(let pairs, _) = self else { return nil }
         return pairs.first { $0.key == key }?.value
     }
@@ -32,7 +32,7 @@ public indirect enum YAMLNode: Sendable, Equatable {
         }
     }
 
-    public static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
+    static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
         switch (lhs, rhs) {
         case let (.scalar(a, pa, ma), .scalar(b, pb, mb)): a == b && pa == pb && ma == mb
         case let (.sequence(a, ma), .sequence(b, mb)): a == b && ma == mb

@@ -1,24 +1,25 @@
 import AuraPlanner
 import CYAML
+import Diagnostics
 
 /// Parses YAML with libyaml into `YAMLNode`s that keep their source positions.
 ///
 /// `lineOffset` shifts reported lines, so front matter errors point into the whole file.
-public struct YAMLParser {
+struct YAMLParser {
     /// Front matter and settings nest three or four levels; the limit keeps a hostile file
     /// (12,000 nested lists) from exhausting the stack.
-    public static let maximumDepth = 64
+    static let maximumDepth = 64
 
-    public let file: String
-    public let lineOffset: Int
+    let file: String
+    let lineOffset: Int
 
-    public init(file: String, lineOffset: Int = 0) {
+    init(file: String, lineOffset: Int = 0) {
         self.file = file
         self.lineOffset = lineOffset
     }
 
     /// Parses one YAML document. An empty document gives an empty mapping.
-    public func parse(_ text: String) throws(SourceError) -> YAMLNode {
+    func parse(_ text: String) throws(SourceError) -> YAMLNode {
         var reader = EventReader(text: text, parser: self)
         defer { reader.close() }
         try reader.expect(YAML_STREAM_START_EVENT)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Reads and validates one culture entry, collecting every problem in the file rather than

@@ -1,23 +1,22 @@
+import Diagnostics
 import Foundation
 
 /// Every culture entry in `Content/culture/`, newest first.
 public struct CultureLibrary: Sendable {
     public static let folderName = "culture"
-    public let entries: [CultureEntry]
+    let entries: [CultureEntry]
     let relatedIndex: RelatedIndex
 
-    public init(entries: [CultureEntry]) {
+    init(entries: [CultureEntry]) {
         self.entries = entries.sorted { ($0.published, $1.slug) > ($1.published, $0.slug) }
         relatedIndex = RelatedIndex(entries)
     }
 
     /// Loads and validates every `*.md` in the culture folder; throws `SourceErrors` listing
     /// every problem in every file. A missing folder is an empty library.
-    public static func load(contentDirectory: URL) throws -> CultureLibrary {
+    static func load(contentDirectory: URL, in fileSystem: FileSystem) throws -> CultureLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
-            .sorted()
+        let names = fileSystem.names(in: folder, endingWith: ".md")
         var entries: [CultureEntry] = []
         var errors: [SourceError] = []
         for name in names {
@@ -25,7 +24,7 @@ public struct CultureLibrary: Sendable {
             let file = ContentFile.displayPath(url)
             let text: String
             do {
-                text = try ContentFile.read(url)
+                text = try ContentFile.read(url, in: fileSystem)
             } catch {
                 errors.append(error)
                 continue
@@ -57,7 +56,7 @@ public struct CultureLibrary: Sendable {
 
     /// Entries related to `entry`, the closest first: sharing the region counts 3, the kind 2,
     /// each tag 1 and the energy 1; ties go to the earlier slug.
-    public func related(to entry: CultureEntry, limit: Int = 3) -> [CultureEntry] {
+    func related(to entry: CultureEntry, limit: Int = 3) -> [CultureEntry] {
         relatedIndex.related(to: entry, limit: limit)
     }
 }

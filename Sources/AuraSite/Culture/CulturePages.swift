@@ -34,33 +34,31 @@ struct CulturePages: Sendable {
         }
 
         var pages = [try factory.page(
-            path: "/culture/", kind: "culture", title: "Culture",
+            path: "/culture/", kind: .cultureList, title: "Culture",
             description: "Literature, theatre and drama from around the world, matched to the energy your day leaves for the evening.",
-            template: "pages/culture-list", key: "culture",
             content: list(heading: "Culture", intro: "Literature, theatre and drama from around the world, each tagged with how you can experience it: Live Visit, Read Script or Digital Stage.",
                           entries: cards, current: nil, withPicks: true))]
         for kind in CultureEntry.Kind.allCases {
             let matching = zip(library.entries, cards).filter { $0.0.kind == kind }.map(\.1)
             guard !matching.isEmpty else { continue }
             pages.append(try factory.page(
-                path: "/culture/kinds/\(kind.rawValue)/", kind: "culture", title: "\(kind.label) · Culture",
-                description: "Every \(kind.label.lowercased()) recommendation in Aura.", template: "pages/culture-list", key: "culture",
+                path: "/culture/kinds/\(kind.rawValue)/", kind: .cultureList, title: "\(kind.label) · Culture",
+                description: "Every \(kind.label.lowercased()) recommendation in Aura.",
                 content: list(heading: kind.label, intro: "\(matching.count) \(kind.label.lowercased()) recommendations.",
                               entries: matching, current: "kind:\(kind.rawValue)", withPicks: false)))
         }
         for tag in CultureEntry.Tag.allCases {
             let matching = zip(library.entries, cards).filter { $0.0.tags.contains(tag) }.map(\.1)
             pages.append(try factory.page(
-                path: "/culture/tags/\(tag.slug)/", kind: "culture", title: "\(tag.rawValue) · Culture",
-                description: Self.tagDescription(tag), template: "pages/culture-list", key: "culture",
+                path: "/culture/tags/\(tag.slug)/", kind: .cultureList, title: "\(tag.rawValue) · Culture",
+                description: Self.tagDescription(tag),
                 content: list(heading: tag.rawValue, intro: Self.tagDescription(tag), entries: matching,
                               current: "tag:\(tag.slug)", withPicks: false)))
         }
         for (entry, card) in zip(library.entries, cards) {
             let related = library.related(to: entry).map { CultureCard($0, root: root) }
             pages.append(try factory.page(
-                path: "/culture/\(entry.slug)/", kind: "culture-entry", title: entry.title, description: entry.summary,
-                template: "pages/culture-entry", key: "entry",
+                path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title, description: entry.summary,
                 content: CultureEntryModel(card: card, bodyHTML: entry.bodyHTML, venue: entry.venue,
                                            link: entry.link?.absoluteString, linkHost: entry.link?.host,
                                            related: related, indexURL: root + "culture/", hasRelated: !related.isEmpty)))

@@ -1,14 +1,14 @@
 /// The figures of a planned day that the site needs beyond the schedule itself, such as the
 /// evening energy. Filled in from the planner's day; independent of the planner's types.
-public struct DaySummary: Sendable, Equatable {
-    public let date: String
-    public let deepMinutes: Int
-    public let loadMinutes: Int
-    public let capacityMinutes: Int
+struct DaySummary: Sendable, Equatable {
+    let date: String
+    let deepMinutes: Int
+    let loadMinutes: Int
+    let capacityMinutes: Int
     /// When the last block ends, in minutes after midnight; `nil` when nothing is scheduled.
-    public let lastBlockEnd: Int?
+    let lastBlockEnd: Int?
 
-    public init(date: String, deepMinutes: Int, loadMinutes: Int, capacityMinutes: Int, lastBlockEnd: Int?) {
+    init(date: String, deepMinutes: Int, loadMinutes: Int, capacityMinutes: Int, lastBlockEnd: Int?) {
         self.date = date
         self.deepMinutes = deepMinutes
         self.loadMinutes = loadMinutes
@@ -18,7 +18,7 @@ public struct DaySummary: Sendable, Equatable {
 }
 
 /// Minutes after midnight as a 24-hour clock time: `18:30`.
-public func clockText(minutes: Int) -> String {
+func clockText(minutes: Int) -> String {
     let hours = minutes / 60, rest = minutes % 60
     return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
 }

@@ -7,13 +7,13 @@ import AuraPlanner
 /// last block ends (2 at 19:00 or later, 1 at 17:30). Four points or more leave a low-energy
 /// evening, two or three a medium one, fewer a high one. With no plan the evening is assumed
 /// medium, and the explanation says so.
-public struct EveningEnergy: Sendable, Equatable {
-    public let level: CultureEntry.Energy
+struct EveningEnergy: Sendable, Equatable {
+    let level: CultureEntry.Energy
     /// The day's figures in words, e.g. "3 h 20 min of deep work and a last block ending at 18:30".
-    public let figures: String
-    public let basedOnPlan: Bool
+    let figures: String
+    let basedOnPlan: Bool
 
-    public init(day: DaySummary?) {
+    init(day: DaySummary?) {
         guard let day else {
             level = .medium
             figures = "no plan for today"
@@ -36,7 +36,7 @@ public struct EveningEnergy: Sendable, Equatable {
     }
 
     /// One sentence about the evening itself, for the top of the culture page.
-    public var headline: String {
+    var headline: String {
         guard basedOnPlan else {
             return "There is no plan for today, so Aura assumes a medium-energy evening."
         }

@@ -1,17 +1,17 @@
 /// Two or three entries that suit tonight's energy, each with a sentence tying it to the day.
-public struct TonightsPicks: Sendable {
-    public struct Pick: Sendable {
-        public let entry: CultureEntry
-        public let why: String
+struct TonightsPicks: Sendable {
+    struct Pick: Sendable {
+        let entry: CultureEntry
+        let why: String
     }
 
-    public let evening: EveningEnergy
-    public let picks: [Pick]
+    let evening: EveningEnergy
+    let picks: [Pick]
 
     /// Chooses entries at the evening's energy or below (never above), preferring an exact
     /// match, then varied kinds; ties are broken by a hash of the date, so the picks change
     /// from day to day but not from build to build.
-    public init(library: CultureLibrary, evening: EveningEnergy, date: String, count: Int = 3) {
+    init(library: CultureLibrary, evening: EveningEnergy, date: String, count: Int = 3) {
         self.evening = evening
         let fitting = library.entries.filter { $0.energy <= evening.level }
         let ranked = fitting.sorted { a, b in

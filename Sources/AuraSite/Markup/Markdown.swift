@@ -4,7 +4,7 @@ import Mustache
 
 /// CommonMark with GitHub's extensions (tables, strikethrough, autolinks, task lists,
 /// footnotes), rendered to HTML by cmark-gfm. Raw HTML in the source is left out.
-public enum Markdown {
+enum Markdown {
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
     // Registration mutates global C state, so it happens once, before any parse.
@@ -17,7 +17,7 @@ public enum Markdown {
 
     /// Renders Markdown `source` to an HTML fragment. Without `autolinks`, a bare address or
     /// e-mail in the text stays text: only links the author wrote as links are links.
-    public static func html(_ source: String, autolinks: Bool = true) -> String {
+    static func html(_ source: String, autolinks: Bool = true) -> String {
         precondition(registered)
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
@@ -43,7 +43,7 @@ public enum Markdown {
     /// that could open a link, an image, emphasis, code or raw HTML, or start a block, is
     /// backslash-escaped, and line breaks become spaces, so a value is always plain text.
     /// Quotes and apostrophes stay as they are, for smart punctuation.
-    public static let escaping = Escaping { output, text in
+    static let escaping = Escaping { output, text in
         for character in text {
             if character.isNewline {
                 output.append(" ")

@@ -4,8 +4,8 @@ import Foundation
 /// a reader sees the old bytes or the new, never a half-written file. Writers of one file
 /// hold its folder's lock (see `PlannerFolder.lock`).
 public enum AtomicFile {
-    public struct WriteError: Error, CustomStringConvertible {
-        public let description: String
+    struct WriteError: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// Replaces the file at `url`, or the file it links to when it is a symbolic link (the

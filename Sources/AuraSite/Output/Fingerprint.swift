@@ -17,12 +17,12 @@ public enum Fingerprint {
     }
 
     /// A short hash for file names: the first ten hex digits of the SHA-256.
-    public static func short<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    static func short<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         String(sha256Hex(bytes).prefix(10))
     }
 
     /// `name.ext` becomes `name.<hash>.ext`.
-    public static func fingerprinted(_ fileName: String, bytes: [UInt8]) -> String {
+    static func fingerprinted(_ fileName: String, bytes: [UInt8]) -> String {
         guard let dot = fileName.lastIndex(of: ".") else { return fileName + "." + short(bytes) }
         return "\(fileName[..<dot]).\(short(bytes))\(fileName[dot...])"
     }

@@ -10,8 +10,8 @@ import Foundation
 /// folder Aura built before, anything else added by hand — are carried into the new site.
 /// Files whose bytes equal the previous build's are hard-linked from it rather than written,
 /// so unchanged pages keep their inode and modification time.
-public struct OutputDirectory: Sendable {
-    public let destination: URL
+struct OutputDirectory: Sendable {
+    let destination: URL
     let staging: URL
     private let lock: FileLock
     /// The paths (relative to the destination) to carry into the new site.
@@ -26,7 +26,7 @@ public struct OutputDirectory: Sendable {
     /// Takes the output's lock (one build per output at a time), removes what killed builds
     /// left, and prepares a fresh staging folder. Refuses a destination holding anything that
     /// Aura did not build and that is not kept, and `keep` paths that leave the folder.
-    public init(destination: URL, keep: [String] = [], onWait: @escaping @Sendable () -> Void = {}) throws {
+    init(destination: URL, keep: [String] = [], onWait: @escaping @Sendable () -> Void = {}) throws {
         self.destination = destination.standardizedFileURL
         let parent = self.destination.deletingLastPathComponent()
         let name = self.destination.lastPathComponent
@@ -46,7 +46,7 @@ public struct OutputDirectory: Sendable {
 
     /// Writes `data` at `relativePath` inside the staging folder, linking the previous build's
     /// file instead when its bytes are identical.
-    public func write(_ data: Data, to relativePath: String) throws {
+    func write(_ data: Data, to relativePath: String) throws {
         let target = staging.appendingPathComponent(relativePath)
         let previous = destination.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -77,13 +77,13 @@ public struct OutputDirectory: Sendable {
     }
 
     /// Copies a file into the staging folder (linking it when unchanged).
-    public func copy(_ source: URL, to relativePath: String) throws {
+    func copy(_ source: URL, to relativePath: String) throws {
         try write(try Data(contentsOf: source), to: relativePath)
     }
 
     /// Records what the build wrote, carries the kept files over, and swaps the staging folder
     /// in for the destination in one step; then removes the old site and releases the lock.
-    public func commit() throws {
+    func commit() throws {
         defer { lock.release() }
         var built = Self.files(under: staging)
         var clashes = carried.filter { path in built.contains { $0 == path || $0.hasPrefix(path + "/") } }
@@ -116,7 +116,7 @@ public struct OutputDirectory: Sendable {
     }
 
     /// Removes the staging folder after a failed build and releases the lock.
-    public func discard() {
+    func discard() {
         discardStaging()
         lock.release()
     }

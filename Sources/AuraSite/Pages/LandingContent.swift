@@ -1,45 +1,46 @@
+import Diagnostics
 import Foundation
 
 /// The landing page's copy from `Content/landing.md`: the hero, the feature sections and
 /// a closing statement (the Markdown body).
-public struct LandingContent: Sendable, Encodable {
-    public struct Link: Sendable, Encodable {
-        public let label: String
-        public let url: String
+struct LandingContent: Sendable, Encodable {
+    struct Link: Sendable, Encodable {
+        let label: String
+        let url: String
     }
 
-    public struct Hero: Sendable, Encodable {
-        public let eyebrow: String
-        public let headline: String
-        public let lead: String
-        public let action: Link?
-        public let note: String?
+    struct Hero: Sendable, Encodable {
+        let eyebrow: String
+        let headline: String
+        let lead: String
+        let action: Link?
+        let note: String?
     }
 
-    public struct Section: Sendable, Encodable {
-        public let id: String
-        public let kicker: String
-        public let title: String
-        public let html: String
-        public let link: Link?
+    struct Section: Sendable, Encodable {
+        let id: String
+        let kicker: String
+        let title: String
+        let html: String
+        let link: Link?
     }
 
-    public let title: String
-    public let description: String
-    public let hero: Hero
-    public let sections: [Section]
-    public let closingHTML: String
+    let title: String
+    let description: String
+    let hero: Hero
+    let sections: [Section]
+    let closingHTML: String
 
     static let fileName = "landing.md"
 
     /// Reads `landing.md` from `contentDirectory`; `root` prefixes site-relative links.
-    public static func load(contentDirectory: URL, root: String) throws -> LandingContent {
+    static func load(contentDirectory: URL, root: String, in fileSystem: FileSystem) throws -> LandingContent {
         let url = contentDirectory.appendingPathComponent(fileName)
-        return try parse(try ContentFile.read(url), file: ContentFile.displayPath(url), root: root)
+        return try parse(try ContentFile.read(url, in: fileSystem), file: ContentFile.displayPath(url), root: root)
     }
 
     /// Parses the text of a landing file.
-    public static func parse(_ text: String, file: String, root: String) throws(SourceError) -> LandingContent {
+    static func parse(_ text: String, file: String, root: String) throws(SourceError) -> LandingContent {
         let document = try FrontMatterDocument(text: text, file: file)
         let fields = document.fields
         try fields.rejectUnknownKeys(allowed: ["title", "description", "hero", "sections"])
@@ -81,9 +82,9 @@ public struct LandingContent: Sendable, Encodable {
 }
 
 /// Site-relative paths under a base URL that may have a path of its own (`https://x.org/aura/`).
-public enum SitePath {
+enum SitePath {
     /// `/design/` under root `/aura/` becomes `/aura/design/`; absolute URLs and fragments are unchanged.
-    public static func resolve(_ path: String, root: String) -> String {
+    static func resolve(_ path: String, root: String) -> String {
         guard path.hasPrefix("/"), !path.hasPrefix("//") else { return path }
         return root + path.dropFirst()
     }

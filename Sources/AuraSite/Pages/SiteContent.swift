@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Everything the site says, loaded from `Content/`.
@@ -11,16 +12,16 @@ struct SiteContent: Sendable {
     var day: DaySummary? { planner.snapshot?.today.map(DaySummary.init) }
 
     /// Loads every content file, reporting the problems of all files together.
-    static func load(contentDirectory: URL, root: String) throws -> SiteContent {
+    static func load(contentDirectory: URL, root: String, in fileSystem: FileSystem) throws -> SiteContent {
         var errors: [SourceError] = []
         var landing: LandingContent?
         var culture: CultureLibrary?
         var reflections: ReflectionLibrary?
         var planner: PlannerContent?
-        do { landing = try LandingContent.load(contentDirectory: contentDirectory, root: root) } catch { errors += try SourceErrors.unpack(error) }
-        do { culture = try CultureLibrary.load(contentDirectory: contentDirectory) } catch { errors += try SourceErrors.unpack(error) }
-        do { reflections = try ReflectionLibrary.load(contentDirectory: contentDirectory) } catch { errors += try SourceErrors.unpack(error) }
-        do { planner = try PlannerContent.load(contentDirectory: contentDirectory) } catch { errors += try SourceErrors.unpack(error) }
+        do { landing = try LandingContent.load(contentDirectory: contentDirectory, root: root, in: fileSystem) } catch { errors += try SourceErrors.unpack(error) }
+        do { culture = try CultureLibrary.load(contentDirectory: contentDirectory, in: fileSystem) } catch { errors += try SourceErrors.unpack(error) }
+        do { reflections = try ReflectionLibrary.load(contentDirectory: contentDirectory, in: fileSystem) } catch { errors += try SourceErrors.unpack(error) }
+        do { planner = try PlannerContent.load(contentDirectory: contentDirectory, in: fileSystem) } catch { errors += try SourceErrors.unpack(error) }
         guard errors.isEmpty, let landing, let culture, let reflections, let planner else { throw SourceErrors(errors: errors) }
         return SiteContent(landing: landing, culture: culture, reflections: reflections, planner: planner)
     }

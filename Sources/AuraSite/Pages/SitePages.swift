@@ -8,19 +8,17 @@ struct SitePages: Sendable {
         let landing = content.landing
         let picks = TonightsPicks(library: content.culture, evening: EveningEnergy(day: content.day), date: content.day?.date ?? "")
         all = [
-            try factory.page(path: "/", kind: "landing", title: landing.title, description: landing.description,
-                             template: "pages/landing", key: "landing", content: landing),
-            try factory.page(path: "/design/", kind: "design", title: "Design system",
+            try factory.page(path: "/", kind: .landing, title: landing.title, description: landing.description, content: landing),
+            try factory.page(path: "/design/", kind: .design, title: "Design system",
                              description: "Every colour, type step, radius, space and component of Aura's design system.",
-                             template: "pages/design", key: "design", content: DesignSystemModel(tokens: tokens)),
-            try factory.page(path: "/offline/", kind: "offline", title: "Offline",
-                             description: "You are offline; the planned days are still here.", template: "pages/offline",
-                             key: "offline", content: OfflineViewModel(dashboardURL: factory.root + "dashboard/",
+                             content: DesignSystemModel(tokens: tokens)),
+            try factory.page(path: "/offline/", kind: .offline, title: "Offline",
+                             description: "You are offline; the planned days are still here.",
+                             content: OfflineViewModel(dashboardURL: factory.root + "dashboard/",
                                                        scheduleURL: content.planner.snapshot == nil ? nil : factory.root + "schedule/"),
                              inSitemap: false, noindex: true, section: "/dashboard/"),
-            try factory.page(path: "/404.html", kind: "not-found", title: "Not found",
-                             description: "This page is not here.", template: "pages/404", key: "notFound",
-                             content: NotFoundContent(homeURL: factory.root), outputFile: "404.html", inSitemap: false),
+            try factory.page(path: "/404.html", kind: .notFound, title: "Not found",
+                             description: "This page is not here.", content: NotFoundContent(homeURL: factory.root), outputFile: "404.html", inSitemap: false),
         ] + (try CulturePages(library: content.culture, picks: picks, factory: factory).pages)
             + (try PersonalPages(content: content, picks: picks, factory: factory, contentDirectory: contentDirectory).pages)
     }

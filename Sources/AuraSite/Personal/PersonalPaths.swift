@@ -3,7 +3,7 @@
 /// signed-in owner.
 public enum PersonalPaths {
     /// Paths under the site root, folders with a trailing slash.
-    public static let all = ["dashboard/", "planner/", "schedule/", "week/", "focus/", "notifications/", "reflections/",
+    static let all = ["dashboard/", "planner/", "schedule/", "week/", "focus/", "notifications/", "reflections/",
                              "notifications.json", "aura.ics"]
 
     /// Whether `path` (under the site root, without a leading slash) is personal.

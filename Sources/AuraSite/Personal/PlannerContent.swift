@@ -1,4 +1,5 @@
 import AuraPlanner
+import Diagnostics
 import Foundation
 
 /// The planner's files as the site reads them: what `aura plan` last decided (`plan.json`),
@@ -13,19 +14,19 @@ struct PlannerContent: Sendable {
 
     /// Reads the planner folder; every file is optional, and a broken one is an error naming
     /// its position.
-    static func load(contentDirectory: URL) throws -> PlannerContent {
+    static func load(contentDirectory: URL, in fileSystem: FileSystem) throws -> PlannerContent {
         let folder = contentDirectory.appendingPathComponent(folderName)
         var errors: [SourceError] = []
         func read(_ name: String) -> (url: URL, text: String)? {
             let url = folder.appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-            do { return (url, try ContentFile.read(url)) } catch {
+            guard fileSystem.exists(url) else { return nil }
+            do { return (url, try ContentFile.read(url, in: fileSystem)) } catch {
                 errors.append(error)
                 return nil
             }
         }
         func locate(_ error: InputError, in url: URL) -> SourceError {
-            SourceError(file: ContentFile.displayPath(url), line: error.line, column: error.column, message: error.message)
+            error.problem.located(in: ContentFile.displayPath(url))
         }
         var snapshot: PlanSnapshot?
         if let file = read(PlanSnapshot.fileName) {

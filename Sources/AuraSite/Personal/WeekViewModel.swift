@@ -2,7 +2,8 @@ import AuraPlanner
 
 /// `/week/`: a column per planned day, rank shown as gravity, and the undated lanes.
 struct WeekViewModel: Encodable, Sendable {
-    struct Task: Encodable, Sendable {
+    /// A task on the board, as a card.
+    struct TaskCard: Encodable, Sendable {
         let id: String
         let title: String
         let emoji: String
@@ -24,7 +25,7 @@ struct WeekViewModel: Encodable, Sendable {
         let isToday: Bool
         let url: String
         let isEmpty: Bool
-        let tasks: [Task]
+        let tasks: [TaskCard]
     }
 
     struct LaneItem: Encodable, Sendable {
@@ -61,7 +62,7 @@ struct WeekViewModel: Encodable, Sendable {
         today = first.date.iso
         days = snapshot.days.map { plan in
             let tasks = plan.ranking.map { entry in
-                Task(id: entry.task.id, title: entry.task.title, emoji: entry.block.category.emoji,
+                TaskCard(id: entry.task.id, title: entry.task.title, emoji: entry.block.category.emoji,
                      category: entry.block.category.name, categoryKey: entry.block.category.rawValue,
                      minutesText: durationText(entry.task.minutes), time: clockText(minutes: entry.block.span.start),
                      rankText: String(format: "%.2f", entry.task.rank), gravity: Self.gravity(rank: entry.place),
@@ -99,58 +100,4 @@ struct WeekViewModel: Encodable, Sendable {
         default: 5
         }
     }
-}
-
-/// `/focus/`: one block at a time, chosen by the clock in the browser.
-struct FocusViewModel: Encodable, Sendable {
-    struct Task: Encodable, Sendable {
-        let id: String
-        let title: String
-        let minutesText: String
-    }
-
-    struct Block: Encodable, Sendable {
-        let id: String
-        let url: String
-        let start: String
-        let end: String
-        let startMinutes: Int
-        let endMinutes: Int
-        let emoji: String
-        let category: String
-        let categoryKey: String
-        let focusMode: String
-        let notificationId: String
-        let tasks: [Task]
-    }
-
-    let date: String
-    let timeZone: String
-    let dashboardURL: String
-    let scheduleURL: String
-    let first: Block?
-    let blocks: [Block]
-
-    init(_ plan: DayPlan, root: String) {
-        date = plan.date.iso
-        timeZone = plan.timeZone.identifier
-        dashboardURL = root + "dashboard/"
-        scheduleURL = BlockLink.dayPath(plan.date, root: root)
-        blocks = plan.blocks.map { block in
-            Block(id: block.id, url: BlockLink.path(block, on: plan.date, root: root),
-                  start: clockText(minutes: block.span.start), end: clockText(minutes: block.span.end),
-                  startMinutes: block.span.start, endMinutes: block.span.end, emoji: block.category.emoji,
-                  category: block.category.name, categoryKey: block.category.rawValue, focusMode: block.focusMode.rawValue,
-                  notificationId: "notify-\(block.id)",
-                  tasks: block.tasks.map { Task(id: $0.id, title: $0.title, minutesText: durationText($0.minutes)) })
-        }
-        first = blocks.first
-    }
-}
-
-/// `/offline/`: what the service worker answers with for a page it does not hold.
-struct OfflineViewModel: Encodable, Sendable {
-    let dashboardURL: String
-    /// Absent until there is a plan, since there is no schedule to go back to.
-    let scheduleURL: String?
 }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// The site's static assets, written with fingerprinted names where they may be cached forever.
-public struct AssetBundle: Sendable {
+struct AssetBundle: Sendable {
     /// Public paths (under the site root) of what pages link to.
-    public let stylesheetPath: String
-    public let scriptPath: String
-    public let iconPath: String
+    let stylesheetPath: String
+    let scriptPath: String
+    let iconPath: String
     /// Every icon's public path, by file name (`icon-192.png`, `maskable-512.png` …).
-    public let iconPaths: [String: String]
-    public let headingFontPath: String?
+    let iconPaths: [String: String]
+    let headingFontPath: String?
     /// Scripts a page loads in its head, before it is painted, by name (`week-columns`): each
     /// file of `assets/early/`, fingerprinted on its own.
-    public let earlyScriptPaths: [String: String]
+    let earlyScriptPaths: [String: String]
     /// Every file to write, by output-relative path.
     let files: [(path: String, data: Data)]
 
@@ -24,7 +24,7 @@ public struct AssetBundle: Sendable {
         var files: [(String, Data)] = []
         var fontPath: String?
         if let font = theme.tokens.headingFont {
-            guard let data = FileManager.default.contents(atPath: theme.directory.appendingPathComponent(font.path).path) else {
+            guard let data = try? theme.read(theme.directory.appendingPathComponent(font.path)) else {
                 throw font.missing(in: theme.directory)
             }
             let name = Fingerprint.fingerprinted(font.path, bytes: Array(data))
@@ -34,19 +34,19 @@ public struct AssetBundle: Sendable {
         headingFontPath = fontPath
 
         let tokenCSS = TokenStylesheet(tokens: theme.tokens, headingFontPath: fontPath).css
-        let css = try Self.concatenate([tokenCSS], theme.files(in: "assets/css", withExtension: "css"))
+        let css = try Self.concatenate([tokenCSS], theme.files(in: "assets/css", withExtension: "css"), theme.fileSystem)
         let cssName = "assets/" + Fingerprint.fingerprinted("aura.css", bytes: Array(css.utf8))
         files.append((cssName, Data(css.utf8)))
         stylesheetPath = root + cssName
 
-        let script = try Self.concatenate([], theme.files(in: "assets/js", withExtension: "js"))
+        let script = try Self.concatenate([], theme.files(in: "assets/js", withExtension: "js"), theme.fileSystem)
         let scriptName = "assets/" + Fingerprint.fingerprinted("aura.js", bytes: Array(script.utf8))
         files.append((scriptName, Data(script.utf8)))
         scriptPath = root + scriptName
 
         var early: [String: String] = [:]
         for script in theme.files(in: "assets/early", withExtension: "js") {
-            let data = try Data(contentsOf: script.url)
+            let data = try theme.read(script.url)
             let name = "assets/" + Fingerprint.fingerprinted(script.path, bytes: Array(data))
             files.append((name, data))
             early[String(script.path.dropLast(3))] = root + name
@@ -55,7 +55,7 @@ public struct AssetBundle: Sendable {
 
         var icons: [String: String] = [:]
         for icon in theme.files(in: "assets/icons") {
-            files.append(("assets/icons/" + icon.path, try Data(contentsOf: icon.url)))
+            files.append(("assets/icons/" + icon.path, try theme.read(icon.url)))
             icons[icon.path] = root + "assets/icons/" + icon.path
         }
         guard let icon = icons[Self.iconName] else {
@@ -64,15 +64,15 @@ public struct AssetBundle: Sendable {
         iconPaths = icons
         iconPath = icon
         for file in theme.files(in: "static") {
-            files.append((file.path, try Data(contentsOf: file.url)))
+            files.append((file.path, try theme.read(file.url)))
         }
         self.files = files
     }
 
-    private static func concatenate(_ leading: [String], _ sources: [(path: String, url: URL)]) throws -> String {
+    private static func concatenate(_ leading: [String], _ sources: [(path: String, url: URL)], _ fileSystem: FileSystem) throws -> String {
         var parts = leading
         for source in sources {
-            parts.append(try ContentFile.read(source.url))
+            parts.append(try ContentFile.read(source.url, in: fileSystem))
         }
         return parts.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
     }

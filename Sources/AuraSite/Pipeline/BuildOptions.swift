@@ -7,12 +7,16 @@ public struct BuildOptions: Sendable {
     public var outputDirectory: URL
     /// Replaces `base_url` from `site.yml`, e.g. for a preview at another address.
     public var baseURL: URL?
+    /// Where every folder above is: the disk, or memory in tests.
+    var fileSystem: FileSystem
 
-    public init(contentDirectory: URL, templatesDirectory: URL, outputDirectory: URL, baseURL: URL? = nil) {
+    public init(contentDirectory: URL, templatesDirectory: URL, outputDirectory: URL, baseURL: URL? = nil,
+                fileSystem: FileSystem = .disk) {
         self.contentDirectory = contentDirectory
         self.templatesDirectory = templatesDirectory
         self.outputDirectory = outputDirectory
         self.baseURL = baseURL
+        self.fileSystem = fileSystem
     }
 }
 
@@ -31,7 +35,7 @@ public enum BuildProgress: Sendable {
 /// A failure inside a named build step.
 public struct BuildError: Error, CustomStringConvertible, Sendable {
     public let step: String
-    public let underlying: any Error
+    let underlying: any Error
 
     /// Each problem on its own line; a content error may hold several.
     public var problems: [String] { problemLines(underlying) }

@@ -13,28 +13,22 @@ public struct LiveSite: Sendable {
 
     /// Loads what a build would; errors are the build's own (file, line and column).
     public init(options: BuildOptions) throws {
-        var configuration = try SiteConfiguration.load(contentDirectory: options.contentDirectory)
-        if let baseURL = options.baseURL { configuration.baseURL = baseURL }
-        let theme = try Theme.load(from: options.templatesDirectory)
-        let root = PageFactory.root(of: configuration.baseURL)
-        let content = try SiteContent.load(contentDirectory: options.contentDirectory, root: root)
-        factory = PageFactory(configuration: configuration, assets: try AssetBundle(theme: theme, root: root),
-                              navigation: SiteBuilder.navigation(for: content))
-        pages = Dictionary(try SitePages(factory: factory, tokens: theme.tokens, content: content,
-                                         contentDirectory: options.contentDirectory).all.map { ($0.path, $0) }) { first, _ in first }
-        templates = theme.templates
+        let state = try SiteBuilder.loadWithoutRendering(options)
+        factory = try state.require(\.factory)
+        pages = Dictionary(try state.require(\.pages).map { ($0.path, $0) }) { first, _ in first }
+        templates = try state.require(\.theme).templates
         templatesDirectory = options.templatesDirectory
     }
 
     /// The site's path prefix (`/` or `/aura/`).
     public var root: String { factory.root }
 
-    /// Renders `template` as the page at site-relative `path`, with `content` under `key`;
+    /// Renders a page of `kind` at site-relative `path`, with `content` as its view model;
     /// never indexed by search engines.
-    public func render<Content: Encodable>(path: String, kind: String, title: String, template: String,
-                                           key: String, content: Content, session: SessionContext? = nil) throws -> Data {
-        let page = try factory.page(path: path, kind: kind, title: title, description: "", template: template,
-                                    key: key, content: content, inSitemap: false, noindex: true)
+    public func render<Content: Encodable>(path: String, kind: PageKind, title: String, content: Content,
+                                           session: SessionContext? = nil) throws -> Data {
+        let page = try factory.page(path: path, kind: kind, title: title, description: "", content: content,
+                                    inSitemap: false, noindex: true)
         return try render(page, session: session)
     }
 

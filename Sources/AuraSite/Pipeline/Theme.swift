@@ -1,46 +1,67 @@
+import Diagnostics
 import Foundation
 import Mustache
 
 /// The contents of `Templates/`: parsed templates, design tokens and asset files.
-public struct Theme: Sendable {
-    public let directory: URL
-    public let templates: TemplateLibrary
-    public let tokens: DesignTokens
+struct Theme: Sendable {
+    let directory: URL
+    let templates: TemplateLibrary
+    let tokens: DesignTokens
+    /// Where `directory` is: assets are read through it.
+    let fileSystem: FileSystem
 
     /// Parses every template and the tokens once; errors name the file, line and column.
-    public static func load(from directory: URL) throws -> Theme {
-        guard FileManager.default.fileExists(atPath: directory.path) else {
+    static func load(from directory: URL, in fileSystem: FileSystem) throws -> Theme {
+        guard fileSystem.exists(directory) else {
             throw SiteError(message: "\(ContentFile.displayPath(directory)): no such templates folder")
         }
         var templates: TemplateLibrary?
         var tokens: DesignTokens?
         var errors: [SourceError] = []
         do {
-            templates = try TemplateLibrary(directory: directory)
+            templates = try TemplateLibrary(files: try templateSources(in: directory, fileSystem))
         } catch let error as MustacheError {
             errors.append(locate(error, in: directory))
         }
-        do { tokens = try DesignTokens.load(from: directory.appendingPathComponent("tokens.yml")) } catch { errors += try SourceErrors.unpack(error) }
+        do {
+            tokens = try DesignTokens.load(from: directory.appendingPathComponent("tokens.yml"), in: fileSystem)
+        } catch {
+            errors += try SourceErrors.unpack(error)
+        }
         guard errors.isEmpty, let templates, let tokens else { throw SourceErrors(errors: errors) }
-        return Theme(directory: directory, templates: templates, tokens: tokens)
+        return Theme(directory: directory, templates: templates, tokens: tokens, fileSystem: fileSystem)
+    }
+
+    /// Every `*.mustache` under `directory`, by relative path.
+    private static func templateSources(in directory: URL, _ fileSystem: FileSystem) throws -> [String: String] {
+        var sources: [String: String] = [:]
+        for path in fileSystem.files(directory) where path.hasSuffix(".mustache") {
+            let url = directory.appendingPathComponent(path)
+            guard let source = String(data: try fileSystem.read(url), encoding: .utf8) else {
+                throw SourceError(file: ContentFile.displayPath(url), line: 1, column: 1,
+                                  message: "not valid UTF-8 text; expected a UTF-8 encoded file")
+            }
+            sources[path] = source
+        }
+        return sources
     }
 
     /// A template error as a problem in the file under `directory`.
     static func locate(_ error: MustacheError, in directory: URL) -> SourceError {
-        SourceError(file: ContentFile.displayPath(directory.appendingPathComponent(error.file)),
-                    line: error.line, column: error.column, message: error.message)
+        error.problem.located(in: ContentFile.displayPath(directory.appendingPathComponent(error.file)))
     }
 
-    /// The regular files under `Templates/<folder>`, sorted by path, as (relative path, URL).
+    /// The files under `Templates/<folder>` (no hidden ones), sorted by path, as (relative path, URL).
     func files(in folder: String, withExtension pathExtension: String? = nil) -> [(path: String, url: URL)] {
         let root = directory.appendingPathComponent(folder)
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        let prefix = root.standardizedFileURL.path + "/"
-        return walker.compactMap { $0 as? URL }
-            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
-            .filter { pathExtension == nil || $0.pathExtension == pathExtension }
-            .filter { !$0.lastPathComponent.hasPrefix(".") }
-            .map { (String($0.standardizedFileURL.path.dropFirst(prefix.count)), $0) }
-            .sorted { $0.path < $1.path }
+        return fileSystem.files(root)
+            .filter { path in pathExtension.map { path.hasSuffix("." + $0) } ?? true }
+            .filter { !($0.split(separator: "/").last ?? "").hasPrefix(".") }
+            .map { ($0, root.appendingPathComponent($0)) }
+    }
+
+    /// The bytes of a theme file.
+    func read(_ url: URL) throws -> Data {
+        try fileSystem.read(url)
     }
 }

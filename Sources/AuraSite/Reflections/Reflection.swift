@@ -1,16 +1,17 @@
+import Diagnostics
 import Foundation
 import Mustache
 
 /// One entry of the reflection library (`Content/reflections/*.md`): when it applies and a
 /// Mustache body that names the day's real blocks and figures.
-public struct Reflection: Sendable {
-    public enum Time: String, Sendable, CaseIterable {
+struct Reflection: Sendable {
+    enum Time: String, Sendable, CaseIterable {
         case morning, evening
     }
 
-    public let file: String
-    public let time: Time
-    public let conditions: [ReflectionCondition]
+    let file: String
+    let time: Time
+    let conditions: [ReflectionCondition]
     /// The body, parsed once, under the name `body`.
     let body: TemplateLibrary
 
@@ -20,14 +21,14 @@ public struct Reflection: Sendable {
     var specificity: Int { conditions.reduce(0) { $0 + $1.weight } }
 
     /// Whether every condition holds for `facts`.
-    public func applies(to facts: ReflectionFacts) -> Bool {
+    func applies(to facts: ReflectionFacts) -> Bool {
         conditions.allSatisfy { $0.holds(for: facts) }
     }
 
     /// The body rendered with the day's facts, as HTML (the body is Markdown). The facts hold
     /// task titles as a person typed them, so they are escaped for Markdown, and bare
     /// addresses are not turned into links: a title such as `[x](https://evil.example)` is text.
-    public func render(_ facts: ReflectionFacts) throws -> String {
+    func render(_ facts: ReflectionFacts) throws -> String {
         Markdown.html(try body.render("body", try MustacheValue(encoding: facts), escaping: Markdown.escaping), autolinks: false)
     }
 

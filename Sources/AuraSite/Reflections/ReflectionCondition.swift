@@ -1,5 +1,7 @@
+import Diagnostics
+
 /// One `when:` condition of a reflection, such as `deep_hours: ">= 3"` or `load: heavy`.
-public struct ReflectionCondition: Sendable, Equatable {
+struct ReflectionCondition: Sendable, Equatable {
     enum Test: Sendable, Equatable {
         case compare(String, Double)
         case equals(String)

@@ -2,20 +2,20 @@ import AuraPlanner
 
 /// What a reflection may say about a day: the plan's real figures and names, ready for a
 /// Mustache body (`{{firstBlock.tasks}}`, `{{deepTime}}`, `{{topTask}}` …).
-public struct ReflectionFacts: Encodable, Sendable, Equatable {
+struct ReflectionFacts: Encodable, Sendable, Equatable {
     /// One block in words.
-    public struct Block: Encodable, Sendable, Equatable {
-        public let start: String
-        public let end: String
+    struct Block: Encodable, Sendable, Equatable {
+        let start: String
+        let end: String
         /// `09:00–10:30`.
-        public let time: String
-        public let emoji: String
-        public let category: String
-        public let focusMode: String
+        let time: String
+        let emoji: String
+        let category: String
+        let focusMode: String
         /// The block's task titles, joined: `Draft the report, Review Sam's notes`.
-        public let tasks: String
+        let tasks: String
 
-        public init(start: String, end: String, emoji: String, category: String, focusMode: String, tasks: [String]) {
+        init(start: String, end: String, emoji: String, category: String, focusMode: String, tasks: [String]) {
             self.start = start
             self.end = end
             time = "\(start)–\(end)"
@@ -26,41 +26,41 @@ public struct ReflectionFacts: Encodable, Sendable, Equatable {
         }
     }
 
-    public let weekday: String
-    public let dateText: String
-    public let firstBlock: Block?
-    public let lastBlock: Block?
-    public let firstDeepBlock: Block?
+    let weekday: String
+    let dateText: String
+    let firstBlock: Block?
+    let lastBlock: Block?
+    let firstDeepBlock: Block?
     /// The #1 task, or the tied leaders joined when the ranking is not confident.
-    public let topTask: String
-    public let confident: Bool
-    public let deepMinutes: Int
-    public let deepTime: String
-    public let blockCount: Int
-    public let taskCount: Int
-    public let loadMinutes: Int
-    public let capacityMinutes: Int
-    public let loadTime: String
-    public let capacityTime: String
-    public let freeTime: String
-    public let laterCount: Int
-    public let firstLater: String
+    let topTask: String
+    let confident: Bool
+    let deepMinutes: Int
+    let deepTime: String
+    let blockCount: Int
+    let taskCount: Int
+    let loadMinutes: Int
+    let capacityMinutes: Int
+    let loadTime: String
+    let capacityTime: String
+    let freeTime: String
+    let laterCount: Int
+    let firstLater: String
     /// Whether anything was marked done that day; the finished figures mean nothing before.
-    public let finishedKnown: Bool
-    public let finishedCount: Int
-    public let finishedList: String
-    public let unfinishedCount: Int
+    let finishedKnown: Bool
+    let finishedCount: Int
+    let finishedList: String
+    let unfinishedCount: Int
 
-    public var isEmpty: Bool { blockCount == 0 }
+    var isEmpty: Bool { blockCount == 0 }
     /// Share of scheduled tasks marked done, 0…1.
-    public var finishedShare: Double { taskCount == 0 ? 0 : Double(finishedCount) / Double(taskCount) }
+    var finishedShare: Double { taskCount == 0 ? 0 : Double(finishedCount) / Double(taskCount) }
     /// How the load sits against capacity.
-    public var load: String {
+    var load: String {
         let share = capacityMinutes == 0 ? 0 : Double(loadMinutes) / Double(capacityMinutes)
         return share >= 0.85 ? "heavy" : share < 0.5 ? "light" : "moderate"
     }
 
-    public init(weekday: String, dateText: String, blocks: [Block], deepBlocks: [Block], topTasks: [String], confident: Bool,
+    init(weekday: String, dateText: String, blocks: [Block], deepBlocks: [Block], topTasks: [String], confident: Bool,
                 deepMinutes: Int, taskCount: Int, loadMinutes: Int, capacityMinutes: Int, later: [String],
                 finished: [String], finishedKnown: Bool) {
         self.weekday = weekday

@@ -1,21 +1,21 @@
+import Diagnostics
 import Foundation
 
 /// Every reflection in `Content/reflections/`, and the choice of one for a day.
-public struct ReflectionLibrary: Sendable {
-    public static let folderName = "reflections"
-    public let reflections: [Reflection]
+struct ReflectionLibrary: Sendable {
+    static let folderName = "reflections"
+    let reflections: [Reflection]
 
     /// Loads every `*.md` in the folder, listing every file's problem; a missing folder is empty.
-    public static func load(contentDirectory: URL) throws -> ReflectionLibrary {
+    static func load(contentDirectory: URL, in fileSystem: FileSystem) throws -> ReflectionLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
+        let names = fileSystem.names(in: folder, endingWith: ".md")
         var reflections: [Reflection] = []
         var errors: [SourceError] = []
         for name in names {
             let url = folder.appendingPathComponent(name)
             do {
-                reflections.append(try Reflection.parse(try ContentFile.read(url), file: ContentFile.displayPath(url)))
+                reflections.append(try Reflection.parse(try ContentFile.read(url, in: fileSystem), file: ContentFile.displayPath(url)))
             } catch {
                 errors += try SourceErrors.unpack(error)
             }
@@ -27,7 +27,7 @@ public struct ReflectionLibrary: Sendable {
     /// The reflection for `time` on the day described by `facts`: among those whose
     /// conditions hold, the most specific (see `ReflectionCondition.weight`); among equals,
     /// one chosen by a hash of the date, so each date keeps its choice across rebuilds.
-    public func choose(_ time: Reflection.Time, for facts: ReflectionFacts, date: String) -> Reflection? {
+    func choose(_ time: Reflection.Time, for facts: ReflectionFacts, date: String) -> Reflection? {
         let fitting = reflections.filter { $0.time == time && $0.applies(to: facts) }
         guard let specificity = fitting.map(\.specificity).max() else { return nil }
         let best = fitting.filter { $0.specificity == specificity }

@@ -1,47 +1,48 @@
+import Diagnostics
 import Foundation
 
 /// The design system's values from `Templates/tokens.yml`.
-public struct DesignTokens: Sendable {
+struct DesignTokens: Sendable {
     /// A named colour with its light and dark values.
-    public struct ColorToken: Sendable {
-        public let name: String
-        public let use: String
-        public let light: RGBColor
-        public let dark: RGBColor
+    struct ColorToken: Sendable {
+        let name: String
+        let use: String
+        let light: RGBColor
+        let dark: RGBColor
     }
 
     /// A named CSS value (a radius, a space, a duration, an easing).
-    public struct NamedValue: Sendable {
-        public let name: String
-        public let value: String
+    struct NamedValue: Sendable {
+        let name: String
+        let value: String
     }
 
-    public let colors: [ColorToken]
-    public let typeScale: TypeScale
-    public let fonts: [NamedValue]
-    public let headingWeight: Int
+    let colors: [ColorToken]
+    let typeScale: TypeScale
+    let fonts: [NamedValue]
+    let headingWeight: Int
     /// The heading family's font file, when the theme ships one (`type.heading_font`).
-    public let headingFont: FontFile?
+    let headingFont: FontFile?
     /// Radii and spacing in CSS pixels.
-    public let radii: [(name: String, pixels: Double)]
-    public let spacing: [(name: String, pixels: Double)]
-    public let motion: [NamedValue]
-    public let layout: [NamedValue]
+    let radii: [(name: String, pixels: Double)]
+    let spacing: [(name: String, pixels: Double)]
+    let motion: [NamedValue]
+    let layout: [NamedValue]
 
     /// Colours every theme relies on; a tokens file without one of them is rejected.
     static let requiredColors = ["background", "surface", "text", "primary", "accent", "muted", "text-muted", "text-accent"]
     static let keys = ["colors", "type", "radii", "spacing", "motion", "layout"]
 
     /// The colour named `name`; the required ones always exist.
-    public func color(_ name: String) -> ColorToken? { colors.first { $0.name == name } }
+    func color(_ name: String) -> ColorToken? { colors.first { $0.name == name } }
 
     /// Reads and validates `tokens.yml`.
-    public static func load(from url: URL) throws -> DesignTokens {
-        try parse(try ContentFile.read(url), file: ContentFile.displayPath(url))
+    static func load(from url: URL, in fileSystem: FileSystem) throws -> DesignTokens {
+        try parse(try ContentFile.read(url, in: fileSystem), file: ContentFile.displayPath(url))
     }
 
     /// Parses the text of a tokens file; `file` names it in errors.
-    public static func parse(_ text: String, file: String) throws(SourceError) -> DesignTokens {
+    static func parse(_ text: String, file: String) throws(SourceError) -> DesignTokens {
         let fields = try YAMLFields(try YAMLParser(file: file).parse(text), file: file)
         try fields.rejectUnknownKeys(allowed: keys)
         let colors = try parseColors(fields)
@@ -127,12 +128,12 @@ public struct DesignTokens: Sendable {
 }
 
 /// A modular type scale: step n is `basePixels × ratio^n`.
-public struct TypeScale: Sendable {
-    public let basePixels: Double
-    public let ratio: Double
-    public let steps: [Int]
-    public let lineHeightBody: Double
-    public let lineHeightHeading: Double
+struct TypeScale: Sendable {
+    let basePixels: Double
+    let ratio: Double
+    let steps: [Int]
+    let lineHeightBody: Double
+    let lineHeightHeading: Double
 
     init(_ fields: YAMLFields) throws(SourceError) {
         typealias Limits = DesignTokens.Limits
@@ -151,8 +152,8 @@ public struct TypeScale: Sendable {
     }
 
     /// The size of `step` relative to the base (1 rem).
-    public func rem(_ step: Int) -> Double { pow(ratio, Double(step)) }
+    func rem(_ step: Int) -> Double { pow(ratio, Double(step)) }
 
     /// The size of `step` in CSS pixels.
-    public func pixels(_ step: Int) -> Double { basePixels * rem(step) }
+    func pixels(_ step: Int) -> Double { basePixels * rem(step) }
 }

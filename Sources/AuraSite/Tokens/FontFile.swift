@@ -1,12 +1,13 @@
+import Diagnostics
 import Foundation
 
 /// A font file the theme ships for its heading family, as `type.heading_font` names it in
 /// `tokens.yml`; the build fails where it is named when the file is missing.
-public struct FontFile: Sendable {
+struct FontFile: Sendable {
     /// The family the file provides: the first name of the heading stack, unquoted.
-    public let family: String
+    let family: String
     /// The file's path under `Templates/`.
-    public let path: String
+    let path: String
     private let tokensFile: String
     private let line: Int
     private let column: Int

@@ -1,5 +1,5 @@
 import AuraPlanner
-import AuraSite
+@testable import AuraSite
 import Foundation
 import Testing
 @testable import AuraCLI

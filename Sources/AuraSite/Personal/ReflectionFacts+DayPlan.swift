@@ -17,19 +17,3 @@ extension ReflectionFacts {
                   later: plan.later.map(\.title), finished: finished.map(\.title), finishedKnown: !finished.isEmpty)
     }
 }
-
-extension DayPlan {
-    /// The scheduled tasks the store records as done on this day.
-    func finishedTasks(in store: TaskStore) -> [Task] {
-        let stored = Dictionary(uniqueKeysWithValues: store.tasks.map { ($0.id, $0) })
-        return blocks.flatMap(\.tasks).filter { stored[$0.id].map { !$0.isOpen(on: date) } ?? false }
-    }
-}
-
-extension DaySummary {
-    /// The figures the evening energy is judged from.
-    init(_ plan: DayPlan) {
-        self.init(date: plan.date.iso, deepMinutes: plan.deepMinutes, loadMinutes: plan.loadMinutes,
-                  capacityMinutes: plan.capacityMinutes, lastBlockEnd: plan.blocks.map(\.span.end).max())
-    }
-}

@@ -1,65 +1,6 @@
 import Foundation
 import Mustache
 
-/// One output page: which template renders it, with what, and where it goes.
-struct Page: Sendable {
-    /// The public path, such as `/design/`.
-    let path: String
-    let outputFile: String
-    let template: String
-    let context: MustacheValue
-    let inSitemap: Bool
-    /// Kept out of search engines, and precached by the service worker for offline use.
-    let isPersonal: Bool
-}
-
-/// What every template receives besides its page's own content.
-struct CommonContext: Encodable, Sendable {
-    struct Site: Encodable, Sendable {
-        let title: String
-        let description: String
-        let language: String
-        let baseURL: String
-        let root: String
-    }
-
-    struct PageInfo: Encodable, Sendable {
-        let title: String
-        let description: String
-        let path: String
-        let canonicalURL: String
-        let kind: String
-        /// Personal pages ask search engines to stay away.
-        let noindex: Bool
-    }
-
-    struct Assets: Encodable, Sendable {
-        let stylesheet: String
-        let script: String
-        let icon: String
-        let manifest: String
-        let font: String?
-        let appleTouchIcon: String?
-        /// Scripts to load before the first paint, by name.
-        let early: [String: String]
-    }
-
-    struct NavLink: Encodable, Sendable {
-        let title: String
-        let url: String
-        /// The link's `aria-current`: `page` when it leads to this very page, `true` when this page
-        /// lies in its section, nil elsewhere.
-        let current: String?
-    }
-
-    let site: Site
-    let page: PageInfo
-    let assets: Assets
-    let nav: [NavLink]
-    /// The signed-in person, on pages `aura serve` renders for them; nil in the static build.
-    var session: SessionContext? = nil
-}
-
 /// Builds the pages of one site from its settings, content and assets.
 struct PageFactory: Sendable {
     let configuration: SiteConfiguration
@@ -80,10 +21,9 @@ struct PageFactory: Sendable {
         BaseURL.root(of: baseURL)
     }
 
-    /// A page at site-relative `path` (`/design/`) rendered by `template`, with `content` under `key`.
+    /// A page of `kind` at site-relative `path` (`/design/`) with `content` as its view model.
     /// `section` is the navigation entry the page belongs to when no entry's path contains its own.
-    func page<Content: Encodable>(path: String, kind: String, title: String, description: String,
-                                  template: String, key: String, content: Content,
+    func page<Content: Encodable>(path: String, kind: PageKind, title: String, description: String, content: Content,
                                   outputFile: String? = nil, inSitemap: Bool = true, noindex: Bool = false,
                                   canonicalPath: String? = nil, section: String? = nil) throws -> Page {
         let publicPath = SitePath.resolve(path, root: root)
@@ -91,7 +31,7 @@ struct PageFactory: Sendable {
             site: .init(title: configuration.title, description: configuration.description,
                         language: configuration.language, baseURL: configuration.baseURL.absoluteString, root: root),
             page: .init(title: title, description: description, path: publicPath,
-                        canonicalURL: absoluteURL(canonicalPath ?? path), kind: kind, noindex: noindex),
+                        canonicalURL: absoluteURL(canonicalPath ?? path), kind: kind.name, noindex: noindex),
             assets: .init(stylesheet: assets.stylesheetPath, script: assets.scriptPath, icon: assets.iconPath,
                           manifest: root + "manifest.webmanifest", font: assets.headingFontPath,
                           appleTouchIcon: assets.iconPaths["apple-touch-icon.png"], early: assets.earlyScriptPaths),
@@ -99,9 +39,9 @@ struct PageFactory: Sendable {
         guard case .dictionary(var values) = try MustacheValue(encoding: common) else {
             preconditionFailure("a keyed Encodable always encodes to a dictionary")
         }
-        values[key] = try MustacheValue(encoding: content)
+        values[kind.key] = try MustacheValue(encoding: content)
         let file = outputFile ?? String(path.dropFirst()) + "index.html"
-        return Page(path: publicPath, outputFile: file, template: template, context: .dictionary(values),
+        return Page(path: publicPath, outputFile: file, template: kind.template, context: .dictionary(values),
                     inSitemap: inSitemap, isPersonal: noindex)
     }
 

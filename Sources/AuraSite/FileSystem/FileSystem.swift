@@ -1,0 +1,42 @@
+import Foundation
+
+/// Every way the build touches files, as closures: the disk for `aura`, memory for tests
+/// (`FileSystem.memory`). Input is read whole; output goes through a `SiteOutput`, which
+/// replaces the output folder in one step.
+public struct FileSystem: Sendable {
+    /// The bytes of the file at `url`; throws when there is none or it cannot be read.
+    public var read: @Sendable (URL) throws -> Data
+    /// Whether a file or folder is at `url`.
+    var exists: @Sendable (URL) -> Bool
+    /// Every file below the folder at `url`, at any depth, as paths relative to it, sorted;
+    /// empty when there is no such folder.
+    public var files: @Sendable (URL) -> [String]
+    /// Opens the output folder `destination` for one build, keeping the `keep` paths;
+    /// `onWait` hears that another build holds it.
+    var openOutput: @Sendable (_ destination: URL, _ keep: [String], _ onWait: @escaping @Sendable () -> Void) throws -> SiteOutput
+
+    /// The files directly in the folder at `url` (no deeper) whose names end in `suffix` and
+    /// do not start with a dot, sorted.
+    func names(in url: URL, endingWith suffix: String) -> [String] {
+        files(url).filter { !$0.contains("/") && $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
+    }
+}
+
+extension FileSystem {
+    /// The real disk; output is an `OutputDirectory` (staged, then swapped in atomically).
+    public static let disk = FileSystem(
+        read: { url in try Data(contentsOf: url) },
+        exists: { url in FileManager.default.fileExists(atPath: url.path) },
+        files: { folder in
+            guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+            return walker.compactMap { $0 as? String }.filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+                    && !isDirectory.boolValue
+            }.sorted()
+        },
+        openOutput: { destination, keep, onWait in
+            let directory = try OutputDirectory(destination: destination, keep: keep, onWait: onWait)
+            return SiteOutput(write: directory.write, commit: directory.commit, discard: directory.discard)
+        })
+}

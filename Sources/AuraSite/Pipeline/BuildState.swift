@@ -1,0 +1,109 @@
+import Foundation
+import Mustache
+
+/// What the build's steps hand on to each other, filled in as they run.
+struct BuildState {
+    enum Mode {
+        /// Writing into the output folder; `waiting` hears that another build holds it.
+        case build(waiting: @Sendable (String) -> Void)
+        /// Writing nothing and collecting every problem; `strict` also reports names a
+        /// template looks up that no view model has.
+        case check(strict: Bool)
+    }
+
+    /// A step's input is missing because an earlier step failed; `check` goes on without it.
+    struct MissingInput: Error {}
+
+    let options: BuildOptions
+    let mode: Mode
+    let progress: @Sendable (BuildProgress) -> Void
+    var configuration: SiteConfiguration?
+    var theme: Theme?
+    var content: SiteContent?
+    var assets: AssetBundle?
+    var factory: PageFactory?
+    var pages: [Page]?
+    /// Nil until the output folder is opened, and always when checking.
+    var output: SiteOutput?
+    /// Every file written so far: its SHA-256 by output path.
+    var digests: [String: String] = [:]
+    /// Problems found by `check` beyond the first of a step.
+    var problems: [String] = []
+
+    /// The site's path prefix (`/` or `/aura/`); `/` while the settings are unread.
+    var root: String { configuration.map { PageFactory.root(of: $0.baseURL) } ?? "/" }
+
+    func require<Value>(_ input: KeyPath<BuildState, Value?>) throws -> Value {
+        guard let value = self[keyPath: input] else { throw MissingInput() }
+        return value
+    }
+
+    func siteFiles() throws -> SiteFiles {
+        SiteFiles(factory: try require(\.factory), pages: try require(\.pages), tokens: try require(\.theme).tokens,
+                  content: try require(\.content))
+    }
+
+    /// Takes the output folder (when building) for the settings' `keep:` paths.
+    mutating func openOutput(_ configuration: SiteConfiguration) throws {
+        guard case .build(let waiting) = mode else { return }
+        let outputName = ContentFile.displayPath(options.outputDirectory)
+        output = try options.fileSystem.openOutput(options.outputDirectory, configuration.keep) {
+            waiting("waiting for another build of \(outputName) to finish …")
+        }
+    }
+
+    mutating func write(_ data: Data, to path: String) throws {
+        try output?.write(data, path)
+        digests[path] = Fingerprint.sha256Hex(data)
+    }
+
+    /// Renders every page. Building, pages render concurrently, a bounded number at a time,
+    /// each written as soon as it is done; checking, every page's problem is collected.
+    mutating func renderPages(with templates: TemplateLibrary) async throws {
+        let pages = try require(\.pages)
+        _ = try require(\.factory)
+        let templatesDirectory = options.templatesDirectory
+        guard case .check(let strict) = mode else {
+            let rendered = try await Self.render(pages, with: templates, templatesDirectory: templatesDirectory,
+                                                 into: output, progress: progress)
+            digests.merge(rendered) { _, new in new }
+            return
+        }
+        var lookups = NameLookups()
+        for page in pages {
+            do {
+                _ = try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory)
+                if strict { _ = try? templates.render(page.template, page.context, recordingLookupsIn: &lookups) }
+            } catch {
+                problems += problemLines(error)
+            }
+        }
+        problems += lookups.neverFound.map { Theme.locate($0, in: templatesDirectory).description }
+    }
+
+    private static func render(_ pages: [Page], with templates: TemplateLibrary, templatesDirectory: URL,
+                               into output: SiteOutput?,
+                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: String] {
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        return try await withThrowingTaskGroup(of: (String, String).self) { group in
+            var next = 0
+            var digests: [String: String] = [:]
+            func startNext() {
+                let page = pages[next]
+                next += 1
+                group.addTask {
+                    let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
+                    try output?.write(data, page.outputFile)
+                    return (page.outputFile, Fingerprint.sha256Hex(data))
+                }
+            }
+            while next < min(width, pages.count) { startNext() }
+            while let (path, digest) = try await group.next() {
+                digests[path] = digest
+                progress(.pages(rendered: digests.count, of: pages.count))
+                if next < pages.count { startNext() }
+            }
+            return digests
+        }
+    }
+}

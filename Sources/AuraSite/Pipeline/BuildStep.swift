@@ -1,0 +1,93 @@
+import Foundation
+
+/// One stage of the build: its name is what the progress line shows and what any error it
+/// raises is tagged with.
+struct BuildStep: Sendable {
+    let name: String
+    /// The work of a step that runs straight through; nil for one that waits on concurrent work.
+    let immediate: (@Sendable (inout BuildState) throws -> Void)?
+    private let concurrent: (@Sendable (inout BuildState) async throws -> Void)?
+
+    init(name: String, run: @escaping @Sendable (inout BuildState) throws -> Void) {
+        self.name = name
+        immediate = run
+        concurrent = nil
+    }
+
+    private init(name: String, concurrent: @escaping @Sendable (inout BuildState) async throws -> Void) {
+        self.name = name
+        immediate = nil
+        self.concurrent = concurrent
+    }
+
+    /// A step whose work runs in child tasks.
+    static func concurrent(name: String, run: @escaping @Sendable (inout BuildState) async throws -> Void) -> BuildStep {
+        BuildStep(name: name, concurrent: run)
+    }
+
+    func run(_ state: inout BuildState) async throws {
+        if let immediate { try immediate(&state) } else { try await concurrent?(&state) }
+    }
+}
+
+extension SiteBuilder {
+    /// The whole build, in the order it runs. `build` runs it writing into the output folder;
+    /// `check` runs the same list writing nothing; `aura serve` (`LiveSite`) runs the steps
+    /// before rendering and renders pages as they are asked for.
+    static let steps: [BuildStep] = [
+        BuildStep(name: "Read site settings") { state in
+            var configuration = try SiteConfiguration.load(contentDirectory: state.options.contentDirectory, in: state.options.fileSystem)
+            if let baseURL = state.options.baseURL { configuration.baseURL = baseURL }
+            state.configuration = configuration
+        },
+        BuildStep(name: "Parse templates and design tokens") { state in
+            state.theme = try Theme.load(from: state.options.templatesDirectory, in: state.options.fileSystem)
+        },
+        BuildStep(name: "Load content") { state in
+            state.content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root, in: state.options.fileSystem)
+        },
+        BuildStep(name: "Bundle stylesheet, scripts, fonts and icons") { state in
+            state.assets = try AssetBundle(theme: try state.require(\.theme), root: state.root)
+        },
+        BuildStep(name: "Assemble pages") { state in
+            let content = try state.require(\.content)
+            let factory = PageFactory(configuration: try state.require(\.configuration), assets: try state.require(\.assets),
+                                      navigation: navigation(for: content))
+            state.factory = factory
+            state.pages = try SitePages(factory: factory, tokens: try state.require(\.theme).tokens, content: content,
+                                        contentDirectory: state.options.contentDirectory).all
+        },
+        BuildStep(name: "Open output folder") { state in
+            try state.openOutput(state.require(\.configuration))
+        },
+        BuildStep(name: "Write assets") { state in
+            for file in try state.require(\.assets).files { try state.write(file.data, to: file.path) }
+        },
+        .concurrent(name: "Render pages") { state in
+            try await state.renderPages(with: state.require(\.theme).templates)
+        },
+        BuildStep(name: "Render sitemap, feeds and calendars") { state in
+            let files = try state.siteFiles().render(with: state.require(\.theme).templates)
+            for file in files { try state.write(file.data, to: file.path) }
+        },
+        BuildStep(name: "Render service worker") { state in
+            // The worker's version sums up every other file, so any change to the site installs a new one.
+            let version = Fingerprint.short(Array(state.digests.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)\n" }.joined().utf8))
+            try state.write(try state.siteFiles().serviceWorker(version: version, with: state.require(\.theme).templates), to: "sw.js")
+        },
+        BuildStep(name: "Publish output folder") { state in
+            try state.output?.commit()
+        },
+    ]
+
+    /// Runs the steps up to the first that renders concurrently: settings, theme, content,
+    /// assets and pages, loaded and assembled, nothing written. Throws the first step's error.
+    static func loadWithoutRendering(_ options: BuildOptions) throws -> BuildState {
+        var state = BuildState(options: options, mode: .check(strict: false), progress: { _ in })
+        for step in steps {
+            guard let immediate = step.immediate else { break }
+            try immediate(&state)
+        }
+        return state
+    }
+}
