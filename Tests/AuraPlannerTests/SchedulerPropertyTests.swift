@@ -64,6 +64,57 @@ struct SchedulerPropertyTests {
         if schedule.loadMinutes > schedule.capacityMinutes {
             problems.append("load \(schedule.loadMinutes) exceeds capacity \(schedule.capacityMinutes)")
         }
+        // Fixed-time tasks keep their times whatever the load; the planner adds nothing past the limit.
+        if Double(schedule.loadMinutes) > Double(schedule.capacityMinutes) * scheduler.loadLimit, blocks.contains(where: { !$0.isFixed }) {
+            problems.append("load \(schedule.loadMinutes) passes \(scheduler.loadLimit) of capacity \(schedule.capacityMinutes)")
+        }
+        problems += untrueReasons(of: schedule, window: window, opensAt: opensAt, busy: mergedBusy, scheduler: scheduler)
+        return problems
+    }
+
+    /// Every Later reason checked against the final plan: a reason must be true of the day as
+    /// planned, not only of the moment it was written.
+    static func untrueReasons(of schedule: Schedule, window: MinuteSpan, opensAt: Int, busy: [MinuteSpan],
+                              scheduler: Scheduler) -> [String] {
+        let open = MinuteSpan(start: min(max(opensAt, window.start), window.end), end: window.end)
+        let taken = MinuteSpan.merged((busy + schedule.blocks.map(\.span)).map {
+            MinuteSpan(start: $0.start - scheduler.buffer, end: $0.end + scheduler.buffer)
+        })
+        func longestGap(after notBefore: Int?) -> Int {
+            let bounds = MinuteSpan(start: max(open.start, notBefore ?? open.start), end: open.end)
+            return bounds.length > 0 ? MinuteSpan.gaps(in: bounds, around: taken).map(\.length).max() ?? 0 : 0
+        }
+        let loadCap = Int(Double(schedule.capacityMinutes) * scheduler.loadLimit)
+        var problems: [String] = []
+        for deferral in schedule.later {
+            let task = deferral.task, reason = deferral.reason
+            let start = task.fixedStart.map { max($0, task.notBefore ?? 0) }
+            let holds: Bool
+            if reason.hasPrefix("the day window closed") {
+                holds = open.length == 0
+            } else if reason.hasPrefix("would overcommit the day") {
+                holds = schedule.loadMinutes + task.minutes > loadCap
+            } else if reason.hasPrefix("longer than an admin window") {
+                holds = task.category == .admin && task.minutes > scheduler.adminWindow.upperBound
+            } else if reason.hasPrefix("no free") && reason.hasSuffix("window left for admin") {
+                holds = longestGap(after: task.notBefore) < max(scheduler.adminWindow.lowerBound, task.minutes)
+            } else if reason.hasPrefix("needs ") {
+                holds = longestGap(after: task.notBefore) < task.minutes
+            } else if let start, reason.hasPrefix("its time") {
+                holds = start < open.start && start >= window.start
+            } else if let start, reason.contains("before the day window opens") {
+                holds = start < window.start
+            } else if let start, reason.contains("runs past the end of the day window") {
+                holds = start + task.minutes > window.end
+            } else if let start, reason.hasPrefix("clashes with busy time") {
+                holds = busy.contains { $0.overlaps(MinuteSpan(start: start, end: start + task.minutes)) }
+            } else if let start, reason.hasPrefix("clashes with") {
+                holds = schedule.blocks.contains { $0.span.overlaps(MinuteSpan(start: start, end: start + task.minutes)) }
+            } else {
+                holds = false
+            }
+            if !holds { problems.append("\(task.id) (\(task.category), \(task.minutes) min) deferred untruly: \(reason)") }
+        }
         return problems
     }
 

@@ -137,7 +137,7 @@ public struct Scheduler: Sendable {
                 (gap: gap, tasks: batch(lead, from: remaining, in: MinuteSpan(start: gap.start, end: gap.start + min(gap.length, limit)), day: day))
             }
             guard let best = batches.max(by: { ($0.tasks.minutes, $1.gap.start) < ($1.tasks.minutes, $0.gap.start) }) else {
-                day.defer(lead, "needs \(durationText(lead.minutes)) uninterrupted; " + day.longestGapText)
+                day.defer(lead, "needs \(durationText(lead.minutes)) uninterrupted; " + day.longestGapText(notBefore: lead.notBefore))
                 continue
             }
             remaining.removeAll { task in best.tasks.contains { $0.id == task.id } }
@@ -157,33 +157,63 @@ public struct Scheduler: Sendable {
     }
 
     /// Groups Admin tasks, best-ranked first, into windows of 15–30 minutes placed in the
-    /// smallest gaps that hold them, keeping long gaps for deep work.
+    /// smallest gaps that hold them, keeping long gaps for deep work. A task that would pass
+    /// the load limit waits until the groups are placed (one that does not fit may free room),
+    /// so "would overcommit the day" is said only of a task that really would.
     private func placeAdmin(_ tasks: [SchedulableTask], in day: inout DayState) {
         var windows: [[SchedulableTask]] = []
+        var waiting: [SchedulableTask] = []
+        var grouped = 0
         for task in tasks {
             guard task.minutes <= adminWindow.upperBound else {
                 day.defer(task, "longer than an admin window (\(durationText(adminWindow.upperBound))): split it, or tag it #deep for a focus block")
                 continue
             }
+            guard day.fitsLoad(grouped + task.minutes) else {
+                waiting.append(task)
+                continue
+            }
+            grouped += task.minutes
             if let index = windows.firstIndex(where: { $0.minutes + task.minutes <= adminWindow.upperBound }) {
                 windows[index].append(task)
             } else {
                 windows.append([task])
             }
         }
-        for var window in windows {
-            while let last = window.last, !day.fitsLoad(window.minutes) {
-                day.defer(last, day.overcommitReason)
-                window.removeLast()
-            }
-            guard !window.isEmpty else { continue }
-            let length = max(adminWindow.lowerBound, window.minutes)
-            let notBefore = window.compactMap(\.notBefore).max()
-            guard let start = day.start(for: length, notBefore: notBefore, preferring: .smallestGap) else {
-                for task in window { day.defer(task, "no free \(adminWindow.lowerBound)–\(adminWindow.upperBound) minute window left for admin") }
+        for window in windows { placeAdminWindow(window, in: &day) }
+        for task in waiting {
+            guard day.fitsLoad(task.minutes) else {
+                day.defer(task, day.overcommitReason)
                 continue
             }
-            day.add(Schedule.Block(span: MinuteSpan(start: start, end: start + length), category: .admin,
+            placeAdminWindow([task], in: &day)
+        }
+    }
+
+    /// Places an admin group in the smallest gap that holds it. A group no gap holds falls back
+    /// to smaller windows: best-ranked first, each task leads a window in the smallest gap that
+    /// holds it, joined by the tasks after it that still fit there.
+    private func placeAdminWindow(_ group: [SchedulableTask], in day: inout DayState) {
+        func length(_ tasks: [SchedulableTask]) -> Int { max(adminWindow.lowerBound, tasks.minutes) }
+        if let start = day.start(for: length(group), notBefore: group.compactMap(\.notBefore).max(), preferring: .smallestGap) {
+            return day.add(Schedule.Block(span: MinuteSpan(start: start, end: start + length(group)), category: .admin,
+                                          tasks: group, isFixed: false))
+        }
+        var remaining = group[...]
+        while let lead = remaining.popFirst() {
+            let need = length([lead])
+            guard let gap = day.gaps(notBefore: lead.notBefore).filter({ $0.length >= need })
+                .min(by: { ($0.length, $0.start) < ($1.length, $1.start) }) else {
+                day.defer(lead, "no free \(need)-minute window left for admin")
+                continue
+            }
+            var window = [lead]
+            for task in remaining where window.minutes + task.minutes <= min(gap.length, adminWindow.upperBound)
+                && (task.notBefore ?? 0) <= gap.start {
+                window.append(task)
+            }
+            remaining.removeAll { task in window.contains { $0.id == task.id } }
+            day.add(Schedule.Block(span: MinuteSpan(start: gap.start, end: gap.start + length(window)), category: .admin,
                                    tasks: window, isFixed: false))
         }
     }
@@ -191,7 +221,7 @@ public struct Scheduler: Sendable {
     private func placeAlone(_ task: SchedulableTask, preferring preference: DayState.Preference, in day: inout DayState) {
         guard day.fitsLoad(task.minutes) else { return day.defer(task, day.overcommitReason) }
         guard let start = day.start(for: task.minutes, notBefore: task.notBefore, preferring: preference) else {
-            return day.defer(task, "needs \(durationText(task.minutes)) free; " + day.longestGapText)
+            return day.defer(task, "needs \(durationText(task.minutes)) free; " + day.longestGapText(notBefore: task.notBefore))
         }
         day.add(Schedule.Block(span: MinuteSpan(start: start, end: start + task.minutes), category: task.category,
                                tasks: [task], isFixed: false))
@@ -259,9 +289,11 @@ private struct DayState {
         return MinuteSpan.gaps(in: bounds, around: taken)
     }
 
-    var longestGapText: String {
-        let longest = gaps().map(\.length).max() ?? 0
-        return longest == 0 ? "no free time is left" : "the longest free stretch left is \(durationText(longest))"
+    /// The longest stretch left from `notBefore` on (a snoozed task sees only the time after its snooze).
+    func longestGapText(notBefore: Int?) -> String {
+        let longest = gaps(notBefore: notBefore).map(\.length).max() ?? 0
+        let after = notBefore.map { $0 > open.start ? " after \(ClockTime.format($0))" : "" } ?? ""
+        return longest == 0 ? "no free time is left\(after)" : "the longest free stretch left\(after) is \(durationText(longest))"
     }
 
     /// Where a block of `length` minutes goes, by `preference`, or nil when it fits nowhere.
