@@ -4,9 +4,17 @@ struct PhraseReader {
     enum Value {
         case date(LocalDate)
         /// A start time, and a length when written as a range (`2-3pm`, `from 9 to 10:30`).
-        case time(ClockTime, minutes: Int?)
+        /// `flexible` marks an hour written without am or pm that a part of the day may move
+        /// past noon (`tonight at half 8`).
+        case time(ClockTime, minutes: Int?, flexible: Bool = false)
+        /// A time counted from now (`in an hour`).
+        case fromNow(minutes: Int)
         case duration(Int)
-        case recurrence(Recurrence)
+        case recurrence(Recurrence, part: PartOfDay? = nil)
+        /// A part of the day, and the day when the phrase names one (`monday morning`).
+        case partOfDay(PartOfDay, LocalDate?)
+        /// The end of a period, a deadline (`by end of next week`).
+        case deadline(LocalDate)
         case tag(Category)
     }
 
@@ -18,19 +26,19 @@ struct PhraseReader {
     let tokens: [CaptureToken]
     let today: LocalDate
 
-    private typealias Words = CaptureVocabulary
+    typealias Words = CaptureVocabulary
 
     /// The comparable word at `index`, or nil past the end or inside protected text.
-    private func word(_ index: Int) -> String? {
+    func word(_ index: Int) -> String? {
         index < tokens.count && !tokens[index].isProtected ? tokens[index].word : nil
     }
 
-    private func error(_ index: Int, _ message: String) -> CaptureError {
+    func error(_ index: Int, _ message: String) -> CaptureError {
         CaptureError(column: tokens[index].column, message: message)
     }
 
     /// Reads an optional preposition from `words` and then the phrase `core` reads.
-    private func withPreposition(_ words: Set<String>, at index: Int,
+    func withPreposition(_ words: Set<String>, at index: Int,
                                  _ core: (Int, Bool) throws(CaptureError) -> Match?) throws(CaptureError) -> Match? {
         if let first = word(index), words.contains(first), let match = try core(index + 1, true) {
             return Match(length: match.length + 1, value: match.value)
@@ -56,7 +64,9 @@ struct PhraseReader {
                 return Match(length: 2, value: .recurrence(.weekly([.saturday, .sunday])))
             default:
                 return weekdayList(at: index + 1, pluralOnly: false).map {
-                    Match(length: $0.length + 1, value: .recurrence(.weekly($0.days)))
+                    // `every monday morning`
+                    let part = word(index + 1 + $0.length).flatMap { PartOfDay.words[$0] }
+                    return Match(length: $0.length + 1 + (part == nil ? 0 : 1), value: .recurrence(.weekly($0.days), part: part))
                 }
             }
         case "on":
@@ -113,6 +123,8 @@ struct PhraseReader {
     private func dateCore(at index: Int, afterContext: Bool) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
         func on(_ date: LocalDate, length: Int) -> Match { Match(length: length, value: .date(date)) }
+        if let offset = try offsetDate(at: index) { return offset }
+        if let ordinal = try ordinalDate(at: index, afterContext: afterContext) { return ordinal }
 
         if let offset = Words.relativeDays[first] {
             return on(today.adding(days: offset), length: 1)
@@ -135,13 +147,6 @@ struct PhraseReader {
             }
             if second == "week", nextWeek {
                 return on(inNextWeek(.monday), length: 2)
-            }
-        }
-        if first == "in", let count = word(index + 1).flatMap(count), let unit = word(index + 2) {
-            switch unit {
-            case "day", "days": return on(today.adding(days: count), length: 3)
-            case "week", "weeks": return on(today.adding(days: 7 * count), length: 3)
-            default: break
             }
         }
         if let month = Words.months[first], let day = word(index + 1).flatMap(dayOfMonth) {
@@ -178,7 +183,7 @@ struct PhraseReader {
     }
 
     /// `10`, `10th`, `1st`, `22nd`: a day of the month from 1 to 31.
-    private func dayOfMonth(_ text: String) -> Int? {
+    func dayOfMonth(_ text: String) -> Int? {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         let suffix = text.dropFirst(digits.count)
         guard (1...2).contains(digits.count), ["", "st", "nd", "rd", "th"].contains(suffix),
@@ -186,19 +191,19 @@ struct PhraseReader {
         return day
     }
 
-    private func count(_ text: String) -> Int? {
+    func count(_ text: String) -> Int? {
         if let value = Int(text), value > 0, value < 1000 { return value }
         return Words.numberWords[text]
     }
 
     /// The next `day` after today (or today itself when `includingToday`).
-    private func next(_ day: Weekday, includingToday: Bool) -> LocalDate {
+    func next(_ day: Weekday, includingToday: Bool) -> LocalDate {
         let ahead = (day.rawValue - today.weekday.rawValue + 7) % 7
         return today.adding(days: ahead == 0 && !includingToday ? 7 : ahead)
     }
 
     /// `day` in the calendar week (Monday to Sunday) after this one.
-    private func inNextWeek(_ day: Weekday) -> LocalDate {
+    func inNextWeek(_ day: Weekday) -> LocalDate {
         today.adding(days: 7 - today.weekday.rawValue + day.rawValue)
     }
 
@@ -212,6 +217,7 @@ struct PhraseReader {
 
     private func timeCore(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
+        if let spoken = try spokenTime(at: index, afterAt: afterAt) { return spoken }
         if first == "noon" || first == "midday" {
             return Match(length: 1, value: .time(ClockTime(hour: 12, minute: 0)!, minutes: nil))
         }
@@ -241,7 +247,7 @@ struct PhraseReader {
         }
         // A bare number is a time only after `at` (`at 3`), and never one past 23 (`at 25 Baker St`).
         guard start.isExplicit || (afterAt && start.hour <= 23) else { return nil }
-        return Match(length: length, value: .time(try resolve(start, at: index), minutes: nil))
+        return Match(length: length, value: .time(try resolve(start, at: index), minutes: nil, flexible: start.isFlexible))
     }
 
     private func range(_ start: ClockWord, _ end: ClockWord, at index: Int, length: Int) throws(CaptureError) -> Match {
@@ -260,7 +266,7 @@ struct PhraseReader {
 
     /// Turns a written clock time into a time of day. Without am/pm, a single-digit hour from
     /// 1 to 6 (`at 3`, `3:30`) means the afternoon: nobody plans a task for 3 in the morning.
-    private func resolve(_ clock: ClockWord, at index: Int) throws(CaptureError) -> ClockTime {
+    func resolve(_ clock: ClockWord, at index: Int) throws(CaptureError) -> ClockTime {
         let written = tokens[index].word
         guard (0...59).contains(clock.minute) else {
             throw error(index, "'\(written)' is not a time of day; minutes run from 00 to 59")
@@ -371,6 +377,8 @@ struct ClockWord {
     let hasColon: Bool
 
     var isExplicit: Bool { hasColon || meridiem != nil }
+    /// Without am or pm, and not a 24-hour `08:30`: a part of the day may move it past noon.
+    var isFlexible: Bool { meridiem == nil && (1...11).contains(hour) && !(hourDigits == 2 && hour < 10) }
 
     static func meridiem(_ text: String) -> Meridiem? {
         switch text {

@@ -1,0 +1,50 @@
+/// Days of the month named without a month: `on the 3rd`, `by the 15th`, `fri 18th`,
+/// `friday the 18th`.
+extension PhraseReader {
+    /// The next such day from today on; a weekday written with it must be the one that day
+    /// falls on, or the line is an error (never a silently different date).
+    func ordinalDate(at index: Int, afterContext: Bool) throws(CaptureError) -> Match? {
+        guard let first = word(index) else { return nil }
+        var weekday: Weekday?
+        var cursor = index
+        if let day = Words.weekdays[first] {
+            weekday = day
+            cursor += 1
+        }
+        if word(cursor) == "the" { cursor += 1 }
+        // A bare `the 3rd` is a date only after a preposition (`on the 3rd`), not in `the 3rd floor`.
+        guard weekday != nil || (afterContext && cursor > index), let text = word(cursor),
+              let number = Self.ordinal(text) else { return nil }
+        guard (1...31).contains(number) else {
+            throw error(cursor, "'\(text)' is not a day of the month; expected 1st to 31st")
+        }
+        guard let date = nextDay(ofMonth: number) else {
+            throw error(cursor, "'\(text)' lands past the year \(LocalDate.latestYear); expected a nearer date")
+        }
+        if let weekday, date.weekday != weekday {
+            throw error(index, "the next \(text) (\(date.iso)) is a \(date.weekday.name), not a \(weekday.name); "
+                        + "expected the weekday it falls on, or a month (\(text) \(LocalDate.monthNames[date.month - 1].lowercased()))")
+        }
+        return Match(length: cursor + 1 - index, value: .date(date))
+    }
+
+    /// `3rd`, `18th`, `21st`: the number of an ordinal written with its suffix.
+    static func ordinal(_ text: String) -> Int? {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard (1...4).contains(digits.count), ["st", "nd", "rd", "th"].contains(text.dropFirst(digits.count)) else { return nil }
+        return Int(digits)
+    }
+
+    /// Day `number` of this month when it is still ahead (or today), else of the first month
+    /// after that has it.
+    private func nextDay(ofMonth number: Int) -> LocalDate? {
+        var month = LocalDate(year: today.year, month: today.month, day: 1)!
+        if number < today.day, let following = month.addingMonths(1) { month = following }
+        for _ in 0..<3 {
+            if let date = LocalDate(year: month.year, month: month.month, day: number) { return date }
+            guard let following = month.addingMonths(1) else { return nil }
+            month = following
+        }
+        return nil
+    }
+}

@@ -1,0 +1,65 @@
+/// Finds the words capture left in a title that look like a when: a second day or time, a
+/// repeat or clock phrase it does not know. They are reported, never silently kept.
+enum UnreadWords {
+    private typealias Words = CaptureVocabulary
+
+    /// Words that only ever say when. Day names that are also common words (`may`, `march`,
+    /// `sat`, `sun`, `wed`) and bare parts of the day (`morning run`, which the scheduler
+    /// honours from the title) are left out.
+    private static let whenWords: Set<String> = [
+        "today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "noon", "midday", "midnight", "o'clock", "oclock",
+        "eod", "cob", "eow", "eom", "daily", "weekly", "fortnightly", "biweekly", "monthly", "quarterly", "yearly",
+        "annually", "hourly", "weekdays", "weekends", "fortnight",
+    ]
+    private static let ambiguousDayWords: Set<String> = ["may", "march", "sat", "sun", "wed", "mar", "jun", "jan"]
+    private static let periodWords: Set<String> = ["week", "month", "year", "weekend", "day", "quarter", "fortnight"]
+
+    /// Runs of unread when-words, each as one phrase.
+    static func phrases(in tokens: [CaptureToken], consumed: [Bool]) -> [UnreadPhrase] {
+        var phrases: [UnreadPhrase] = []
+        var runStart: Int?
+        func close(_ end: Int) {
+            if let start = runStart {
+                phrases.append(UnreadPhrase(column: tokens[start].column, text: CaptureParser.text(of: tokens[start..<end])))
+            }
+            runStart = nil
+        }
+        for index in tokens.indices {
+            if !consumed[index], !tokens[index].isProtected, looksLikeWhen(tokens, index) {
+                runStart = runStart ?? index
+            } else {
+                close(index)
+            }
+        }
+        close(tokens.count)
+        return phrases
+    }
+
+    private static func looksLikeWhen(_ tokens: [CaptureToken], _ index: Int) -> Bool {
+        let word = tokens[index].word
+        func next(_ offset: Int = 1) -> String? { index + offset < tokens.count ? tokens[index + offset].word : nil }
+        func previous() -> String? { index > 0 ? tokens[index - 1].word : nil }
+        if whenWords.contains(word) { return true }
+        if !ambiguousDayWords.contains(word), Words.weekdays[word] != nil || Words.months[word] != nil { return true }
+        if ClockWord(word)?.isExplicit == true { return true }
+        switch word {
+        case "past", "to":
+            // `quarter past` with no hour after it.
+            return previous().map { PhraseReader.spokenMinutes[$0] != nil } == true
+        case "half", "quarter":
+            return next().map { $0 == "past" || $0 == "to" } == true
+        case "every", "each", "next", "this", "last":
+            return next().map { periodWords.contains($0) || PartOfDay.words[$0] != nil || Words.weekdays[$0] != nil
+                || PhraseReader.ordinalWords[$0] != nil || Int($0) != nil } == true
+        case "end", "close":
+            return next() == "of"
+        case "of":
+            return ["end", "close"].contains(previous() ?? "")
+        case "the":
+            return previous() == "of" && next().map(periodWords.contains) == true
+        default:
+            return periodWords.contains(word) && ["every", "each", "next", "this", "last", "of", "the"].contains(previous() ?? "")
+                && (previous() != "the" || index >= 2 && tokens[index - 2].word == "of")
+        }
+    }
+}
