@@ -19,8 +19,8 @@ extension PhraseReader {
         // at the end of the line or before another when (`monthly on the 1st`).
         let adverbFollows = word(index + 1).map { isWhenWord($0) || ["at", "from", "starting", "for", "by", "in"].contains($0) } ?? true
         let bare = adverbFollows && !(index > 0 && Words.determiners.contains(tokens[index - 1].word))
+        if !bare, ["weekly", "fortnightly", "biweekly", "monthly", "quarterly", "yearly", "annually"].contains(first) { return nil }
         switch first {
-        case "weekly", "fortnightly", "biweekly", "monthly", "quarterly", "yearly", "annually" where !bare: return nil
         case "weekly": return try every(1, .week, length: 1)
         case "fortnightly", "biweekly": return try every(2, .week, length: 1)
         case "monthly": return try every(1, .month, length: 1)

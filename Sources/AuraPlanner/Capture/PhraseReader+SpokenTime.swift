@@ -30,10 +30,11 @@ extension PhraseReader {
             if minutes == 30 && direction == "to" { return nil }
             return try clock(hour: hour, minutes: direction == "past" ? minutes : -minutes, at: index, length: length + 2)
         }
-        // `half 8` (British: half past eight), after `at` or before a word of when.
+        // `half 8` (British: half past eight): after `at`, at the start or end of the line, or
+        // before a word of when; `cut half 8 apples` stays a title.
         guard first == "half", let hour = try hour(at: index + 1) else { return nil }
         let next = word(index + 2)
-        guard afterAt || next == nil || next.map(isWhenWord) == true else { return nil }
+        guard afterAt || index == 0 || index + 2 == tokens.count || next.map(isWhenWord) == true else { return nil }
         return try clock(hour: hour, minutes: 30, at: index, length: 2)
     }
 

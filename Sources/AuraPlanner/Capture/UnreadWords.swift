@@ -4,12 +4,12 @@ enum UnreadWords {
     private typealias Words = CaptureVocabulary
 
     /// Words that only ever say when. Day names that are also common words (`may`, `march`,
-    /// `sat`, `sun`, `wed`) and bare parts of the day (`morning run`, which the scheduler
-    /// honours from the title) are left out.
+    /// `sat`, `sun`, `wed`), bare parts of the day (`morning run`, which the scheduler honours
+    /// from the title) and adjectives of repeat (`the quarterly report`, `daily standup`) are
+    /// left out.
     private static let whenWords: Set<String> = [
         "today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "noon", "midday", "midnight", "o'clock", "oclock",
-        "eod", "cob", "eow", "eom", "daily", "weekly", "fortnightly", "biweekly", "monthly", "quarterly", "yearly",
-        "annually", "hourly", "weekdays", "weekends", "fortnight",
+        "eod", "cob", "eow", "eom", "fortnight",
     ]
     private static let ambiguousDayWords: Set<String> = ["may", "march", "sat", "sun", "wed", "mar", "jun", "jan"]
     private static let periodWords: Set<String> = ["week", "month", "year", "weekend", "day", "quarter", "fortnight"]
