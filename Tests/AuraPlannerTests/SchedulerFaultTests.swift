@@ -33,3 +33,32 @@ struct SchedulerFaultTests {
         #expect(schedule.later.map(\.reason) == ["needs 1\u{00A0}h free; the longest free stretch left after 17:30 is 30\u{00A0}min"])
     }
 }
+
+/// A part of the day named at capture reaches the schedule.
+struct PartOfDaySchedulingTests {
+    @Test func anEveningTaskIsPlannedInTheEvening() throws {
+        let settings = PlannerSettings(timeZone: DayPlannerTests.london, window: MinuteSpan(start: 8 * 60 + 30, end: 21 * 60))
+        let store = try DayPlannerTests.store(["call mum this evening", "gym this morning", "review the draft this afternoon 1h"])
+        #expect(store.tasks.map(\.partOfDay) == [.evening, .morning, .afternoon])
+        let plan = DayPlanner(settings: settings).plan(store, on: DayPlannerTests.day)
+        let spans = Dictionary(uniqueKeysWithValues: plan.blocks.flatMap { block in block.tasks.map { ($0.title, block.span) } })
+        let call = try #require(spans["call mum"]), gym = try #require(spans["gym"]), review = try #require(spans["review the draft"])
+        #expect(call.start >= 17 * 60 && call.end <= 21 * 60)
+        #expect(gym.start >= 8 * 60 + 30 && gym.end <= 12 * 60)
+        #expect(review.start >= 12 * 60 && review.end <= 17 * 60)
+    }
+
+    @Test func anEveningTaskOnADayThatEndsEarlyGoesToLaterSayingWhy() throws {
+        let store = try DayPlannerTests.store(["call mum this evening"])
+        let settings = PlannerSettings(timeZone: DayPlannerTests.london, window: MinuteSpan(start: 8 * 60 + 30, end: 17 * 60))
+        let plan = DayPlanner(settings: settings).plan(store, on: DayPlannerTests.day)
+        #expect(plan.later.map(\.reason) == ["no free 15-minute window left for admin in the evening (17:00–21:00)"])
+    }
+
+    @Test func thePartIsKeptInTheStore() throws {
+        let store = try DayPlannerTests.store(["call mum this evening"])
+        let data = try JSONEncoder().encode(store.tasks[0])
+        #expect(String(decoding: data, as: UTF8.self).contains(#""part":"evening""#))
+        #expect(try JSONDecoder().decode(StoredTask.self, from: data).partOfDay == .evening)
+    }
+}

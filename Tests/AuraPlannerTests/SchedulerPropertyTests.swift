@@ -45,6 +45,12 @@ struct SchedulerPropertyTests {
                 if block.span.length != taskMinutes { problems.append("\(block.category) block \(block.span) is not contiguous") }
             }
             if block.tasks.contains(where: { $0.category != block.category }) { problems.append("block mixes categories") }
+            for task in block.tasks where !block.isFixed {
+                if let part = task.partOfDay, let stretch = scheduler.partsOfDay[part],
+                   block.span.start < stretch.start || block.span.end > stretch.end {
+                    problems.append("\(task.id) asked for the \(part) \(stretch) but sits in \(block.span)")
+                }
+            }
         }
         // Buffers: a block the planner chose keeps its distance from busy time and other blocks.
         let items = (blocks.map { ($0.span, $0.isFixed) } + mergedBusy.map { ($0, true) }).sorted { $0.0.start < $1.0.start }
@@ -80,8 +86,10 @@ struct SchedulerPropertyTests {
         let taken = MinuteSpan.merged((busy + schedule.blocks.map(\.span)).map {
             MinuteSpan(start: $0.start - scheduler.buffer, end: $0.end + scheduler.buffer)
         })
-        func longestGap(after notBefore: Int?) -> Int {
-            let bounds = MinuteSpan(start: max(open.start, notBefore ?? open.start), end: open.end)
+        func longestGap(for task: SchedulableTask) -> Int {
+            let part = task.partOfDay.flatMap { scheduler.partsOfDay[$0] }
+            let bounds = MinuteSpan(start: max(open.start, task.notBefore ?? open.start, part?.start ?? open.start),
+                                    end: min(open.end, part?.end ?? open.end))
             return bounds.length > 0 ? MinuteSpan.gaps(in: bounds, around: taken).map(\.length).max() ?? 0 : 0
         }
         let loadCap = Int(Double(schedule.capacityMinutes) * scheduler.loadLimit)
@@ -96,10 +104,10 @@ struct SchedulerPropertyTests {
                 holds = schedule.loadMinutes + task.minutes > loadCap
             } else if reason.hasPrefix("longer than an admin window") {
                 holds = task.category == .admin && task.minutes > scheduler.adminWindow.upperBound
-            } else if reason.hasPrefix("no free") && reason.hasSuffix("window left for admin") {
-                holds = longestGap(after: task.notBefore) < max(scheduler.adminWindow.lowerBound, task.minutes)
+            } else if reason.hasPrefix("no free") && reason.contains("window left for admin") {
+                holds = longestGap(for: task) < max(scheduler.adminWindow.lowerBound, task.minutes)
             } else if reason.hasPrefix("needs ") {
-                holds = longestGap(after: task.notBefore) < task.minutes
+                holds = longestGap(for: task) < task.minutes
             } else if let start, reason.hasPrefix("its time") {
                 holds = start < open.start && start >= window.start
             } else if let start, reason.contains("before the day window opens") {
@@ -133,7 +141,8 @@ struct SchedulerPropertyTests {
                 id: "t\(index)", title: "task \(index)", category: random.pick(Category.allCases), minutes: minutes,
                 fixedStart: random.chance(0.2) ? Int.random(in: 0...(24 * 60 - minutes), using: &random) / 5 * 5 : nil,
                 notBefore: random.chance(0.05) ? Int.random(in: 0...(24 * 60), using: &random) : nil,
-                rank: Double(Int.random(in: 0...100, using: &random)) / 100)
+                rank: Double(Int.random(in: 0...100, using: &random)) / 100,
+                partOfDay: random.chance(0.15) ? random.pick(PartOfDay.allCases) : nil)
         }
         return (tasks, window, opensAt, busy)
     }
@@ -174,7 +183,8 @@ struct SchedulerPropertyTests {
         "run 5k", "yoga class", "physio appointment", "walk the dog", "meditate",
         "read Middlemarch", "see Hamlet", "visit the gallery", "practice guitar", "listen to the opera broadcast",
     ]
-    static let phrases = ["", "", "", " today", " tomorrow", " friday", " next tue", " in 2 days", " at 9am", " at 3pm",
+    static let phrases = ["", "", "", " today", " tomorrow", " this evening", " monday morning", " in the afternoon",
+                          " by end of next week", " fortnightly", " every third day", " quarterly", " at half 8", " on the 3rd", " friday", " next tue", " in 2 days", " at 9am", " at 3pm",
                           " 15:30", " 45m", " 1h", " 1.5h", " 2 hours", " 10 min", " every day", " every weekday",
                           " every monday", " 2-3pm", " #deep", " #admin", " #health", " #culture"]
 
@@ -214,7 +224,7 @@ struct SchedulerPropertyTests {
                     Schedule.Block(span: block.span, category: block.category, tasks: block.tasks.map { task in
                         let stored = store.tasks[store.index(of: task.id)!]
                         return SchedulableTask(id: task.id, title: task.title, category: block.category, minutes: task.minutes,
-                                               fixedStart: stored.time?.minutes, rank: task.rank)
+                                               fixedStart: stored.time?.minutes, rank: task.rank, partOfDay: stored.partOfDay)
                     }, isFixed: block.isFixed)
                 },
                 later: [], capacityMinutes: plan.capacityMinutes, loadMinutes: plan.loadMinutes)

@@ -9,9 +9,11 @@ public struct SchedulableTask: Sendable, Equatable {
     /// Minutes after midnight before which it may not start (a snooze).
     public let notBefore: Int?
     public let rank: Double
+    /// The part of the day the task asked for (`this evening`); a flexible task keeps to it.
+    public let partOfDay: PartOfDay?
 
     public init(id: String, title: String, category: Category, minutes: Int, fixedStart: Int? = nil,
-                notBefore: Int? = nil, rank: Double) {
+                notBefore: Int? = nil, rank: Double, partOfDay: PartOfDay? = nil) {
         self.id = id
         self.title = title
         self.category = category
@@ -19,6 +21,7 @@ public struct SchedulableTask: Sendable, Equatable {
         self.fixedStart = fixedStart
         self.notBefore = notBefore
         self.rank = rank
+        self.partOfDay = partOfDay
     }
 }
 
@@ -68,8 +71,18 @@ public struct Scheduler: Sendable {
     /// Where Health lands when nothing says otherwise: lunchtime movement.
     public var middayTarget = 12 * 60 + 30
     public var afternoonTarget = 15 * 60
+    /// Where a task that names a part of the day may go.
+    public var partsOfDay: [PartOfDay: MinuteSpan] = [
+        .morning: MinuteSpan(start: 8 * 60 + 30, end: 12 * 60), .afternoon: MinuteSpan(start: 12 * 60, end: 17 * 60),
+        .evening: MinuteSpan(start: 17 * 60, end: 21 * 60), .night: MinuteSpan(start: 21 * 60, end: 24 * 60),
+    ]
 
     public init() {}
+
+    /// Where `task` may go: the stretch its part of the day names, if any.
+    func bounds(for task: SchedulableTask) -> DayState.Bounds {
+        DayState.Bounds(notBefore: task.notBefore, part: task.partOfDay.flatMap { part in partsOfDay[part].map { (part, $0) } })
+    }
 
     /// Schedules `tasks` in `window`, starting no earlier than `opensAt` (the current time on
     /// the day itself), around `busy`.
@@ -133,11 +146,12 @@ public struct Scheduler: Sendable {
                 continue
             }
             let limit = max(longestDeepBlock, lead.minutes)
-            let batches = day.gaps(notBefore: lead.notBefore).filter { $0.length >= lead.minutes }.map { gap in
-                (gap: gap, tasks: batch(lead, from: remaining, in: MinuteSpan(start: gap.start, end: gap.start + min(gap.length, limit)), day: day))
+            let partners = remaining.filter { $0.partOfDay == lead.partOfDay }
+            let batches = day.gaps(bounds(for: lead)).filter { $0.length >= lead.minutes }.map { gap in
+                (gap: gap, tasks: batch(lead, from: partners, in: MinuteSpan(start: gap.start, end: gap.start + min(gap.length, limit)), day: day))
             }
             guard let best = batches.max(by: { ($0.tasks.minutes, $1.gap.start) < ($1.tasks.minutes, $0.gap.start) }) else {
-                day.defer(lead, "needs \(durationText(lead.minutes)) uninterrupted; " + day.longestGapText(notBefore: lead.notBefore))
+                day.defer(lead, "needs \(durationText(lead.minutes)) uninterrupted; " + day.longestGapText(bounds(for: lead)))
                 continue
             }
             remaining.removeAll { task in best.tasks.contains { $0.id == task.id } }
@@ -174,7 +188,7 @@ public struct Scheduler: Sendable {
                 continue
             }
             grouped += task.minutes
-            if let index = windows.firstIndex(where: { $0.minutes + task.minutes <= adminWindow.upperBound }) {
+            if let index = windows.firstIndex(where: { $0.minutes + task.minutes <= adminWindow.upperBound && $0[0].partOfDay == task.partOfDay }) {
                 windows[index].append(task)
             } else {
                 windows.append([task])
@@ -195,16 +209,18 @@ public struct Scheduler: Sendable {
     /// holds it, joined by the tasks after it that still fit there.
     private func placeAdminWindow(_ group: [SchedulableTask], in day: inout DayState) {
         func length(_ tasks: [SchedulableTask]) -> Int { max(adminWindow.lowerBound, tasks.minutes) }
-        if let start = day.start(for: length(group), notBefore: group.compactMap(\.notBefore).max(), preferring: .smallestGap) {
+        var groupBounds = bounds(for: group[0])
+        groupBounds.notBefore = group.compactMap(\.notBefore).max()
+        if let start = day.start(for: length(group), within: groupBounds, preferring: .smallestGap) {
             return day.add(Schedule.Block(span: MinuteSpan(start: start, end: start + length(group)), category: .admin,
                                           tasks: group, isFixed: false))
         }
         var remaining = group[...]
         while let lead = remaining.popFirst() {
             let need = length([lead])
-            guard let gap = day.gaps(notBefore: lead.notBefore).filter({ $0.length >= need })
+            guard let gap = day.gaps(bounds(for: lead)).filter({ $0.length >= need })
                 .min(by: { ($0.length, $0.start) < ($1.length, $1.start) }) else {
-                day.defer(lead, "no free \(need)-minute window left for admin")
+                day.defer(lead, "no free \(need)-minute window left for admin" + bounds(for: lead).partText)
                 continue
             }
             var window = [lead]
@@ -220,8 +236,8 @@ public struct Scheduler: Sendable {
 
     private func placeAlone(_ task: SchedulableTask, preferring preference: DayState.Preference, in day: inout DayState) {
         guard day.fitsLoad(task.minutes) else { return day.defer(task, day.overcommitReason) }
-        guard let start = day.start(for: task.minutes, notBefore: task.notBefore, preferring: preference) else {
-            return day.defer(task, "needs \(durationText(task.minutes)) free; " + day.longestGapText(notBefore: task.notBefore))
+        guard let start = day.start(for: task.minutes, within: bounds(for: task), preferring: preference) else {
+            return day.defer(task, "needs \(durationText(task.minutes)) free; " + day.longestGapText(bounds(for: task)))
         }
         day.add(Schedule.Block(span: MinuteSpan(start: start, end: start + task.minutes), category: task.category,
                                tasks: [task], isFixed: false))
@@ -240,9 +256,20 @@ public struct Scheduler: Sendable {
 }
 
 /// The day as it fills up: busy time, blocks placed so far, what went to Later, and the load.
-private struct DayState {
+struct DayState {
     enum Preference {
         case earliest, latest, near(Int), smallestGap
+    }
+
+    /// Where a task may go: not before its snooze, and inside the part of the day it named.
+    struct Bounds {
+        var notBefore: Int?
+        var part: (PartOfDay, MinuteSpan)?
+
+        /// ` in the evening (17:00–21:00)`, or nothing.
+        var partText: String {
+            part.map { " in the \($0.0.rawValue) (\(ClockTime.format($0.1.start))–\(ClockTime.format($0.1.end)))" } ?? ""
+        }
     }
 
     let window: MinuteSpan
@@ -279,26 +306,30 @@ private struct DayState {
         "would overcommit the day: \(durationText(load)) already planned of \(durationText(capacity)) free"
     }
 
-    /// Free stretches still ahead, kept `buffer` minutes away from busy time and other blocks.
-    func gaps(notBefore: Int? = nil) -> [MinuteSpan] {
+    /// Free stretches still ahead within `bounds`, kept `buffer` minutes away from busy time
+    /// and other blocks.
+    func gaps(_ bounds: Bounds = Bounds()) -> [MinuteSpan] {
         let taken = MinuteSpan.merged((busy + blocks.map(\.span)).map {
             MinuteSpan(start: $0.start - buffer, end: $0.end + buffer)
         })
-        let bounds = MinuteSpan(start: max(open.start, notBefore ?? open.start), end: open.end)
-        guard bounds.length > 0 else { return [] }
-        return MinuteSpan.gaps(in: bounds, around: taken)
+        let start = max(open.start, bounds.notBefore ?? open.start, bounds.part?.1.start ?? open.start)
+        let stretch = MinuteSpan(start: start, end: min(open.end, bounds.part?.1.end ?? open.end))
+        guard stretch.length > 0 else { return [] }
+        return MinuteSpan.gaps(in: stretch, around: taken)
     }
 
-    /// The longest stretch left from `notBefore` on (a snoozed task sees only the time after its snooze).
-    func longestGapText(notBefore: Int?) -> String {
-        let longest = gaps(notBefore: notBefore).map(\.length).max() ?? 0
-        let after = notBefore.map { $0 > open.start ? " after \(ClockTime.format($0))" : "" } ?? ""
-        return longest == 0 ? "no free time is left\(after)" : "the longest free stretch left\(after) is \(durationText(longest))"
+    /// The longest stretch left within `bounds` (a snoozed task sees only the time after its
+    /// snooze, an evening task only the evening).
+    func longestGapText(_ bounds: Bounds) -> String {
+        let longest = gaps(bounds).map(\.length).max() ?? 0
+        let after = bounds.notBefore.map { $0 > open.start ? " after \(ClockTime.format($0))" : "" } ?? ""
+        let place = after + bounds.partText
+        return longest == 0 ? "no free time is left\(place)" : "the longest free stretch left\(place) is \(durationText(longest))"
     }
 
-    /// Where a block of `length` minutes goes, by `preference`, or nil when it fits nowhere.
-    func start(for length: Int, notBefore: Int?, preferring preference: Preference) -> Int? {
-        let candidates = gaps(notBefore: notBefore).filter { $0.length >= length }
+    /// Where a block of `length` minutes goes within `bounds`, by `preference`, or nil when it fits nowhere.
+    func start(for length: Int, within bounds: Bounds, preferring preference: Preference) -> Int? {
+        let candidates = gaps(bounds).filter { $0.length >= length }
         switch preference {
         case .earliest:
             return candidates.first?.start

@@ -12,7 +12,7 @@ extension TaskStore {
                 StoredTask(id: id, title: item.title, input: item.input, kind: item.kind,
                            category: categorization.category, categoryReason: categorization.reason,
                            createdOn: day, date: item.date ?? (item.kind == .idea || item.recurrence != nil ? nil : day),
-                           time: item.time, minutes: item.minutes, recurrence: item.recurrence)
+                           time: item.time, minutes: item.minutes, recurrence: item.recurrence, partOfDay: item.partOfDay)
             }
         }
     }
