@@ -46,3 +46,45 @@ struct PhrasingTests {
         #expect(read == Array(row.fields.dropFirst()), "line \(row.line): \(row.fields[0])")
     }
 }
+
+extension PhrasingTests {
+    @Test(arguments: ["call Sam tomorrow", "call Sam in an hour", "call Sam first thing friday", "pay rent by end of next month",
+                      "call Sam in 2 weeks", "renew passport on the 5th"])
+    func noDateLandsPastTheLastYear(_ line: String) {
+        let parser = CaptureParser(today: LocalDate(year: 9999, month: 12, day: 31)!, now: ClockTime(hour: 23, minute: 30)!)
+        #expect(throws: CaptureError.self) { try parser.parse(line) }
+    }
+}
+
+extension PhrasingTests {
+    static let grammarWords = [
+        "in", "an", "a", "hour", "20", "minutes", "from", "now", "today", "tomorrow", "this", "next", "evening", "morning",
+        "first", "thing", "friday", "fri", "18th", "32nd", "the", "3rd", "on", "by", "before", "end", "of", "week", "month",
+        "year", "close", "business", "cob", "eod", "half", "quarter", "past", "to", "twenty", "five", "8", "13", "6", "o'clock",
+        "every", "other", "third", "day", "days", "3", "500", "fortnightly", "quarterly", "weeks", "months", "at", "tonight",
+        "call", "Sam", "pm", "am", "-", "2-3pm", "1h", "dec", "31", "feb", "30", "2026-02-29", "9999-12-31",
+    ]
+
+    /// Random lines of the grammar's own words, on days up to the last year: each reads or is
+    /// refused with a column inside the line, and no date read passes 9999-12-31.
+    @Test func randomLinesOfGrammarWordsReadOrAreRefusedInRange() {
+        var checked = 0
+        for seed in 1...UInt64(3000) {
+            var random = SplitMix64(seed: seed)
+            let line = (0..<Int.random(in: 1...14, using: &random)).map { _ in random.pick(Self.grammarWords) }.joined(separator: " ")
+            let today = random.chance(0.2) ? LocalDate(year: 9999, month: 12, day: Int.random(in: 20...31, using: &random))!
+                : LocalDate(year: 2026, month: Int.random(in: 1...12, using: &random), day: Int.random(in: 1...28, using: &random))!
+            let parser = CaptureParser(today: today, now: random.chance(0.5) ? ClockTime(hour: Int.random(in: 0...23, using: &random), minute: 0) : nil)
+            do {
+                for item in try parser.parse(line) {
+                    if let date = item.date { #expect(date.year <= LocalDate.latestYear, "seed \(seed): \(line) → \(date)") }
+                    if case .interval(let interval) = item.recurrence { #expect(interval.start.year <= LocalDate.latestYear) }
+                }
+            } catch {
+                #expect((1...line.count).contains(error.column), "seed \(seed): \(line) → \(error)")
+            }
+            checked += 1
+        }
+        #expect(checked == 3000)
+    }
+}

@@ -122,7 +122,7 @@ public struct CaptureParser: Sendable {
             item.time == nil ? try reader.fromNow(at: index) : nil,
             item.recurrence == nil ? try reader.interval(at: index) : nil,
             item.recurrence == nil ? reader.recurrence(at: index) : nil,
-            item.date == nil ? reader.deadline(at: index) : nil,
+            item.date == nil ? try reader.deadline(at: index) : nil,
             item.partOfDay == nil ? try reader.partOfDay(at: index) : nil,
             item.date == nil ? try reader.date(at: index) : nil,
             item.time == nil ? try reader.time(at: index) : nil,
@@ -152,6 +152,10 @@ public struct CaptureParser: Sendable {
             item.isDeadline = true
         case .duration(let minutes): item.minutes = minutes
         case .tag(let category): item.categoryTag = category
+        }
+        // `tomorrow` on 9999-12-31: dates end where the store's four-digit years do.
+        if let date = item.date, date.year > LocalDate.latestYear {
+            throw reader.error(index, "'\(reader.tokens[index].word) …' lands after \(LocalDate.latestYear)-12-31, the last date Aura keeps")
         }
         return match
     }

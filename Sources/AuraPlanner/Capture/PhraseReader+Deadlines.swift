@@ -5,21 +5,24 @@ extension PhraseReader {
 
     /// `cob`, `eod`, `eow` and `eom` stand alone; a spelled-out end (`end of the week`) needs a
     /// preposition in front, so that `the end of month report` stays a title.
-    func deadline(at index: Int) -> Match? {
+    func deadline(at index: Int) throws(CaptureError) -> Match? {
         var cursor = index
         if let first = word(cursor), Self.deadlinePrepositions.contains(first) { cursor += 1 }
         let afterPreposition = cursor > index
         if word(cursor) == "the" { cursor += 1 }
         guard let first = word(cursor) else { return nil }
-        func due(_ date: LocalDate?, through last: Int) -> Match? {
-            date.map { Match(length: last + 1 - index, value: .deadline($0)) }
+        func due(_ date: LocalDate?, through last: Int) throws(CaptureError) -> Match? {
+            guard let date else {
+                throw error(index, "'\(tokens[index].word) …' ends after \(LocalDate.latestYear)-12-31, the last date Aura keeps")
+            }
+            return Match(length: last + 1 - index, value: .deadline(date))
         }
         switch first {
-        case "cob", "eod": return due(today, through: cursor)
-        case "eow": return due(endOfWeek(next: false), through: cursor)
-        case "eom": return due(endOfMonth(after: 0), through: cursor)
+        case "cob", "eod": return try due(today, through: cursor)
+        case "eow": return try due(endOfWeek(next: false), through: cursor)
+        case "eom": return try due(endOfMonth(after: 0), through: cursor)
         case "close" where afterPreposition && word(cursor + 1) == "of" && (word(cursor + 2) == "business" || word(cursor + 2) == "play"):
-            return due(today, through: cursor + 2)
+            return try due(today, through: cursor + 2)
         case "end" where afterPreposition && word(cursor + 1) == "of":
             var period = cursor + 2
             var ahead = 0
@@ -29,10 +32,10 @@ extension PhraseReader {
             default: break
             }
             switch word(period) {
-            case "day", "today": return ahead == 0 ? due(today, through: period) : nil
-            case "week": return due(endOfWeek(next: ahead == 1), through: period)
-            case "month": return due(endOfMonth(after: ahead), through: period)
-            case "year": return due(LocalDate(year: today.year + ahead, month: 12, day: 31), through: period)
+            case "day", "today": return ahead == 0 ? try due(today, through: period) : nil
+            case "week": return try due(endOfWeek(next: ahead == 1), through: period)
+            case "month": return try due(endOfMonth(after: ahead), through: period)
+            case "year": return try due(LocalDate(year: today.year + ahead, month: 12, day: 31), through: period)
             default: return nil
             }
         default:

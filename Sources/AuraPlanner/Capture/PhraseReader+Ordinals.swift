@@ -39,7 +39,10 @@ extension PhraseReader {
     /// after that has it.
     private func nextDay(ofMonth number: Int) -> LocalDate? {
         var month = LocalDate(year: today.year, month: today.month, day: 1)!
-        if number < today.day, let following = month.addingMonths(1) { month = following }
+        if number < today.day {
+            guard let following = month.addingMonths(1) else { return nil }
+            month = following
+        }
         for _ in 0..<3 {
             if let date = LocalDate(year: month.year, month: month.month, day: number) { return date }
             guard let following = month.addingMonths(1) else { return nil }
