@@ -62,3 +62,18 @@ struct PartOfDaySchedulingTests {
         #expect(try JSONDecoder().decode(StoredTask.self, from: data).partOfDay == .evening)
     }
 }
+
+/// A deadline is kept as `due`; the task is planned from the day it was captured.
+struct DeadlineTests {
+    @Test func aDeadlineTaskStartsOnTheCaptureDayAndRanksUpAsItNears() throws {
+        let store = try DayPlannerTests.store(["finish the deck by end of next week", "tidy the desk"])
+        let deck = store.tasks[0]
+        #expect(deck.date == DayPlannerTests.day && deck.due == LocalDate(year: 2026, month: 12, day: 11))
+        let ranker = HeuristicRanker()
+        let early = ranker.score(deck, on: DayPlannerTests.day)
+        let late = ranker.score(deck, on: LocalDate(year: 2026, month: 12, day: 10)!)
+        #expect(late > early)
+        let data = try JSONEncoder().encode(deck)
+        #expect(try JSONDecoder().decode(StoredTask.self, from: data).due == deck.due)
+    }
+}
