@@ -42,7 +42,11 @@ public struct CaptureParser: Sendable {
                 items.append(item)
             } else if let last = items.indices.last {
                 // "Call the bank. Tomorrow at 9." — a piece with only a when belongs to the item before it.
-                items[last].date = items[last].date ?? item.date
+                if items[last].date == nil {
+                    items[last].date = item.date
+                    items[last].isDeadline = item.isDeadline
+                }
+                items[last].unread += item.unread
                 items[last].time = items[last].time ?? item.time
                 items[last].minutes = items[last].minutes ?? item.minutes
                 items[last].recurrence = items[last].recurrence ?? item.recurrence
@@ -93,7 +97,7 @@ public struct CaptureParser: Sendable {
             }
             if case .fromNow = match.value, now == nil {
                 item.unread.append(UnreadPhrase(column: tokens[index].column, text: Self.text(of: tokens[index..<index + match.length]),
-                                                note: "counts from now, but no time now was given (--now HH:MM); no time was set"))
+                                                note: "counts from now, but a date was given and no time now (--now HH:MM); no time was set"))
             }
             for covered in index..<index + match.length { consumed[covered] = true }
             phraseEnds.insert(index + match.length - 1)

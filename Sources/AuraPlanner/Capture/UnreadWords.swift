@@ -42,12 +42,16 @@ enum UnreadWords {
         if whenWords.contains(word) { return true }
         if !ambiguousDayWords.contains(word), Words.weekdays[word] != nil || Words.months[word] != nil { return true }
         if ClockWord(word)?.isExplicit == true { return true }
+        /// `quarter past` with nothing after it, or a when capture could not use (`quarter past noon`).
+        func dangles(_ offset: Int) -> Bool {
+            guard let after = next(offset) else { return true }
+            return Words.isDateWord(after) || PartOfDay.words[after] != nil || after == "noon" || after == "midnight"
+        }
         switch word {
         case "past", "to":
-            // `quarter past` with no hour after it.
-            return previous().map { PhraseReader.spokenMinutes[$0] != nil } == true
+            return previous().map { PhraseReader.spokenMinutes[$0] != nil } == true && dangles(1)
         case "half", "quarter":
-            return next().map { $0 == "past" || $0 == "to" } == true
+            return next().map { $0 == "past" || $0 == "to" } == true && dangles(2)
         case "every", "each", "next", "this", "last":
             return next().map { periodWords.contains($0) || PartOfDay.words[$0] != nil || Words.weekdays[$0] != nil
                 || PhraseReader.ordinalWords[$0] != nil || Int($0) != nil } == true

@@ -41,7 +41,7 @@ struct ParseCommandTests {
         let result = await (try Sandbox()).run("parse", "--today", "2026-12-02", "--json", "call Sam in an hour")
         let row = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         #expect(row["title"] as? String == "call Sam" && row["time"] is NSNull && row["minutes"] is NSNull)
-        #expect(result.err == "warning: argument 1:1:10: 'in an hour' counts from now, but no time now was given (--now HH:MM); no time was set\n")
+        #expect(result.err == "warning: argument 1:1:10: 'in an hour' counts from now, but a date was given and no time now (--now HH:MM); no time was set\n")
     }
 
     @Test func aWhenItCannotReadIsReportedNotLost() async throws {
