@@ -217,25 +217,30 @@ struct SchedulerPropertyTests {
             store.capture(entries.flatMap(\.items), on: day)
             itemsCaptured += store.tasks.count
             let now = random.chance(0.3) ? day.date(minutes: Int.random(in: 0...(24 * 60 - 1), using: &random), in: zone) : nil
-            let plan = DayPlanner(settings: settings).plan(store, on: day, now: now, calendar: calendar)
-
-            let schedule = Schedule(
-                blocks: plan.blocks.map { block in
-                    Schedule.Block(span: block.span, category: block.category, tasks: block.tasks.map { task in
-                        let stored = store.tasks[store.index(of: task.id)!]
-                        return SchedulableTask(id: task.id, title: task.title, category: block.category, minutes: task.minutes,
-                                               fixedStart: stored.time?.minutes, rank: task.rank, partOfDay: stored.partOfDay)
-                    }, isFixed: block.isFixed)
-                },
-                later: [], capacityMinutes: plan.capacityMinutes, loadMinutes: plan.loadMinutes)
-            var problems = Self.violations(of: schedule, tasks: schedule.blocks.flatMap(\.tasks), window: window,
-                                           opensAt: plan.window.start, busy: plan.busy.map(\.span), scheduler: Scheduler())
-            problems += Self.planViolations(plan, store: store)
+            let problems = Self.planProblems(store, on: day, settings: settings, calendar: calendar, now: now)
             #expect(problems.isEmpty, "seed \(seed): \(problems)")
             plansChecked += 1
         }
         print("Planner properties: \(plansChecked) random inboxes and calendars, \(itemsCaptured) items captured")
         #expect(plansChecked == Self.planRuns)
+    }
+
+    /// Plans `day` and checks the plan against every promise of the schedule and of the plan.
+    static func planProblems(_ store: TaskStore, on day: LocalDate, settings: PlannerSettings,
+                             calendar: (any BusyCalendar)?, now: Date?) -> [String] {
+        let plan = DayPlanner(settings: settings).plan(store, on: day, now: now, calendar: calendar)
+        let schedule = Schedule(
+            blocks: plan.blocks.map { block in
+                Schedule.Block(span: block.span, category: block.category, tasks: block.tasks.map { task in
+                    let stored = store.tasks[store.index(of: task.id)!]
+                    return SchedulableTask(id: task.id, title: task.title, category: block.category, minutes: task.minutes,
+                                           fixedStart: stored.time?.minutes, rank: task.rank, partOfDay: stored.partOfDay)
+                }, isFixed: block.isFixed)
+            },
+            later: [], capacityMinutes: plan.capacityMinutes, loadMinutes: plan.loadMinutes)
+        return violations(of: schedule, tasks: schedule.blocks.flatMap(\.tasks), window: settings.window,
+                          opensAt: plan.window.start, busy: plan.busy.map(\.span), scheduler: Scheduler())
+            + planViolations(plan, store: store)
     }
 
     /// Promises of the whole plan: every open task of the day appears once, Later has reasons,
