@@ -127,7 +127,7 @@ public struct CaptureParser: Sendable {
             item.recurrence == nil ? try reader.interval(at: index) : nil,
             item.recurrence == nil ? reader.recurrence(at: index) : nil,
             item.date == nil ? try reader.deadline(at: index) : nil,
-            item.partOfDay == nil ? try reader.partOfDay(at: index) : nil,
+            item.partOfDay == nil ? try partOfDay(reader, at: index, given: item.date) : nil,
             item.date == nil ? try reader.date(at: index) : nil,
             item.time == nil ? try reader.time(at: index) : nil,
             item.minutes == nil ? try reader.duration(at: index) : nil,
@@ -161,6 +161,14 @@ public struct CaptureParser: Sendable {
         if let date = item.date, date.year > LocalDate.latestYear {
             throw reader.error(index, "'\(reader.tokens[index].word) …' lands after \(LocalDate.latestYear)-12-31, the last date Aura keeps")
         }
+        return match
+    }
+
+    /// A part of the day, unless it names a second day: `fri evening` after `mon` is left for
+    /// the unread warning rather than read without its day.
+    private func partOfDay(_ reader: PhraseReader, at index: Int, given date: LocalDate?) throws(CaptureError) -> PhraseReader.Match? {
+        guard let match = try reader.partOfDay(at: index) else { return nil }
+        if case .partOfDay(_, .some) = match.value, date != nil { return nil }
         return match
     }
 

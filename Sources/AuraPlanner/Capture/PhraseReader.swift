@@ -48,7 +48,14 @@ struct PhraseReader {
 
     // MARK: Recurrence
 
+    /// A repeat, with a part of the day after it read too (`every weekday morning`).
     func recurrence(at index: Int) -> Match? {
+        guard let match = recurrenceCore(at: index), case .recurrence(let recurrence, nil) = match.value,
+              let part = word(index + match.length).flatMap({ PartOfDay.words[$0] }) else { return recurrenceCore(at: index) }
+        return Match(length: match.length + 1, value: .recurrence(recurrence, part: part))
+    }
+
+    private func recurrenceCore(at index: Int) -> Match? {
         guard let first = word(index) else { return nil }
         switch first {
         case "daily", "everyday":
@@ -64,9 +71,7 @@ struct PhraseReader {
                 return Match(length: 2, value: .recurrence(.weekly([.saturday, .sunday])))
             default:
                 return weekdayList(at: index + 1, pluralOnly: false).map {
-                    // `every monday morning`
-                    let part = word(index + 1 + $0.length).flatMap { PartOfDay.words[$0] }
-                    return Match(length: $0.length + 1 + (part == nil ? 0 : 1), value: .recurrence(.weekly($0.days), part: part))
+                    Match(length: $0.length + 1, value: .recurrence(.weekly($0.days)))
                 }
             }
         case "on":
