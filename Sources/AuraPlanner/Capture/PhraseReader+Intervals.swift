@@ -38,8 +38,9 @@ extension PhraseReader {
             count = number
             cursor += 1
         }
-        if count == 2, word(index + 1) == "other", let day = word(cursor).flatMap({ Words.weekdays[$0] }) {
-            return try every(2, .week, from: next(day, includingToday: true), length: 3)
+        // `every other monday`, `every third friday`: every n weeks from the next such day.
+        if count > 1, let day = word(cursor).flatMap({ Words.weekdays[$0] }) {
+            return try every(count, .week, from: next(day, includingToday: true), length: cursor + 1 - index)
         }
         switch word(cursor) {
         case "day", "days": return count == 1 ? nil : try every(count, .day, length: cursor + 1 - index)

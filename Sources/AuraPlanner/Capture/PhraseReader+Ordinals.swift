@@ -28,8 +28,26 @@ extension PhraseReader {
         return Match(length: cursor + 1 - index, value: .date(date))
     }
 
-    /// `3rd`, `18th`, `21st`: the number of an ordinal written with its suffix.
+    /// `first` to `thirty-first`: ordinals spelled out.
+    static let spelledOrdinals: [String: Int] = {
+        let units = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+        let teens = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+                     "eighteenth", "nineteenth"]
+        var table: [String: Int] = [:]
+        for (index, word) in units.enumerated() {
+            table[word] = index + 1
+            table["twenty-" + word] = 21 + index
+        }
+        for (index, word) in teens.enumerated() { table[word] = 10 + index }
+        table["twentieth"] = 20
+        table["thirtieth"] = 30
+        table["thirty-first"] = 31
+        return table
+    }()
+
+    /// `3rd`, `18th`, `21st`, `third`: the number of an ordinal written with its suffix or spelled out.
     static func ordinal(_ text: String) -> Int? {
+        if let spelled = spelledOrdinals[text] { return spelled }
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         guard (1...4).contains(digits.count), ["st", "nd", "rd", "th"].contains(text.dropFirst(digits.count)) else { return nil }
         return Int(digits)

@@ -1,7 +1,9 @@
 /// Clock times and ranges: `at 3pm`, `15:30`, `2-3pm`, `from 9 to 10:30`, `noon`.
 extension PhraseReader {
     func time(at index: Int) throws(CaptureError) -> Match? {
-        try withPreposition(Words.timePrepositions, at: index) { (start, afterAt) throws(CaptureError) in
+        // `till 5pm` names when a task ends, not when it starts: left for the unread warning.
+        if index > 0, ["till", "until"].contains(tokens[index - 1].word) { return nil }
+        return try withPreposition(Words.timePrepositions, at: index) { (start, afterAt) throws(CaptureError) in
             try timeCore(at: start, afterAt: afterAt)
         }
     }

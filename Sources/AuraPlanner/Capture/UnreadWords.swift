@@ -12,7 +12,13 @@ enum UnreadWords {
         "eod", "cob", "eow", "eom", "fortnight",
     ]
     private static let ambiguousDayWords: Set<String> = ["may", "march", "sat", "sun", "wed", "mar", "jun", "jan"]
-    private static let periodWords: Set<String> = ["week", "month", "year", "weekend", "day", "quarter", "fortnight"]
+    private static let periodWords: Set<String> = [
+        "week", "month", "year", "weekend", "day", "quarter", "fortnight", "weeks", "months", "years", "days",
+    ]
+    /// How often, without which days: `twice a week`, `3x a week`, `once per month`.
+    private static func isFrequency(_ word: String) -> Bool {
+        ["once", "twice", "thrice"].contains(word) || (word.hasSuffix("x") && Int(word.dropLast()) != nil)
+    }
 
     /// Runs of unread when-words, each as one phrase.
     static func phrases(in tokens: [CaptureToken], consumed: [Bool]) -> [UnreadPhrase] {
@@ -55,6 +61,12 @@ enum UnreadWords {
         case "every", "each", "next", "this", "last":
             return next().map { periodWords.contains($0) || PartOfDay.words[$0] != nil || Words.weekdays[$0] != nil
                 || PhraseReader.ordinalWords[$0] != nil || Int($0) != nil } == true
+        case _ where isFrequency(word):
+            return ["a", "per", "an", "every"].contains(next() ?? "") && next(2).map(periodWords.contains) == true
+        case "a", "per", "an":
+            return previous().map(isFrequency) == true && next().map(periodWords.contains) == true
+        case "till", "until":
+            return next().flatMap(ClockWord.init)?.isExplicit == true
         case "end", "close":
             return next() == "of"
         case "of":
@@ -62,6 +74,9 @@ enum UnreadWords {
         case "the":
             return previous() == "of" && next().map(periodWords.contains) == true
         default:
+            if periodWords.contains(word), ["a", "per", "an"].contains(previous() ?? ""), index >= 2, isFrequency(tokens[index - 2].word) {
+                return true
+            }
             return periodWords.contains(word) && ["every", "each", "next", "this", "last", "of", "the"].contains(previous() ?? "")
                 && (previous() != "the" || index >= 2 && tokens[index - 2].word == "of")
         }
