@@ -15,6 +15,9 @@ extension PhraseReader {
         // A bare `the 3rd` is a date only after a preposition (`on the 3rd`), not in `the 3rd floor`.
         guard weekday != nil || (afterContext && cursor > index), let text = word(cursor),
               let number = Self.ordinal(text) else { return nil }
+        // A spelled ordinal before a noun counts things (`work on the first draft`): it is a day
+        // only at the end of the line or before another when.
+        if Self.spelledOrdinals[text] != nil, let after = word(cursor + 1), !isWhenWord(after) { return nil }
         guard (1...31).contains(number) else {
             throw error(cursor, "'\(text)' is not a day of the month; expected 1st to 31st")
         }
