@@ -17,6 +17,10 @@ extension PhraseReader {
             }
             return Match(length: last + 1 - index, value: .deadline(date))
         }
+        // `corn on the cob` is no deadline: an abbreviation after an article stays a word.
+        let afterArticle = cursor > (afterPreposition ? index + 1 : index)
+            || (index > 0 && Words.determiners.contains(tokens[index - 1].word))
+        if ["cob", "eod", "eow", "eom"].contains(first), afterArticle { return nil }
         switch first {
         case "cob", "eod": return try due(today, through: cursor)
         case "eow": return try due(endOfWeek(next: false), through: cursor)

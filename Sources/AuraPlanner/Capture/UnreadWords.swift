@@ -45,7 +45,8 @@ enum UnreadWords {
         let word = tokens[index].word
         func next(_ offset: Int = 1) -> String? { index + offset < tokens.count ? tokens[index + offset].word : nil }
         func previous() -> String? { index > 0 ? tokens[index - 1].word : nil }
-        if whenWords.contains(word) { return true }
+        // After an article the word names a thing: `corn on the cob`, `the midnight train`.
+        if whenWords.contains(word) { return !Words.determiners.contains(previous() ?? "") }
         if !ambiguousDayWords.contains(word), Words.weekdays[word] != nil || Words.months[word] != nil { return true }
         if ClockWord(word)?.isExplicit == true { return true }
         /// `quarter past` with nothing after it, or a when capture could not use (`quarter past noon`).
