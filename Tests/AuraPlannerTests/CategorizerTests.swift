@@ -101,6 +101,13 @@ struct CategorizerTests {
         #expect(result.reason == "mentions “email” and “landlord”")
     }
 
+    @Test func aHintAloneSaysItIsAWeakSign() {
+        let weak = Categorizer().categorize(CapturedItem(input: "", title: "fix the dripping tap", kind: .task))
+        #expect(weak.reason == "mentions “fix”, a weak sign: tag it if not")
+        let strong = Categorizer().categorize(CapturedItem(input: "", title: "fix the flaky tests", kind: .task))
+        #expect(!strong.reason.contains("weak"))
+    }
+
     /// A long chore is not Deep Work for being long: without telling words, length says nothing.
     @Test func itemsWithoutTellingWordsAreAGuessOfAdminWhateverTheirLength() {
         for minutes in [15, 120] {

@@ -12,6 +12,8 @@ public struct Categorization: Sendable, Equatable {
 /// Sorts an item into one of the four categories by the words in its title, with a reason a
 /// person can check. A `#deep`/`#admin`/`#health`/`#culture` tag wins outright.
 public struct Categorizer: Sendable {
+    /// At or below this score the words are only a hint.
+    static let weakScore = 2
     /// Words after which the next few words say what the task is not (`without my laptop`).
     private static let negations: Set<String> = ["without", "no", "not", "never", "minus"]
     /// How many words a negation covers.
@@ -76,7 +78,9 @@ public struct Categorizer: Sendable {
         guard let best = scores.keys.max(by: { (scores[$0]!, -firstSeen[$0]!) < (scores[$1]!, -firstSeen[$1]!) }) else {
             return fallback(for: item)
         }
-        return Categorization(category: best, reason: "mentions " + englishList(Array(evidence[best, default: []].prefix(3))))
+        let mentions = "mentions " + englishList(Array(evidence[best, default: []].prefix(3)))
+        // A hint alone (`fix`, `see`, `get`) is a guess, and the reason says so.
+        return Categorization(category: best, reason: scores[best]! <= Self.weakScore ? mentions + ", a weak sign: tag it if not" : mentions)
     }
 
     /// The verb in `watch Parasite` or `see Hamlet at the Globe`: a media verb followed by a
