@@ -10,7 +10,8 @@ public struct ParsedArguments: Sendable, Equatable {
         var remaining = arguments[...]
         var onlyPositionals = false
         while let argument = remaining.popFirst() {
-            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+            // `- [ ] buy milk`: a dash followed by a space begins a list line, never an option.
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" || argument.dropFirst().first?.isWhitespace == true {
                 positionals.append(argument)
                 continue
             }

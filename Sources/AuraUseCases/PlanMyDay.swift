@@ -48,7 +48,7 @@ public struct PlanMyDay: Sendable {
         }
         let entries: [Inbox.Entry]
         do {
-            entries = try Inbox.capture(inboxText ?? "", with: CaptureParser(today: day))
+            entries = try Inbox.capture(inboxText ?? "", with: CaptureParser(today: day, now: now.flatMap { settings.clock(of: $0, on: day) }))
         } catch {
             throw PlannerFolder.sourceErrors(error.errors, in: folder.inbox.url)
         }

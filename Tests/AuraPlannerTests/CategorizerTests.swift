@@ -28,10 +28,30 @@ struct CategorizerTests {
     }
 
     /// Lines written after the lexicon was fixed: a check that it was not fitted to the set above.
-    @Test func accuracyOnTheHeldOutSetIsAtLeastEightyPercent() throws {
+    /// 83.1 % before the vocabulary of issue 14, 91.5 % after (its lines were not added to it).
+    @Test func accuracyOnTheHeldOutSetIsAtLeastNinetyPercent() throws {
         let rows = try Self.labelledSet("held-out-tasks")
         let accuracy = try Self.measure(rows, title: "Held-out set")
-        #expect(accuracy >= 0.80, "categorizer accuracy \(accuracy) on \(rows.count) held-out lines")
+        #expect(accuracy >= 0.90, "categorizer accuracy \(accuracy) on \(rows.count) held-out lines")
+    }
+
+    /// 160 lines in many voices (40 a category), written and labelled before the lexicon was
+    /// tuned on them. Before that tuning the lexicon read 75.0 % of them right
+    /// (120); after it, 95.6 % (153): the floor is that measure.
+    @Test func accuracyOnTheVoicesSetIsAtLeastTheMeasuredFloor() throws {
+        let rows = try Self.labelledSet("voices-tasks")
+        #expect(rows.count >= 160)
+        let accuracy = try Self.measure(rows, title: "Voices set")
+        #expect(accuracy >= 0.95, "categorizer accuracy \(accuracy) on \(rows.count) lines in many voices")
+    }
+
+    /// 80 lines written after the vocabulary was settled, measured once and never tuned on:
+    /// 86.2 % (69), the same as the lexicon before issue 14 scored on them. The floor is that measure.
+    @Test func accuracyOnTheFreshSetIsAtLeastTheMeasuredFloor() throws {
+        let rows = try Self.labelledSet("fresh-tasks")
+        #expect(rows.count >= 80)
+        let accuracy = try Self.measure(rows, title: "Fresh set")
+        #expect(accuracy >= 0.86, "categorizer accuracy \(accuracy) on \(rows.count) fresh lines")
     }
 
     /// Categorizes every row, prints the confusion matrix and the misses, returns the accuracy.
@@ -81,11 +101,33 @@ struct CategorizerTests {
         #expect(result.reason == "mentions “email” and “landlord”")
     }
 
-    @Test func itemsWithoutTellingWordsFallBackByLength() {
-        let short = Categorizer().categorize(CapturedItem(input: "", title: "Zephyr", kind: .task, minutes: 15))
-        #expect(short.category == .admin)
-        let long = Categorizer().categorize(CapturedItem(input: "", title: "Zephyr", kind: .task, minutes: 120))
-        #expect(long.category == .deepWork)
-        #expect(long.reason.contains("120 minutes"))
+    @Test func aHintAloneSaysItIsAWeakSign() {
+        let weak = Categorizer().categorize(CapturedItem(input: "", title: "fix the dripping tap", kind: .task))
+        #expect(weak.reason == "mentions “fix”, a weak sign: tag it if not")
+        let strong = Categorizer().categorize(CapturedItem(input: "", title: "fix the flaky tests", kind: .task))
+        #expect(!strong.reason.contains("weak"))
+    }
+
+    /// A long chore is not Deep Work for being long: without telling words, length says nothing.
+    @Test func itemsWithoutTellingWordsAreAGuessOfAdminWhateverTheirLength() {
+        for minutes in [15, 120] {
+            let guess = Categorizer().categorize(CapturedItem(input: "", title: "Zephyr", kind: .task, minutes: minutes))
+            #expect(guess.category == .admin)
+            #expect(guess.reason.hasPrefix("no telling words, so a guess"))
+        }
+    }
+
+    @Test(arguments: [
+        ("work on the chapter without my phone", Category.deepWork),
+        ("write the report with no email open", .deepWork),
+        ("book a comedian called Bill for the party", .admin),
+        ("haircut appointment at the salon", .admin),
+        ("garage appointment for the brakes", .admin),
+        ("physio appointment", .health),
+        ("clear out the garage for two hours", .admin),
+    ])
+    func namesNegationsAndAppointmentsDoNotMislead(line: String, category: Category) throws {
+        let item = try #require(try CaptureParser(today: LocalDate(year: 2026, month: 12, day: 2)!).parse(line).first)
+        #expect(Categorizer().categorize(item).category == category, "\(Categorizer().categorize(item))")
     }
 }

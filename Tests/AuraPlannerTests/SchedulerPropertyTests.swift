@@ -45,6 +45,12 @@ struct SchedulerPropertyTests {
                 if block.span.length != taskMinutes { problems.append("\(block.category) block \(block.span) is not contiguous") }
             }
             if block.tasks.contains(where: { $0.category != block.category }) { problems.append("block mixes categories") }
+            for task in block.tasks where !block.isFixed {
+                if let part = task.partOfDay, let stretch = scheduler.partsOfDay[part],
+                   block.span.start < stretch.start || block.span.end > stretch.end {
+                    problems.append("\(task.id) asked for the \(part) \(stretch) but sits in \(block.span)")
+                }
+            }
         }
         // Buffers: a block the planner chose keeps its distance from busy time and other blocks.
         let items = (blocks.map { ($0.span, $0.isFixed) } + mergedBusy.map { ($0, true) }).sorted { $0.0.start < $1.0.start }
@@ -64,6 +70,59 @@ struct SchedulerPropertyTests {
         if schedule.loadMinutes > schedule.capacityMinutes {
             problems.append("load \(schedule.loadMinutes) exceeds capacity \(schedule.capacityMinutes)")
         }
+        // Fixed-time tasks keep their times whatever the load; the planner adds nothing past the limit.
+        if Double(schedule.loadMinutes) > Double(schedule.capacityMinutes) * scheduler.loadLimit, blocks.contains(where: { !$0.isFixed }) {
+            problems.append("load \(schedule.loadMinutes) passes \(scheduler.loadLimit) of capacity \(schedule.capacityMinutes)")
+        }
+        problems += untrueReasons(of: schedule, window: window, opensAt: opensAt, busy: mergedBusy, scheduler: scheduler)
+        return problems
+    }
+
+    /// Every Later reason checked against the final plan: a reason must be true of the day as
+    /// planned, not only of the moment it was written.
+    static func untrueReasons(of schedule: Schedule, window: MinuteSpan, opensAt: Int, busy: [MinuteSpan],
+                              scheduler: Scheduler) -> [String] {
+        let open = MinuteSpan(start: min(max(opensAt, window.start), window.end), end: window.end)
+        let taken = MinuteSpan.merged((busy + schedule.blocks.map(\.span)).map {
+            MinuteSpan(start: $0.start - scheduler.buffer, end: $0.end + scheduler.buffer)
+        })
+        func longestGap(for task: SchedulableTask) -> Int {
+            let part = task.partOfDay.flatMap { scheduler.partsOfDay[$0] }
+            let bounds = MinuteSpan(start: max(open.start, task.notBefore ?? open.start, part?.start ?? open.start),
+                                    end: min(open.end, part?.end ?? open.end))
+            return bounds.length > 0 ? MinuteSpan.gaps(in: bounds, around: taken).map(\.length).max() ?? 0 : 0
+        }
+        let loadCap = Int(Double(schedule.capacityMinutes) * scheduler.loadLimit)
+        var problems: [String] = []
+        for deferral in schedule.later {
+            let task = deferral.task, reason = deferral.reason
+            let start = task.fixedStart.map { max($0, task.notBefore ?? 0) }
+            let holds: Bool
+            if reason.hasPrefix("the day window closed") {
+                holds = open.length == 0
+            } else if reason.hasPrefix("would overcommit the day") {
+                holds = schedule.loadMinutes + task.minutes > loadCap
+            } else if reason.hasPrefix("longer than an admin window") {
+                holds = task.category == .admin && task.minutes > scheduler.adminWindow.upperBound
+            } else if reason.hasPrefix("no free") && reason.contains("window left for admin") {
+                holds = longestGap(for: task) < max(scheduler.adminWindow.lowerBound, task.minutes)
+            } else if reason.hasPrefix("needs ") {
+                holds = longestGap(for: task) < task.minutes
+            } else if let start, reason.hasPrefix("its time") {
+                holds = start < open.start && start >= window.start
+            } else if let start, reason.contains("before the day window opens") {
+                holds = start < window.start
+            } else if let start, reason.contains("runs past the end of the day window") {
+                holds = start + task.minutes > window.end
+            } else if let start, reason.hasPrefix("clashes with busy time") {
+                holds = busy.contains { $0.overlaps(MinuteSpan(start: start, end: start + task.minutes)) }
+            } else if let start, reason.hasPrefix("clashes with") {
+                holds = schedule.blocks.contains { $0.span.overlaps(MinuteSpan(start: start, end: start + task.minutes)) }
+            } else {
+                holds = false
+            }
+            if !holds { problems.append("\(task.id) (\(task.category), \(task.minutes) min) deferred untruly: \(reason)") }
+        }
         return problems
     }
 
@@ -82,7 +141,8 @@ struct SchedulerPropertyTests {
                 id: "t\(index)", title: "task \(index)", category: random.pick(Category.allCases), minutes: minutes,
                 fixedStart: random.chance(0.2) ? Int.random(in: 0...(24 * 60 - minutes), using: &random) / 5 * 5 : nil,
                 notBefore: random.chance(0.05) ? Int.random(in: 0...(24 * 60), using: &random) : nil,
-                rank: Double(Int.random(in: 0...100, using: &random)) / 100)
+                rank: Double(Int.random(in: 0...100, using: &random)) / 100,
+                partOfDay: random.chance(0.15) ? random.pick(PartOfDay.allCases) : nil)
         }
         return (tasks, window, opensAt, busy)
     }
@@ -123,7 +183,8 @@ struct SchedulerPropertyTests {
         "run 5k", "yoga class", "physio appointment", "walk the dog", "meditate",
         "read Middlemarch", "see Hamlet", "visit the gallery", "practice guitar", "listen to the opera broadcast",
     ]
-    static let phrases = ["", "", "", " today", " tomorrow", " friday", " next tue", " in 2 days", " at 9am", " at 3pm",
+    static let phrases = ["", "", "", " today", " tomorrow", " this evening", " monday morning", " in the afternoon",
+                          " by end of next week", " fortnightly", " every third day", " quarterly", " at half 8", " on the 3rd", " friday", " next tue", " in 2 days", " at 9am", " at 3pm",
                           " 15:30", " 45m", " 1h", " 1.5h", " 2 hours", " 10 min", " every day", " every weekday",
                           " every monday", " 2-3pm", " #deep", " #admin", " #health", " #culture"]
 
@@ -156,25 +217,30 @@ struct SchedulerPropertyTests {
             store.capture(entries.flatMap(\.items), on: day)
             itemsCaptured += store.tasks.count
             let now = random.chance(0.3) ? day.date(minutes: Int.random(in: 0...(24 * 60 - 1), using: &random), in: zone) : nil
-            let plan = DayPlanner(settings: settings).plan(store, on: day, now: now, calendar: calendar)
-
-            let schedule = Schedule(
-                blocks: plan.blocks.map { block in
-                    Schedule.Block(span: block.span, category: block.category, tasks: block.tasks.map { task in
-                        let stored = store.tasks[store.index(of: task.id)!]
-                        return SchedulableTask(id: task.id, title: task.title, category: block.category, minutes: task.minutes,
-                                               fixedStart: stored.time?.minutes, rank: task.rank)
-                    }, isFixed: block.isFixed)
-                },
-                later: [], capacityMinutes: plan.capacityMinutes, loadMinutes: plan.loadMinutes)
-            var problems = Self.violations(of: schedule, tasks: schedule.blocks.flatMap(\.tasks), window: window,
-                                           opensAt: plan.window.start, busy: plan.busy.map(\.span), scheduler: Scheduler())
-            problems += Self.planViolations(plan, store: store)
+            let problems = Self.planProblems(store, on: day, settings: settings, calendar: calendar, now: now)
             #expect(problems.isEmpty, "seed \(seed): \(problems)")
             plansChecked += 1
         }
         print("Planner properties: \(plansChecked) random inboxes and calendars, \(itemsCaptured) items captured")
         #expect(plansChecked == Self.planRuns)
+    }
+
+    /// Plans `day` and checks the plan against every promise of the schedule and of the plan.
+    static func planProblems(_ store: TaskStore, on day: LocalDate, settings: PlannerSettings,
+                             calendar: (any BusyCalendar)?, now: Date?) -> [String] {
+        let plan = DayPlanner(settings: settings).plan(store, on: day, now: now, calendar: calendar)
+        let schedule = Schedule(
+            blocks: plan.blocks.map { block in
+                Schedule.Block(span: block.span, category: block.category, tasks: block.tasks.map { task in
+                    let stored = store.tasks[store.index(of: task.id)!]
+                    return SchedulableTask(id: task.id, title: task.title, category: block.category, minutes: task.minutes,
+                                           fixedStart: stored.time?.minutes, rank: task.rank, partOfDay: stored.partOfDay)
+                }, isFixed: block.isFixed)
+            },
+            later: [], capacityMinutes: plan.capacityMinutes, loadMinutes: plan.loadMinutes)
+        return violations(of: schedule, tasks: schedule.blocks.flatMap(\.tasks), window: settings.window,
+                          opensAt: plan.window.start, busy: plan.busy.map(\.span), scheduler: Scheduler())
+            + planViolations(plan, store: store)
     }
 
     /// Promises of the whole plan: every open task of the day appears once, Later has reasons,

@@ -21,16 +21,18 @@ struct AddCommand: Command {
         guard !line.isEmpty, !line.contains(where: \.isNewline) else {
             throw UsageError("expected one line of text to capture, such as \"call Sam friday\"", spec: spec)
         }
-        let today = try options.today(arguments, spec: spec, timeZone: try options.folder.settings().timeZone)
+        let settings = try options.folder.settings()
+        let today = try options.today(arguments, spec: spec, timeZone: settings.timeZone)
         let items: [CapturedItem]
         do {
-            items = try options.folder.capture(line, today: today, onWait: options.waitNotice)
+            items = try options.folder.capture(line, today: today, now: settings.clock(of: terminal.now(), on: today), onWait: options.waitNotice)
         } catch let error as CaptureError {
             throw error.problem.located(in: "text")
         }
         let inbox = ContentFile.displayPath(options.folder.inbox.url)
         for item in items {
             terminal.print("Added to \(inbox): " + ParseCommand.describe(item, Categorizer().categorize(item)))
+            for phrase in item.unread { terminal.printError("warning: text:1:\(phrase)") }
         }
         return 0
     }

@@ -35,6 +35,10 @@ struct PlanCommand: Command {
         let options = PlannerOptions(arguments, in: terminal)
         let settings = try options.folder.settings()
         let day = try options.today(arguments, spec: spec, timeZone: settings.timeZone)
+        guard day <= PlanSnapshot.latestStart else {
+            throw UsageError("'\(day.iso)' is too late to plan: a plan covers \(PlanSnapshot.horizon) days and dates end at "
+                             + "\(LocalDate.latestYear)-12-31; expected a date up to \(PlanSnapshot.latestStart.iso)", spec: spec)
+        }
         // Planning today starts from now; a date given explicitly is planned whole.
         let now = PlannerOptions.dateGiven(arguments) ? nil : terminal.now()
         let outcome = try PlanMyDay(folder: options.folder)

@@ -15,7 +15,7 @@ private struct ParsedLine: Encodable {
     let item: CapturedItem
     let categorization: Categorization
 
-    enum CodingKeys: String, CodingKey { case input, title, kind, date, time, minutes, rrule, category, reason }
+    enum CodingKeys: String, CodingKey { case input, title, kind, date, due, part, time, minutes, rrule, category, reason, unread }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -23,10 +23,13 @@ private struct ParsedLine: Encodable {
         try container.encode(item.title, forKey: .title)
         try container.encode(item.kind.rawValue, forKey: .kind)
         try container.encode(item.date?.iso, forKey: .date)
+        try container.encode(item.isDeadline, forKey: .due)
+        try container.encode(item.partOfDay?.rawValue, forKey: .part)
         try container.encode(item.time?.description, forKey: .time)
         try container.encode(item.minutes, forKey: .minutes)
         try container.encode(item.recurrence?.rrule, forKey: .rrule)
         try container.encode(categorization.category.rawValue, forKey: .category)
         try container.encode(categorization.reason, forKey: .reason)
+        try container.encode(item.unread.map(\.text), forKey: .unread)
     }
 }

@@ -6,9 +6,12 @@
 /// `protectTitleWords`).
 public struct CaptureParser: Sendable {
     public let today: LocalDate
+    /// The time now, when the text is read on `today` with a clock: what `in an hour` counts from.
+    public let now: ClockTime?
 
-    public init(today: LocalDate) {
+    public init(today: LocalDate, now: ClockTime? = nil) {
         self.today = today
+        self.now = now
     }
 
     /// Reads one line: a task, a memo transcript (`memo:` or 🎙, possibly several items) or an
@@ -39,10 +42,15 @@ public struct CaptureParser: Sendable {
                 items.append(item)
             } else if let last = items.indices.last {
                 // "Call the bank. Tomorrow at 9." — a piece with only a when belongs to the item before it.
-                items[last].date = items[last].date ?? item.date
+                if items[last].date == nil {
+                    items[last].date = item.date
+                    items[last].isDeadline = item.isDeadline
+                }
+                items[last].unread += item.unread
                 items[last].time = items[last].time ?? item.time
                 items[last].minutes = items[last].minutes ?? item.minutes
                 items[last].recurrence = items[last].recurrence ?? item.recurrence
+                items[last].partOfDay = items[last].partOfDay ?? item.partOfDay
             }
         }
         guard !items.isEmpty else {
@@ -80,24 +88,46 @@ public struct CaptureParser: Sendable {
         var item = CapturedItem(input: input, title: "", kind: kind)
         var consumed = Array(repeating: false, count: tokens.count)
         var phraseEnds: Set<Int> = []
+        var flexibleTime = false
         var index = 0
         while index < tokens.count {
-            guard let match = try read(reader, at: index, into: &item) else {
+            guard let match = try read(reader, at: index, into: &item, flexibleTime: &flexibleTime) else {
                 index += 1
                 continue
+            }
+            if case .fromNow = match.value, now == nil {
+                item.unread.append(UnreadPhrase(column: tokens[index].column, text: Self.text(of: tokens[index..<index + match.length]),
+                                                note: "counts from now, but a date was given and no time now (--now HH:MM); no time was set"))
             }
             for covered in index..<index + match.length { consumed[covered] = true }
             phraseEnds.insert(index + match.length - 1)
             index += match.length
         }
+        // `tonight at half 8`: an hour without am or pm in the evening is after noon.
+        if flexibleTime, let time = item.time, time.minutes < 12 * 60, item.partOfDay?.meansAfterNoon == true {
+            item.time = ClockTime(hour: time.minutes / 60 + 12, minute: time.minutes % 60)
+        }
+        if case .interval(let interval) = item.recurrence, let date = item.date, date != interval.start {
+            item.recurrence = RepeatInterval(count: interval.count, unit: interval.unit, start: date).map(Recurrence.interval)
+        }
         item.title = Self.title(tokens, consumed: consumed, phraseEnds: phraseEnds)
+        item.unread += UnreadWords.phrases(in: tokens, consumed: consumed)
         return item
     }
 
+    static func text(of tokens: ArraySlice<CaptureToken>) -> String {
+        tokens.map { String($0.raw) }.joined(separator: " ")
+    }
+
     /// Tries each kind of phrase at `index`; applies the first that matches and is not yet set.
-    private func read(_ reader: PhraseReader, at index: Int, into item: inout CapturedItem) throws(CaptureError) -> PhraseReader.Match? {
+    private func read(_ reader: PhraseReader, at index: Int, into item: inout CapturedItem,
+                      flexibleTime: inout Bool) throws(CaptureError) -> PhraseReader.Match? {
         let candidates: [PhraseReader.Match?] = [
+            item.time == nil ? try reader.fromNow(at: index) : nil,
+            item.recurrence == nil ? try reader.interval(at: index) : nil,
             item.recurrence == nil ? reader.recurrence(at: index) : nil,
+            item.date == nil ? try reader.deadline(at: index) : nil,
+            item.partOfDay == nil ? try partOfDay(reader, at: index, given: item.date) : nil,
             item.date == nil ? try reader.date(at: index) : nil,
             item.time == nil ? try reader.time(at: index) : nil,
             item.minutes == nil ? try reader.duration(at: index) : nil,
@@ -105,14 +135,40 @@ public struct CaptureParser: Sendable {
         ]
         guard let match = candidates.lazy.compactMap({ $0 }).first else { return nil }
         switch match.value {
-        case .recurrence(let recurrence): item.recurrence = recurrence
+        case .recurrence(let recurrence, let part):
+            item.recurrence = recurrence
+            item.partOfDay = item.partOfDay ?? part
         case .date(let date): item.date = date
-        case .time(let time, let minutes):
+        case .time(let time, let minutes, let flexible):
             item.time = time
+            flexibleTime = flexible
             if item.minutes == nil { item.minutes = minutes }
+        case .fromNow(let minutes):
+            guard let now else { break }
+            let total = now.minutes + minutes
+            if item.date == nil, total >= 24 * 60 { item.date = today.adding(days: total / (24 * 60)) }
+            item.time = ClockTime(hour: total % (24 * 60) / 60, minute: total % 60)
+        case .partOfDay(let part, let date):
+            item.partOfDay = part
+            if item.date == nil { item.date = date }
+        case .deadline(let date):
+            item.date = date
+            item.isDeadline = true
         case .duration(let minutes): item.minutes = minutes
         case .tag(let category): item.categoryTag = category
         }
+        // `tomorrow` on 9999-12-31: dates end where the store's four-digit years do.
+        if let date = item.date, date.year > LocalDate.latestYear {
+            throw reader.error(index, "'\(reader.tokens[index].word) …' lands after \(LocalDate.latestYear)-12-31, the last date Aura keeps")
+        }
+        return match
+    }
+
+    /// A part of the day, unless it names a second day: `fri evening` after `mon` is left for
+    /// the unread warning rather than read without its day.
+    private func partOfDay(_ reader: PhraseReader, at index: Int, given date: LocalDate?) throws(CaptureError) -> PhraseReader.Match? {
+        guard let match = try reader.partOfDay(at: index) else { return nil }
+        if case .partOfDay(_, .some) = match.value, date != nil { return nil }
         return match
     }
 

@@ -19,6 +19,13 @@ public struct CapturedItem: Sendable, Equatable {
     public var recurrence: Recurrence?
     /// The category forced by a `#deep`, `#admin`, `#health` or `#culture` tag.
     public var categoryTag: Category?
+    /// The part of the day the text names (`this evening`, `monday morning`, `first thing`).
+    public var partOfDay: PartOfDay?
+    /// The date is a deadline (`by end of next week`), not the day the task was set for.
+    public var isDeadline = false
+    /// Words that look like a date, time or repeat but were not read: they stay in the title,
+    /// and the reader says so rather than keeping a silently wrong task.
+    public var unread: [UnreadPhrase] = []
 
     public init(input: String, title: String, kind: ItemKind, date: LocalDate? = nil, time: ClockTime? = nil,
                 minutes: Int? = nil, recurrence: Recurrence? = nil, categoryTag: Category? = nil) {
@@ -31,6 +38,23 @@ public struct CapturedItem: Sendable, Equatable {
         self.recurrence = recurrence
         self.categoryTag = categoryTag
     }
+}
+
+/// A stretch of a line that looks like a when but was not read (`quarter past`, `midsummer`).
+public struct UnreadPhrase: Sendable, Equatable, CustomStringConvertible {
+    /// 1-based column of its first word in the line.
+    public let column: Int
+    public let text: String
+    /// Why it was not read.
+    public let note: String
+
+    public init(column: Int, text: String, note: String = "looks like a date, time or repeat but was not read; it stays in the title") {
+        self.column = column
+        self.text = text
+        self.note = note
+    }
+
+    public var description: String { "\(column): '\(text)' \(note)" }
 }
 
 /// Text that looks like a date, time or duration but cannot be one (`25:00`, `feb 30`).

@@ -78,12 +78,20 @@ public enum Inbox {
                 inComment = !trimmed.contains("-->")
                 continue
             }
-            if trimmed.isEmpty || trimmed.hasPrefix("# ") || trimmed.hasPrefix("##") || trimmed == "#" { continue }
-            let body = withoutListMarker(trimmed)
-            if body.lowercased().hasPrefix("[x]") { continue }
-            result.append((index + 1, body.hasPrefix("[ ]") ? body.dropFirst(3) : body))
+            if let body = itemText(of: trimmed) { result.append((index + 1, body)) }
         }
         return result
+    }
+
+    /// The item in one line, without its list marker (`- `, `* `, `1. `, `- [ ] `), or nil when
+    /// the line holds none: blank, a heading, a checked box or a one-line comment. The inbox
+    /// and `aura parse` read lines through this one function.
+    public static func itemText(of line: Substring) -> Substring? {
+        let trimmed = line.drop(while: \.isWhitespace)
+        if trimmed.isEmpty || trimmed.hasPrefix("# ") || trimmed.hasPrefix("##") || trimmed == "#" || trimmed.hasPrefix("<!--") { return nil }
+        let body = withoutListMarker(trimmed)
+        if body.lowercased().hasPrefix("[x]") { return nil }
+        return body.hasPrefix("[ ]") ? body.dropFirst(3) : body
     }
 
     private static func withoutListMarker(_ text: Substring) -> Substring {

@@ -4,9 +4,17 @@ struct PhraseReader {
     enum Value {
         case date(LocalDate)
         /// A start time, and a length when written as a range (`2-3pm`, `from 9 to 10:30`).
-        case time(ClockTime, minutes: Int?)
+        /// `flexible` marks an hour written without am or pm that a part of the day may move
+        /// past noon (`tonight at half 8`).
+        case time(ClockTime, minutes: Int?, flexible: Bool = false)
+        /// A time counted from now (`in an hour`).
+        case fromNow(minutes: Int)
         case duration(Int)
-        case recurrence(Recurrence)
+        case recurrence(Recurrence, part: PartOfDay? = nil)
+        /// A part of the day, and the day when the phrase names one (`monday morning`).
+        case partOfDay(PartOfDay, LocalDate?)
+        /// The end of a period, a deadline (`by end of next week`).
+        case deadline(LocalDate)
         case tag(Category)
     }
 
@@ -18,19 +26,19 @@ struct PhraseReader {
     let tokens: [CaptureToken]
     let today: LocalDate
 
-    private typealias Words = CaptureVocabulary
+    typealias Words = CaptureVocabulary
 
     /// The comparable word at `index`, or nil past the end or inside protected text.
-    private func word(_ index: Int) -> String? {
+    func word(_ index: Int) -> String? {
         index < tokens.count && !tokens[index].isProtected ? tokens[index].word : nil
     }
 
-    private func error(_ index: Int, _ message: String) -> CaptureError {
+    func error(_ index: Int, _ message: String) -> CaptureError {
         CaptureError(column: tokens[index].column, message: message)
     }
 
     /// Reads an optional preposition from `words` and then the phrase `core` reads.
-    private func withPreposition(_ words: Set<String>, at index: Int,
+    func withPreposition(_ words: Set<String>, at index: Int,
                                  _ core: (Int, Bool) throws(CaptureError) -> Match?) throws(CaptureError) -> Match? {
         if let first = word(index), words.contains(first), let match = try core(index + 1, true) {
             return Match(length: match.length + 1, value: match.value)
@@ -40,7 +48,14 @@ struct PhraseReader {
 
     // MARK: Recurrence
 
+    /// A repeat, with a part of the day after it read too (`every weekday morning`).
     func recurrence(at index: Int) -> Match? {
+        guard let match = recurrenceCore(at: index), case .recurrence(let recurrence, nil) = match.value,
+              let part = word(index + match.length).flatMap({ PartOfDay.words[$0] }) else { return recurrenceCore(at: index) }
+        return Match(length: match.length + 1, value: .recurrence(recurrence, part: part))
+    }
+
+    private func recurrenceCore(at index: Int) -> Match? {
         guard let first = word(index) else { return nil }
         switch first {
         case "daily", "everyday":
@@ -113,6 +128,8 @@ struct PhraseReader {
     private func dateCore(at index: Int, afterContext: Bool) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
         func on(_ date: LocalDate, length: Int) -> Match { Match(length: length, value: .date(date)) }
+        if let offset = try offsetDate(at: index) { return offset }
+        if let ordinal = try ordinalDate(at: index, afterContext: afterContext) { return ordinal }
 
         if let offset = Words.relativeDays[first] {
             return on(today.adding(days: offset), length: 1)
@@ -135,13 +152,6 @@ struct PhraseReader {
             }
             if second == "week", nextWeek {
                 return on(inNextWeek(.monday), length: 2)
-            }
-        }
-        if first == "in", let count = word(index + 1).flatMap(count), let unit = word(index + 2) {
-            switch unit {
-            case "day", "days": return on(today.adding(days: count), length: 3)
-            case "week", "weeks": return on(today.adding(days: 7 * count), length: 3)
-            default: break
             }
         }
         if let month = Words.months[first], let day = word(index + 1).flatMap(dayOfMonth) {
@@ -178,7 +188,7 @@ struct PhraseReader {
     }
 
     /// `10`, `10th`, `1st`, `22nd`: a day of the month from 1 to 31.
-    private func dayOfMonth(_ text: String) -> Int? {
+    func dayOfMonth(_ text: String) -> Int? {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         let suffix = text.dropFirst(digits.count)
         guard (1...2).contains(digits.count), ["", "st", "nd", "rd", "th"].contains(suffix),
@@ -186,165 +196,20 @@ struct PhraseReader {
         return day
     }
 
-    private func count(_ text: String) -> Int? {
+    func count(_ text: String) -> Int? {
         if let value = Int(text), value > 0, value < 1000 { return value }
         return Words.numberWords[text]
     }
 
     /// The next `day` after today (or today itself when `includingToday`).
-    private func next(_ day: Weekday, includingToday: Bool) -> LocalDate {
+    func next(_ day: Weekday, includingToday: Bool) -> LocalDate {
         let ahead = (day.rawValue - today.weekday.rawValue + 7) % 7
         return today.adding(days: ahead == 0 && !includingToday ? 7 : ahead)
     }
 
     /// `day` in the calendar week (Monday to Sunday) after this one.
-    private func inNextWeek(_ day: Weekday) -> LocalDate {
+    func inNextWeek(_ day: Weekday) -> LocalDate {
         today.adding(days: 7 - today.weekday.rawValue + day.rawValue)
-    }
-
-    // MARK: Times
-
-    func time(at index: Int) throws(CaptureError) -> Match? {
-        try withPreposition(Words.timePrepositions, at: index) { (start, afterAt) throws(CaptureError) in
-            try timeCore(at: start, afterAt: afterAt)
-        }
-    }
-
-    private func timeCore(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
-        guard let first = word(index) else { return nil }
-        if first == "noon" || first == "midday" {
-            return Match(length: 1, value: .time(ClockTime(hour: 12, minute: 0)!, minutes: nil))
-        }
-        for dash in ["-", "–"] where first.contains(dash) {
-            let ends = first.split(separator: dash, omittingEmptySubsequences: false).map(String.init)
-            if ends.count == 2, let start = ClockWord(ends[0]), let end = ClockWord(ends[1]),
-               start.isExplicit || end.isExplicit || afterAt {
-                return try range(start, end, at: index, length: 1)
-            }
-        }
-        guard var start = ClockWord(first) else { return nil }
-        var length = 1
-        if start.meridiem == nil, let meridiem = word(index + 1).flatMap(ClockWord.meridiem) {
-            start.meridiem = meridiem
-            length += 1
-        }
-        if let joiner = word(index + length), ["-", "–", "to", "until", "till"].contains(joiner),
-           var end = word(index + length + 1).flatMap(ClockWord.init) {
-            var endLength = 1
-            if end.meridiem == nil, let meridiem = word(index + length + 2).flatMap(ClockWord.meridiem) {
-                end.meridiem = meridiem
-                endLength += 1
-            }
-            if start.isExplicit || end.isExplicit || afterAt {
-                return try range(start, end, at: index, length: length + 1 + endLength)
-            }
-        }
-        // A bare number is a time only after `at` (`at 3`), and never one past 23 (`at 25 Baker St`).
-        guard start.isExplicit || (afterAt && start.hour <= 23) else { return nil }
-        return Match(length: length, value: .time(try resolve(start, at: index), minutes: nil))
-    }
-
-    private func range(_ start: ClockWord, _ end: ClockWord, at index: Int, length: Int) throws(CaptureError) -> Match {
-        let finish = try resolve(end, at: index)
-        var begin = start
-        if begin.meridiem == nil, begin.hour <= 12, let meridiem = end.meridiem {
-            begin.meridiem = meridiem
-            if let resolved = try? resolve(begin, at: index), resolved >= finish, meridiem == .pm { begin.meridiem = .am }
-        }
-        let opening = try resolve(begin, at: index)
-        guard opening < finish else {
-            throw error(index, "'\(tokens[index].word)…' ends before it starts; expected a range within one day, such as 2-3pm")
-        }
-        return Match(length: length, value: .time(opening, minutes: finish.minutes - opening.minutes))
-    }
-
-    /// Turns a written clock time into a time of day. Without am/pm, a single-digit hour from
-    /// 1 to 6 (`at 3`, `3:30`) means the afternoon: nobody plans a task for 3 in the morning.
-    private func resolve(_ clock: ClockWord, at index: Int) throws(CaptureError) -> ClockTime {
-        let written = tokens[index].word
-        guard (0...59).contains(clock.minute) else {
-            throw error(index, "'\(written)' is not a time of day; minutes run from 00 to 59")
-        }
-        switch clock.meridiem {
-        case let meridiem?:
-            guard (1...12).contains(clock.hour) else {
-                throw error(index, "'\(written)' is not a time of day; with am or pm the hour runs from 1 to 12")
-            }
-            return ClockTime(hour: clock.hour % 12 + (meridiem == .pm ? 12 : 0), minute: clock.minute)!
-        case nil:
-            guard (0...23).contains(clock.hour) else {
-                throw error(index, "'\(written)' is not a time of day; expected 00:00 to 23:59, or a time such as 3pm")
-            }
-            let afternoon = clock.hourDigits == 1 && (1...6).contains(clock.hour)
-            return ClockTime(hour: clock.hour + (afternoon ? 12 : 0), minute: clock.minute)!
-        }
-    }
-
-    // MARK: Durations
-
-    func duration(at index: Int) throws(CaptureError) -> Match? {
-        try withPreposition(Words.durationPrepositions, at: index) { (start, _) throws(CaptureError) in
-            try durationCore(at: start)
-        }
-    }
-
-    private func durationCore(at index: Int) throws(CaptureError) -> Match? {
-        guard let first = word(index) else { return nil }
-        var minutes: Double
-        var length = 1
-        if first == "half", word(index + 1) == "an" || word(index + 1) == "a", word(index + 2) == "hour" {
-            return Match(length: 3, value: .duration(30))
-        } else if let compact = compactDuration(first) {
-            minutes = compact.minutes
-            if compact.hoursOnly, let extra = word(index + 1).flatMap(compactDuration), !extra.hoursOnly, extra.minutes < 60 {
-                minutes += extra.minutes
-                length = 2
-            }
-        } else if let number = decimal(first) ?? Words.numberWords[first].map(Double.init), let unit = word(index + 1) {
-            let isArticle = first == "a" || first == "an"
-            if Words.hourUnits.contains(unit) {
-                minutes = number * 60
-            } else if Words.minuteUnits.contains(unit), unit != "m", !isArticle {
-                minutes = number
-            } else {
-                return nil
-            }
-            length = 2
-        } else {
-            return nil
-        }
-        // Compared as a Double: `9999999999999999999h` is past what an Int holds.
-        let rounded = minutes.rounded()
-        guard rounded >= 1, rounded <= Double(InputLimits.maximumTaskMinutes) else {
-            throw error(index, "'\(tokens[index].word)' is not a usable duration; expected between 1 minute and 24 hours")
-        }
-        return Match(length: length, value: .duration(Int(rounded)))
-    }
-
-    /// `45m`, `90min`, `1.5h`, `2hrs`, `1h30`, `1h30m`. `hoursOnly` marks a whole-hour form
-    /// that a following `30m` may extend. A number above 180 with a bare `m` is left alone:
-    /// `swim 400m` means metres.
-    private func compactDuration(_ text: String) -> (minutes: Double, hoursOnly: Bool)? {
-        let number = text.prefix { ($0.isASCII && $0.isNumber) || $0 == "." }
-        guard let value = decimal(number) else { return nil }
-        let unit = String(text.dropFirst(number.count))
-        if Words.hourUnits.contains(unit) { return (value * 60, value == value.rounded()) }
-        if Words.minuteUnits.contains(unit) { return unit == "m" && value > 180 ? nil : (value, false) }
-        if let h = unit.firstIndex(of: "h"), unit[..<h].isEmpty, value == value.rounded() {
-            var rest = unit[unit.index(after: h)...]
-            if rest.hasSuffix("m") { rest = rest.dropLast() }
-            if let extra = Int(rest), (0..<60).contains(extra), (1...2).contains(rest.count) {
-                return (value * 60 + Double(extra), false)
-            }
-        }
-        return nil
-    }
-
-    /// `2`, `1.5`: digits with at most one decimal point (never `nan` or `1e3`).
-    private func decimal(_ text: some StringProtocol) -> Double? {
-        guard !text.isEmpty, text.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
-              text.filter({ $0 == "." }).count <= 1 else { return nil }
-        return Double(String(text))
     }
 
     // MARK: Tags
@@ -356,45 +221,5 @@ struct PhraseReader {
 
     func tag(at index: Int) -> Match? {
         word(index).flatMap { Self.tags[$0] }.map { Match(length: 1, value: .tag($0)) }
-    }
-}
-
-/// A clock time as written: `3pm`, `3:30pm`, `15:30`, `9.30am`, or a bare hour.
-struct ClockWord {
-    enum Meridiem { case am, pm }
-
-    let hour: Int
-    let minute: Int
-    let hourDigits: Int
-    var meridiem: Meridiem?
-    /// Written so that it can only be a time (`15:30`, `3pm`), not a bare number.
-    let hasColon: Bool
-
-    var isExplicit: Bool { hasColon || meridiem != nil }
-
-    static func meridiem(_ text: String) -> Meridiem? {
-        switch text {
-        case "am", "a.m": .am
-        case "pm", "p.m": .pm
-        default: nil
-        }
-    }
-
-    init?(_ text: String) {
-        var body = Substring(text)
-        for (suffix, value) in [("a.m", Meridiem.am), ("p.m", .pm), ("am", .am), ("pm", .pm)] where body.hasSuffix(suffix) {
-            meridiem = value
-            body = body.dropLast(suffix.count)
-            break
-        }
-        let parts = body.split(separator: ":", omittingEmptySubsequences: false)
-        let dotted = parts.count == 1 && meridiem != nil ? body.split(separator: ".", omittingEmptySubsequences: false) : parts
-        guard (1...2).contains(dotted.count), dotted.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              (1...2).contains(dotted[0].count), dotted.count == 1 || dotted[1].count == 2,
-              let hour = Int(dotted[0]) else { return nil }
-        self.hour = hour
-        self.minute = dotted.count == 2 ? Int(dotted[1])! : 0
-        self.hourDigits = dotted[0].count
-        self.hasColon = parts.count == 2
     }
 }

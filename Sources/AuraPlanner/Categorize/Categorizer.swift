@@ -12,8 +12,14 @@ public struct Categorization: Sendable, Equatable {
 /// Sorts an item into one of the four categories by the words in its title, with a reason a
 /// person can check. A `#deep`/`#admin`/`#health`/`#culture` tag wins outright.
 public struct Categorizer: Sendable {
-    /// At or above this many minutes, an item with no telling words reads as focused work.
-    static let longTaskMinutes = 60
+    /// At or below this score the words are only a hint.
+    static let weakScore = 2
+    /// Words after which the next few words say what the task is not (`without my laptop`).
+    private static let negations: Set<String> = ["without", "no", "not", "never", "minus"]
+    /// How many words a negation covers.
+    private static let negationReach = 3
+    /// Words after which a Capitalized word is a name (`a comedian called Bill`).
+    private static let namers: Set<String> = ["called", "named"]
     private static let mediaVerbs: Set<String> = ["read", "watch", "see", "listen", "rewatch", "reread"]
     private static let bookingVerbs: Set<String> = ["book", "reserve"]
 
@@ -35,7 +41,19 @@ public struct Categorizer: Sendable {
             evidence[category, default: []].append(what)
         }
 
+        var ignoredUntil = 0
         while index < lowered.count {
+            if Self.negations.contains(lowered[index]) {
+                ignoredUntil = index + 1 + Self.negationReach
+            } else if Self.namers.contains(lowered[index]) {
+                var end = index + 1
+                while end < written.count, written[end].first?.isUppercase == true { end += 1 }
+                ignoredUntil = max(ignoredUntil, end)
+            }
+            if index < ignoredUntil {
+                index += 1
+                continue
+            }
             if let phrase = CategoryLexicon.phrases.first(where: { lowered[index...].starts(with: $0.words) }) {
                 count(phrase.category, phrase.weight, "“" + written[index..<index + phrase.words.count].joined(separator: " ") + "”")
                 index += phrase.words.count
@@ -60,7 +78,9 @@ public struct Categorizer: Sendable {
         guard let best = scores.keys.max(by: { (scores[$0]!, -firstSeen[$0]!) < (scores[$1]!, -firstSeen[$1]!) }) else {
             return fallback(for: item)
         }
-        return Categorization(category: best, reason: "mentions " + englishList(Array(evidence[best, default: []].prefix(3))))
+        let mentions = "mentions " + englishList(Array(evidence[best, default: []].prefix(3)))
+        // A hint alone (`fix`, `see`, `get`) is a guess, and the reason says so.
+        return Categorization(category: best, reason: scores[best]! <= Self.weakScore ? mentions + ", a weak sign: tag it if not" : mentions)
     }
 
     /// The verb in `watch Parasite` or `see Hamlet at the Globe`: a media verb followed by a
@@ -76,10 +96,9 @@ public struct Categorizer: Sendable {
         return nil
     }
 
+    /// With no telling words the guess is Admin, routine being the usual task; its length says
+    /// nothing (a long chore needs no concentration). The reason says the guess is a guess.
     private func fallback(for item: CapturedItem) -> Categorization {
-        if let minutes = item.minutes, minutes >= Self.longTaskMinutes {
-            return Categorization(category: .deepWork, reason: "no telling words; \(minutes) minutes reads as focused work")
-        }
-        return Categorization(category: .admin, reason: "no telling words; a short task is treated as admin")
+        Categorization(category: .admin, reason: "no telling words, so a guess: routine tasks are admin; tag it #deep, #health or #culture if not")
     }
 }

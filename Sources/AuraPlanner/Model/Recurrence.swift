@@ -1,14 +1,18 @@
-/// How a task repeats: every day, or weekly on a set of weekdays. Written and read as an
-/// RFC 5545 `RRULE` value (`FREQ=DAILY`, `FREQ=WEEKLY;BYDAY=MO,WE`).
+/// How a task repeats: every day, weekly on a set of weekdays, or every n days, weeks or
+/// months counted from a first day. Written and read as an RFC 5545 `RRULE` value
+/// (`FREQ=DAILY`, `FREQ=WEEKLY;BYDAY=MO,WE`, `FREQ=WEEKLY;INTERVAL=2;DTSTART=20261202`; the
+/// first day, a separate property in RFC 5545, travels inside the value here).
 public enum Recurrence: Hashable, Sendable {
     case daily
     case weekly(Set<Weekday>)
+    case interval(RepeatInterval)
 
     /// Whether an occurrence falls on `date`.
     public func occurs(on date: LocalDate) -> Bool {
         switch self {
         case .daily: return true
         case .weekly(let days): return days.contains(date.weekday)
+        case .interval(let interval): return interval.occurs(on: date)
         }
     }
 
@@ -19,6 +23,8 @@ public enum Recurrence: Hashable, Sendable {
             return "FREQ=DAILY"
         case .weekly(let days):
             return "FREQ=WEEKLY;BYDAY=" + days.sorted { $0.rawValue < $1.rawValue }.map(\.rruleCode).joined(separator: ",")
+        case .interval(let interval):
+            return interval.rrule
         }
     }
 
@@ -29,6 +35,11 @@ public enum Recurrence: Hashable, Sendable {
             let pair = field.split(separator: "=", maxSplits: 1)
             guard pair.count == 2 else { return nil }
             parts[pair[0].uppercased()] = pair[1].uppercased()
+        }
+        if parts["INTERVAL"] != nil || parts["DTSTART"] != nil {
+            guard let interval = RepeatInterval(rruleParts: parts) else { return nil }
+            self = .interval(interval)
+            return
         }
         switch (parts["FREQ"], parts["BYDAY"], parts.count) {
         case ("DAILY", nil, 1):
@@ -50,7 +61,7 @@ extension Recurrence: Codable {
         let text = try container.decode(String.self)
         guard let recurrence = Recurrence(rrule: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text)' is not a supported RRULE; expected FREQ=DAILY or FREQ=WEEKLY;BYDAY=MO,…")
+                in: container, debugDescription: "'\(text)' is not a supported RRULE; expected FREQ=DAILY, FREQ=WEEKLY;BYDAY=MO,… or FREQ=…;INTERVAL=n;DTSTART=YYYYMMDD")
         }
         self = recurrence
     }

@@ -29,7 +29,7 @@ public struct DayPlanner: Sendable {
                             minutes: task.minutes ?? task.category.defaultMinutes,
                             fixedStart: task.time?.minutes,
                             notBefore: task.snoozedUntil.flatMap { settings.day(of: $0) == day ? settings.minutes(of: $0, on: day) : nil },
-                            rank: ranks[task.id] ?? 0)
+                            rank: ranks[task.id] ?? 0, partOfDay: task.partOfDay)
         }
         let schedule = scheduler.schedule(schedulable, window: window, opensAt: opensAt(day, now: now),
                                           busy: busy.map(\.span))

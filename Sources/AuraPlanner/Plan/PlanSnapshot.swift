@@ -18,6 +18,9 @@ public struct PlanSnapshot: Sendable, Equatable, Codable {
     public static let fileName = "plan.json"
     /// How many days the snapshot plans: today and the six after it.
     public static let horizon = 7
+    /// The last day a plan may start on: its horizon must end by 9999-12-31, the last date the
+    /// store reads back.
+    public static let latestStart = LocalDate(year: LocalDate.latestYear, month: 12, day: 31)!.adding(days: 1 - horizon)
 
     public let version: Int
     /// When `aura plan` made it.

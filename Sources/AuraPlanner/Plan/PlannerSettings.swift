@@ -14,6 +14,13 @@ public struct PlannerSettings: Sendable, Equatable {
     /// The day `instant` falls on in the site's time zone.
     public func day(of instant: Date) -> LocalDate { LocalDate(instant, in: timeZone) }
 
+    /// The time of day of `instant` when it falls on `day`, else nil: what `in an hour` counts from.
+    public func clock(of instant: Date, on day: LocalDate) -> ClockTime? {
+        guard self.day(of: instant) == day else { return nil }
+        let minutes = minutes(of: instant, on: day)
+        return ClockTime(hour: minutes / 60, minute: minutes % 60)
+    }
+
     /// Minutes after `day`'s midnight at which `instant` falls, clamped to the day (0…1440).
     func minutes(of instant: Date, on day: LocalDate) -> Int {
         let local = self.day(of: instant)

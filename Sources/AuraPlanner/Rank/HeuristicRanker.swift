@@ -11,6 +11,16 @@ public struct HeuristicRanker: Ranker {
 
     public init() {}
 
+    /// A deadline near or past counts like an urgent word; a week away, a little.
+    static func deadlineBonus(daysLeft: Int) -> Double {
+        switch daysLeft {
+        case ...0: 0.25
+        case 1...2: 0.15
+        case 3...7: 0.05
+        default: 0
+        }
+    }
+
     public func scores(for tasks: [StoredTask], on day: LocalDate) -> [String: Double] {
         Dictionary(tasks.map { ($0.id, score($0, on: day)) }, uniquingKeysWith: { first, _ in first })
     }
@@ -23,6 +33,7 @@ public struct HeuristicRanker: Ranker {
         if !words.isDisjoint(with: Self.consequentialWords) { score += 0.1 }
         if task.time != nil { score += 0.1 }
         if task.recurrence != nil { score -= 0.05 } else if task.date == day { score += 0.05 }
+        if let due = task.due { score += Self.deadlineBonus(daysLeft: day.days(to: due)) }
         score += min(Double(task.rolledForward) * Self.perRoll, Self.maxRollBonus)
         switch task.category {
         case .deepWork: score += 0.1

@@ -9,9 +9,11 @@ public struct SchedulableTask: Sendable, Equatable {
     /// Minutes after midnight before which it may not start (a snooze).
     public let notBefore: Int?
     public let rank: Double
+    /// The part of the day the task asked for (`this evening`); a flexible task keeps to it.
+    public let partOfDay: PartOfDay?
 
     public init(id: String, title: String, category: Category, minutes: Int, fixedStart: Int? = nil,
-                notBefore: Int? = nil, rank: Double) {
+                notBefore: Int? = nil, rank: Double, partOfDay: PartOfDay? = nil) {
         self.id = id
         self.title = title
         self.category = category
@@ -19,6 +21,7 @@ public struct SchedulableTask: Sendable, Equatable {
         self.fixedStart = fixedStart
         self.notBefore = notBefore
         self.rank = rank
+        self.partOfDay = partOfDay
     }
 }
 
@@ -68,8 +71,18 @@ public struct Scheduler: Sendable {
     /// Where Health lands when nothing says otherwise: lunchtime movement.
     public var middayTarget = 12 * 60 + 30
     public var afternoonTarget = 15 * 60
+    /// Where a task that names a part of the day may go.
+    public var partsOfDay: [PartOfDay: MinuteSpan] = [
+        .morning: MinuteSpan(start: 8 * 60 + 30, end: 12 * 60), .afternoon: MinuteSpan(start: 12 * 60, end: 17 * 60),
+        .evening: MinuteSpan(start: 17 * 60, end: 21 * 60), .night: MinuteSpan(start: 21 * 60, end: 24 * 60),
+    ]
 
     public init() {}
+
+    /// Where `task` may go: the stretch its part of the day names, if any.
+    func bounds(for task: SchedulableTask) -> DayState.Bounds {
+        DayState.Bounds(notBefore: task.notBefore, part: task.partOfDay.flatMap { part in partsOfDay[part].map { (part, $0) } })
+    }
 
     /// Schedules `tasks` in `window`, starting no earlier than `opensAt` (the current time on
     /// the day itself), around `busy`.
@@ -133,11 +146,12 @@ public struct Scheduler: Sendable {
                 continue
             }
             let limit = max(longestDeepBlock, lead.minutes)
-            let batches = day.gaps(notBefore: lead.notBefore).filter { $0.length >= lead.minutes }.map { gap in
-                (gap: gap, tasks: batch(lead, from: remaining, in: MinuteSpan(start: gap.start, end: gap.start + min(gap.length, limit)), day: day))
+            let partners = remaining.filter { $0.partOfDay == lead.partOfDay }
+            let batches = day.gaps(bounds(for: lead)).filter { $0.length >= lead.minutes }.map { gap in
+                (gap: gap, tasks: batch(lead, from: partners, in: MinuteSpan(start: gap.start, end: gap.start + min(gap.length, limit)), day: day))
             }
             guard let best = batches.max(by: { ($0.tasks.minutes, $1.gap.start) < ($1.tasks.minutes, $0.gap.start) }) else {
-                day.defer(lead, "needs \(durationText(lead.minutes)) uninterrupted; " + day.longestGapText)
+                day.defer(lead, "needs \(durationText(lead.minutes)) uninterrupted; " + day.longestGapText(bounds(for: lead)))
                 continue
             }
             remaining.removeAll { task in best.tasks.contains { $0.id == task.id } }
@@ -156,42 +170,10 @@ public struct Scheduler: Sendable {
         return batch
     }
 
-    /// Groups Admin tasks, best-ranked first, into windows of 15–30 minutes placed in the
-    /// smallest gaps that hold them, keeping long gaps for deep work.
-    private func placeAdmin(_ tasks: [SchedulableTask], in day: inout DayState) {
-        var windows: [[SchedulableTask]] = []
-        for task in tasks {
-            guard task.minutes <= adminWindow.upperBound else {
-                day.defer(task, "longer than an admin window (\(durationText(adminWindow.upperBound))): split it, or tag it #deep for a focus block")
-                continue
-            }
-            if let index = windows.firstIndex(where: { $0.minutes + task.minutes <= adminWindow.upperBound }) {
-                windows[index].append(task)
-            } else {
-                windows.append([task])
-            }
-        }
-        for var window in windows {
-            while let last = window.last, !day.fitsLoad(window.minutes) {
-                day.defer(last, day.overcommitReason)
-                window.removeLast()
-            }
-            guard !window.isEmpty else { continue }
-            let length = max(adminWindow.lowerBound, window.minutes)
-            let notBefore = window.compactMap(\.notBefore).max()
-            guard let start = day.start(for: length, notBefore: notBefore, preferring: .smallestGap) else {
-                for task in window { day.defer(task, "no free \(adminWindow.lowerBound)–\(adminWindow.upperBound) minute window left for admin") }
-                continue
-            }
-            day.add(Schedule.Block(span: MinuteSpan(start: start, end: start + length), category: .admin,
-                                   tasks: window, isFixed: false))
-        }
-    }
-
     private func placeAlone(_ task: SchedulableTask, preferring preference: DayState.Preference, in day: inout DayState) {
         guard day.fitsLoad(task.minutes) else { return day.defer(task, day.overcommitReason) }
-        guard let start = day.start(for: task.minutes, notBefore: task.notBefore, preferring: preference) else {
-            return day.defer(task, "needs \(durationText(task.minutes)) free; " + day.longestGapText)
+        guard let start = day.start(for: task.minutes, within: bounds(for: task), preferring: preference) else {
+            return day.defer(task, "needs \(durationText(task.minutes)) free; " + day.longestGapText(bounds(for: task)))
         }
         day.add(Schedule.Block(span: MinuteSpan(start: start, end: start + task.minutes), category: task.category,
                                tasks: [task], isFixed: false))
@@ -206,78 +188,6 @@ public struct Scheduler: Sendable {
         if words.contains("afternoon") { return .near(afternoonTarget) }
         if !words.isDisjoint(with: ["evening", "tonight", "night", "bedtime", "dinner"]) { return .latest }
         return task.category == .culture ? .latest : .near(middayTarget)
-    }
-}
-
-/// The day as it fills up: busy time, blocks placed so far, what went to Later, and the load.
-private struct DayState {
-    enum Preference {
-        case earliest, latest, near(Int), smallestGap
-    }
-
-    let window: MinuteSpan
-    let open: MinuteSpan
-    let busy: [MinuteSpan]
-    let buffer: Int
-    let loadCap: Int
-    let capacity: Int
-    var blocks: [Schedule.Block] = []
-    var later: [Schedule.Deferral] = []
-    var load = 0
-
-    init(window: MinuteSpan, open: MinuteSpan, busy: [MinuteSpan], buffer: Int, loadCap: Int, capacity: Int) {
-        self.window = window
-        self.open = open
-        self.busy = busy
-        self.buffer = buffer
-        self.loadCap = loadCap
-        self.capacity = capacity
-    }
-
-    mutating func add(_ block: Schedule.Block) {
-        blocks.append(block)
-        load += block.tasks.minutes
-    }
-
-    mutating func `defer`(_ task: SchedulableTask, _ reason: String) {
-        later.append(Schedule.Deferral(task: task, reason: reason))
-    }
-
-    func fitsLoad(_ minutes: Int) -> Bool { load + minutes <= loadCap }
-
-    var overcommitReason: String {
-        "would overcommit the day: \(durationText(load)) already planned of \(durationText(capacity)) free"
-    }
-
-    /// Free stretches still ahead, kept `buffer` minutes away from busy time and other blocks.
-    func gaps(notBefore: Int? = nil) -> [MinuteSpan] {
-        let taken = MinuteSpan.merged((busy + blocks.map(\.span)).map {
-            MinuteSpan(start: $0.start - buffer, end: $0.end + buffer)
-        })
-        let bounds = MinuteSpan(start: max(open.start, notBefore ?? open.start), end: open.end)
-        guard bounds.length > 0 else { return [] }
-        return MinuteSpan.gaps(in: bounds, around: taken)
-    }
-
-    var longestGapText: String {
-        let longest = gaps().map(\.length).max() ?? 0
-        return longest == 0 ? "no free time is left" : "the longest free stretch left is \(durationText(longest))"
-    }
-
-    /// Where a block of `length` minutes goes, by `preference`, or nil when it fits nowhere.
-    func start(for length: Int, notBefore: Int?, preferring preference: Preference) -> Int? {
-        let candidates = gaps(notBefore: notBefore).filter { $0.length >= length }
-        switch preference {
-        case .earliest:
-            return candidates.first?.start
-        case .latest:
-            return candidates.last.map { $0.end - length }
-        case .smallestGap:
-            return candidates.min { ($0.length, $0.start) < ($1.length, $1.start) }?.start
-        case .near(let target):
-            return candidates.map { min(max(target, $0.start), $0.end - length) }
-                .min { (abs($0 - target), $0) < (abs($1 - target), $1) }
-        }
     }
 }
 

@@ -26,11 +26,17 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
     public var doneOccurrences: [LocalDate]
     /// Not to be scheduled before this instant.
     public var snoozedUntil: Date?
+    /// The part of the day the capture named (`this evening`): the scheduler keeps to it.
+    public var partOfDay: PartOfDay?
+    /// The deadline the capture named (`by end of next week`): the task is planned from the
+    /// day it was captured, rolls forward until done, and ranks higher as the day nears.
+    public var due: LocalDate?
 
     public init(id: String, title: String, input: String, kind: ItemKind, category: Category, categoryReason: String,
                 createdOn: LocalDate?, date: LocalDate?, time: ClockTime? = nil, minutes: Int? = nil,
                 recurrence: Recurrence? = nil, rolledForward: Int = 0, done: Bool = false,
-                doneOccurrences: [LocalDate] = [], snoozedUntil: Date? = nil) {
+                doneOccurrences: [LocalDate] = [], snoozedUntil: Date? = nil, partOfDay: PartOfDay? = nil,
+                due: LocalDate? = nil) {
         self.id = id
         self.title = title
         self.input = input
@@ -46,6 +52,8 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
         self.done = done
         self.doneOccurrences = doneOccurrences
         self.snoozedUntil = snoozedUntil
+        self.partOfDay = partOfDay
+        self.due = due
     }
 
     /// Whether the task is still to do on `day`.
@@ -71,6 +79,7 @@ extension StoredTask: Codable {
         case id, title, input, kind, category, categoryReason, createdOn, date, time, minutes
         case recurrence = "rrule"
         case rolledForward, done, doneOccurrences, snoozedUntil
+        case partOfDay = "part", due
     }
 
     /// Version 1 files hold only `id`, `title`, `date`, `time`, `minutes`, `rrule` and `done`; the
@@ -90,6 +99,8 @@ extension StoredTask: Codable {
         done = try container.decodeIfPresent(Bool.self, forKey: .done) ?? false
         doneOccurrences = try container.decodeIfPresent([LocalDate].self, forKey: .doneOccurrences) ?? []
         snoozedUntil = try container.decodeIfPresent(Date.self, forKey: .snoozedUntil)
+        partOfDay = try container.decodeIfPresent(PartOfDay.self, forKey: .partOfDay)
+        due = try container.decodeIfPresent(LocalDate.self, forKey: .due)
         if let category = try container.decodeIfPresent(Category.self, forKey: .category) {
             self.category = category
             categoryReason = try container.decodeIfPresent(String.self, forKey: .categoryReason) ?? "kept from an earlier plan"

@@ -11,10 +11,18 @@ extension TaskStore {
             return add { id in
                 StoredTask(id: id, title: item.title, input: item.input, kind: item.kind,
                            category: categorization.category, categoryReason: categorization.reason,
-                           createdOn: day, date: item.date ?? (item.kind == .idea || item.recurrence != nil ? nil : day),
-                           time: item.time, minutes: item.minutes, recurrence: item.recurrence)
+                           createdOn: day, date: Self.plannedDate(of: item, capturedOn: day),
+                           time: item.time, minutes: item.minutes, recurrence: item.recurrence, partOfDay: item.partOfDay,
+                           due: item.isDeadline ? item.date : nil)
             }
         }
+    }
+
+    /// The day a captured item is planned for: the date it names, else the capture day (an idea
+    /// or a repeat, none). A deadline is not the day to do it: such a task starts on the capture day.
+    private static func plannedDate(of item: CapturedItem, capturedOn day: LocalDate) -> LocalDate? {
+        if item.isDeadline { return item.recurrence == nil && item.kind != .idea ? day : nil }
+        return item.date ?? (item.kind == .idea || item.recurrence != nil ? nil : day)
     }
 
     /// Moves unfinished one-off tasks from earlier days to `day`, counting each move; undated

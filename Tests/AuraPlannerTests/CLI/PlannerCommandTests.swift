@@ -88,7 +88,8 @@ struct PlannerCommandTests {
         #expect(call["category"] as? String == "admin" && call["reason"] as? String == "mentions “call”")
         #expect(run["title"] as? String == "run 5k" && run["rrule"] as? String == "FREQ=DAILY" && run["date"] is NSNull)
         #expect(run["category"] as? String == "health")
-        #expect(Set(call.keys) == ["input", "title", "kind", "date", "time", "minutes", "rrule", "category", "reason"])
+        #expect(Set(call.keys) == ["input", "title", "kind", "date", "due", "part", "time", "minutes", "rrule", "category", "reason", "unread"])
+        #expect(call["unread"] as? [String] == [] && call["due"] as? Bool == false && call["part"] is NSNull)
     }
 
     @Test func aMemoGivesSeveralLinesWithTheSameInput() async throws {
@@ -221,6 +222,8 @@ struct PlannerCommandTests {
         (["parse"], "error: 'aura parse' expects LINE..., got 0"),
         (["snooze", "t1", "soon"], "error: 'soon' is not a duration; expected one such as 15m, 1h or 90 min"),
         (["plan", "--json=yes"], "error: option '--json' takes no value"),
+        (["plan", "--date", "9999-12-31"], "error: '9999-12-31' is too late to plan: a plan covers 7 days and dates end at 9999-12-31; expected a date up to 9999-12-25"),
+        (["parse", "--now", "25:00", "call Sam"], "error: '25:00' is not a time of day; expected HH:MM, such as 09:30"),
     ])
     func usageMistakesExitTwoWithOneLine(arguments: [String], message: String) async throws {
         let sandbox = try Sandbox()

@@ -1,0 +1,26 @@
+/// Parts of the day: `this evening`, `tonight`, `monday morning`, `tomorrow afternoon`,
+/// `first thing friday`, `in the morning`, `at night`.
+extension PhraseReader {
+    func partOfDay(at index: Int) throws(CaptureError) -> Match? {
+        guard let first = word(index) else { return nil }
+        func part(_ index: Int) -> PartOfDay? { word(index).flatMap { PartOfDay.words[$0] } }
+        switch first {
+        case "tonight":
+            return Match(length: 1, value: .partOfDay(.evening, today))
+        case "first" where word(index + 1) == "thing":
+            if let day = try date(at: index + 2), case .date(let date) = day.value {
+                return Match(length: 2 + day.length, value: .partOfDay(.morning, date))
+            }
+            return Match(length: 2, value: .partOfDay(.morning, nil))
+        case "this":
+            return part(index + 1).map { Match(length: 2, value: .partOfDay($0, today)) }
+        case "in" where word(index + 1) == "the":
+            return part(index + 2).map { Match(length: 3, value: .partOfDay($0, nil)) }
+        case "at" where word(index + 1) == "night":
+            return Match(length: 2, value: .partOfDay(.night, nil))
+        default:
+            guard let day = try date(at: index), case .date(let date) = day.value, let named = part(index + day.length) else { return nil }
+            return Match(length: day.length + 1, value: .partOfDay(named, date))
+        }
+    }
+}

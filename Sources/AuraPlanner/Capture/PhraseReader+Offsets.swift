@@ -1,0 +1,86 @@
+/// Times and days counted from now or from a day: `in an hour`, `in 20 minutes`,
+/// `3 weeks from today`, `in a fortnight`, `a month from monday`.
+extension PhraseReader {
+    /// `in an hour`, `in 20 minutes`, `in half an hour`, `20 minutes from now`: a time of day
+    /// counted from now, never a length.
+    func fromNow(at index: Int) throws(CaptureError) -> Match? {
+        if word(index) == "in", let span = try duration(at: index + 1), case .duration(let minutes) = span.value {
+            let time = word(index + 1 + span.length) == "time" ? 1 : 0   // `in an hour time`
+            return Match(length: 1 + span.length + time, value: .fromNow(minutes: minutes))
+        }
+        if let span = try duration(at: index), case .duration(let minutes) = span.value,
+           word(index + span.length) == "from", word(index + span.length + 1) == "now" {
+            return Match(length: span.length + 2, value: .fromNow(minutes: minutes))
+        }
+        return nil
+    }
+
+    /// `in 3 days`, `in a fortnight`, `in 2 months`, `3 weeks from today`, `a week from tomorrow`,
+    /// `2 days from friday`.
+    func offsetDate(at index: Int) throws(CaptureError) -> Match? {
+        let inForm = word(index) == "in"
+        let start = inForm ? index + 1 : index
+        guard let amount = word(start).flatMap(count), let unit = word(start + 1).flatMap(Self.dateUnit) else { return nil }
+        var length = start + 2 - index
+        var anchor = today
+        if !inForm {
+            guard word(start + 2) == "from" || word(start + 2) == "after", let base = word(start + 3) else { return nil }
+            if base == "now" || base == "today" {
+                anchor = today
+            } else if let days = Words.relativeDays[base] {
+                anchor = today.adding(days: days)
+            } else if let day = Words.weekdays[base] {
+                anchor = next(day, includingToday: false)
+            } else {
+                return nil
+            }
+            length += 2
+        }
+        let date: LocalDate? = switch unit {
+        case .day: anchor.adding(days: amount * unit.days)
+        case .week, .fortnight: anchor.adding(days: amount * unit.days)
+        case .month: anchor.addingMonths(amount)
+        case .year: anchor.addingMonths(12 * amount)
+        }
+        guard let date, date.year <= LocalDate.latestYear else {
+            throw error(index, "'\(tokens[index].word) …' lands past the year \(LocalDate.latestYear); expected a nearer date")
+        }
+        return Match(length: length, value: .date(date))
+    }
+
+    enum DateUnit {
+        case day, week, fortnight, month, year
+        var days: Int {
+            switch self {
+            case .day: 1
+            case .week: 7
+            case .fortnight: 14
+            case .month, .year: 0
+            }
+        }
+    }
+
+    static func dateUnit(_ word: String) -> DateUnit? {
+        switch word {
+        case "day", "days": .day
+        case "week", "weeks": .week
+        case "fortnight", "fortnights": .fortnight
+        case "month", "months": .month
+        case "year", "years": .year
+        default: nil
+        }
+    }
+}
+
+extension LocalDate {
+    /// The last year capture and the store accept: four digits.
+    public static let latestYear = 9999
+
+    /// The same day `months` months on, or the last day of a shorter month; nil past year 9999.
+    func addingMonths(_ months: Int) -> LocalDate? {
+        let total = year * 12 + (month - 1) + months
+        let (newYear, newMonth) = (total / 12, total % 12 + 1)
+        guard newYear <= Self.latestYear else { return nil }
+        return LocalDate(year: newYear, month: newMonth, day: min(day, Self.daysIn(month: newMonth, year: newYear)))
+    }
+}

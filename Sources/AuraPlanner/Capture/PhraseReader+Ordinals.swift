@@ -1,0 +1,74 @@
+/// Days of the month named without a month: `on the 3rd`, `by the 15th`, `fri 18th`,
+/// `friday the 18th`.
+extension PhraseReader {
+    /// The next such day from today on; a weekday written with it must be the one that day
+    /// falls on, or the line is an error (never a silently different date).
+    func ordinalDate(at index: Int, afterContext: Bool) throws(CaptureError) -> Match? {
+        guard let first = word(index) else { return nil }
+        var weekday: Weekday?
+        var cursor = index
+        if let day = Words.weekdays[first] {
+            weekday = day
+            cursor += 1
+        }
+        if word(cursor) == "the" { cursor += 1 }
+        // A bare `the 3rd` is a date only after a preposition (`on the 3rd`), not in `the 3rd floor`.
+        guard weekday != nil || (afterContext && cursor > index), let text = word(cursor),
+              let number = Self.ordinal(text) else { return nil }
+        // A spelled ordinal before a noun counts things (`work on the first draft`): it is a day
+        // only at the end of the line or before another when.
+        if Self.spelledOrdinals[text] != nil, let after = word(cursor + 1), !isWhenWord(after) { return nil }
+        guard (1...31).contains(number) else {
+            throw error(cursor, "'\(text)' is not a day of the month; expected 1st to 31st")
+        }
+        guard let date = nextDay(ofMonth: number) else {
+            throw error(cursor, "'\(text)' lands past the year \(LocalDate.latestYear); expected a nearer date")
+        }
+        if let weekday, date.weekday != weekday {
+            throw error(index, "the next \(text) (\(date.iso)) is a \(date.weekday.name), not a \(weekday.name); "
+                        + "expected the weekday it falls on, or a month (\(text) \(LocalDate.monthNames[date.month - 1].lowercased()))")
+        }
+        return Match(length: cursor + 1 - index, value: .date(date))
+    }
+
+    /// `first` to `thirty-first`: ordinals spelled out.
+    static let spelledOrdinals: [String: Int] = {
+        let units = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+        let teens = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+                     "eighteenth", "nineteenth"]
+        var table: [String: Int] = [:]
+        for (index, word) in units.enumerated() {
+            table[word] = index + 1
+            table["twenty-" + word] = 21 + index
+        }
+        for (index, word) in teens.enumerated() { table[word] = 10 + index }
+        table["twentieth"] = 20
+        table["thirtieth"] = 30
+        table["thirty-first"] = 31
+        return table
+    }()
+
+    /// `3rd`, `18th`, `21st`, `third`: the number of an ordinal written with its suffix or spelled out.
+    static func ordinal(_ text: String) -> Int? {
+        if let spelled = spelledOrdinals[text] { return spelled }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard (1...4).contains(digits.count), ["st", "nd", "rd", "th"].contains(text.dropFirst(digits.count)) else { return nil }
+        return Int(digits)
+    }
+
+    /// Day `number` of this month when it is still ahead (or today), else of the first month
+    /// after that has it.
+    private func nextDay(ofMonth number: Int) -> LocalDate? {
+        var month = LocalDate(year: today.year, month: today.month, day: 1)!
+        if number < today.day {
+            guard let following = month.addingMonths(1) else { return nil }
+            month = following
+        }
+        for _ in 0..<3 {
+            if let date = LocalDate(year: month.year, month: month.month, day: number) { return date }
+            guard let following = month.addingMonths(1) else { return nil }
+            month = following
+        }
+        return nil
+    }
+}

@@ -1,0 +1,123 @@
+/// Clock times and ranges: `at 3pm`, `15:30`, `2-3pm`, `from 9 to 10:30`, `noon`.
+extension PhraseReader {
+    func time(at index: Int) throws(CaptureError) -> Match? {
+        // `till 5pm` names when a task ends, not when it starts: left for the unread warning.
+        if index > 0, ["till", "until"].contains(tokens[index - 1].word) { return nil }
+        return try withPreposition(Words.timePrepositions, at: index) { (start, afterAt) throws(CaptureError) in
+            try timeCore(at: start, afterAt: afterAt)
+        }
+    }
+
+    private func timeCore(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
+        guard let first = word(index) else { return nil }
+        if let spoken = try spokenTime(at: index, afterAt: afterAt) { return spoken }
+        if first == "noon" || first == "midday" {
+            return Match(length: 1, value: .time(ClockTime(hour: 12, minute: 0)!, minutes: nil))
+        }
+        for dash in ["-", "–"] where first.contains(dash) {
+            let ends = first.split(separator: dash, omittingEmptySubsequences: false).map(String.init)
+            if ends.count == 2, let start = ClockWord(ends[0]), let end = ClockWord(ends[1]),
+               start.isExplicit || end.isExplicit || afterAt {
+                return try range(start, end, at: index, length: 1)
+            }
+        }
+        guard var start = ClockWord(first) else { return nil }
+        var length = 1
+        if start.meridiem == nil, let meridiem = word(index + 1).flatMap(ClockWord.meridiem) {
+            start.meridiem = meridiem
+            length += 1
+        }
+        if let joiner = word(index + length), ["-", "–", "to", "until", "till"].contains(joiner),
+           var end = word(index + length + 1).flatMap(ClockWord.init) {
+            var endLength = 1
+            if end.meridiem == nil, let meridiem = word(index + length + 2).flatMap(ClockWord.meridiem) {
+                end.meridiem = meridiem
+                endLength += 1
+            }
+            if start.isExplicit || end.isExplicit || afterAt {
+                return try range(start, end, at: index, length: length + 1 + endLength)
+            }
+        }
+        // A bare number is a time only after `at` (`at 3`), and never one past 23 (`at 25 Baker St`).
+        guard start.isExplicit || (afterAt && start.hour <= 23) else { return nil }
+        return Match(length: length, value: .time(try resolve(start, at: index), minutes: nil, flexible: start.isFlexible))
+    }
+
+    private func range(_ start: ClockWord, _ end: ClockWord, at index: Int, length: Int) throws(CaptureError) -> Match {
+        let finish = try resolve(end, at: index)
+        var begin = start
+        if begin.meridiem == nil, begin.hour <= 12, let meridiem = end.meridiem {
+            begin.meridiem = meridiem
+            if let resolved = try? resolve(begin, at: index), resolved >= finish, meridiem == .pm { begin.meridiem = .am }
+        }
+        let opening = try resolve(begin, at: index)
+        guard opening < finish else {
+            throw error(index, "'\(tokens[index].word)…' ends before it starts; expected a range within one day, such as 2-3pm")
+        }
+        return Match(length: length, value: .time(opening, minutes: finish.minutes - opening.minutes))
+    }
+
+    /// Turns a written clock time into a time of day. Without am/pm, a single-digit hour from
+    /// 1 to 6 (`at 3`, `3:30`) means the afternoon: nobody plans a task for 3 in the morning.
+    func resolve(_ clock: ClockWord, at index: Int) throws(CaptureError) -> ClockTime {
+        let written = tokens[index].word
+        guard (0...59).contains(clock.minute) else {
+            throw error(index, "'\(written)' is not a time of day; minutes run from 00 to 59")
+        }
+        switch clock.meridiem {
+        case let meridiem?:
+            guard (1...12).contains(clock.hour) else {
+                throw error(index, "'\(written)' is not a time of day; with am or pm the hour runs from 1 to 12")
+            }
+            return ClockTime(hour: clock.hour % 12 + (meridiem == .pm ? 12 : 0), minute: clock.minute)!
+        case nil:
+            guard (0...23).contains(clock.hour) else {
+                throw error(index, "'\(written)' is not a time of day; expected 00:00 to 23:59, or a time such as 3pm")
+            }
+            let afternoon = clock.hourDigits == 1 && (1...6).contains(clock.hour)
+            return ClockTime(hour: clock.hour + (afternoon ? 12 : 0), minute: clock.minute)!
+        }
+    }
+}
+
+/// A clock time as written: `3pm`, `3:30pm`, `15:30`, `9.30am`, or a bare hour.
+struct ClockWord {
+    enum Meridiem { case am, pm }
+
+    let hour: Int
+    let minute: Int
+    let hourDigits: Int
+    var meridiem: Meridiem?
+    /// Written so that it can only be a time (`15:30`, `3pm`), not a bare number.
+    let hasColon: Bool
+
+    var isExplicit: Bool { hasColon || meridiem != nil }
+    /// Without am or pm, and not a 24-hour `08:30`: a part of the day may move it past noon.
+    var isFlexible: Bool { meridiem == nil && (1...11).contains(hour) && !(hourDigits == 2 && hour < 10) }
+
+    static func meridiem(_ text: String) -> Meridiem? {
+        switch text {
+        case "am", "a.m": .am
+        case "pm", "p.m": .pm
+        default: nil
+        }
+    }
+
+    init?(_ text: String) {
+        var body = Substring(text)
+        for (suffix, value) in [("a.m", Meridiem.am), ("p.m", .pm), ("am", .am), ("pm", .pm)] where body.hasSuffix(suffix) {
+            meridiem = value
+            body = body.dropLast(suffix.count)
+            break
+        }
+        let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+        let dotted = parts.count == 1 && meridiem != nil ? body.split(separator: ".", omittingEmptySubsequences: false) : parts
+        guard (1...2).contains(dotted.count), dotted.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              (1...2).contains(dotted[0].count), dotted.count == 1 || dotted[1].count == 2,
+              let hour = Int(dotted[0]) else { return nil }
+        self.hour = hour
+        self.minute = dotted.count == 2 ? Int(dotted[1])! : 0
+        self.hourDigits = dotted[0].count
+        self.hasColon = parts.count == 2
+    }
+}

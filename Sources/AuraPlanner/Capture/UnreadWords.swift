@@ -1,0 +1,85 @@
+/// Finds the words capture left in a title that look like a when: a second day or time, a
+/// repeat or clock phrase it does not know. They are reported, never silently kept.
+enum UnreadWords {
+    private typealias Words = CaptureVocabulary
+
+    /// Words that only ever say when. Day names that are also common words (`may`, `march`,
+    /// `sat`, `sun`, `wed`), bare parts of the day (`morning run`, which the scheduler honours
+    /// from the title) and adjectives of repeat (`the quarterly report`, `daily standup`) are
+    /// left out.
+    private static let whenWords: Set<String> = [
+        "today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "noon", "midday", "midnight", "o'clock", "oclock",
+        "eod", "cob", "eow", "eom", "fortnight",
+    ]
+    private static let ambiguousDayWords: Set<String> = ["may", "march", "sat", "sun", "wed", "mar", "jun", "jan"]
+    private static let periodWords: Set<String> = [
+        "week", "month", "year", "weekend", "day", "quarter", "fortnight", "weeks", "months", "years", "days",
+    ]
+    /// How often, without which days: `twice a week`, `3x a week`, `once per month`.
+    private static func isFrequency(_ word: String) -> Bool {
+        ["once", "twice", "thrice"].contains(word) || (word.hasSuffix("x") && Int(word.dropLast()) != nil)
+    }
+
+    /// Runs of unread when-words, each as one phrase.
+    static func phrases(in tokens: [CaptureToken], consumed: [Bool]) -> [UnreadPhrase] {
+        var phrases: [UnreadPhrase] = []
+        var runStart: Int?
+        func close(_ end: Int) {
+            if let start = runStart {
+                phrases.append(UnreadPhrase(column: tokens[start].column, text: CaptureParser.text(of: tokens[start..<end])))
+            }
+            runStart = nil
+        }
+        for index in tokens.indices {
+            if !consumed[index], !tokens[index].isProtected, looksLikeWhen(tokens, index) {
+                runStart = runStart ?? index
+            } else {
+                close(index)
+            }
+        }
+        close(tokens.count)
+        return phrases
+    }
+
+    private static func looksLikeWhen(_ tokens: [CaptureToken], _ index: Int) -> Bool {
+        let word = tokens[index].word
+        func next(_ offset: Int = 1) -> String? { index + offset < tokens.count ? tokens[index + offset].word : nil }
+        func previous() -> String? { index > 0 ? tokens[index - 1].word : nil }
+        // After an article the word names a thing: `corn on the cob`, `the midnight train`.
+        if whenWords.contains(word) { return !Words.determiners.contains(previous() ?? "") }
+        if !ambiguousDayWords.contains(word), Words.weekdays[word] != nil || Words.months[word] != nil { return true }
+        if ClockWord(word)?.isExplicit == true { return true }
+        /// `quarter past` with nothing after it, or a when capture could not use (`quarter past noon`).
+        func dangles(_ offset: Int) -> Bool {
+            guard let after = next(offset) else { return true }
+            return Words.isDateWord(after) || PartOfDay.words[after] != nil || after == "noon" || after == "midnight"
+        }
+        switch word {
+        case "past", "to":
+            return previous().map { PhraseReader.spokenMinutes[$0] != nil } == true && dangles(1)
+        case "half", "quarter":
+            return next().map { $0 == "past" || $0 == "to" } == true && dangles(2)
+        case "every", "each", "next", "this", "last":
+            return next().map { periodWords.contains($0) || PartOfDay.words[$0] != nil || Words.weekdays[$0] != nil
+                || PhraseReader.ordinalWords[$0] != nil || Int($0) != nil } == true
+        case _ where isFrequency(word):
+            return ["a", "per", "an", "every"].contains(next() ?? "") && next(2).map(periodWords.contains) == true
+        case "a", "per", "an":
+            return previous().map(isFrequency) == true && next().map(periodWords.contains) == true
+        case "till", "until":
+            return next().flatMap(ClockWord.init)?.isExplicit == true
+        case "end", "close":
+            return next() == "of"
+        case "of":
+            return ["end", "close"].contains(previous() ?? "")
+        case "the":
+            return previous() == "of" && next().map(periodWords.contains) == true
+        default:
+            if periodWords.contains(word), ["a", "per", "an"].contains(previous() ?? ""), index >= 2, isFrequency(tokens[index - 2].word) {
+                return true
+            }
+            return periodWords.contains(word) && ["every", "each", "next", "this", "last", "of", "the"].contains(previous() ?? "")
+                && (previous() != "the" || index >= 2 && tokens[index - 2].word == "of")
+        }
+    }
+}

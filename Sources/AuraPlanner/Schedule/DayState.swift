@@ -1,0 +1,88 @@
+/// The day as it fills up: busy time, blocks placed so far, what went to Later, and the load.
+struct DayState {
+    enum Preference {
+        case earliest, latest, near(Int), smallestGap
+    }
+
+    /// Where a task may go: not before its snooze, and inside the part of the day it named.
+    struct Bounds {
+        var notBefore: Int?
+        var part: (PartOfDay, MinuteSpan)?
+
+        /// ` in the evening (17:00–21:00)`, or nothing.
+        var partText: String {
+            part.map { " in the \($0.0.rawValue) (\(ClockTime.format($0.1.start))–\(ClockTime.format($0.1.end)))" } ?? ""
+        }
+    }
+
+    let window: MinuteSpan
+    let open: MinuteSpan
+    let busy: [MinuteSpan]
+    let buffer: Int
+    let loadCap: Int
+    let capacity: Int
+    var blocks: [Schedule.Block] = []
+    var later: [Schedule.Deferral] = []
+    var load = 0
+
+    init(window: MinuteSpan, open: MinuteSpan, busy: [MinuteSpan], buffer: Int, loadCap: Int, capacity: Int) {
+        self.window = window
+        self.open = open
+        self.busy = busy
+        self.buffer = buffer
+        self.loadCap = loadCap
+        self.capacity = capacity
+    }
+
+    mutating func add(_ block: Schedule.Block) {
+        blocks.append(block)
+        load += block.tasks.minutes
+    }
+
+    mutating func `defer`(_ task: SchedulableTask, _ reason: String) {
+        later.append(Schedule.Deferral(task: task, reason: reason))
+    }
+
+    func fitsLoad(_ minutes: Int) -> Bool { load + minutes <= loadCap }
+
+    var overcommitReason: String {
+        "would overcommit the day: \(durationText(load)) already planned of \(durationText(capacity)) free"
+    }
+
+    /// Free stretches still ahead within `bounds`, kept `buffer` minutes away from busy time
+    /// and other blocks.
+    func gaps(_ bounds: Bounds = Bounds()) -> [MinuteSpan] {
+        let taken = MinuteSpan.merged((busy + blocks.map(\.span)).map {
+            MinuteSpan(start: $0.start - buffer, end: $0.end + buffer)
+        })
+        let start = max(open.start, bounds.notBefore ?? open.start, bounds.part?.1.start ?? open.start)
+        let stretch = MinuteSpan(start: start, end: min(open.end, bounds.part?.1.end ?? open.end))
+        guard stretch.length > 0 else { return [] }
+        return MinuteSpan.gaps(in: stretch, around: taken)
+    }
+
+    /// The longest stretch left within `bounds` (a snoozed task sees only the time after its
+    /// snooze, an evening task only the evening).
+    func longestGapText(_ bounds: Bounds) -> String {
+        let longest = gaps(bounds).map(\.length).max() ?? 0
+        let after = bounds.notBefore.map { $0 > open.start ? " after \(ClockTime.format($0))" : "" } ?? ""
+        let place = after + bounds.partText
+        return longest == 0 ? "no free time is left\(place)" : "the longest free stretch left\(place) is \(durationText(longest))"
+    }
+
+    /// Where a block of `length` minutes goes within `bounds`, by `preference`, or nil when it fits nowhere.
+    func start(for length: Int, within bounds: Bounds, preferring preference: Preference) -> Int? {
+        let candidates = gaps(bounds).filter { $0.length >= length }
+        switch preference {
+        case .earliest:
+            return candidates.first?.start
+        case .latest:
+            return candidates.last.map { $0.end - length }
+        case .smallestGap:
+            return candidates.min { ($0.length, $0.start) < ($1.length, $1.start) }?.start
+        case .near(let target):
+            return candidates.map { min(max(target, $0.start), $0.end - length) }
+                .min { (abs($0 - target), $0) < (abs($1 - target), $1) }
+        }
+    }
+}
