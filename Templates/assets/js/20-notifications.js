@@ -9,7 +9,7 @@
 
   var Aura = window.Aura = window.Aura || {};
   var SNOOZE_MS = 15 * 60 * 1000;
-  var ENABLED_KEY = "aura.notifications.enabled";
+  var ENABLED_KEY = Aura.keys.notificationsEnabled;
 
   function storageGet(key) {
     try { return window.localStorage.getItem(key); } catch (error) { return null; }
@@ -33,9 +33,7 @@
   }
 
   /* Done and snoozed state, keyed by the day and each notification's stable id. */
-  function stateKey(date) {
-    return "aura.notifications." + date;
-  }
+  var stateKey = Aura.keys.blocks;
 
   function readState(date) {
     try {

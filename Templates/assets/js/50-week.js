@@ -16,9 +16,9 @@
   var Aura = window.Aura = window.Aura || {};
 
   Aura.tasks = Aura.tasks || (function () {
-    var UNDO_KEY = "aura.undo";
+    var UNDO_KEY = Aura.keys.undo;
     var SOURCE = "aura.tasks";
-    var DAY_KEY = /^aura\.(notifications|tasks)\.(\d{4}-\d{2}-\d{2})$/;
+    var DAY_KEY = Aura.keys.day;
     var UNDO_LIMIT = 20;
 
     function get(key, storage) {
@@ -32,8 +32,8 @@
       } catch (error) { /* private mode or full: this page still shows the change */ }
     }
 
-    function blockKey(date) { return "aura.notifications." + date; }
-    function taskKey(date) { return "aura.tasks." + date; }
+    var blockKey = Aura.keys.blocks;
+    var taskKey = Aura.keys.tasks;
 
     function readMap(key) {
       try {
@@ -238,7 +238,7 @@
   var board = document.querySelector("[data-week]");
   if (!board) return;
 
-  var COLUMNS_KEY = "aura.week.columns";
+  var COLUMNS_KEY = Aura.keys.columns;
   var root = document.documentElement;
   var switcher = board.querySelector("[data-week-columns]");
   var fallback = board.getAttribute("data-default-columns") || "7";

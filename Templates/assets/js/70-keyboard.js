@@ -20,30 +20,14 @@
     if (Aura.say) Aura.say(text);
   }
 
-  /* The site root ("/" or "/sub/"), from <html data-root> or the manifest link. */
-  function siteRoot() {
-    var root = document.documentElement.getAttribute("data-root");
-    if (!root) {
-      var link = document.querySelector('link[rel="manifest"]');
-      try { root = link ? new URL(link.getAttribute("href"), window.location.href).pathname.replace(/[^/]*$/, "") : "/"; } catch (error) { root = "/"; }
-    }
-    return root.charAt(root.length - 1) === "/" ? root : root + "/";
-  }
+  var siteRoot = Aura.root; // 11-site.js
 
   /* Today in the site's time zone, as on the schedule. */
   function today() {
     return window.Aura.wallClock(new Date(), window.Aura.siteTimeZone()).day;
   }
 
-  var NOT_TEXT = /^(checkbox|radio|button|submit|reset|range|color|file|image)$/i;
-
-  function isTextField(element) {
-    if (!element || element.nodeType !== 1) return false;
-    if (element.isContentEditable) return true;
-    var tag = element.tagName;
-    if (tag === "TEXTAREA" || tag === "SELECT") return true;
-    return tag === "INPUT" && !NOT_TEXT.test(element.getAttribute("type") || "text");
-  }
+  var isTextField = Aura.isTextField; // 11-site.js
 
   /* Controls whose arrow keys already mean something. */
   function ownsArrows(element) {
@@ -198,34 +182,6 @@
   function undo() {
     var last = Aura.tasks ? Aura.tasks.undo() : null;
     say(last ? "Undone" + (last.label ? ": " + last.label : "") + "." : "Nothing to undo.");
-  }
-
-  /* The schedule's blocks show Done and Snoozed too (the notifications page draws its own). */
-  function drawBlocks() {
-    if (!Aura.tasks) return;
-    Array.prototype.forEach.call(document.querySelectorAll("[data-timeline] .block[data-block-id]"), function (block) {
-      var timeline = block.closest("[data-timeline]");
-      var status = Aura.tasks.status(timeline.getAttribute("data-date"), "notify-" + block.getAttribute("data-block-id"));
-      block.classList.toggle("is-done", status === "done");
-      block.classList.toggle("is-snoozed", status === "snoozed");
-      var label = block.querySelector("[data-aura-state]");
-      if (!label && status) {
-        label = document.createElement("span");
-        label.className = "block__state";
-        label.setAttribute("data-aura-state", "");
-        var head = block.querySelector(".block__head") || block;
-        head.insertBefore(label, head.children[1] || null);
-      }
-      if (label) {
-        label.textContent = status === "done" ? "Done" : status === "snoozed" ? "Snoozed 15 min" : "";
-        label.hidden = !status;
-      }
-    });
-  }
-
-  if (Aura.tasks) {
-    drawBlocks();
-    Aura.tasks.watch(drawBlocks);
   }
 
   /* ---- Overlays ---- */
