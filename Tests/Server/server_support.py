@@ -23,10 +23,15 @@ class Server:
         added = subprocess.run([str(self.aura), "user", "add", "sam", "--password-stdin", "--state", str(self.state)],
                                input=PASSWORD + "\n", capture_output=True, text=True)
         assert added.returncode == 0, added.stderr
+        self.public_url = public_url
+        self.start()
+
+    def start(self):
+        """Starts the server on the content and state it has (again, after stop())."""
         command = [str(self.aura), "serve", "--content", str(self.content), "--templates", str(REPO / "Templates"),
                    "--listen", "127.0.0.1:0", "--state", str(self.state)]
-        if public_url:
-            command += ["--public-url", public_url]
+        if self.public_url:
+            command += ["--public-url", self.public_url]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         # The first line is printed once the socket listens: that is the condition to wait for.
         line = self.process.stdout.readline()

@@ -102,4 +102,4 @@ def test_what_the_database_keeps_is_checked_by_outside_references(server):
     assert encoded.startswith("$argon2id$v=19$m=19456,t=2,p=1$")
     assert argon2.PasswordHasher().verify(encoded, PASSWORD)
     assert hashlib.sha256(token.encode()).hexdigest() in hashes and token not in hashes
-    assert version == 1 and journal == "wal"
+    assert version == 2 and journal == "wal"
