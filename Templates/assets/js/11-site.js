@@ -11,6 +11,9 @@
    Aura.isTextField(el)   → whether typing goes into el: a text-like input, a textarea or a
                             select that can be changed, or anything contenteditable. Keys are
                             then the field's, and a page never reloads under it.
+   Aura.live()            → { api: "<root>api/" } when `aura serve` rendered this page for the
+                            signed-in person (its [data-aura-live] marker), else null: a static
+                            host, where every action keeps its static behaviour.
    Shares one thing: window.Aura. */
 (function () {
   "use strict";
@@ -62,4 +65,8 @@
     return tag !== "INPUT" || !NOT_TEXT.test(element.getAttribute("type") || "text");
   };
 
+
+  Aura.live = function () {
+    return document.querySelector("[data-aura-live]") ? { api: Aura.root() + "api/" } : null;
+  };
 })();

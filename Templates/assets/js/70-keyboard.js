@@ -5,8 +5,10 @@
      z undo the last done or snooze · ? every shortcut · Esc close, or leave focus mode.
    Rows: the week board's tasks and lanes ([data-selectable]), the schedule's blocks
    ([data-block-id]) and the notifications ([data-notification-id]). Done and Snooze go through
-   window.Aura.tasks (50-week.js), the record the notifications page keeps. On a static host,
-   quick capture and push show the `aura` command to run. On touch screens a sideways swipe of
+   window.Aura.tasks (50-week.js), the record the notifications page keeps, and from there to
+   the server when `aura serve` rendered the page. There quick capture adds the line to the
+   inbox and push moves the tasks and plans again (Aura.sync, 55-live.js); on a static host
+   both show the `aura` command to run. On touch screens a sideways swipe of
    a schedule block or a week task completes it; z takes it back. */
 (function () {
   "use strict";
@@ -289,7 +291,93 @@
     return "\"" + text.replace(/[\\"$`]/g, "\\$&") + "\"";
   }
 
+  /* Served by `aura serve` (Aura.sync, 55-live.js): the line goes to the inbox itself. */
+  function liveCapture() {
+    var input, add, status;
+    var dialog = overlay("aura-capture-live", "Quick capture", function (form) {
+      var field = element("div", "field");
+      var label = element("label", "field__label", "What is on your mind?");
+      label.setAttribute("for", "aura-capture-live-input");
+      input = element("input", "field__input");
+      input.id = "aura-capture-live-input";
+      input.type = "text";
+      input.autocomplete = "off";
+      input.setAttribute("aria-describedby", "aura-capture-live-hint");
+      var hint = element("p", "field__hint", "Write it as you would say it: “call Sam friday at 3pm”. Enter adds it to your inbox; Plan My Day places it.");
+      hint.id = "aura-capture-live-hint";
+      field.appendChild(label);
+      field.appendChild(input);
+      field.appendChild(hint);
+      form.appendChild(field);
+      var buttons = element("div", "button-row aura-dialog__actions");
+      add = element("button", "button", "Add to inbox");
+      add.type = "submit";
+      add.setAttribute("data-capture-add", "");
+      buttons.appendChild(add);
+      form.appendChild(buttons);
+      status = element("p", "aura-dialog__status");
+      status.setAttribute("role", "status");
+      status.setAttribute("data-capture-status", "");
+      form.appendChild(status);
+      form.addEventListener("submit", function (event) {
+        if (event.submitter && event.submitter.hasAttribute("data-close")) return;
+        event.preventDefault();
+        var text = input.value.trim();
+        if (!text || add.disabled) return;
+        add.disabled = true;
+        Aura.sync.capture(text).then(function (result) {
+          add.disabled = false;
+          if (result.outcome === "refused") {
+            status.textContent = result.message;
+            return;
+          }
+          input.value = "";
+          status.textContent = result.outcome === "queued"
+            ? "Kept in this browser: “" + text + "” goes to your inbox when the connection is back."
+            : "Added to your inbox: “" + text + "”. Plan My Day places it.";
+        });
+      });
+    });
+    dialog.querySelector("[data-capture-status]").textContent = "";
+    open(dialog, dialog.querySelector("#aura-capture-live-input"));
+  }
+
+  function livePush() {
+    var dialog = overlay("aura-push-live", "Push the rest of today to tomorrow", function (form) {
+      form.appendChild(element("p", "aura-dialog__text", "Today’s unfinished one-off tasks move to tomorrow; repeating tasks stay where they are. Then what is left of today is planned again."));
+      var buttons = element("div", "button-row aura-dialog__actions");
+      var push = element("button", "button", "Push to tomorrow");
+      push.type = "button";
+      push.setAttribute("data-push", "");
+      buttons.appendChild(push);
+      form.appendChild(buttons);
+      var status = element("p", "aura-dialog__status");
+      status.setAttribute("role", "status");
+      form.appendChild(status);
+      push.addEventListener("click", function () {
+        push.disabled = true;
+        status.textContent = "Moving…";
+        Aura.sync.push().then(function (result) {
+          if (result.outcome === "done") {
+            status.textContent = "Moved " + result.moved + (result.moved === 1 ? " task" : " tasks") + " to tomorrow.";
+            try { window.sessionStorage.setItem(Aura.keys.appUpdated, JSON.stringify({ pushed: result.moved })); } catch (error) { /* no line then */ }
+            window.location.reload();
+            return;
+          }
+          push.disabled = false;
+          status.textContent = result.outcome === "unreachable"
+            ? "No connection: nothing was moved. Try again when you are back online." : result.message;
+        });
+      });
+    });
+    open(dialog, dialog.querySelector("[data-push]"));
+  }
+
   function quickCapture() {
+    if (Aura.live() && Aura.sync) {
+      liveCapture();
+      return;
+    }
     var input;
     var dialog = overlay("aura-capture", "Quick capture", function (form) {
       var field = element("div", "field");
@@ -325,6 +413,10 @@
   }
 
   function pushToTomorrow() {
+    if (Aura.live() && Aura.sync) {
+      livePush();
+      return;
+    }
     var dialog = overlay("aura-push", "Push the rest of today to tomorrow", function (form) {
       form.appendChild(element("p", "aura-dialog__text", "This site is static: the move happens in a terminal. Run:"));
       commandBlock(form);
