@@ -13,6 +13,8 @@ import sqlite3
 import threading
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from aura_served import PASSWORD, Server
@@ -111,7 +113,7 @@ def served(tmp_path):
     server.stop()
 
 
-def press(driver, element):
+def click(driver, element):
     """A click on `element` once it is in the middle of the window, clear of sticky bars."""
     # Instantly: the site scrolls smoothly, and a click lands where the element is now.
     driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
@@ -123,7 +125,7 @@ def sign_in(driver, url):
     wait(driver, lambda d: d.find_elements("id", "sign-in-name"))
     driver.find_element("id", "sign-in-name").send_keys("sam")
     driver.find_element("id", "sign-in-password").send_keys(PASSWORD)
-    press(driver, driver.find_element("css selector", "form button[type=submit]"))
+    click(driver, driver.find_element("css selector", "form button[type=submit]"))
     wait(driver, lambda d: "/dashboard/" in d.current_url and d.find_elements("css selector", "[data-aura-live]"),
          message=lambda: f"not signed in: {driver.current_url} {driver.page_source[-3000:]}")
 
@@ -167,7 +169,7 @@ def test_plan_done_in_a_second_browser_and_a_snooze_made_offline(open_browser, s
     field = driver.find_element("id", "inbox-input")
     for line in LINES:  # Enter between the lines: WebKitWebDriver types no "\n"
         field.send_keys(line, Keys.ENTER)
-    press(driver, driver.find_element("css selector", "form[action$='/planner/plan'] button[type=submit]"))
+    click(driver, driver.find_element("css selector", "form[action$='/planner/plan'] button[type=submit]"))
     wait(driver, lambda d: d.current_url.endswith("/schedule/") and synced(d),
          message=lambda: f"not on the schedule: {driver.current_url}")
     page = driver.find_element("css selector", "[data-timeline]").text
@@ -182,9 +184,12 @@ def test_plan_done_in_a_second_browser_and_a_snooze_made_offline(open_browser, s
         assert "inset" in marked.value_of_css_property("box-shadow")
 
     # Done from the notifications page reaches the server...
-    done, snoozed = blocks[TITLES[0]], blocks[TITLES[1]]
+    done = blocks[TITLES[0]]
+    snoozed_title = next((title for title in TITLES if blocks[title] != done), None)
+    assert snoozed_title, f"the three lines share one block: {blocks}"
+    snoozed = blocks[snoozed_title]
     open_served(driver, proxy.url + "/notifications/")
-    press(driver, notice_button(driver, done, "done"))
+    click(driver, notice_button(driver, done, "done"))
     wait(driver, lambda d: stored(server)[TITLES[0]]["done"] and synced(d),
          message=lambda: f"Done never reached the server: {sync_state(driver)}")
 
@@ -197,21 +202,78 @@ def test_plan_done_in_a_second_browser_and_a_snooze_made_offline(open_browser, s
 
     # The network goes; a snooze is kept in the page and shown applied.
     proxy.offline = True
-    press(driver, notice_button(driver, snoozed, "snooze"))
+    click(driver, notice_button(driver, snoozed, "snooze"))
     wait(driver, lambda d: (sync_state(d) or {}).get("pending") == 1, message=lambda: f"not queued: {sync_state(driver)}")
     assert notice_button(driver, snoozed, "snooze").get_attribute("aria-pressed") == "true"
-    assert "snoozedUntil" not in stored(server)[TITLES[1]] or stored(server)[TITLES[1]]["snoozedUntil"] is None
+    assert "snoozedUntil" not in stored(server)[snoozed_title] or stored(server)[snoozed_title]["snoozedUntil"] is None
 
     # It comes back: the queue is sent once, and the server holds the snooze once.
     proxy.offline = False
     wait(driver, lambda d: (synced(d) or {}).get("replayed") == 1, timeout=30,
          message=lambda: f"the queue was not replayed: {sync_state(driver)}")
-    assert stored(server)[TITLES[1]]["snoozedUntil"]
+    assert stored(server)[snoozed_title]["snoozedUntil"]
     with sqlite3.connect(server.state / "aura.sqlite3") as database:
         answers = [json.loads(row[0]) for row in database.execute("SELECT answer FROM applied_actions")]
     snoozes = [answer for answer in answers if answer.get("snoozedUntil") and answer["id"] in
-               (stored(server)[TITLES[1]]["id"], "notify-" + snoozed)]
+               (stored(server)[snoozed_title]["id"], "notify-" + snoozed)]
     assert len(snoozes) == 1, answers
     # The page, drawn again from the server's state, still shows it snoozed.
     wait(driver, lambda d: notice_button(d, snoozed, "snooze").get_attribute("aria-pressed") == "true",
-         message=lambda: f"not shown snoozed: {sync_state(driver)} {driver.execute_script('return JSON.stringify(localStorage)')}")
+         message=lambda: f"not shown snoozed: {sync_state(driver)} {driver.execute_script('return JSON.stringify(localStorage)')} {stored(server)[snoozed_title]} {snoozes} {snoozed}")
+
+
+WHERE = """var a = document.activeElement, s = document.querySelector('.is-selected'), t = document.querySelector('[data-aura-status]');
+return [a && a.outerHTML.slice(0, 120), s && s.outerHTML.slice(0, 150), t && t.textContent];"""
+
+
+def keys(driver, *pressed):
+    actions = ActionChains(driver)
+    for key in pressed:
+        actions.send_keys(key)
+    actions.perform()
+
+
+def test_k_and_t_act_on_the_server_and_a_newer_plan_waits_for_a_safe_moment(open_browser, served):
+    server, proxy = served
+    driver = open_browser()
+    sign_in(driver, proxy.url)
+    open_served(driver, proxy.url + "/schedule/")
+
+    # k: the line goes to the inbox on the server.
+    keys(driver, "k")
+    field = wait(driver, lambda d: d.find_elements(By.ID, "aura-capture-live-input"))[0]
+    field.send_keys("renew the zzlicence 20m", Keys.ENTER)
+    wait(driver, lambda d: "Added to your inbox" in d.find_element(By.CSS_SELECTOR, "[data-capture-status]").text,
+         message=lambda: driver.find_element(By.CSS_SELECTOR, "[data-capture-status]").text)
+    assert "renew the zzlicence 20m" in (server.content / "planner" / "inbox.md").read_text()
+    keys(driver, Keys.ESCAPE)
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog[open]"))
+
+    # Planned again elsewhere while the pointer rests on a block: the page hears of it (as its
+    # minute's poll would) and reloads only once nothing is hovered, focused or touched.
+    elsewhere = server.signed_in()
+    assert elsewhere.post(server.url + "/api/plan", json={"inbox": ""}, headers={"Origin": server.url}).status_code == 200
+    driver.execute_script("window.__beforeReload = true")
+    block = driver.find_element(By.CSS_SELECTOR, "[data-timeline] .block[data-block-id]")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", block)
+    ActionChains(driver).move_to_element(block).perform()
+    driver.execute_script("Aura.sync.flush()")
+    wait(driver, lambda d: (sync_state(d) or {}).get("reloadWaiting") and sync_state(d)["blocker"],
+         message=lambda: f"no reload waiting: {sync_state(driver)} {driver.execute_script(WHERE)}")
+    assert driver.execute_script("return window.__beforeReload") is True
+    driver.execute_script("window.scrollTo({top: 0, behavior: 'instant'})")
+    ActionChains(driver).move_to_element(driver.find_element(By.CSS_SELECTOR, ".wordmark")).perform()
+    wait(driver, lambda d: d.execute_script("return window.__beforeReload") is None and synced(d), timeout=30,
+         message=lambda: f"the page did not reload at a safe moment: {sync_state(driver)}")
+    assert "renew the zzlicence" in driver.find_element(By.CSS_SELECTOR, "[data-timeline]").text
+
+    # t: today's unfinished one-off tasks move to tomorrow, and today is planned again.
+    today = json.loads((server.content / "planner" / "plan.json").read_text())["days"][0]["date"]
+    tomorrow = (datetime.date.fromisoformat(today) + datetime.timedelta(days=1)).isoformat()
+    driver.execute_script("window.__beforeReload = true")
+    keys(driver, "t")
+    click(driver, wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#aura-push-live [data-push]"))[0])
+    wait(driver, lambda d: d.execute_script("return window.__beforeReload") is None and synced(d), timeout=30,
+         message="the page did not reload after the push")
+    assert stored(server)["renew the zzlicence"]["date"] == tomorrow
+    assert "renew the zzlicence" not in driver.find_element(By.CSS_SELECTOR, "[data-timeline]").text

@@ -20,7 +20,7 @@
    site opened later replays what an earlier one left.
 
    When the server's plan is newer than the one this page was opened with (planned again from
-   another device or by cron), the page reloads at the safe moment 80-app.js waits for
+   another device or by cron; heard with any answer, and each minute), the page reloads at the safe moment 80-app.js waits for
    (Aura.updateBlocker: nothing hovered, focused, typed or touched for four seconds).
 
    On the schedule after Plan My Day, blocks the plan added or moved ([data-aura-changes])
@@ -39,6 +39,7 @@
   var QUEUE = "queue";
   var RETRY_MS = 3000;
   var SAFE_CHECK_MS = 500;
+  var STATE_MS = 60 * 1000;
   var counts = { ready: false, pending: 0, sent: 0, queued: 0, replayed: 0, failed: 0, lastError: "",
                  plan: null, reloadWaiting: false, blocker: "" };
   var sequence = 0;
@@ -294,9 +295,14 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", markChanges);
   else markChanges();
 
+  // The server's state is asked for again when the page comes back into view, after every
+  // answer, and each minute while it is in view (a plan made elsewhere arrives that way).
   window.addEventListener("online", flush);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") flush();
   });
+  window.setInterval(function () {
+    if (document.visibilityState === "visible" && !flushing) flush();
+  }, STATE_MS);
   flush().then(function () { counts.ready = true; }, function () { counts.ready = true; });
 })();
