@@ -234,6 +234,21 @@
     if (target) target.focus();
   }
 
+  /* A dialog's row of buttons with its one action (`type`, marked with the attribute `marker`;
+     Close joins it), and the status line under it. */
+  function actionRow(form, text, type, marker) {
+    var buttons = element("div", "button-row aura-dialog__actions");
+    var button = element("button", "button", text);
+    button.type = type;
+    button.setAttribute(marker, "");
+    buttons.appendChild(button);
+    form.appendChild(buttons);
+    var status = element("p", "aura-dialog__status");
+    status.setAttribute("role", "status");
+    form.appendChild(status);
+    return { button: button, status: status };
+  }
+
   /* A command, shown as code, with Copy (and Close) right under it. */
   function commandBlock(form) {
     var pre = element("pre", "aura-command");
@@ -241,15 +256,9 @@
     code.setAttribute("data-command", "");
     pre.appendChild(code);
     form.appendChild(pre);
-    var buttons = element("div", "button-row aura-dialog__actions");
-    var copy = element("button", "button", "Copy command");
-    copy.type = "button";
-    copy.setAttribute("data-copy", "");
-    buttons.appendChild(copy);
-    form.appendChild(buttons);
-    var status = element("p", "aura-dialog__status");
-    status.setAttribute("role", "status");
-    form.appendChild(status);
+    var row = actionRow(form, "Copy command", "button", "data-copy");
+    var copy = row.button;
+    var status = row.status;
     copy.addEventListener("click", function () {
       copyText(code, status);
     });
@@ -291,34 +300,34 @@
     return "\"" + text.replace(/[\\"$`]/g, "\\$&") + "\"";
   }
 
+  /* Quick capture's field (#<id>-input), its label and its hint (#<id>-hint), added to `form`. */
+  function captureField(form, id, hint) {
+    var field = element("div", "field");
+    var label = element("label", "field__label", "What is on your mind?");
+    label.setAttribute("for", id + "-input");
+    var input = element("input", "field__input");
+    input.id = id + "-input";
+    input.type = "text";
+    input.autocomplete = "off";
+    input.setAttribute("aria-describedby", id + "-hint");
+    var note = element("p", "field__hint", "Write it as you would say it: “call Sam friday at 3pm”. " + hint);
+    note.id = id + "-hint";
+    field.appendChild(label);
+    field.appendChild(input);
+    field.appendChild(note);
+    form.appendChild(field);
+    return input;
+  }
+
   /* Served by `aura serve` (Aura.sync, 55-live.js): the line goes to the inbox itself. */
   function liveCapture() {
     var input, add, status;
     var dialog = overlay("aura-capture-live", "Quick capture", function (form) {
-      var field = element("div", "field");
-      var label = element("label", "field__label", "What is on your mind?");
-      label.setAttribute("for", "aura-capture-live-input");
-      input = element("input", "field__input");
-      input.id = "aura-capture-live-input";
-      input.type = "text";
-      input.autocomplete = "off";
-      input.setAttribute("aria-describedby", "aura-capture-live-hint");
-      var hint = element("p", "field__hint", "Write it as you would say it: “call Sam friday at 3pm”. Enter adds it to your inbox; Plan My Day places it.");
-      hint.id = "aura-capture-live-hint";
-      field.appendChild(label);
-      field.appendChild(input);
-      field.appendChild(hint);
-      form.appendChild(field);
-      var buttons = element("div", "button-row aura-dialog__actions");
-      add = element("button", "button", "Add to inbox");
-      add.type = "submit";
-      add.setAttribute("data-capture-add", "");
-      buttons.appendChild(add);
-      form.appendChild(buttons);
-      status = element("p", "aura-dialog__status");
-      status.setAttribute("role", "status");
+      input = captureField(form, "aura-capture-live", "Enter adds it to your inbox; Plan My Day places it.");
+      var row = actionRow(form, "Add to inbox", "submit", "data-capture-add");
+      add = row.button;
+      status = row.status;
       status.setAttribute("data-capture-status", "");
-      form.appendChild(status);
       form.addEventListener("submit", function (event) {
         if (event.submitter && event.submitter.hasAttribute("data-close")) return;
         event.preventDefault();
@@ -345,15 +354,9 @@
   function livePush() {
     var dialog = overlay("aura-push-live", "Push the rest of today to tomorrow", function (form) {
       form.appendChild(element("p", "aura-dialog__text", "Today’s unfinished one-off tasks move to tomorrow; repeating tasks stay where they are. Then what is left of today is planned again."));
-      var buttons = element("div", "button-row aura-dialog__actions");
-      var push = element("button", "button", "Push to tomorrow");
-      push.type = "button";
-      push.setAttribute("data-push", "");
-      buttons.appendChild(push);
-      form.appendChild(buttons);
-      var status = element("p", "aura-dialog__status");
-      status.setAttribute("role", "status");
-      form.appendChild(status);
+      var row = actionRow(form, "Push to tomorrow", "button", "data-push");
+      var push = row.button;
+      var status = row.status;
       push.addEventListener("click", function () {
         push.disabled = true;
         status.textContent = "Moving…";
@@ -380,20 +383,7 @@
     }
     var input;
     var dialog = overlay("aura-capture", "Quick capture", function (form) {
-      var field = element("div", "field");
-      var label = element("label", "field__label", "What is on your mind?");
-      label.setAttribute("for", "aura-capture-input");
-      input = element("input", "field__input");
-      input.id = "aura-capture-input";
-      input.type = "text";
-      input.autocomplete = "off";
-      input.setAttribute("aria-describedby", "aura-capture-hint");
-      var hint = element("p", "field__hint", "Write it as you would say it: “call Sam friday at 3pm”. Enter copies the command.");
-      hint.id = "aura-capture-hint";
-      field.appendChild(label);
-      field.appendChild(input);
-      field.appendChild(hint);
-      form.appendChild(field);
+      input = captureField(form, "aura-capture", "Enter copies the command.");
       form.appendChild(element("p", "aura-dialog__text", "This site is static: Aura adds it to the inbox from a terminal. Run:"));
       var code = commandBlock(form);
       function update() {
