@@ -13,9 +13,14 @@ extension Accounts {
         }
     }
 
-    /// Remembers that `actionID` was carried out, with its answer.
+    /// How long an action's id is remembered: far longer than any queue waits offline.
+    static let actionMemory: TimeInterval = 90 * 86_400
+
+    /// Remembers that `actionID` was carried out, with its answer (and forgets ids past `actionMemory`).
     func record(action actionID: String, of personID: Int64, answer: String, now: Date) throws {
         try database.withLock { database in
+            _ = try database.execute("DELETE FROM applied_actions WHERE applied < ?",
+                                     [.integer(Int64(now.timeIntervalSince1970 - Self.actionMemory))])
             _ = try database.execute("INSERT OR IGNORE INTO applied_actions (person_id, action_id, answer, applied) VALUES (?, ?, ?, ?)",
                                      [.integer(personID), .text(actionID), .text(answer), .integer(Int64(now.timeIntervalSince1970))])
         }
