@@ -154,14 +154,15 @@ extension AuraApp {
         let at = fields["at"].flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? Int64(min($0, Double(serverTime))) : nil } ?? serverTime
         let day = fields["date"].flatMap { LocalDate(iso: $0) }
         let change = TaskChange(kind: kind, id: id, day: day, at: at)
-        let plan = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))
         do {
-            let (written, store) = try folder.changeStore(onWait: {}) { store in
+            // The plan is read under the lock too, so a plan being saved is seen whole or not yet.
+            let (written, store, plan) = try folder.changeStore(onWait: {}) { store in
+                let plan = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))
                 guard let targets = TaskChange.targets(of: id, day: day, today: today, plan: plan, store: store) else {
                     throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
                 }
                 let written = try change.apply(to: &store, targets) { task, field in try accounts.lastChanges(of: task, [field])[field] }
-                return (written, store)
+                return (written, store, plan)
             }
             for (task, field) in written { try accounts.noteChange(of: task, field, at: at) }
             let targets = TaskChange.targets(of: id, day: day, today: today, plan: plan, store: store)
