@@ -2,14 +2,24 @@ import AuraPlanner
 import AuraSite
 import AuraUseCases
 import Foundation
+import Synchronization
+
+/// Actions that carry a client-made id are carried out one at a time, so two replays of one id
+/// cannot both find it new.
+private let actionsWithIDs = Mutex(())
 
 /// The planner's actions for the signed-in owner — Plan My Day, quick capture, Done, Snooze,
-/// Push the rest of today — as HTML forms (the session's token in a field; 303 back) and as
+/// Undo, Push the rest of today — as HTML forms (the session's token in a field; 303 back) and as
 /// JSON for the scripts (same-origin `Origin` required; JSON back). They call the same use
 /// cases as the CLI, under the same lock, so cron and the browser never lose each other's update.
+///
+/// A JSON action may carry `actionId` (1 to 100 letters, digits, `-` or `_`, made by the page)
+/// and `at` (the client's time of the change, milliseconds since 1970): an id already carried
+/// out gets its first answer again with `"replayed": true`, and nothing is done twice; `at`
+/// decides, per task field, which of two changes wins (see `TaskChange`).
 extension AuraApp {
     enum Action: String {
-        case plan, capture, done, snooze, push
+        case plan, capture, done, snooze, undo, push
     }
 
     /// The longest snooze an action may ask for: a day.
@@ -47,6 +57,23 @@ extension AuraApp {
             fields = Dictionary(request.form.map { ($0.name, $0.value) }) { first, _ in first }
         }
         do {
+            if isJSON, let actionID = fields["actionId"] {
+                guard actionID.count <= 100, !actionID.isEmpty,
+                      actionID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                    return .json(400, ["error": "an actionId is 1 to 100 letters, digits, - or _"])
+                }
+                return try actionsWithIDs.withLock { _ in
+                    if let earlier = try accounts.answer(toAction: actionID, of: session.personID),
+                       var answer = try? JSONSerialization.jsonObject(with: Data(earlier.utf8)) as? [String: Any] {
+                        answer["replayed"] = true
+                        return .json(200, answer)
+                    }
+                    let outcome = try carryOut(action, fields)
+                    let response = HTTPResponse.json(200, outcome.json)
+                    try accounts.record(action: actionID, of: session.personID, answer: String(decoding: response.body, as: UTF8.self), now: clock())
+                    return response
+                }
+            }
             let outcome = try carryOut(action, fields)
             return isJSON ? .json(200, outcome.json) : .seeOther(root + outcome.then)
         } catch let problem as ActionProblem {
@@ -64,7 +91,7 @@ extension AuraApp {
     }
 
     /// A request the planner could not carry out, with the page to show it on.
-    private struct ActionProblem: Error {
+    struct ActionProblem: Error {
         let status: Int
         let message: String
         var page: String? = nil
@@ -93,27 +120,9 @@ extension AuraApp {
             }
             guard action == .plan else { return Outcome(then: "planner/", json: ["captured": lines.count]) }
             let outcome = try PlanMyDay(folder: folder).run(day: today, from: now, clock: now)
-            return Outcome(then: "schedule/", json: ["captured": outcome.captured.count, "blocks": outcome.days[0].blocks.count])
-        case .done, .snooze:
-            guard let id = fields["id"], !id.isEmpty else { throw ActionProblem(status: 400, message: "expected the task's id") }
-            let minutes = Int(fields["minutes"] ?? "15") ?? -1
-            guard action == .done || (1...Self.longestSnoozeMinutes).contains(minutes) else {
-                throw ActionProblem(status: 400, message: "a snooze lasts 1 to \(Self.longestSnoozeMinutes) minutes")
-            }
-            do {
-                let task = try folder.changeStore(onWait: {}) { store in
-                    if action == .done {
-                        try store.markDone(id, on: today)
-                    } else {
-                        try store.snooze(id, until: now.addingTimeInterval(TimeInterval(minutes * 60)))
-                    }
-                    return store.tasks[store.index(of: id)!]
-                }
-                return Outcome(then: "dashboard/", json: ["id": task.id, "done": task.done,
-                                                          "snoozedUntil": task.snoozedUntil.map { isoTimestamp($0, in: settings.timeZone) } ?? NSNull()])
-            } catch let error as TaskStoreChangeError {
-                throw ActionProblem(status: 404, message: error.message)
-            }
+            return Outcome(then: "schedule/?changed=1", json: ["captured": outcome.captured.count, "blocks": outcome.days[0].blocks.count])
+        case .done, .snooze, .undo:
+            return try changeTasks(action, fields, folder: folder, today: today, now: now)
         case .push:
             let moved = try folder.changeStore(onWait: {}) { store in
                 store.rollForward(to: today)
@@ -121,6 +130,64 @@ extension AuraApp {
             }
             return Outcome(then: "schedule/", json: ["moved": moved])
         }
+    }
+
+    /// Done, Snooze or Undo on the id a page knows (see `TaskChange`); the answer carries the
+    /// pages' Done and Snoozed state as the store now holds it.
+    private func changeTasks(_ action: Action, _ fields: [String: String], folder: PlannerFolder,
+                             today: LocalDate, now: Date) throws -> Outcome {
+        guard let id = fields["id"], !id.isEmpty, id.count <= 200 else { throw ActionProblem(status: 400, message: "expected the task's id") }
+        let kind: TaskChange.Kind
+        switch (action, fields["undo"]) {
+        case (.done, _): kind = .done
+        case (.snooze, _):
+            let minutes = Int(fields["minutes"] ?? "15") ?? -1
+            guard (1...Self.longestSnoozeMinutes).contains(minutes) else {
+                throw ActionProblem(status: 400, message: "a snooze lasts 1 to \(Self.longestSnoozeMinutes) minutes")
+            }
+            kind = .snooze(minutes: minutes)
+        case (_, "done"): kind = .undoDone
+        case (_, "snooze"): kind = .undoSnooze
+        default: throw ActionProblem(status: 400, message: "expected undo: \"done\" or \"snooze\"")
+        }
+        let serverTime = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+        let at = fields["at"].flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? Int64(min($0, Double(serverTime))) : nil } ?? serverTime
+        let day = fields["date"].flatMap { LocalDate(iso: $0) }
+        let change = TaskChange(kind: kind, id: id, day: day, at: at)
+        do {
+            // The plan is read under the lock too, so a plan being saved is seen whole or not yet.
+            let (written, store, plan) = try folder.changeStore(onWait: {}) { store in
+                let plan = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))
+                guard let targets = TaskChange.targets(of: id, day: day, today: today, plan: plan, store: store) else {
+                    throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
+                }
+                let written = try change.apply(to: &store, targets) { task, field in try accounts.lastChanges(of: task, [field])[field] }
+                return (written, store, plan)
+            }
+            for (task, field) in written { try accounts.noteChange(of: task, field, at: at) }
+            let targets = TaskChange.targets(of: id, day: day, today: today, plan: plan, store: store)
+            let tasks = (targets?.taskIDs ?? []).compactMap { store.index(of: $0).map { store.tasks[$0] } }
+            let settings = try folder.settings()
+            return Outcome(then: "dashboard/", json: [
+                "id": tasks.count == 1 ? tasks[0].id : id,
+                "applied": !written.isEmpty,
+                "done": !tasks.isEmpty && tasks.allSatisfy { !$0.isOpen(on: targets?.day ?? today) },
+                "snoozedUntil": tasks.compactMap({ $0.snoozedUntil }).max().map { isoTimestamp($0, in: settings.timeZone) } ?? NSNull(),
+                "state": TaskChange.pageState(plan: plan, store: store, now: now),
+            ])
+        } catch let error as TaskStoreChangeError {
+            throw ActionProblem(status: 404, message: error.message)
+        }
+    }
+
+    /// `GET /api/state`: the pages' Done and Snoozed state from the store, for the signed-in person.
+    func pageState(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard try session(of: request) != nil else { return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")]) }
+        let folder = PlannerFolder(content: configuration.build.contentDirectory)
+        let held = try folder.lock(exclusive: false) {}
+        defer { held?.release() }
+        let plan = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))
+        return .json(200, TaskChange.pageState(plan: plan, store: try folder.loadStore(), now: clock()))
     }
 
     private func signInFirstForAction(_ request: HTTPRequest) throws -> HTTPResponse {

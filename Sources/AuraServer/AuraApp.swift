@@ -43,7 +43,7 @@ public final class AuraApp: Sendable {
     /// The headers, cookies and query values the routes read.
     public static let headerNames = ["Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept"]
     public static let cookieNames = [Cookies.session, Cookies.signInForm]
-    public static let queryNames = ["next"]
+    public static let queryNames = ["next", "changed"]
 
     public init(configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date = { Date() }) throws {
         self.configuration = configuration
@@ -131,6 +131,8 @@ public final class AuraApp: Sendable {
             return try signOut(request)
         case ("POST", "/planner/plan"):
             return try perform(.plan, request)
+        case ("GET", "/api/state"), ("HEAD", "/api/state"):
+            return try pageState(request)
         case ("POST", let api) where api.hasPrefix("/api/"):
             guard let action = Action(rawValue: String(api.dropFirst(5))) else { return .text(404, "No such action") }
             return try perform(action, request)
@@ -158,7 +160,7 @@ public final class AuraApp: Sendable {
                 let current = try site
                 // Pages are rendered for the person (their forms carry the session's token).
                 if let pagePath = Self.pagePath(request.rawPath),
-                   let body = try current.render(pageAt: pagePath, session: try sessionContext(session)) {
+                   let body = try current.render(pageAt: pagePath, session: try sessionContext(session, changes: planChanges(request))) {
                     return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                                         body: request.method == "HEAD" ? Data() : body)
                 }
@@ -184,8 +186,8 @@ public final class AuraApp: Sendable {
     }
 
     /// What a signed-in person's pages know of them.
-    func sessionContext(_ session: Accounts.Session, notice: String? = nil) throws -> SessionContext {
-        SessionContext(name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice)
+    func sessionContext(_ session: Accounts.Session, notice: String? = nil, changes: String? = nil) throws -> SessionContext {
+        SessionContext(name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, planChanges: changes)
     }
 
     /// The public page path (`/planner/`) a request path names, when it names a page.

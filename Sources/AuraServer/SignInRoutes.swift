@@ -15,7 +15,13 @@ extension AuraApp {
 
     func signInPage(_ request: HTTPRequest, message: String?, status: Int, name: String = "",
                     headers: [(name: String, value: String)] = []) throws -> HTTPResponse {
-        let token = try SecureRandom.token()
+        // The token this browser already holds stays: a second load of the form (the service
+        // worker's precache following a personal page's redirect here, another tab) must not
+        // turn the form on screen into an expired one.
+        let held = request.cookies[Cookies.signInForm].flatMap { token in
+            token.count == 43 && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } ? token : nil
+        }
+        let token = try held ?? SecureRandom.token()
         let next = try safeNext(request.field("next") ?? request.query["next"])
         let view = SignInView(action: root + "login/", csrf: token, next: next, name: name, message: message)
         let body = try site.render(path: "/login/", kind: .signIn, title: "Sign in", content: view)

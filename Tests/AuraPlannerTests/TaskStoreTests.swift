@@ -126,4 +126,22 @@ struct TaskStoreTests {
         #expect(store.tasks[0].isOpen(on: Self.day.adding(days: 1)))
         #expect(throws: TaskStoreChangeError.self) { try store.markDone("t9", on: Self.day) }
     }
+
+    @Test func undoTakesBackADoneAndASnooze() throws {
+        var store = TaskStore()
+        store.capture(try CaptureParser(today: Self.day).parse("stretch every weekday") + CaptureParser(today: Self.day).parse("call Sam"), on: Self.day)
+        let untouched = store
+        try store.markDone("t1", on: Self.day)
+        try store.markDone("t1", on: Self.day.adding(days: 1))
+        try store.markDone("t2", on: Self.day)
+        try store.snooze("t2", until: Date(timeIntervalSince1970: 1_796_200_000))
+        try store.markNotDone("t1", on: Self.day)
+        #expect(store.tasks[0].isOpen(on: Self.day) && !store.tasks[0].isOpen(on: Self.day.adding(days: 1)))
+        try store.markNotDone("t1", on: Self.day.adding(days: 1))
+        try store.markNotDone("t2", on: Self.day)
+        try store.unsnooze("t2")
+        #expect(store == untouched)
+        #expect(throws: TaskStoreChangeError.self) { try store.markNotDone("t9", on: Self.day) }
+        #expect(throws: TaskStoreChangeError.self) { try store.unsnooze("t9") }
+    }
 }

@@ -17,7 +17,7 @@ def test_plan_my_day_from_the_planner_page(server):
     token = server.form_token(browser)
     answer = browser.post(server.url + "/planner/plan", data={"csrf": token, "inbox": "renew the zzpermit\nwrite the zzreport 2h"},
                           allow_redirects=False)
-    assert answer.status_code == 303 and answer.headers["Location"] == "/schedule/"
+    assert answer.status_code == 303 and answer.headers["Location"] == "/schedule/?changed=1"
     titles = [task["title"] for task in tasks(server)]
     assert "renew the zzpermit" in titles and "write the zzreport" in titles
     assert "zzreport" in browser.get(server.url + "/planner/").text

@@ -47,6 +47,19 @@ def test_next_never_leads_to_another_site(server):
         assert answer.headers["Location"] == "/dashboard/", evil
 
 
+def test_the_sign_in_form_on_screen_survives_a_second_load(server):
+    """The service worker's precache (a personal page's redirect here) or another tab loads the
+    form again: the token the browser holds stays, so the form first shown still signs in. A
+    cookie that is not one of ours is replaced."""
+    browser = requests.Session()
+    first = re.search(r'name="csrf" value="([^"]+)"', browser.get(server.url + "/login/").text).group(1)
+    assert browser.get(server.url + "/dashboard/").url.startswith(server.url + "/login/")  # followed, as a precache does
+    answer = browser.post(server.url + "/login/", data={"csrf": first, "name": "sam", "password": PASSWORD}, allow_redirects=False)
+    assert answer.status_code == 303
+    form = requests.get(server.url + "/login/", headers={"Cookie": "aura_sign_in=chosen-by-someone-else"})
+    assert "chosen-by-someone-else" not in form.text and "aura_sign_in=chosen" not in form.headers["Set-Cookie"]
+
+
 def test_a_form_without_its_token_or_from_elsewhere_is_refused(server):
     browser = requests.Session()
     browser.get(server.url + "/login/")
@@ -102,4 +115,4 @@ def test_what_the_database_keeps_is_checked_by_outside_references(server):
     assert encoded.startswith("$argon2id$v=19$m=19456,t=2,p=1$")
     assert argon2.PasswordHasher().verify(encoded, PASSWORD)
     assert hashlib.sha256(token.encode()).hexdigest() in hashes and token not in hashes
-    assert version == 1 and journal == "wal"
+    assert version == 2 and journal == "wal"

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The changes the planner and the `add`, `done`, `snooze` and `push` commands make to the store.
+/// The changes the planner, the `add`, `done`, `snooze` and `push` commands and the server's
+/// actions (with their undo) make to the store.
 extension TaskStore {
     /// Stores captured items under new ids; a task or memo item that names no day is for `day`,
     /// an idea that names none stays undated. Returns the new ids.
@@ -68,6 +69,21 @@ extension TaskStore {
     /// Keeps a task from being scheduled before `instant`.
     public mutating func snooze(_ id: String, until instant: Date) throws(TaskStoreChangeError) {
         tasks[try existing(id)].snoozedUntil = instant
+    }
+
+    /// Undoes `markDone`: the task (for a recurring task, its occurrence on `day`) is open again.
+    public mutating func markNotDone(_ id: String, on day: LocalDate) throws(TaskStoreChangeError) {
+        let index = try existing(id)
+        if tasks[index].recurrence == nil {
+            tasks[index].done = false
+        } else {
+            tasks[index].doneOccurrences.removeAll { $0 == day }
+        }
+    }
+
+    /// Undoes `snooze`: the task may be scheduled at once again.
+    public mutating func unsnooze(_ id: String) throws(TaskStoreChangeError) {
+        tasks[try existing(id)].snoozedUntil = nil
     }
 
     private func existing(_ id: String) throws(TaskStoreChangeError) -> Int {

@@ -6,7 +6,7 @@ import Synchronization
 /// (`<state>/aura.sqlite3`, WAL). Passwords only as Argon2id hashes; session tokens 256
 /// random bits, kept only as their SHA-256. Every use of the database is serialised here.
 public final class Accounts: Sendable {
-    private let database: Mutex<SQLiteDatabase>
+    let database: Mutex<SQLiteDatabase>
 
     /// How long a session lasts without use, and at most.
     public static let idleLifetime: TimeInterval = 7 * 86_400

@@ -24,6 +24,24 @@ enum AccountsSchema {
           window_start INTEGER NOT NULL
         );
         """,
+        // 2: the actions the browser sent, by their client-made id (a replay is answered, not
+        // carried out again), and when each task field was last changed by the client's clock
+        // (last writer wins).
+        """
+        CREATE TABLE applied_actions (
+          person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE,
+          action_id TEXT NOT NULL,
+          answer TEXT NOT NULL,
+          applied INTEGER NOT NULL,
+          PRIMARY KEY (person_id, action_id)
+        );
+        CREATE TABLE field_changes (
+          task_id TEXT NOT NULL,
+          field TEXT NOT NULL,
+          changed INTEGER NOT NULL,
+          PRIMARY KEY (task_id, field)
+        );
+        """,
     ]
 
     struct SchemaError: Error, CustomStringConvertible {

@@ -57,11 +57,15 @@ public struct SessionContext: Encodable, Sendable {
     public let signOutAction: String
     /// A line to show above the page (a problem with what was just sent).
     public let notice: String?
+    /// What the last Plan My Day changed, for the schedule to mark: `<block id>:new` or
+    /// `<block id>:moved`, separated by spaces.
+    public let planChanges: String?
 
-    public init(name: String, csrf: String, signOutAction: String, notice: String? = nil) {
+    public init(name: String, csrf: String, signOutAction: String, notice: String? = nil, planChanges: String? = nil) {
         self.name = name
         self.csrf = csrf
         self.signOutAction = signOutAction
         self.notice = notice
+        self.planChanges = planChanges
     }
 }

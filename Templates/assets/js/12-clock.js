@@ -1,5 +1,5 @@
 /* The site's clock: the plan's days and times are in the site's time zone (the
-   `data-time-zone` attribute the personal pages carry), not necessarily the browser's.
+   `data-time-zone` attribute the personal pages carry; Aura.siteTimeZone(), 11-site.js), not necessarily the browser's.
    Aura.wallClock(date, zone) → { day: "2026-12-02", minutes: 590 } in that zone (the browser's
    own zone when none is given or the browser cannot convert); Aura.pad(7) → "07". */
 (function () {
@@ -9,11 +9,6 @@
 
   Aura.pad = function (n) {
     return (n < 10 ? "0" : "") + n;
-  };
-
-  Aura.siteTimeZone = function () {
-    var zoned = document.querySelector("[data-time-zone]");
-    return (zoned && zoned.getAttribute("data-time-zone")) || undefined;
   };
 
   Aura.wallClock = function (date, zone) {

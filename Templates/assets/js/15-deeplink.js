@@ -19,24 +19,7 @@
   var DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
   var SLUG = /^[a-z0-9][a-z0-9._~-]*$/i;
 
-  /* The site root ("/" or "/sub/"): the <html data-root> attribute, else the manifest link's
-     path without "manifest.webmanifest". */
-  function siteRoot() {
-    var html = document.documentElement;
-    var root = html && html.getAttribute("data-root");
-    if (!root) {
-      var link = document.querySelector('link[rel="manifest"]');
-      var href = link && link.getAttribute("href");
-      if (href) {
-        try { root = new URL(href, window.location.href).pathname.replace(/[^/]*$/, ""); } catch (error) { root = ""; }
-      }
-    }
-    if (!root) root = "/";
-    if (root.charAt(0) !== "/") root = "/" + root;
-    if (root.charAt(root.length - 1) !== "/") root += "/";
-    return root;
-  }
-  Aura.root = siteRoot;
+  var siteRoot = Aura.root; // 11-site.js
 
   /* The origins an Aura URL may come from: this page's, and the site's canonical one (calendar
      files carry absolute URLs on the published host). */

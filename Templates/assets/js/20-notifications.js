@@ -1,4 +1,5 @@
-/* Notifications: Done and Snooze 15 min on /notifications/, kept in localStorage per day;
+/* Notifications: Done and Snooze 15 min on /notifications/, kept in localStorage per day
+   through window.Aura.tasks (and on the server, when `aura serve` rendered the page);
    one explicit "Enable notifications" switch, the only place Notification.requestPermission()
    is called; while the page is open, due notifications are shown at their time, and a click
    opens the block they belong to (or the dashboard when that block is gone).
@@ -9,7 +10,7 @@
 
   var Aura = window.Aura = window.Aura || {};
   var SNOOZE_MS = 15 * 60 * 1000;
-  var ENABLED_KEY = "aura.notifications.enabled";
+  var ENABLED_KEY = Aura.keys.notificationsEnabled;
 
   function storageGet(key) {
     try { return window.localStorage.getItem(key); } catch (error) { return null; }
@@ -33,9 +34,7 @@
   }
 
   /* Done and snoozed state, keyed by the day and each notification's stable id. */
-  function stateKey(date) {
-    return "aura.notifications." + date;
-  }
+  var stateKey = Aura.keys.blocks;
 
   function readState(date) {
     try {
@@ -173,6 +172,16 @@
     if (!notice) return;
     var id = notice.getAttribute("data-notification-id");
     var wanted = button.getAttribute("data-action") === "done" ? "done" : "snoozed";
+    if (Aura.tasks) { // the one record (50-week.js), which also tells the server when served
+      var title = notice.querySelector(".notice__title");
+      var label = title ? title.textContent.trim() : id;
+      var was = Aura.tasks.status(settings.date, id);
+      if (wanted === "done") Aura.tasks.setDone(settings.date, id, was !== "done", undefined, undefined, label);
+      else Aura.tasks.setSnoozed(settings.date, id, was !== "snoozed", label);
+      applyAll();
+      schedule();
+      return;
+    }
     var state = readState(settings.date);
     if (state[id] === wanted) delete state[id]; // pressing again undoes it
     else state[id] = wanted;

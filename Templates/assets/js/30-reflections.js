@@ -13,7 +13,7 @@
   var exportButton = root.querySelector("[data-journal-export]");
   if (!field) return;
 
-  var KEY = "aura.reflections";
+  var KEY = window.Aura.keys.reflections;
   var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
     "September", "October", "November", "December"];
   var WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

@@ -9,16 +9,19 @@
    tasks of a block that is not done yet. When the last open task of a block is done, the block
    (its notification) is done and those task entries go. Every change is announced with a
    "storage" event for the notifications key, which the notifications page already listens
-   to, and an "aura:statechange" event on the document. */
+   to, and an "aura:statechange" event on the document.
+   On a page `aura serve` rendered for the signed-in person, every change (and its undo) is also
+   sent to the server as an action through Aura.sync (55-live.js), and replace() writes the
+   server's state into these records. */
 (function () {
   "use strict";
 
   var Aura = window.Aura = window.Aura || {};
 
   Aura.tasks = Aura.tasks || (function () {
-    var UNDO_KEY = "aura.undo";
+    var UNDO_KEY = Aura.keys.undo;
     var SOURCE = "aura.tasks";
-    var DAY_KEY = /^aura\.(notifications|tasks)\.(\d{4}-\d{2}-\d{2})$/;
+    var DAY_KEY = Aura.keys.day;
     var UNDO_LIMIT = 20;
 
     function get(key, storage) {
@@ -32,8 +35,8 @@
       } catch (error) { /* private mode or full: this page still shows the change */ }
     }
 
-    function blockKey(date) { return "aura.notifications." + date; }
-    function taskKey(date) { return "aura.tasks." + date; }
+    var blockKey = Aura.keys.blocks;
+    var taskKey = Aura.keys.tasks;
 
     function readMap(key) {
       try {
@@ -96,9 +99,24 @@
       remember(detail.date);
     });
 
+    /* The server's action for a change, and the one that takes it back. */
+    function action(kind, id, date, undo) {
+      return kind === "undo" ? { action: "undo", undo: undo, id: id, date: date } : { action: kind, id: id, date: date };
+    }
+
+    function inverse(sent) {
+      if (!sent) return null;
+      if (sent.action === "undo") return action(sent.undo, sent.id, sent.date);
+      return action("undo", sent.id, sent.date, sent.action);
+    }
+
+    function send(sent) {
+      if (sent && Aura.sync) Aura.sync.send(sent);
+    }
+
     /* Remember both records of a day as they were, then change them. */
-    function change(date, label, id, edit) {
-      var before = { date: date, label: label, id: id, blocks: get(blockKey(date)), tasks: get(taskKey(date)) };
+    function change(date, label, id, edit, sent) {
+      var before = { date: date, label: label, id: id, blocks: get(blockKey(date)), tasks: get(taskKey(date)), sent: sent || null };
       var blocks = readMap(blockKey(date));
       var tasks = readMap(taskKey(date));
       edit(blocks, tasks);
@@ -110,6 +128,7 @@
       remember(date);
       var status = api.status(date, id);
       announce(date, id, status);
+      send(sent);
       return status;
     }
 
@@ -125,6 +144,7 @@
       /* Done or not done. `taskId` and `siblings` (the ids of every task in the same block)
          make it one task's; without them, the whole block's. */
       setDone: function (date, notificationId, done, taskId, siblings, label) {
+        var sent = action(done ? "done" : "undo", taskId || notificationId, date, "done");
         return change(date, label || "", notificationId, function (blocks, tasks) {
           var others = (siblings || []).filter(function (id) { return id !== taskId; });
           if (done) {
@@ -141,15 +161,16 @@
           } else if (taskId) {
             delete tasks[taskId];
           }
-        });
+        }, sent);
       },
 
       /* Snooze 15 min, or take the snooze back: always the whole block, as a notification. */
       setSnoozed: function (date, notificationId, snoozed, label) {
+        var sent = action(snoozed ? "snooze" : "undo", notificationId, date, "snooze");
         return change(date, label || "", notificationId, function (blocks) {
           if (snoozed) blocks[notificationId] = "snoozed";
           else if (blocks[notificationId] === "snoozed") delete blocks[notificationId];
-        });
+        }, sent);
       },
 
       /* Put back the last change made in this tab; returns what it was, or null. */
@@ -162,7 +183,23 @@
         set(taskKey(last.date), last.tasks);
         remember(last.date);
         announce(last.date, last.id, api.status(last.date, last.id));
+        send(inverse(last.sent));
         return last;
+      },
+
+      /* The server's records ({ "<date>": { blocks: {…}, tasks: {…} } }) in place of this
+         browser's, for the days it names. */
+      replace: function (days) {
+        Object.keys(days || {}).forEach(function (date) {
+          var day = days[date] || {};
+          var blocks = JSON.stringify(day.blocks || {});
+          var tasks = JSON.stringify(day.tasks || {});
+          if ((get(blockKey(date)) || "{}") === blocks && (get(taskKey(date)) || "{}") === tasks) return;
+          writeMap(blockKey(date), day.blocks || {});
+          writeMap(taskKey(date), day.tasks || {});
+          remember(date);
+          announce(date, "", "");
+        });
       },
 
       canUndo: function () {
@@ -238,7 +275,7 @@
   var board = document.querySelector("[data-week]");
   if (!board) return;
 
-  var COLUMNS_KEY = "aura.week.columns";
+  var COLUMNS_KEY = Aura.keys.columns;
   var root = document.documentElement;
   var switcher = board.querySelector("[data-week-columns]");
   var fallback = board.getAttribute("data-default-columns") || "7";

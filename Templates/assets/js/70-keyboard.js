@@ -5,8 +5,10 @@
      z undo the last done or snooze · ? every shortcut · Esc close, or leave focus mode.
    Rows: the week board's tasks and lanes ([data-selectable]), the schedule's blocks
    ([data-block-id]) and the notifications ([data-notification-id]). Done and Snooze go through
-   window.Aura.tasks (50-week.js), the record the notifications page keeps. On a static host,
-   quick capture and push show the `aura` command to run. On touch screens a sideways swipe of
+   window.Aura.tasks (50-week.js), the record the notifications page keeps, and from there to
+   the server when `aura serve` rendered the page. There quick capture adds the line to the
+   inbox and push moves the tasks and plans again (Aura.sync, 55-live.js); on a static host
+   both show the `aura` command to run. On touch screens a sideways swipe of
    a schedule block or a week task completes it; z takes it back. */
 (function () {
   "use strict";
@@ -20,30 +22,14 @@
     if (Aura.say) Aura.say(text);
   }
 
-  /* The site root ("/" or "/sub/"), from <html data-root> or the manifest link. */
-  function siteRoot() {
-    var root = document.documentElement.getAttribute("data-root");
-    if (!root) {
-      var link = document.querySelector('link[rel="manifest"]');
-      try { root = link ? new URL(link.getAttribute("href"), window.location.href).pathname.replace(/[^/]*$/, "") : "/"; } catch (error) { root = "/"; }
-    }
-    return root.charAt(root.length - 1) === "/" ? root : root + "/";
-  }
+  var siteRoot = Aura.root; // 11-site.js
 
   /* Today in the site's time zone, as on the schedule. */
   function today() {
     return window.Aura.wallClock(new Date(), window.Aura.siteTimeZone()).day;
   }
 
-  var NOT_TEXT = /^(checkbox|radio|button|submit|reset|range|color|file|image)$/i;
-
-  function isTextField(element) {
-    if (!element || element.nodeType !== 1) return false;
-    if (element.isContentEditable) return true;
-    var tag = element.tagName;
-    if (tag === "TEXTAREA" || tag === "SELECT") return true;
-    return tag === "INPUT" && !NOT_TEXT.test(element.getAttribute("type") || "text");
-  }
+  var isTextField = Aura.isTextField; // 11-site.js
 
   /* Controls whose arrow keys already mean something. */
   function ownsArrows(element) {
@@ -200,34 +186,6 @@
     say(last ? "Undone" + (last.label ? ": " + last.label : "") + "." : "Nothing to undo.");
   }
 
-  /* The schedule's blocks show Done and Snoozed too (the notifications page draws its own). */
-  function drawBlocks() {
-    if (!Aura.tasks) return;
-    Array.prototype.forEach.call(document.querySelectorAll("[data-timeline] .block[data-block-id]"), function (block) {
-      var timeline = block.closest("[data-timeline]");
-      var status = Aura.tasks.status(timeline.getAttribute("data-date"), "notify-" + block.getAttribute("data-block-id"));
-      block.classList.toggle("is-done", status === "done");
-      block.classList.toggle("is-snoozed", status === "snoozed");
-      var label = block.querySelector("[data-aura-state]");
-      if (!label && status) {
-        label = document.createElement("span");
-        label.className = "block__state";
-        label.setAttribute("data-aura-state", "");
-        var head = block.querySelector(".block__head") || block;
-        head.insertBefore(label, head.children[1] || null);
-      }
-      if (label) {
-        label.textContent = status === "done" ? "Done" : status === "snoozed" ? "Snoozed 15 min" : "";
-        label.hidden = !status;
-      }
-    });
-  }
-
-  if (Aura.tasks) {
-    drawBlocks();
-    Aura.tasks.watch(drawBlocks);
-  }
-
   /* ---- Overlays ---- */
   var lastFocus = null;
 
@@ -276,6 +234,21 @@
     if (target) target.focus();
   }
 
+  /* A dialog's row of buttons with its one action (`type`, marked with the attribute `marker`;
+     Close joins it), and the status line under it. */
+  function actionRow(form, text, type, marker) {
+    var buttons = element("div", "button-row aura-dialog__actions");
+    var button = element("button", "button", text);
+    button.type = type;
+    button.setAttribute(marker, "");
+    buttons.appendChild(button);
+    form.appendChild(buttons);
+    var status = element("p", "aura-dialog__status");
+    status.setAttribute("role", "status");
+    form.appendChild(status);
+    return { button: button, status: status };
+  }
+
   /* A command, shown as code, with Copy (and Close) right under it. */
   function commandBlock(form) {
     var pre = element("pre", "aura-command");
@@ -283,15 +256,9 @@
     code.setAttribute("data-command", "");
     pre.appendChild(code);
     form.appendChild(pre);
-    var buttons = element("div", "button-row aura-dialog__actions");
-    var copy = element("button", "button", "Copy command");
-    copy.type = "button";
-    copy.setAttribute("data-copy", "");
-    buttons.appendChild(copy);
-    form.appendChild(buttons);
-    var status = element("p", "aura-dialog__status");
-    status.setAttribute("role", "status");
-    form.appendChild(status);
+    var row = actionRow(form, "Copy command", "button", "data-copy");
+    var copy = row.button;
+    var status = row.status;
     copy.addEventListener("click", function () {
       copyText(code, status);
     });
@@ -333,23 +300,90 @@
     return "\"" + text.replace(/[\\"$`]/g, "\\$&") + "\"";
   }
 
+  /* Quick capture's field (#<id>-input), its label and its hint (#<id>-hint), added to `form`. */
+  function captureField(form, id, hint) {
+    var field = element("div", "field");
+    var label = element("label", "field__label", "What is on your mind?");
+    label.setAttribute("for", id + "-input");
+    var input = element("input", "field__input");
+    input.id = id + "-input";
+    input.type = "text";
+    input.autocomplete = "off";
+    input.setAttribute("aria-describedby", id + "-hint");
+    var note = element("p", "field__hint", "Write it as you would say it: “call Sam friday at 3pm”. " + hint);
+    note.id = id + "-hint";
+    field.appendChild(label);
+    field.appendChild(input);
+    field.appendChild(note);
+    form.appendChild(field);
+    return input;
+  }
+
+  /* Served by `aura serve` (Aura.sync, 55-live.js): the line goes to the inbox itself. */
+  function liveCapture() {
+    var input, add, status;
+    var dialog = overlay("aura-capture-live", "Quick capture", function (form) {
+      input = captureField(form, "aura-capture-live", "Enter adds it to your inbox; Plan My Day places it.");
+      var row = actionRow(form, "Add to inbox", "submit", "data-capture-add");
+      add = row.button;
+      status = row.status;
+      status.setAttribute("data-capture-status", "");
+      form.addEventListener("submit", function (event) {
+        if (event.submitter && event.submitter.hasAttribute("data-close")) return;
+        event.preventDefault();
+        var text = input.value.trim();
+        if (!text || add.disabled) return;
+        add.disabled = true;
+        Aura.sync.capture(text).then(function (result) {
+          add.disabled = false;
+          if (result.outcome === "refused") {
+            status.textContent = result.message;
+            return;
+          }
+          input.value = "";
+          status.textContent = result.outcome === "queued"
+            ? "Kept in this browser: “" + text + "” goes to your inbox when the connection is back."
+            : "Added to your inbox: “" + text + "”. Plan My Day places it.";
+        });
+      });
+    });
+    dialog.querySelector("[data-capture-status]").textContent = "";
+    open(dialog, dialog.querySelector("#aura-capture-live-input"));
+  }
+
+  function livePush() {
+    var dialog = overlay("aura-push-live", "Push the rest of today to tomorrow", function (form) {
+      form.appendChild(element("p", "aura-dialog__text", "Today’s unfinished one-off tasks move to tomorrow; repeating tasks stay where they are. Then what is left of today is planned again."));
+      var row = actionRow(form, "Push to tomorrow", "button", "data-push");
+      var push = row.button;
+      var status = row.status;
+      push.addEventListener("click", function () {
+        push.disabled = true;
+        status.textContent = "Moving…";
+        Aura.sync.push().then(function (result) {
+          if (result.outcome === "done") {
+            status.textContent = "Moved " + result.moved + (result.moved === 1 ? " task" : " tasks") + " to tomorrow.";
+            try { window.sessionStorage.setItem(Aura.keys.appUpdated, JSON.stringify({ pushed: result.moved })); } catch (error) { /* no line then */ }
+            window.location.reload();
+            return;
+          }
+          push.disabled = false;
+          status.textContent = result.outcome === "unreachable"
+            ? "No connection: nothing was moved. Try again when you are back online." : result.message;
+        });
+      });
+    });
+    open(dialog, dialog.querySelector("[data-push]"));
+  }
+
   function quickCapture() {
+    if (Aura.live() && Aura.sync) {
+      liveCapture();
+      return;
+    }
     var input;
     var dialog = overlay("aura-capture", "Quick capture", function (form) {
-      var field = element("div", "field");
-      var label = element("label", "field__label", "What is on your mind?");
-      label.setAttribute("for", "aura-capture-input");
-      input = element("input", "field__input");
-      input.id = "aura-capture-input";
-      input.type = "text";
-      input.autocomplete = "off";
-      input.setAttribute("aria-describedby", "aura-capture-hint");
-      var hint = element("p", "field__hint", "Write it as you would say it: “call Sam friday at 3pm”. Enter copies the command.");
-      hint.id = "aura-capture-hint";
-      field.appendChild(label);
-      field.appendChild(input);
-      field.appendChild(hint);
-      form.appendChild(field);
+      input = captureField(form, "aura-capture", "Enter copies the command.");
       form.appendChild(element("p", "aura-dialog__text", "This site is static: Aura adds it to the inbox from a terminal. Run:"));
       var code = commandBlock(form);
       function update() {
@@ -369,6 +403,10 @@
   }
 
   function pushToTomorrow() {
+    if (Aura.live() && Aura.sync) {
+      livePush();
+      return;
+    }
     var dialog = overlay("aura-push", "Push the rest of today to tomorrow", function (form) {
       form.appendChild(element("p", "aura-dialog__text", "This site is static: the move happens in a terminal. Run:"));
       commandBlock(form);

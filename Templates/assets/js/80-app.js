@@ -17,17 +17,12 @@
   var IDLE_MS = 4000;
   var CHECK_MS = 500;
   var SETTLE_MS = 1500;
-  var UPDATED_KEY = "aura.app.updated";
+  var UPDATED_KEY = Aura.keys.appUpdated;
   var ROWS = ["[data-block-id]", "[data-notification-id]", "[data-selectable]"];
-  var TEXT_TYPES = /^(?:text|search|email|url|tel|password|number|date|datetime-local|month|week|time)$/;
 
   function noop() {}
 
-  function root() {
-    if (typeof Aura.root === "function") return Aura.root();
-    var link = document.querySelector('link[rel="manifest"]');
-    try { return new URL(link.getAttribute("href"), window.location.href).pathname.replace(/[^/]*$/, ""); } catch (error) { return "/"; }
-  }
+  var root = Aura.root; // 11-site.js
 
   function session(key, value) {
     try {
@@ -77,14 +72,7 @@
     document.addEventListener(type, function () { lastTouch = Date.now(); touched = true; }, { capture: true, passive: true });
   });
 
-  function isTextField(element) {
-    if (!element || !element.tagName) return false;
-    if (element.isContentEditable) return true;
-    var tag = element.tagName.toLowerCase();
-    if (tag === "textarea") return !element.readOnly && !element.disabled;
-    if (tag !== "input") return false;
-    return TEXT_TYPES.test((element.getAttribute("type") || "text").toLowerCase()) && !element.readOnly && !element.disabled;
-  }
+  var isTextField = Aura.isTextField;
 
   // What each field held once the page and its scripts had settled (a reflection restored from
   // this browser is saved text, not unsaved).
@@ -262,7 +250,7 @@
 
   function doneState(date) {
     try {
-      var value = JSON.parse(window.localStorage.getItem("aura.notifications." + date) || "{}");
+      var value = JSON.parse(window.localStorage.getItem(Aura.keys.blocks(date)) || "{}");
       return value && typeof value === "object" ? value : {};
     } catch (error) {
       return {};
@@ -296,7 +284,7 @@
     document.addEventListener("aura:statechange", function () { Aura.updateBadge(); });
     document.addEventListener("aura:notificationshown", function () { Aura.updateBadge(); });
     window.addEventListener("storage", function (event) {
-      if (event.key === null || String(event.key).indexOf("aura.notifications.") === 0) Aura.updateBadge();
+      if (event.key === null || Aura.keys.day.test(String(event.key))) Aura.updateBadge();
     });
   }
 })();

@@ -1,0 +1,91 @@
+"""`aura serve` as a real process on loopback, for the suites that drive it (Tests/Server over
+`requests`, Tests/Browser through a browser): a copy of the default content (`content_edit` may
+change it first), a fresh state folder and one person (sam) who may sign in."""
+import json
+import re
+import shutil
+import signal
+import subprocess
+import time
+
+from aura_test_paths import REPO, aura_binary
+import requests
+
+PASSWORD = "correct horse battery staple"
+
+
+class Server:
+    def __init__(self, root, public_url=None, arguments=(), own_templates=False, content_edit=None):
+        self.root = root
+        self.content = root / "Content"
+        shutil.copytree(REPO / "Content", self.content)
+        if content_edit:
+            content_edit(self.content)
+        self.templates = REPO / "Templates"
+        if own_templates:  # a copy the test may edit
+            self.templates = root / "Templates"
+            shutil.copytree(REPO / "Templates", self.templates)
+        self.arguments = list(arguments)
+        self.state = root / "state"
+        self.aura = aura_binary()
+        added = subprocess.run([str(self.aura), "user", "add", "sam", "--password-stdin", "--state", str(self.state)],
+                               input=PASSWORD + "\n", capture_output=True, text=True)
+        assert added.returncode == 0, added.stderr
+        self.public_url = public_url
+        self.start()
+
+    def start(self):
+        """Starts the server on the content and state it has (again, after stop())."""
+        command = [str(self.aura), "serve", "--content", str(self.content), "--templates", str(self.templates),
+                   "--listen", "127.0.0.1:0", "--state", str(self.state), *self.arguments]
+        if self.public_url:
+            command += ["--public-url", self.public_url]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # The first line is printed once the socket listens: that is the condition to wait for.
+        line = self.process.stdout.readline()
+        match = re.search(r"at (http://127\.0\.0\.1:\d+)/", line)
+        assert match, f"aura serve did not start: {line}{self.process.stderr.read() if self.process.poll() is not None else ''}"
+        self.url = match.group(1)
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=120)
+        assert self.process.returncode == 0, self.process.stderr.read()
+
+    def signed_in(self):
+        """A requests session signed in as sam."""
+        browser = requests.Session()
+        form = browser.get(self.url + "/login/")
+        token = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
+        answer = browser.post(self.url + "/login/", data={"csrf": token, "name": "sam", "password": PASSWORD},
+                              allow_redirects=False)
+        assert answer.status_code == 303, answer.text
+        return browser
+
+    def form_token(self, browser, path="/planner/"):
+        return re.search(r'name="csrf" value="([^"]+)"', browser.get(self.url + path).text).group(1)
+
+
+def wait_for(condition, what, timeout=90):
+    """Polls `condition` until it returns something true (and returns that); fails after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        outcome = condition()
+        if outcome:
+            return outcome
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.05)
+
+
+def events(response):
+    """The Server-Sent Events of a streamed `requests` response, as (name, parsed JSON data)."""
+    name, data = None, []
+    for line in response.iter_lines(decode_unicode=True):
+        if line == "":
+            if name is not None:
+                yield name, json.loads("\n".join(data))
+            name, data = None, []
+        elif line.startswith("event:"):
+            name = line[6:].strip()
+        elif line.startswith("data:"):
+            data.append(line[5:].strip())
