@@ -16,6 +16,7 @@ struct OutputDirectory: Sendable {
     private let lock: FileLock
     /// The paths (relative to the destination) to carry into the new site.
     private let carried: [String]
+    private let folders: FolderMaker
 
     /// Marks a folder as built by Aura and lists every file that build wrote.
     static let markerName = ".aura-output"
@@ -38,6 +39,7 @@ struct OutputDirectory: Sendable {
             try Self.removeLeftovers(of: name, in: parent)
             carried = try Self.entriesToCarry(from: self.destination, keep: keep)
             try files.createDirectory(at: staging, withIntermediateDirectories: false)
+            folders = FolderMaker(root: staging)
         } catch {
             lock.release()
             throw error
@@ -49,7 +51,7 @@ struct OutputDirectory: Sendable {
     func write(_ data: Data, to relativePath: String) throws {
         let target = staging.appendingPathComponent(relativePath)
         let previous = destination.appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try folders.makeFolder(of: relativePath)
         if let old = try? Data(contentsOf: previous), old == data, link(previous.path, target.path) == 0 {
             return
         }
