@@ -17,20 +17,21 @@ public struct CultureLibrary: Sendable {
     static func load(contentDirectory: URL, in fileSystem: FileSystem) throws -> CultureLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
         let names = fileSystem.names(in: folder, endingWith: ".md")
-        var entries: [CultureEntry] = []
-        var errors: [SourceError] = []
-        for name in names {
-            let url = folder.appendingPathComponent(name)
-            let file = ContentFile.displayPath(url)
+        let results = [Result<CultureEntry, SourceErrors>](concurrentlyMapping: names.count) { index in
+            let url = folder.appendingPathComponent(names[index])
             let text: String
-            do {
+            do throws(SourceError) {
                 text = try ContentFile.read(url, in: fileSystem)
             } catch {
-                errors.append(error)
-                continue
+                return .failure(SourceErrors(errors: [error]))
             }
-            var parser = CultureEntryParser(file: file)
-            switch parser.parse(text, defaultSlug: String(name.dropLast(3))) {
+            var parser = CultureEntryParser(file: ContentFile.displayPath(url))
+            return parser.parse(text, defaultSlug: String(names[index].dropLast(3)))
+        }
+        var entries: [CultureEntry] = []
+        var errors: [SourceError] = []
+        for result in results {
+            switch result {
             case .success(let entry): entries.append(entry)
             case .failure(let failure): errors += failure.errors
             }

@@ -55,15 +55,18 @@ struct CulturePages: Sendable {
                 content: list(heading: tag.rawValue, intro: Self.tagDescription(tag), entries: matching,
                               current: "tag:\(tag.slug)", withPicks: false)))
         }
-        for (entry, card) in zip(library.entries, cards) {
+        let entryPages = [Result<Page, any Error>](concurrentlyMapping: cards.count) { index in
+            let entry = library.entries[index]
             let related = library.related(to: entry).map { CultureCard($0, root: root) }
-            pages.append(try factory.page(
-                path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title, description: entry.summary,
-                content: CultureEntryModel(card: card, bodyHTML: entry.bodyHTML, venue: entry.venue,
-                                           link: entry.link?.absoluteString, linkHost: entry.link?.host,
-                                           related: related, indexURL: root + "culture/", hasRelated: !related.isEmpty)))
+            return Result {
+                try factory.page(
+                    path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title, description: entry.summary,
+                    content: CultureEntryModel(card: cards[index], bodyHTML: entry.bodyHTML, venue: entry.venue,
+                                               link: entry.link?.absoluteString, linkHost: entry.link?.host,
+                                               related: related, indexURL: root + "culture/", hasRelated: !related.isEmpty))
+            }
         }
-        self.pages = pages
+        self.pages = try pages + entryPages.map { try $0.get() }
     }
 
     static func tagDescription(_ tag: CultureEntry.Tag) -> String {
