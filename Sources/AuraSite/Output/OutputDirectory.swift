@@ -58,6 +58,13 @@ struct OutputDirectory: Sendable {
         try Self.writeWithoutSync(data, to: target.path)
     }
 
+    /// Links the previous build's file at `relativePath` into the staging folder; false when
+    /// there is none.
+    func reuse(_ relativePath: String) -> Bool {
+        guard (try? folders.makeFolder(of: relativePath)) != nil else { return false }
+        return link(destination.appendingPathComponent(relativePath).path, staging.appendingPathComponent(relativePath).path) == 0
+    }
+
     /// Writes a new file with plain POSIX calls. `Data.write(to:)` syncs each file to disk,
     /// which costs a build of many pages dearly and buys nothing here: the whole folder only
     /// becomes the site by the exchange in `commit()`.
