@@ -22,6 +22,7 @@ import argparse
 import datetime
 import hashlib
 import json
+import math
 import os
 import random
 import re
@@ -788,8 +789,10 @@ def measure(name, size, command, prepare, folder, args, pages_of=None):
     if prepare:
         subprocess.run(prepare, shell=True, check=True)
     started = time.monotonic()
-    probe = subprocess.run(command, shell=True, capture_output=True, text=True)
+    # GNU time reports the probe's peak resident memory on a line of its own, after the command's output.
+    probe = subprocess.run(["/usr/bin/time", "-f", "peak-kb %M", "sh", "-c", command], capture_output=True, text=True)
     probe_seconds = time.monotonic() - started
+    peaks = re.findall(r"^peak-kb (\d+)$", probe.stderr, re.MULTILINE)
     if probe.returncode != 0:
         raise SetupError(f"{name} on {size} entries failed (exit {probe.returncode}): {command}\n"
                          f"{probe.stdout[-3000:]}{probe.stderr[-3000:]}")
@@ -811,7 +814,8 @@ def measure(name, size, command, prepare, folder, args, pages_of=None):
         raise SetupError(f"hyperfine failed for {name} on {size} entries")
     stats = json.loads(export.read_text())["results"][0]
     return {"tool": name, "size": size, "mean": stats["mean"], "stddev": stats["stddev"] or 0.0,
-            "runs": len(stats["times"]), "pages": pages, "load": load, "command": command, "prepare": prepare}
+            "runs": len(stats["times"]), "pages": pages, "load": load, "command": command, "prepare": prepare,
+            "peak_mb": int(peaks[-1]) / 1024 if peaks else None}
 
 
 def bench_size(size, folder, args):
@@ -841,23 +845,37 @@ def bench_size(size, folder, args):
     rows.append(measure("cmark-gfm", size, shlex.join(["cmark-gfm", *cmark_args(), str(bodies)]), None, folder, args,
                         pages_of=lambda _: size))
 
-    cold = folder / "aura" / "out-cold"
-    warm = folder / "aura" / "out-warm"
+    outputs = Path(args.tmpfs) / "aura-bench" / str(size) if args.tmpfs else folder / "aura"
+    outputs.mkdir(parents=True, exist_ok=True)
+    cold = outputs / "out-cold"
+    warm = outputs / "out-warm"
     rows.append(measure("aura build (cold)", size, f"{aura} build {common} --output {q(str(cold))} --quiet",
                         f"rm -rf {q(str(cold))}", folder, args, pages_of=lambda _: count_html(cold)))
     # The probe run builds out-warm from nothing; every timed run then rebuilds into it.
     subprocess.run(["rm", "-rf", str(warm)], check=True)
-    rows.append(measure("aura build (warm)", size, f"{aura} build {common} --output {q(str(warm))} --quiet",
+    rows.append(measure("aura build (no change)", size, f"{aura} build {common} --output {q(str(warm))} --quiet",
                         None, folder, args, pages_of=lambda _: count_html(warm)))
+    # Before each run one entry's body gains or loses a closing line, so every run rebuilds
+    # after exactly one changed entry.
+    entry = sorted((aura_content / "culture").glob("*.md"))[size // 2]
+    toggle = ("python3 -c " + q("import sys, pathlib; p = pathlib.Path(sys.argv[1]); t = p.read_text(); "
+                                "e = '\\nEdited for the benchmark.\\n'; p.write_text(t[:-len(e)] if t.endswith(e) else t + e)")
+              + " " + q(str(entry)))
+    original = entry.read_text()
+    try:
+        rows.append(measure("aura build (one change)", size, f"{aura} build {common} --output {q(str(warm))} --quiet",
+                            toggle, folder, args, pages_of=lambda _: count_html(warm)))
+    finally:
+        entry.write_text(original)
     # Order the table: the references first, then Aura.
-    order = ["hugo", "cmark-gfm", "aura build (cold)", "aura build (warm)", "aura check"]
+    order = ["hugo", "cmark-gfm", "aura build (cold)", "aura build (no change)", "aura build (one change)", "aura check"]
     return sorted(rows, key=lambda row: order.index(row["tool"]))
 
 
 def table(rows):
     by_key = {(r["tool"], r["size"]): r for r in rows}
-    header = ["tool", "entries", "mean ± σ (s)", "runs", "pages", "pages/s", "aura/hugo", "aura/cmark-gfm"]
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join([" --- "] * 2 + [" ---: "] * 6) + "|"]
+    header = ["tool", "entries", "mean ± σ (s)", "runs", "pages", "pages/s", "peak MB", "aura/hugo", "aura/cmark-gfm"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join([" --- "] * 2 + [" ---: "] * 7) + "|"]
 
     def ratio(row, other):
         if row is None or other is None or not row["tool"].startswith("aura"):
@@ -873,9 +891,26 @@ def table(rows):
         lines.append("| " + " | ".join([
             row["tool"], f"{row['size']:,}", f"{row['mean']:.{digits}f} ± {row['stddev']:.{digits}f}", str(row["runs"]),
             f"{pages:,}" if pages else "?", f"{pages / row['mean']:,.0f}" if pages else "?",
+            f"{row['peak_mb']:,.0f}" if row.get("peak_mb") else "?",
             ratio(row, by_key.get(("hugo", row["size"]))), ratio(row, by_key.get(("cmark-gfm", row["size"]))),
         ]) + " |")
     return "\n".join(lines)
+
+
+def growth(rows):
+    """Per tool, the exponent k in time ∝ entries^k between the smallest and largest corpus
+    (1 is linear), from a least-squares fit of log time on log entries over every size."""
+    lines = []
+    for tool in dict.fromkeys(r["tool"] for r in rows):
+        points = [(math.log(r["size"]), math.log(r["mean"])) for r in rows if r["tool"] == tool and r["mean"] > 0]
+        if len(points) < 2:
+            continue
+        mx = sum(x for x, _ in points) / len(points)
+        my = sum(y for _, y in points) / len(points)
+        spread = sum((x - mx) ** 2 for x, _ in points)
+        if spread > 0:
+            lines.append(f"- {tool}: {sum((x - mx) * (y - my) for x, y in points) / spread:.2f}")
+    return ("Growth exponent (time ∝ entries^k; 1 is linear):\n\n" + "\n".join(lines) + "\n\n") if lines else ""
 
 
 def main():
@@ -884,6 +919,7 @@ def main():
     parser.add_argument("--runs", type=int, help="timed runs per command (default: 5; 3 when one run takes longer than --slow, 2 beyond 3 × --slow)")
     parser.add_argument("--warmup", type=int, help="hyperfine warm-up runs (default: 1, or 0 when slow; an untimed probe run always precedes)")
     parser.add_argument("--slow", type=float, default=20.0, help="seconds above which a command counts as slow (default: 20)")
+    parser.add_argument("--tmpfs", metavar="DIR", help="write Aura's output folders under DIR (such as /dev/shm) instead of the corpus folder")
     parser.add_argument("--generate-only", action="store_true", help="generate and check the corpora, time nothing")
     parser.add_argument("--serve-seconds", type=int, default=10, help="wrk run per serve row, 1 to 20 s (default: 10)")
     parser.add_argument("--serve-only", action="store_true", help="only the serve rows: aura serve and nginx under wrk")
@@ -924,7 +960,7 @@ def main():
                    f"{versions['cmark']} · {versions['hyperfine']}\n\n"
                    "1-minute load average when each measurement started: "
                    + ", ".join(f"{r['tool']} {r['size']}: {r['load']:.1f}" for r in rows))
-    report = (f"# Aura benchmark\n\n{environment}\n\n{table(rows)}\n\n"
+    report = (f"# Aura benchmark\n\n{environment}\n\n{table(rows)}\n\n{growth(rows)}"
               "Ratios are Aura's mean time divided by the other tool's on the same corpus: below 1 Aura is faster. "
               "pages = HTML files written (cmark-gfm: Markdown bodies rendered; aura check: pages rendered in memory). "
               "See bench/README.md.\n\nCommands (largest corpus; `prepare` runs before each timed run):\n\n"

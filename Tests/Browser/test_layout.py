@@ -230,6 +230,33 @@ def test_tag_pages_list_only_rows_with_their_tag(browser, base_url, path, tag):
     assert tags and all(tag in row for row in tags)
 
 
+def test_culture_list_pages_link_their_neighbours_and_fit_a_phone(browser, base_url):
+    """The default site has more entries than one page holds: /culture/ links page 2 as rel=next,
+    page 2 links back as rel=prev, and every entry appears on exactly one page."""
+    seen, path, pages = [], "culture/", 0
+    for width in (390, 1280):
+        resize(browser, width)
+        visit(browser, base_url, "culture/page/2/")
+        overflow = browser.execute_script("""
+            var nav = document.querySelector('.culture-pages');
+            return nav && [document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                           nav.getBoundingClientRect().right <= window.innerWidth + 0.5];""")
+        assert overflow == [0, True], f"pagination at {width} px: {overflow}"
+    while path:
+        visit(browser, base_url, path)
+        pages += 1
+        page = browser.execute_script("""
+            var next = document.querySelector('.culture-pages a[rel=next]'), prev = document.querySelector('.culture-pages a[rel=prev]');
+            return { rows: Array.from(document.querySelectorAll('.culture-all .culture-row__title')).map(function (a) { return a.getAttribute('href'); }),
+                     next: next && next.getAttribute('href'), prev: prev && prev.getAttribute('href'),
+                     current: (document.querySelector('.culture-pages [aria-current=page]') || {}).textContent };""")
+        assert page["current"] == str(pages)
+        assert (page["prev"] is None) == (pages == 1), f"{path}: previous link {page['prev']}"
+        seen += page["rows"]
+        path = page["next"] and page["next"].lstrip("/")
+    assert pages >= 2 and len(seen) == len(set(seen)) and len(seen) > 50
+
+
 def culture_entries(site):
     return [path for path in site_pages(site) if re.fullmatch(r"culture/[^/]+/", path) and path not in ("culture/tags/", "culture/kinds/")]
 

@@ -5,6 +5,8 @@ public enum TextInput {
     /// `text` without a leading byte order mark and with CRLF line ends as LF. Lines and
     /// columns are unchanged: the mark and the CR each sit where no position counts.
     public static func normalized(_ text: String) -> String {
+        // Most files have neither; a byte scan spares them the walk over characters.
+        guard text.utf8.first == 0xEF || text.utf8.contains(0x0D) else { return text }
         var text = Substring(text)
         if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
         // "\r\n" is one Character in Swift, so splitting at it takes both bytes.
@@ -14,6 +16,7 @@ public enum TextInput {
     /// The first control character in `text` other than tab and line break (LF or CRLF), at
     /// its 1-based line and column (in characters), or nil when there is none.
     public static func controlCharacterError(in text: some StringProtocol) -> InputError? {
+        guard mayHoldControlCharacter(text.utf8) else { return nil }
         var line = 1, column = 1
         for character in text {
             if character == "\n" || character == "\r\n" {
@@ -28,6 +31,19 @@ public enum TextInput {
             column += 1
         }
         return nil
+    }
+
+    /// False when no byte can start a control character (C0 but tab and LF, DEL, or C1 as
+    /// 0xC2 0x80–0x9F), so the exact walk over characters is needed only for the rare rest.
+    private static func mayHoldControlCharacter(_ bytes: some Collection<UInt8>) -> Bool {
+        var afterC2 = false
+        for byte in bytes {
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A || byte == 0x7F || afterC2 && (0x80...0x9F).contains(byte) {
+                return true
+            }
+            afterC2 = byte == 0xC2
+        }
+        return false
     }
 
     private static func name(of scalar: Unicode.Scalar) -> String {

@@ -17,9 +17,13 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Paths in the output folder that the build must never remove (`keep:`), besides the
     /// ones always kept (`README.md`, `CNAME`, `.git/`, `.well-known/`).
     var keep: [String] = []
+    /// Entries per page of a culture list (`culture: page_size:`); later pages are `…/page/2/`.
+    var culturePageSize = 50
+    /// Newest entries in each culture feed (`culture: feed_size:`).
+    var cultureFeedSize = 50
 
     static let fileName = "site.yml"
-    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep"]
+    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep", "culture"]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
     public static func load(contentDirectory: URL, in fileSystem: FileSystem = .disk) throws -> SiteConfiguration {
@@ -57,7 +61,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             }
             keep.append(path)
         }
-        return SiteConfiguration(
+        var configuration = SiteConfiguration(
             title: try fields.requiredString("title"),
             description: try fields.string("description") ?? "",
             baseURL: url,
@@ -66,6 +70,19 @@ public struct SiteConfiguration: Sendable, Equatable {
             dayStartMinutes: start,
             dayEndMinutes: end,
             keep: keep)
+        if let culture = try fields.mapping("culture") {
+            try culture.rejectUnknownKeys(allowed: ["page_size", "feed_size"])
+            configuration.culturePageSize = try count(culture, "page_size") ?? configuration.culturePageSize
+            configuration.cultureFeedSize = try count(culture, "feed_size") ?? configuration.cultureFeedSize
+        }
+        return configuration
+    }
+
+    /// A whole number of at least 1.
+    private static func count(_ fields: YAMLFields, _ key: String) throws(SourceError) -> Int? {
+        guard let value = try fields.integer(key) else { return nil }
+        guard value >= 1 else { throw fields.error("'\(key)' is \(value); expected 1 or more", at: fields.node[key]!) }
+        return value
     }
 
     /// Parses an `HH:MM` field (24-hour clock) into minutes after midnight.

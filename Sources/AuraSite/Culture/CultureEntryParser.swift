@@ -49,7 +49,7 @@ struct CultureEntryParser {
         if let tags, tags.contains(.liveVisit), venue == nil, fields.node["venue"] == nil {
             errors.append(fields.error("tag 'Live Visit' needs a 'venue': where a person can go to see it", at: fields.node["tags"]!))
         }
-        if document.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if document.body.unicodeScalars.allSatisfy(CharacterSet.whitespacesAndNewlines.contains) {
             errors.append(SourceError(file: file, line: document.bodyLine, column: 1,
                                       message: "the entry has no body; expected a few sentences on why it is worth an evening"))
         }

@@ -2,11 +2,14 @@ import AuraPlanner
 import Foundation
 import Mustache
 
-/// `/culture/feed.xml` (Atom 1.0) and `/culture/feed.json` (JSON Feed 1.1), newest first,
-/// with absolute URLs.
+/// `/culture/feed.xml` (Atom 1.0) and `/culture/feed.json` (JSON Feed 1.1): the newest
+/// `culture: feed_size:` entries, newest first, with absolute URLs.
 struct CultureFeeds: Sendable {
     let library: CultureLibrary
     let factory: PageFactory
+
+    /// The newest entries, as many as `culture: feed_size:` allows.
+    private var entries: ArraySlice<CultureEntry> { library.entries.prefix(factory.configuration.cultureFeedSize) }
 
     private struct AtomEntry: Encodable {
         let title: String
@@ -42,7 +45,7 @@ struct CultureFeeds: Sendable {
     private var atom: Atom {
         Atom(title: title, feedURL: factory.absoluteURL("/culture/feed.xml"), pageURL: factory.absoluteURL("/culture/"),
              updated: timestamp(library.entries.first?.published ?? "2026-01-01"), author: factory.configuration.title,
-             entries: library.entries.map { entry in
+             entries: entries.map { entry in
                  AtomEntry(title: entry.title, url: url(entry), published: timestamp(entry.published), author: entry.creator,
                            summary: entry.summary, contentHTML: entry.bodyHTML,
                            categories: [entry.kind.label] + entry.tags.map(\.rawValue))
@@ -54,7 +57,7 @@ struct CultureFeeds: Sendable {
             version: "https://jsonfeed.org/version/1.1", title: title,
             home_page_url: factory.absoluteURL("/culture/"), feed_url: factory.absoluteURL("/culture/feed.json"),
             description: factory.configuration.description, language: factory.configuration.language,
-            items: library.entries.map { entry in
+            items: entries.map { entry in
                 JSONFeed.Item(id: url(entry), url: url(entry), title: entry.title, summary: entry.summary,
                               content_html: entry.bodyHTML, date_published: timestamp(entry.published),
                               authors: [.init(name: entry.creator)], tags: [entry.kind.label] + entry.tags.map(\.rawValue))

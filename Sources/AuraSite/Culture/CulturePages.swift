@@ -21,49 +21,63 @@ struct CulturePages: Sendable {
             }
             return (kinds, tags)
         }
-        func list(heading: String, intro: String, entries: [CultureCard], current: String?, withPicks: Bool) -> CultureListModel {
+        let pageSize = factory.configuration.culturePageSize
+        /// The list at `path`, `pageSize` entries a page: page 1 at `path`, the rest at `path/page/n/`.
+        func list(path: String, title: String, description: String, heading: String, intro: String,
+                  entries: [CultureCard], current: String?, withPicks: Bool) throws -> [Page] {
             let (kinds, tags) = filters(current: current)
             let evening = picks.evening
-            return CultureListModel(
-                heading: heading, intro: intro,
-                evening: withPicks ? .init(level: evening.level.rawValue, label: CultureCard.energyLabel(evening.level),
-                                           headline: evening.headline, basedOnPlan: evening.basedOnPlan) : nil,
-                picks: withPicks ? picks.picks.map { .init(card: CultureCard($0.entry, root: root), why: $0.why) } : [],
-                entries: entries, allURL: root + "culture/", isAll: current == nil, kinds: kinds, tags: tags,
-                feedAtomURL: root + "culture/feed.xml", feedJSONURL: root + "culture/feed.json")
+            let count = max(1, (entries.count + pageSize - 1) / pageSize)
+            return try (1...count).map { number in
+                let pagination = CulturePagination(current: number, count: count) { root + String(CulturePagination.path(path, page: $0).dropFirst()) }
+                let first = number == 1 && withPicks
+                return try factory.page(
+                    path: CulturePagination.path(path, page: number), kind: .cultureList,
+                    title: number == 1 ? title : "\(title) · Page \(number) of \(count)", description: description,
+                    content: CultureListModel(
+                        heading: heading, intro: intro,
+                        evening: first ? .init(level: evening.level.rawValue, label: CultureCard.energyLabel(evening.level),
+                                               headline: evening.headline, basedOnPlan: evening.basedOnPlan) : nil,
+                        picks: first ? picks.picks.map { .init(card: CultureCard($0.entry, root: root), why: $0.why) } : [],
+                        entries: Array(entries.dropFirst((number - 1) * pageSize).prefix(pageSize)), allURL: root + "culture/",
+                        isAll: current == nil, kinds: kinds, tags: tags,
+                        feedAtomURL: root + "culture/feed.xml", feedJSONURL: root + "culture/feed.json", pagination: pagination))
+            }
         }
 
-        var pages = [try factory.page(
-            path: "/culture/", kind: .cultureList, title: "Culture",
+        var pages = try list(
+            path: "/culture/", title: "Culture",
             description: "Literature, theatre and drama from around the world, matched to the energy your day leaves for the evening.",
-            content: list(heading: "Culture", intro: "Literature, theatre and drama from around the world, each tagged with how you can experience it: Live Visit, Read Script or Digital Stage.",
-                          entries: cards, current: nil, withPicks: true))]
+            heading: "Culture", intro: "Literature, theatre and drama from around the world, each tagged with how you can experience it: Live Visit, Read Script or Digital Stage.",
+            entries: cards, current: nil, withPicks: true)
         for kind in CultureEntry.Kind.allCases {
             let matching = zip(library.entries, cards).filter { $0.0.kind == kind }.map(\.1)
             guard !matching.isEmpty else { continue }
-            pages.append(try factory.page(
-                path: "/culture/kinds/\(kind.rawValue)/", kind: .cultureList, title: "\(kind.label) · Culture",
+            pages += try list(
+                path: "/culture/kinds/\(kind.rawValue)/", title: "\(kind.label) · Culture",
                 description: "Every \(kind.label.lowercased()) recommendation in Aura.",
-                content: list(heading: kind.label, intro: "\(matching.count) \(kind.label.lowercased()) recommendations.",
-                              entries: matching, current: "kind:\(kind.rawValue)", withPicks: false)))
+                heading: kind.label, intro: "\(matching.count) \(kind.label.lowercased()) recommendations.",
+                entries: matching, current: "kind:\(kind.rawValue)", withPicks: false)
         }
         for tag in CultureEntry.Tag.allCases {
             let matching = zip(library.entries, cards).filter { $0.0.tags.contains(tag) }.map(\.1)
-            pages.append(try factory.page(
-                path: "/culture/tags/\(tag.slug)/", kind: .cultureList, title: "\(tag.rawValue) · Culture",
-                description: Self.tagDescription(tag),
-                content: list(heading: tag.rawValue, intro: Self.tagDescription(tag), entries: matching,
-                              current: "tag:\(tag.slug)", withPicks: false)))
+            pages += try list(
+                path: "/culture/tags/\(tag.slug)/", title: "\(tag.rawValue) · Culture", description: Self.tagDescription(tag),
+                heading: tag.rawValue, intro: Self.tagDescription(tag), entries: matching,
+                current: "tag:\(tag.slug)", withPicks: false)
         }
-        for (entry, card) in zip(library.entries, cards) {
+        let entryPages = [Result<Page, any Error>](concurrentlyMapping: cards.count) { index in
+            let entry = library.entries[index]
             let related = library.related(to: entry).map { CultureCard($0, root: root) }
-            pages.append(try factory.page(
-                path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title, description: entry.summary,
-                content: CultureEntryModel(card: card, bodyHTML: entry.bodyHTML, venue: entry.venue,
-                                           link: entry.link?.absoluteString, linkHost: entry.link?.host,
-                                           related: related, indexURL: root + "culture/", hasRelated: !related.isEmpty)))
+            return Result {
+                try factory.page(
+                    path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title, description: entry.summary,
+                    content: CultureEntryModel(card: cards[index], bodyHTML: entry.bodyHTML, venue: entry.venue,
+                                               link: entry.link?.absoluteString, linkHost: entry.link?.host,
+                                               related: related, indexURL: root + "culture/", hasRelated: !related.isEmpty))
+            }
         }
-        self.pages = pages
+        self.pages = try pages + entryPages.map { try $0.get() }
     }
 
     static func tagDescription(_ tag: CultureEntry.Tag) -> String {

@@ -83,6 +83,8 @@ struct CultureListModel: Encodable, Sendable {
     let tags: [FilterLink]
     let feedAtomURL: String
     let feedJSONURL: String
+    /// Nil when the whole list fits on one page.
+    let pagination: CulturePagination?
 }
 
 /// `/culture/<slug>/`.

@@ -13,12 +13,11 @@ struct TonightsPicks: Sendable {
     /// from day to day but not from build to build.
     init(library: CultureLibrary, evening: EveningEnergy, date: String, count: Int = 3) {
         self.evening = evening
-        let fitting = library.entries.filter { $0.energy <= evening.level }
-        let ranked = fitting.sorted { a, b in
-            let (ka, kb) = (a.energy == evening.level ? 0 : 1, b.energy == evening.level ? 0 : 1)
-            if ka != kb { return ka < kb }
-            return Fingerprint.short(Array((date + a.slug).utf8)) < Fingerprint.short(Array((date + b.slug).utf8))
+        // Each entry is hashed once, not once per comparison.
+        let keyed: [(entry: CultureEntry, key: (Int, String))] = library.entries.filter { $0.energy <= evening.level }.map { entry in
+            (entry, (entry.energy == evening.level ? 0 : 1, Fingerprint.short(Array((date + entry.slug).utf8))))
         }
+        let ranked = keyed.sorted { $0.key < $1.key }.map(\.entry)
         var chosen: [CultureEntry] = []
         for entry in ranked where chosen.count < count && !chosen.contains(where: { $0.kind == entry.kind }) {
             chosen.append(entry)

@@ -37,6 +37,6 @@ extension FileSystem {
         },
         openOutput: { destination, keep, onWait in
             let directory = try OutputDirectory(destination: destination, keep: keep, onWait: onWait)
-            return SiteOutput(write: directory.write, commit: directory.commit, discard: directory.discard)
+            return SiteOutput(write: directory.write, reuse: directory.reuse, commit: directory.commit, discard: directory.discard)
         })
 }

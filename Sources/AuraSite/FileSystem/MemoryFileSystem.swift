@@ -16,6 +16,11 @@ extension FileSystem {
                 let staged = Mutex<[String: Data]>([:])
                 return SiteOutput(
                     write: { data, path in staged.withLock { $0[path] = data } },
+                    reuse: { path in
+                        guard let data = try? store.read(folder + "/" + path) else { return false }
+                        staged.withLock { $0[path] = data }
+                        return true
+                    },
                     commit: { store.replace(folder, with: staged.withLock { $0 }) },
                     discard: { staged.withLock { $0 = [:] } })
             })

@@ -13,6 +13,11 @@ enum Markdown {
         return true
     }()
 
+    /// cmark-gfm 0.29 keeps the characters its extensions react to in one global table, which
+    /// a parser sets up when fed and clears when finished: two parses at once would drop one
+    /// another's autolinks, tables and strikethrough. Rendering the parsed tree is safe.
+    private static let parsing = NSLock()
+
     static let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG
 
     /// Renders Markdown `source` to an HTML fragment. Without `autolinks`, a bare address or
@@ -27,12 +32,15 @@ enum Markdown {
             }
         }
         var bytes = Array(source.utf8)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                cmark_parser_feed(parser, $0, buffer.count)
+        let parsed = parsing.withLock {
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    cmark_parser_feed(parser, $0, buffer.count)
+                }
             }
+            return cmark_parser_finish(parser)
         }
-        guard let document = cmark_parser_finish(parser) else { return "" }
+        guard let document = parsed else { return "" }
         defer { cmark_node_free(document) }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }

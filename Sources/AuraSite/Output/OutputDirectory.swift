@@ -16,6 +16,7 @@ struct OutputDirectory: Sendable {
     private let lock: FileLock
     /// The paths (relative to the destination) to carry into the new site.
     private let carried: [String]
+    private let tree: StagingTree
 
     /// Marks a folder as built by Aura and lists every file that build wrote.
     static let markerName = ".aura-output"
@@ -38,6 +39,7 @@ struct OutputDirectory: Sendable {
             try Self.removeLeftovers(of: name, in: parent)
             carried = try Self.entriesToCarry(from: self.destination, keep: keep)
             try files.createDirectory(at: staging, withIntermediateDirectories: false)
+            tree = StagingTree(root: staging)
         } catch {
             lock.release()
             throw error
@@ -49,11 +51,18 @@ struct OutputDirectory: Sendable {
     func write(_ data: Data, to relativePath: String) throws {
         let target = staging.appendingPathComponent(relativePath)
         let previous = destination.appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try tree.place(relativePath)
         if let old = try? Data(contentsOf: previous), old == data, link(previous.path, target.path) == 0 {
             return
         }
         try Self.writeWithoutSync(data, to: target.path)
+    }
+
+    /// Links the previous build's file at `relativePath` into the staging folder; false when
+    /// there is none.
+    func reuse(_ relativePath: String) -> Bool {
+        guard (try? tree.place(relativePath)) != nil else { return false }
+        return link(destination.appendingPathComponent(relativePath).path, staging.appendingPathComponent(relativePath).path) == 0
     }
 
     /// Writes a new file with plain POSIX calls. `Data.write(to:)` syncs each file to disk,
@@ -85,7 +94,7 @@ struct OutputDirectory: Sendable {
     /// in for the destination in one step; then removes the old site and releases the lock.
     func commit() throws {
         defer { lock.release() }
-        var built = Self.files(under: staging)
+        var built = tree.files
         var clashes = carried.filter { path in built.contains { $0 == path || $0.hasPrefix(path + "/") } }
         // The person's own README.md, CNAME … win over the theme's: the build's copy is left out.
         for path in clashes where Self.alwaysKept.contains(path) {
@@ -190,16 +199,6 @@ struct OutputDirectory: Sendable {
             let isFolder = values?.isDirectory == true && values?.isSymbolicLink != true
             if !visit(String(url.path.dropFirst(prefix.count)), isFolder) && isFolder { walker.skipDescendants() }
         }
-    }
-
-    /// Every file (not folder) under `root`, by relative path, sorted.
-    private static func files(under root: URL) -> [String] {
-        var files: [String] = []
-        walk(root) { path, isFolder in
-            if !isFolder { files.append(path) }
-            return true
-        }
-        return files.sorted()
     }
 
     /// Recreates `source` at `target`: folders made, files hard-linked (copied where a link

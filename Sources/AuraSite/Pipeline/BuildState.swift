@@ -27,6 +27,10 @@ struct BuildState {
     var output: SiteOutput?
     /// Every file written so far: its SHA-256 by output path.
     var digests: [String: String] = [:]
+    /// What the previous build in the output folder made its pages from (empty when checking).
+    var previousBuild = BuildManifest()
+    /// What this build made its pages from.
+    var thisBuild = BuildManifest()
     /// Problems found by `check` beyond the first of a step.
     var problems: [String] = []
 
@@ -50,6 +54,13 @@ struct BuildState {
         output = try options.fileSystem.openOutput(options.outputDirectory, configuration.keep) {
             waiting("waiting for another build of \(outputName) to finish …")
         }
+        previousBuild = BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
+    }
+
+    /// Records what each page was made from beside the site, then publishes it.
+    func publish() throws {
+        try output?.write(thisBuild.data, BuildManifest.fileName)
+        try output?.commit()
     }
 
     mutating func write(_ data: Data, to path: String) throws {
@@ -64,9 +75,13 @@ struct BuildState {
         _ = try require(\.factory)
         let templatesDirectory = options.templatesDirectory
         guard case .check(let strict) = mode else {
+            let engine = BuildManifest.engineKey(templatesDirectory: templatesDirectory, fileSystem: options.fileSystem)
             let rendered = try await Self.render(pages, with: templates, templatesDirectory: templatesDirectory,
-                                                 into: output, progress: progress)
-            digests.merge(rendered) { _, new in new }
+                                                 into: output, reusing: previousBuild, engine: engine, progress: progress)
+            for (path, record) in rendered {
+                digests[path] = record.digest
+                thisBuild[path] = record
+            }
             return
         }
         var lookups = NameLookups()
@@ -81,29 +96,35 @@ struct BuildState {
         problems += lookups.neverFound.map { Theme.locate($0, in: templatesDirectory).description }
     }
 
+    /// Renders and writes each page, or carries the previous build's file over when the page's
+    /// key (`engine` and its view model) is the one `previous` recorded for it.
     private static func render(_ pages: [Page], with templates: TemplateLibrary, templatesDirectory: URL,
-                               into output: SiteOutput?,
-                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: String] {
+                               into output: SiteOutput?, reusing previous: BuildManifest, engine: String,
+                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: BuildManifest.Record] {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        return try await withThrowingTaskGroup(of: (String, String).self) { group in
+        return try await withThrowingTaskGroup(of: (String, BuildManifest.Record).self) { group in
             var next = 0
-            var digests: [String: String] = [:]
+            var made: [String: BuildManifest.Record] = [:]
             func startNext() {
                 let page = pages[next]
                 next += 1
                 group.addTask {
+                    let key = BuildManifest.key(of: page, engine: engine)
+                    if let record = previous[page.outputFile], record.key == key, output?.reuse(page.outputFile) == true {
+                        return (page.outputFile, record)
+                    }
                     let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
                     try output?.write(data, page.outputFile)
-                    return (page.outputFile, Fingerprint.sha256Hex(data))
+                    return (page.outputFile, BuildManifest.Record(key: key, digest: Fingerprint.sha256Hex(data)))
                 }
             }
             while next < min(width, pages.count) { startNext() }
-            while let (path, digest) = try await group.next() {
-                digests[path] = digest
-                progress(.pages(rendered: digests.count, of: pages.count))
+            while let (path, record) = try await group.next() {
+                made[path] = record
+                progress(.pages(rendered: made.count, of: pages.count))
                 if next < pages.count { startNext() }
             }
-            return digests
+            return made
         }
     }
 }

@@ -76,7 +76,7 @@ extension SiteBuilder {
             try state.write(try state.siteFiles().serviceWorker(version: version, with: state.require(\.theme).templates), to: "sw.js")
         },
         BuildStep(name: "Publish output folder") { state in
-            try state.output?.commit()
+            try state.publish()
         },
     ]
 

@@ -1,0 +1,69 @@
+import AuraTestSupport
+import Foundation
+import Testing
+
+/// A rebuild that carries unchanged pages over from the previous site writes exactly the
+/// bytes a first build of the same content writes.
+@Suite(.serialized) struct IncrementalBuildTests {
+    private func build(_ content: URL, into output: URL) async {
+        let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path,
+                                 "--output", output.path, "--quiet"])
+        #expect(result.status == 0, "\(result.err)")
+    }
+
+    /// Every file under `folder` by relative path, with its bytes.
+    private func tree(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? .init() {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = FileManager.default.contents(atPath: url.path)
+            }
+        }
+        return files
+    }
+
+    private func expectSameTree(_ incremental: URL, asColdBuildOf content: URL, _ step: String) async throws {
+        let cold = try temporaryFolder().appendingPathComponent("Public")
+        await build(content, into: cold)
+        let (made, expected) = (tree(incremental), tree(cold))
+        #expect(made.count > 60 && made.keys.contains(".aura-build"), "\(step): \(made.count) files")
+        #expect(Set(made.keys) == Set(expected.keys), "\(step): \(Set(made.keys).symmetricDifference(expected.keys).sorted())")
+        let differing = made.keys.filter { made[$0] != expected[$0] }.sorted()
+        #expect(differing.isEmpty, "\(step): \(differing)")
+    }
+
+    @Test func rebuildsMatchAColdBuildAfterNoChangeAnEditAnAdditionAndARemoval() async throws {
+        let folder = try temporaryFolder()
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: Project.content, to: content)
+        let culture = content.appendingPathComponent("culture")
+        let output = folder.appendingPathComponent("Public")
+        await build(content, into: output)
+        let untouched = output.appendingPathComponent("culture/gitanjali/index.html")
+        let inode = try FileManager.default.attributesOfItem(atPath: untouched.path)[.systemFileNumber] as? Int
+
+        await build(content, into: output)
+        try await expectSameTree(output, asColdBuildOf: content, "no change")
+        // The untouched page was carried over from the previous site, not written anew.
+        #expect(try FileManager.default.attributesOfItem(atPath: untouched.path)[.systemFileNumber] as? Int == inode)
+
+        let edited = culture.appendingPathComponent("kokoro.md")
+        try (try String(contentsOf: edited, encoding: .utf8) + "\nOne more paragraph, *new* in this build.\n")
+            .write(to: edited, atomically: true, encoding: .utf8)
+        await build(content, into: output)
+        try await expectSameTree(output, asColdBuildOf: content, "an edited entry")
+        #expect(try String(contentsOf: output.appendingPathComponent("culture/kokoro/index.html"), encoding: .utf8)
+            .contains("<em>new</em> in this build"))
+
+        let added = try String(contentsOf: culture.appendingPathComponent("gitanjali.md"), encoding: .utf8)
+            .replacingOccurrences(of: "title: \"Gitanjali\"", with: "title: \"Gitanjali, again\"")
+        try added.write(to: culture.appendingPathComponent("gitanjali-again.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: culture.appendingPathComponent("things-fall-apart.md"))
+        await build(content, into: output)
+        try await expectSameTree(output, asColdBuildOf: content, "an added and a removed entry")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("culture/gitanjali-again/index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("culture/things-fall-apart/index.html").path))
+    }
+}
