@@ -12,8 +12,8 @@ public struct Categorization: Sendable, Equatable {
 /// Sorts an item into one of the four categories with a reason a person can check. A
 /// `#deep`/`#admin`/`#health`/`#culture` tag wins outright; strong words from the lexicon
 /// decide with their reason ("mentions “invoice”"); where the words are weak or silent, or a
-/// single strong word is contradicted by a model at least 90 % sure, the trained `CategoryModel` decides, and a guess it is
-/// unsure of says so.
+/// single strong word is contradicted by a model at least 90 % sure, the trained
+/// `CategoryModel` decides, and a guess it is unsure of says so.
 public struct Categorizer: Sendable {
     /// The model overrules strong words only when at least this sure.
     static let overruleConfidence = 0.9

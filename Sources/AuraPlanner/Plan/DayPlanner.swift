@@ -31,6 +31,8 @@ public struct DayPlanner: Sendable {
                             notBefore: task.snoozedUntil.flatMap { settings.day(of: $0) == day ? settings.minutes(of: $0, on: day) : nil },
                             rank: ranks[task.id] ?? 0, partOfDay: task.partOfDay)
         }
+        var scheduler = scheduler
+        scheduler.partsOfDay = settings.partsOfDay
         let schedule = scheduler.schedule(schedulable, window: window, opensAt: opensAt(day, now: now),
                                           busy: busy.map(\.span))
 
