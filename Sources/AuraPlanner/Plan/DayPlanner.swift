@@ -39,7 +39,11 @@ public struct DayPlanner: Sendable {
         let blocks = schedule.blocks.map { block in
             DayPlan.Block(id: "\(day.iso)-\(block.tasks[0].id)", span: block.span, category: block.category,
                           focusMode: block.focusMode,
-                          tasks: block.tasks.map { DayPlan.ScheduledTask(id: $0.id, title: $0.title, minutes: $0.minutes, rank: $0.rank) },
+                          tasks: block.tasks.map { task in
+                              let stored = candidates.first { $0.id == task.id }
+                              return DayPlan.ScheduledTask(id: task.id, title: task.title, minutes: task.minutes, rank: task.rank,
+                                                           due: stored?.due, partOfDay: stored?.partOfDay)
+                          },
                           isFixed: block.isFixed)
         }
         let later = schedule.later.map { DayPlan.LaterItem(id: $0.task.id, title: $0.task.title, category: $0.task.category, reason: $0.reason) }
