@@ -2,7 +2,7 @@
 SWIFT ?= swift
 AURA := .build/release/aura
 
-.PHONY: deps test-deps build site test test-integrity test-server test-browser test-loaded fuzz bench clean
+.PHONY: deps test-deps build site categorizer test test-integrity test-server test-browser test-loaded fuzz bench clean
 FUZZ_SECONDS ?= 60
 
 deps:
@@ -16,6 +16,11 @@ build: deps
 
 site: build
 	$(AURA) build
+
+# Retrains the category model from Tests/AuraPlannerTests/Fixtures/corpus (stdlib Python);
+# CategoryCorpusTests fails when the shipped weights differ from what this writes.
+categorizer:
+	python3 scripts/train_categorizer.py
 
 test: test-deps
 	$(SWIFT) test

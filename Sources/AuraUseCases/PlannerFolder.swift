@@ -34,7 +34,8 @@ public struct PlannerFolder: Sendable {
     /// The time zone and day window from `site.yml`.
     public func settings() throws -> PlannerSettings {
         let site = try SiteConfiguration.load(contentDirectory: content)
-        return PlannerSettings(timeZone: site.timeZone, window: MinuteSpan(start: site.dayStartMinutes, end: site.dayEndMinutes))
+        return PlannerSettings(timeZone: site.timeZone, window: MinuteSpan(start: site.dayStartMinutes, end: site.dayEndMinutes),
+                               partsOfDay: site.partsOfDay)
     }
 
     /// The content folder's lock (`planner/.aura.lock`): every writer of the store, the plan or

@@ -10,12 +10,15 @@ struct CategorizerTests {
     }
 
     static func labelledSet(_ name: String = "labelled-tasks") throws -> [Labelled] {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "tsv", subdirectory: "Fixtures"))
+        try labelledSet(at: try #require(Bundle.module.url(forResource: name, withExtension: "tsv", subdirectory: "Fixtures")))
+    }
+
+    static func labelledSet(at url: URL) throws -> [Labelled] {
         let text = try String(contentsOf: url, encoding: .utf8)
         return try text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { offset, row in
             guard !row.isEmpty, !row.hasPrefix("#") else { return nil }
             let fields = row.split(separator: "\t")
-            let category = try #require(fields.count == 2 ? Category(rawValue: String(fields[0])) : nil, "bad row \(offset + 1): \(row)")
+            let category = try #require(fields.count == 2 ? Category(rawValue: String(fields[0])) : nil, "bad row \(url.lastPathComponent):\(offset + 1): \(row)")
             return Labelled(line: offset + 1, text: String(fields[1]), category: category)
         }
     }
@@ -28,7 +31,8 @@ struct CategorizerTests {
     }
 
     /// Lines written after the lexicon was fixed: a check that it was not fitted to the set above.
-    /// 83.1 % before the vocabulary of issue 14, 91.5 % after (its lines were not added to it).
+    /// 83.1 % before the vocabulary of issue 14, 91.5 % after (its lines were not added to it),
+    /// 96.6 % with the trained model beside the lexicon.
     @Test func accuracyOnTheHeldOutSetIsAtLeastNinetyPercent() throws {
         let rows = try Self.labelledSet("held-out-tasks")
         let accuracy = try Self.measure(rows, title: "Held-out set")
@@ -37,7 +41,7 @@ struct CategorizerTests {
 
     /// 160 lines in many voices (40 a category), written and labelled before the lexicon was
     /// tuned on them. Before that tuning the lexicon read 75.0 % of them right
-    /// (120); after it, 95.6 % (153): the floor is that measure.
+    /// (120); after it, 95.6 % (153): the floor is that measure. With the model: 97.5 % (156).
     @Test func accuracyOnTheVoicesSetIsAtLeastTheMeasuredFloor() throws {
         let rows = try Self.labelledSet("voices-tasks")
         #expect(rows.count >= 160)
@@ -46,12 +50,13 @@ struct CategorizerTests {
     }
 
     /// 80 lines written after the vocabulary was settled, measured once and never tuned on:
-    /// 86.2 % (69), the same as the lexicon before issue 14 scored on them. The floor is that measure.
+    /// 86.2 % (69), the same as the lexicon before issue 14 scored on them; with the trained
+    /// model beside the lexicon, 97.5 % (78). The floor is the corpus test's 95 %.
     @Test func accuracyOnTheFreshSetIsAtLeastTheMeasuredFloor() throws {
         let rows = try Self.labelledSet("fresh-tasks")
         #expect(rows.count >= 80)
         let accuracy = try Self.measure(rows, title: "Fresh set")
-        #expect(accuracy >= 0.86, "categorizer accuracy \(accuracy) on \(rows.count) fresh lines")
+        #expect(accuracy >= 0.95, "categorizer accuracy \(accuracy) on \(rows.count) fresh lines")
     }
 
     /// Categorizes every row, prints the confusion matrix and the misses, returns the accuracy.
@@ -101,11 +106,24 @@ struct CategorizerTests {
         #expect(result.reason == "mentions “email” and “landlord”")
     }
 
-    @Test func aHintAloneSaysItIsAWeakSign() {
+    /// Where the words are only a hint, the model decides and says what it read.
+    @Test func aHintAloneLeavesTheChoiceToTheModel() {
         let weak = Categorizer().categorize(CapturedItem(input: "", title: "fix the dripping tap", kind: .task))
-        #expect(weak.reason == "mentions “fix”, a weak sign: tag it if not")
+        #expect(weak.category == .admin)
+        #expect(weak.reason.hasPrefix("worded like Admin & Logistics tasks ("), "\(weak.reason)")
         let strong = Categorizer().categorize(CapturedItem(input: "", title: "fix the flaky tests", kind: .task))
-        #expect(!strong.reason.contains("weak"))
+        #expect(strong.category == .deepWork)
+        #expect(!strong.reason.contains("guess"))
+    }
+
+    /// A choice the model is less than 60 % sure of is called a guess.
+    @Test func anUnsureModelSaysItIsGuessing() throws {
+        let line = "basketball practice"
+        let guess = try #require(CategoryModel.shipped.guess(line))
+        #expect(guess.confidence < Categorizer.sureConfidence)
+        let result = Categorizer().categorize(CapturedItem(input: "", title: line, kind: .task))
+        #expect(result.reason.hasPrefix("a guess ("), "\(result.reason)")
+        #expect(result.reason.hasSuffix("; tag it if not"))
     }
 
     /// A long chore is not Deep Work for being long: without telling words, length says nothing.

@@ -55,6 +55,19 @@ struct PartOfDaySchedulingTests {
         #expect(plan.later.map(\.reason) == ["no free 15-minute window left for admin in the evening (17:00–21:00)"])
     }
 
+    /// `site.yml`'s `parts_of_day` moves the window a part names.
+    @Test func aConfiguredEveningMovesTheTask() throws {
+        let store = try DayPlannerTests.store(["call mum this evening"])
+        var settings = PlannerSettings(timeZone: DayPlannerTests.london, window: MinuteSpan(start: 8 * 60 + 30, end: 22 * 60))
+        settings.partsOfDay[.evening] = MinuteSpan(start: 19 * 60 + 30, end: 22 * 60)
+        let plan = DayPlanner(settings: settings).plan(store, on: DayPlannerTests.day)
+        let call = try #require(DayPlannerTests.block(plan, holding: "call mum"))
+        #expect(call.span.start >= 19 * 60 + 30)
+        settings.window = MinuteSpan(start: 8 * 60 + 30, end: 19 * 60)
+        #expect(DayPlanner(settings: settings).plan(store, on: DayPlannerTests.day).later.map(\.reason)
+                == ["no free 15-minute window left for admin in the evening (19:30–22:00)"])
+    }
+
     @Test func thePartIsKeptInTheStore() throws {
         let store = try DayPlannerTests.store(["call mum this evening"])
         let data = try JSONEncoder().encode(store.tasks[0])

@@ -1,5 +1,6 @@
 import AuraTestSupport
 import Foundation
+import AuraPlanner
 import Testing
 @testable import AuraSite
 
@@ -21,6 +22,25 @@ struct SiteConfigurationTests {
         #expect(configuration.dayStartMinutes == 7 * 60 + 45)
         #expect(configuration.dayEndMinutes == 19 * 60)
         #expect(configuration.language == "en-GB")
+        #expect(configuration.partsOfDay == PartOfDay.defaultSpans)
+    }
+
+    @Test func partsOfDayMayBeMoved() throws {
+        let text = """
+        title: Aura
+        base_url: https://example.org/
+        parts_of_day:
+          morning:
+            start: "07:00"
+            end: "11:30"
+          night:
+            start: "22:00"
+            end: "24:00"
+        """
+        let parts = try SiteConfiguration.parse(text, file: "site.yml").partsOfDay
+        #expect(parts[.morning] == MinuteSpan(start: 7 * 60, end: 11 * 60 + 30))
+        #expect(parts[.night] == MinuteSpan(start: 22 * 60, end: 24 * 60))
+        #expect(parts[.evening] == PartOfDay.defaultSpans[.evening])
     }
 
     @Test(arguments: [
@@ -28,6 +48,14 @@ struct SiteConfigurationTests {
         ("title: A\nbase_url: https://a.b/\ntime_zone: Mars/Olympus\n", "site.yml:3:12: unknown time zone 'Mars/Olympus'; expected an IANA name such as Europe/London"),
         ("title: A\nbase_url: https://a.b/\nday:\n  start: \"25:00\"\n  end: \"18:00\"\n", "site.yml:4:10: '25:00' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30"),
         ("title: A\nbase_url: https://a.b/\nday:\n  start: \"18:00\"\n  end: \"09:00\"\n", "site.yml:5:8: the day ends before it starts; expected 'end' later than 'start'"),
+        ("title: A\nbase_url: https://a.b/\nparts_of_day:\n  evening:\n    start: \"21:00\"\n    end: \"17:00\"\n",
+         "site.yml:6:10: the evening ends before it starts; expected 'end' later than 'start'"),
+        ("title: A\nbase_url: https://a.b/\nparts_of_day:\n  mornin:\n    start: \"07:00\"\n    end: \"11:00\"\n",
+         "site.yml:4:3: unknown key 'mornin'; did you mean 'morning'?"),
+        ("title: A\nbase_url: https://a.b/\nparts_of_day:\n  night:\n    start: \"9pm\"\n    end: \"24:00\"\n",
+         "site.yml:5:12: '9pm' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30"),
+        ("title: A\nbase_url: https://a.b/\nparts_of_day:\n  night:\n    begin: \"21:00\"\n    end: \"24:00\"\n",
+         "site.yml:5:5: unknown key 'begin'; expected one of start, end"),
         ("title: A\nbase_url: https://a.b/\ntimezone: UTC\n", "site.yml:3:1: unknown key 'timezone'; did you mean 'time_zone'?"),
         ("base_url: https://a.b/\n", "site.yml:1:1: missing required key 'title'"),
     ])

@@ -316,3 +316,34 @@ def test_dashboard_moves_next_on_by_the_clock(open_browser, base_url, at_nine):
     assert end > 9 * 60, "the dashboard still shows a block that has ended"
     label = driver.find_element(By.CSS_SELECTOR, "[data-next-label]").text
     assert label == ("Now" if start <= 9 * 60 else "Next")
+
+
+# ---- A task's deadline and part of the day, and unread words, fit a phone ----
+# Deadlines and parts of the day are captions (smaller than the body); an unread warning is a
+# sentence, so body copy (at least 12 px, as test_layout's reading rule asks).
+
+@pytest.mark.parametrize("width", [320, 390, 1280])
+def test_task_notes_and_unread_words_fit_inside_their_rows(open_browser, base_url, plan_date, at_nine, width):
+    driver = open_browser(at_nine, width=width)
+    for path, selector in [(f"schedule/{plan_date}/", ".block .task-notes"), ("week/", ".week-task .task-notes"),
+                           ("planner/", ".capture__unread")]:
+        driver.get(f"{base_url}/{path}")
+        wait(driver, settled, message=f"{path} never settled")
+        facts = driver.execute_script("""
+            const notes = [...document.querySelectorAll(arguments[0])].filter(n => n.getClientRects().length);
+            const body = parseFloat(getComputedStyle(document.body).fontSize);
+            return {count: notes.length, overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                    sizes: notes.map(n => parseFloat(getComputedStyle(n).fontSize)), body: body,
+                    inside: notes.every(n => { const r = n.getBoundingClientRect(), p = n.parentElement.closest('li').getBoundingClientRect();
+                                               return r.left >= p.left - 0.5 && r.right <= p.right + 0.5; }),
+                    text: notes.map(n => n.textContent.replace(/\\s+/g, ' ').trim())};
+        """, selector)
+        assert facts["count"] >= 1, (path, facts)
+        assert facts["overflow"] <= 0, (path, facts)
+        assert facts["inside"], (path, facts)
+        if path == "planner/":
+            assert all(size >= 12 for size in facts["sizes"]), facts
+            assert "Didn’t understand “twice a week”: no date, time or repeat was set from it." in facts["text"]
+        else:
+            assert all(size < facts["body"] for size in facts["sizes"]), facts
+            assert any(text.endswith("due Fri 11 Dec") for text in facts["text"]), facts["text"]

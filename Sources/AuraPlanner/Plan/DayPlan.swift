@@ -8,6 +8,10 @@ public struct DayPlan: Sendable, Equatable, Codable {
         public let title: String
         public let minutes: Int
         public let rank: Double
+        /// The deadline the task named (`by end of next week`), if any.
+        public var due: LocalDate? = nil
+        /// The part of the day it asked for (`this evening`), if any.
+        public var partOfDay: PartOfDay? = nil
     }
 
     public struct Block: Sendable, Equatable, Codable {

@@ -31,13 +31,19 @@ public struct DayPlanner: Sendable {
                             notBefore: task.snoozedUntil.flatMap { settings.day(of: $0) == day ? settings.minutes(of: $0, on: day) : nil },
                             rank: ranks[task.id] ?? 0, partOfDay: task.partOfDay)
         }
+        var scheduler = scheduler
+        scheduler.partsOfDay = settings.partsOfDay
         let schedule = scheduler.schedule(schedulable, window: window, opensAt: opensAt(day, now: now),
                                           busy: busy.map(\.span))
 
         let blocks = schedule.blocks.map { block in
             DayPlan.Block(id: "\(day.iso)-\(block.tasks[0].id)", span: block.span, category: block.category,
                           focusMode: block.focusMode,
-                          tasks: block.tasks.map { DayPlan.ScheduledTask(id: $0.id, title: $0.title, minutes: $0.minutes, rank: $0.rank) },
+                          tasks: block.tasks.map { task in
+                              let stored = candidates.first { $0.id == task.id }
+                              return DayPlan.ScheduledTask(id: task.id, title: task.title, minutes: task.minutes, rank: task.rank,
+                                                           due: stored?.due, partOfDay: stored?.partOfDay)
+                          },
                           isFixed: block.isFixed)
         }
         let later = schedule.later.map { DayPlan.LaterItem(id: $0.task.id, title: $0.task.title, category: $0.task.category, reason: $0.reason) }

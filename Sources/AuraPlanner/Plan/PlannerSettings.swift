@@ -1,14 +1,18 @@
 import Foundation
 
-/// Where and when the planner schedules: the site's time zone and its day window.
+/// Where and when the planner schedules: the site's time zone, its day window and the windows
+/// of the parts of the day.
 public struct PlannerSettings: Sendable, Equatable {
     public var timeZone: TimeZone
     /// Minutes after midnight, from `site.yml`'s `day.start` and `day.end`.
     public var window: MinuteSpan
+    /// Where a task that names a part of the day may go, from `site.yml`'s `parts_of_day`.
+    public var partsOfDay: [PartOfDay: MinuteSpan]
 
-    public init(timeZone: TimeZone, window: MinuteSpan) {
+    public init(timeZone: TimeZone, window: MinuteSpan, partsOfDay: [PartOfDay: MinuteSpan] = PartOfDay.defaultSpans) {
         self.timeZone = timeZone
         self.window = window
+        self.partsOfDay = partsOfDay
     }
 
     /// The day `instant` falls on in the site's time zone.

@@ -72,10 +72,7 @@ public struct Scheduler: Sendable {
     public var middayTarget = 12 * 60 + 30
     public var afternoonTarget = 15 * 60
     /// Where a task that names a part of the day may go.
-    public var partsOfDay: [PartOfDay: MinuteSpan] = [
-        .morning: MinuteSpan(start: 8 * 60 + 30, end: 12 * 60), .afternoon: MinuteSpan(start: 12 * 60, end: 17 * 60),
-        .evening: MinuteSpan(start: 17 * 60, end: 21 * 60), .night: MinuteSpan(start: 21 * 60, end: 24 * 60),
-    ]
+    public var partsOfDay = PartOfDay.defaultSpans
 
     public init() {}
 

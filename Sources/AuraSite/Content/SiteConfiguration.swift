@@ -1,3 +1,4 @@
+import AuraPlanner
 import Diagnostics
 import Foundation
 
@@ -14,6 +15,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var dayStartMinutes: Int
     /// End of the planning day, in minutes after midnight.
     public var dayEndMinutes: Int
+    /// Where a task that names a part of the day (`this evening`) may go (`parts_of_day:`).
+    public var partsOfDay: [PartOfDay: MinuteSpan] = PartOfDay.defaultSpans
     /// Paths in the output folder that the build must never remove (`keep:`), besides the
     /// ones always kept (`README.md`, `CNAME`, `.git/`, `.well-known/`).
     var keep: [String] = []
@@ -23,7 +26,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     var cultureFeedSize = 50
 
     static let fileName = "site.yml"
-    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep", "culture"]
+    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "parts_of_day", "keep", "culture"]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
     public static func load(contentDirectory: URL, in fileSystem: FileSystem = .disk) throws -> SiteConfiguration {
@@ -48,12 +51,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         guard let zone = TimeZone(identifier: zoneName) else {
             throw fields.error("unknown time zone '\(zoneName)'; expected an IANA name such as Europe/London", at: fields.node["time_zone"]!)
         }
-        let day = try fields.mapping("day")
-        let start = try day.map { d throws(SourceError) in try clockMinutes(d, "start") } ?? 8 * 60
-        let end = try day.map { d throws(SourceError) in try clockMinutes(d, "end") } ?? 18 * 60
-        if let day, end <= start {
-            throw day.error("the day ends before it starts; expected 'end' later than 'start'", at: day.node["end"] ?? day.node)
-        }
+        let day = try fields.mapping("day").map { d throws(SourceError) in try clockSpan(d, what: "the day") }
+            ?? MinuteSpan(start: 8 * 60, end: 18 * 60)
+        let parts = try partsOfDay(try fields.mapping("parts_of_day"))
         var keep: [String] = []
         for (path, node) in try fields.strings("keep") ?? [] {
             guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
@@ -67,8 +67,9 @@ public struct SiteConfiguration: Sendable, Equatable {
             baseURL: url,
             language: try fields.string("language") ?? "en",
             timeZone: zone,
-            dayStartMinutes: start,
-            dayEndMinutes: end,
+            dayStartMinutes: day.start,
+            dayEndMinutes: day.end,
+            partsOfDay: parts,
             keep: keep)
         if let culture = try fields.mapping("culture") {
             try culture.rejectUnknownKeys(allowed: ["page_size", "feed_size"])
@@ -83,17 +84,5 @@ public struct SiteConfiguration: Sendable, Equatable {
         guard let value = try fields.integer(key) else { return nil }
         guard value >= 1 else { throw fields.error("'\(key)' is \(value); expected 1 or more", at: fields.node[key]!) }
         return value
-    }
-
-    /// Parses an `HH:MM` field (24-hour clock) into minutes after midnight.
-    private static func clockMinutes(_ fields: YAMLFields, _ key: String) throws(SourceError) -> Int {
-        let node = try fields.present(key, required: true)!
-        let text = try fields.requiredString(key)
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, parts[1].count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
-              (0...24).contains(hours), (0..<60).contains(minutes), hours * 60 + minutes <= 24 * 60 else {
-            throw fields.error("'\(text)' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30", at: node)
-        }
-        return hours * 60 + minutes
     }
 }

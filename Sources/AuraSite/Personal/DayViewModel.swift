@@ -13,6 +13,7 @@ struct DayViewModel: Encodable, Sendable {
         let title: String
         let minutesText: String
         let isTop: Bool
+        let notes: TaskNotes?
     }
 
     struct TopTask: Encodable, Sendable {
@@ -60,7 +61,8 @@ struct DayViewModel: Encodable, Sendable {
             Item(kind: "block", span: block.span, id: block.id, anchor: BlockLink.anchor(block.id), emoji: block.category.emoji,
                  category: block.category.name, categoryKey: block.category.rawValue, focusMode: block.focusMode.rawValue,
                  isDeep: block.category == .deepWork, isAdmin: block.category == .admin, isFixed: block.isFixed,
-                 tasks: block.tasks.map { TaskRow(id: $0.id, title: $0.title, minutesText: AuraPlanner.durationText($0.minutes), isTop: top.contains($0.id)) },
+                 tasks: block.tasks.map { TaskRow(id: $0.id, title: $0.title, minutesText: AuraPlanner.durationText($0.minutes), isTop: top.contains($0.id),
+                                        notes: TaskNotes(due: $0.due, part: $0.partOfDay)) },
                  notificationId: "notify-\(block.id)", title: nil, label: nil)
         }
 

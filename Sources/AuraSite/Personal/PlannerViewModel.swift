@@ -16,23 +16,30 @@ struct PlannerViewModel: Encodable, Sendable {
         let durationText: String?
         let repeatText: String?
         let rrule: String?
+        let notes: TaskNotes?
+        /// Words that looked like a when but were not read, each as a sentence.
+        let unread: [String]
         let isDone: Bool
 
         init(_ task: StoredTask, today: LocalDate?) {
             self.init(id: task.id, title: task.title, input: task.input, kind: task.kind, category: task.category,
                       reason: task.categoryReason, date: task.date, time: task.time, minutes: task.minutes,
-                      recurrence: task.recurrence, isDone: today.map { !task.isOpen(on: $0) } ?? task.done)
+                      recurrence: task.recurrence, notes: TaskNotes(due: task.due, part: task.partOfDay),
+                      unread: Self.unread(in: task), isDone: today.map { !task.isOpen(on: $0) } ?? task.done)
         }
 
         init(pending item: CapturedItem, categorizer: Categorizer) {
             let categorization = categorizer.categorize(item)
             self.init(id: nil, title: item.title, input: item.input, kind: item.kind, category: categorization.category,
-                      reason: categorization.reason, date: item.date, time: item.time, minutes: item.minutes,
-                      recurrence: item.recurrence, isDone: false)
+                      reason: categorization.reason, date: item.isDeadline ? nil : item.date, time: item.time,
+                      minutes: item.minutes, recurrence: item.recurrence,
+                      notes: TaskNotes(due: item.isDeadline ? item.date : nil, part: item.partOfDay), unread: item.unread,
+                      isDone: false)
         }
 
         private init(id: String?, title: String, input: String, kind: ItemKind, category: Category, reason: String,
-                     date: LocalDate?, time: ClockTime?, minutes: Int?, recurrence: Recurrence?, isDone: Bool) {
+                     date: LocalDate?, time: ClockTime?, minutes: Int?, recurrence: Recurrence?, notes: TaskNotes?,
+                     unread: [UnreadPhrase], isDone: Bool) {
             self.id = id
             self.title = title
             self.input = input
@@ -46,7 +53,16 @@ struct PlannerViewModel: Encodable, Sendable {
             durationText = minutes.map { AuraPlanner.durationText($0) }
             repeatText = recurrence.map(Self.repeatText)
             rrule = recurrence?.rrule
+            self.notes = notes
+            self.unread = unread.map { "Didn’t understand “\($0.text)”: no date, time or repeat was set from it." }
             self.isDone = isDone
+        }
+
+        /// The unread words of a stored task, found by reading its line again as of the day it
+        /// was captured (the store keeps the line, not the warning).
+        private static func unread(in task: StoredTask) -> [UnreadPhrase] {
+            guard let day = task.createdOn ?? task.date, let items = try? CaptureParser(today: day).parse(task.input) else { return [] }
+            return items.first { $0.title == task.title }?.unread ?? []
         }
 
         static func repeatText(_ recurrence: Recurrence) -> String {

@@ -16,6 +16,7 @@ struct WeekViewModel: Encodable, Sendable {
         let gravity: Int
         let url: String
         let notificationId: String
+        let notes: TaskNotes?
     }
 
     struct Day: Encodable, Sendable {
@@ -66,7 +67,8 @@ struct WeekViewModel: Encodable, Sendable {
                      category: entry.block.category.name, categoryKey: entry.block.category.rawValue,
                      minutesText: durationText(entry.task.minutes), time: clockText(minutes: entry.block.span.start),
                      rankText: String(format: "%.2f", entry.task.rank), gravity: Self.gravity(rank: entry.place),
-                     url: BlockLink.path(entry.block, on: plan.date, root: root), notificationId: "notify-\(entry.block.id)")
+                     url: BlockLink.path(entry.block, on: plan.date, root: root), notificationId: "notify-\(entry.block.id)",
+                         notes: TaskNotes(due: entry.task.due, part: entry.task.partOfDay))
             }
             return Day(date: plan.date.iso, title: DayText.short(plan.date), weekday: plan.date.weekday.name,
                        isToday: plan.date == first.date, url: BlockLink.dayPath(plan.date, root: root),
