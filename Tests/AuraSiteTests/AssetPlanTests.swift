@@ -5,46 +5,32 @@ import Testing
 
 /// `assets/bundles.yml`: read into bundles, and every way it can disagree with the files there are.
 struct AssetPlanTests {
-    static let styles = ["00-base.css", "40-landing.css", "70-personal.css"]
-    static let scripts = ["12-clock.js", "15-shared.js", "50-week.js"]
+    static let styles = ["00-base.css", "40-landing.css"]
+    static let scripts = ["15-shared.js", "45-clock.js", "50-planner.js"]
 
     static func plan(_ yaml: String) throws(SourceError) -> AssetPlan {
         try AssetPlan(yaml: yaml, file: "bundles.yml", styles: styles, scripts: scripts)
     }
 
-    static let valid = """
-        common:
-          css: [00-base.css]
-          js: [15-shared.js]
-        groups:
-          landing:
-            pages: [landing, not-found]
-            css: [40-landing.css]
-          personal:
-            pages: [dashboard]
-            css: [70-personal.css]
-            js: [50-week.js, 12-clock.js]
-        """
-
     @Test func groupsListTheirPagesAndFilesInFileNameOrder() throws {
-        let plan = try Self.plan(Self.valid)
+        let plan = try Self.plan(PageBundleFixtureTests.planYAML)
         #expect(plan.common == .init(name: "common", pages: [], styles: ["00-base.css"], scripts: ["15-shared.js"]))
-        #expect(plan.groups.map(\.name) == ["landing", "personal"])
-        #expect(plan.group(of: "not-found")?.name == "landing")
-        #expect(plan.group(of: "dashboard")?.scripts == ["12-clock.js", "50-week.js"])
+        #expect(plan.groups.map(\.name) == ["home", "rest"])
+        #expect(plan.group(of: "not-found")?.name == "home")
+        #expect(plan.group(of: "dashboard")?.scripts == ["45-clock.js", "50-planner.js"])
         #expect(plan.group(of: "landing")?.scripts == [])
         #expect(plan.group(of: "nowhere") == nil)
     }
 
     @Test(arguments: [
         ("landing:\n    pages: [landing]\n    css: [40-landng.css]", "7:11: no file assets/css/40-landng.css; did you mean '40-landing.css'?"),
-        ("landing:\n    pages: [landing]\n    css: [40-landing.css]\n  more:\n    pages: [landing]\n    css: [70-personal.css]\n    js: [12-clock.js, 50-week.js]",
+        ("landing:\n    pages: [landing]\n    css: [40-landing.css]\n  more:\n    pages: [landing]\n    js: [45-clock.js, 50-planner.js]",
          "9:13: page kind 'landing' is already in group 'landing'; a page loads one group"),
-        ("landing:\n    pages: [landing]\n    css: [40-landing.css, 00-base.css, 70-personal.css]\n    js: [12-clock.js, 50-week.js]",
+        ("landing:\n    pages: [landing]\n    css: [40-landing.css, 00-base.css]\n    js: [45-clock.js, 50-planner.js]",
          "7:10: '00-base.css' is in common already; every page loads it"),
-        ("landing:\n    pages: [landing]\n    css: [40-landing.css, 70-personal.css]\n    js: [12-clock.js]",
-         "1:1: assets/js/50-week.js is in no bundle; name it under common or under the groups whose pages use it"),
-        ("Landing:\n    pages: [landing]\n    css: [40-landing.css, 70-personal.css]\n    js: [12-clock.js, 50-week.js]",
+        ("landing:\n    pages: [landing]\n    css: [40-landing.css]\n    js: [45-clock.js]",
+         "1:1: assets/js/50-planner.js is in no bundle; name it under common or under the groups whose pages use it"),
+        ("Landing:\n    pages: [landing]\n    css: [40-landing.css]\n    js: [45-clock.js, 50-planner.js]",
          "5:3: group 'Landing' names files: use lowercase letters, digits and '-'"),
         ("landing:\n    page: [landing]", "6:5: unknown key 'page'; did you mean 'pages'?"),
     ])

@@ -13,13 +13,15 @@ struct PageBundleFixtureTests {
     .hero { color: red; }
     -- Templates/assets/js/15-shared.js --
     window.Aura = {};
+    -- Templates/assets/js/45-clock.js --
+    window.Aura.clock = 1;
     -- Templates/assets/js/50-planner.js --
     // Planner code.
     window.Aura.plan = function () { return /\\/\\//.test("//"); };
     """
 
-    static let plan = """
-    -- Templates/assets/bundles.yml --
+    /// Also what `AssetPlanTests` reads.
+    static let planYAML = """
     common:
       css: [00-base.css]
       js: [15-shared.js]
@@ -29,8 +31,10 @@ struct PageBundleFixtureTests {
         css: [40-landing.css]
       rest:
         pages: [design, offline, culture, culture-entry, dashboard, planner, reflections, week, focus, notifications, schedule, login]
-        js: [50-planner.js]
+        js: [50-planner.js, 45-clock.js]
     """
+
+    static let plan = "-- Templates/assets/bundles.yml --\n" + planYAML
 
     static func links(_ html: String?) -> [String] {
         (html ?? "").matches(of: /href="([^"]+\.css)"|src="([^"]+\.js)"/).map { String($0.output.1 ?? $0.output.2!) }
@@ -48,7 +52,7 @@ struct PageBundleFixtureTests {
                 && landing[2].hasPrefix("/assets/aura.common."), "\(landing)")
         #expect(design.count == 3 && design[1].hasPrefix("/assets/aura.common.") && design[2].hasPrefix("/assets/aura.rest."), "\(design)")
         let planner = try #require(output[String(design[2].dropFirst())])
-        #expect(planner == "window.Aura.plan = function () { return /\\/\\//.test(\"//\"); };")
+        #expect(planner == "window.Aura.clock = 1;\nwindow.Aura.plan = function () { return /\\/\\//.test(\"//\"); };")
         let home = try #require(output[String(landing[1].dropFirst())])
         #expect(home == ".hero{color:red}")
         #expect(Self.links(output["404.html"]) == landing)
