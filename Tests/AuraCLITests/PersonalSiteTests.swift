@@ -195,8 +195,8 @@ struct AppShellTests {
             + dates.map({ "/schedule/\($0)/" }) {
             #expect(worker.contains("\"\(path)\""), "not precached: \(path)")
         }
-        let stylesheet = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("assets").path).first { $0.hasSuffix(".css") }!
-        #expect(worker.contains("\"/assets/\(stylesheet)\""))
+        let dashboard = try String(contentsOf: output.appendingPathComponent("dashboard/index.html"), encoding: .utf8)
+        for asset in PageAssetTests.assets(of: dashboard) { #expect(worker.contains("\"\(asset)\""), "not precached: \(asset)") }
         #expect(!worker.contains("\"/culture/"), "public pages are not precached")
     }
 

@@ -38,7 +38,7 @@ extension SiteFixture {
     -- Templates/assets/icons/aura.svg --
     <svg xmlns="http://www.w3.org/2000/svg"/>
     -- Templates/layouts/base.mustache --
-    <title>{{page.title}}</title><link rel="stylesheet" href="{{assets.stylesheet}}">{{$main}}{{/main}}
+    <title>{{page.title}}</title>{{#assets.stylesheets}}<link rel="stylesheet" href="{{.}}">{{/assets.stylesheets}}{{$main}}{{/main}}
     -- Templates/pages/landing.mustache --
     {{<layouts/base}}{{$main}}<h1>{{landing.hero.headline}}</h1>{{/main}}{{/layouts/base}}
     -- Templates/pages/design.mustache --

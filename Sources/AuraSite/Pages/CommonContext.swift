@@ -19,8 +19,8 @@ struct CommonContext: Encodable, Sendable {
     }
 
     struct Assets: Encodable, Sendable {
-        let stylesheet: String
-        let script: String
+        let stylesheets: [String]
+        let scripts: [String]
         let icon: String
         let manifest: String
         let font: String?

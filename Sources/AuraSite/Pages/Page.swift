@@ -10,4 +10,6 @@ struct Page: Sendable {
     let inSitemap: Bool
     /// Kept out of search engines, and precached by the service worker for offline use.
     let isPersonal: Bool
+    /// The stylesheets and scripts it loads.
+    var assetPaths: [String] = []
 }

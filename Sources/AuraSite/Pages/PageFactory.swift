@@ -27,12 +27,13 @@ struct PageFactory: Sendable {
                                   outputFile: String? = nil, inSitemap: Bool = true, noindex: Bool = false,
                                   canonicalPath: String? = nil, section: String? = nil) throws -> Page {
         let publicPath = SitePath.resolve(path, root: root)
+        let pageAssets = try assets.assets(forPage: kind.name)
         let common = CommonContext(
             site: .init(title: configuration.title, description: configuration.description,
                         language: configuration.language, baseURL: configuration.baseURL.absoluteString, root: root),
             page: .init(title: title, description: description, path: publicPath,
                         canonicalURL: absoluteURL(canonicalPath ?? path), kind: kind.name, noindex: noindex),
-            assets: .init(stylesheet: assets.stylesheetPath, script: assets.scriptPath, icon: assets.iconPath,
+            assets: .init(stylesheets: pageAssets.stylesheets, scripts: pageAssets.scripts, icon: assets.iconPath,
                           manifest: root + "manifest.webmanifest", font: assets.headingFontPath,
                           appleTouchIcon: assets.iconPaths["apple-touch-icon.png"], early: assets.earlyScriptPaths),
             nav: navigation(at: path, section: section))
@@ -42,7 +43,7 @@ struct PageFactory: Sendable {
         values[kind.key] = try MustacheValue(encoding: content)
         let file = outputFile ?? String(path.dropFirst()) + "index.html"
         return Page(path: publicPath, outputFile: file, template: kind.template, context: .dictionary(values),
-                    inSitemap: inSitemap, isPersonal: noindex)
+                    inSitemap: inSitemap, isPersonal: noindex, assetPaths: pageAssets.all)
     }
 
     /// The navigation as seen from `path`: the entry for the page itself is current; otherwise the

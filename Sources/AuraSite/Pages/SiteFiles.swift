@@ -68,15 +68,17 @@ struct SiteFiles: Sendable {
         let root: String
     }
 
-    /// `/sw.js`, versioned by every other file of the build, precaching the app shell, the
-    /// landing page and the personal pages of the coming days.
+    /// `/sw.js`, versioned by every other file of the build, precaching the app shell (with the
+    /// stylesheets and scripts the precached pages load), the landing page and the personal
+    /// pages of the coming days.
     func serviceWorker(version: String, with templates: TemplateLibrary) throws -> Data {
         let assets = factory.assets
-        let shell = [assets.stylesheetPath, assets.scriptPath, factory.root + "manifest.webmanifest"]
-            + (assets.headingFontPath.map { [$0] } ?? []) + assets.iconPaths.values.sorted() + assets.earlyScriptPaths.values.sorted()
         // The landing page too: a first visit may come before the worker took control, and the
         // app's home must then still open offline rather than fall back to /offline/.
-        let pagePaths = pages.filter { $0.isPersonal || $0.path == factory.root }.map(\.path)
+        let precached = pages.filter { $0.isPersonal || $0.path == factory.root }
+        let pagePaths = precached.map(\.path)
+        let shell = Set(precached.flatMap(\.assetPaths)).sorted() + [factory.root + "manifest.webmanifest"]
+            + (assets.headingFontPath.map { [$0] } ?? []) + assets.iconPaths.values.sorted() + assets.earlyScriptPaths.values.sorted()
         let data = content.planner.snapshot == nil ? [] : [factory.root + "notifications.json"]
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes

@@ -2,9 +2,17 @@ import Foundation
 
 /// The site's static assets, written with fingerprinted names where they may be cached forever.
 struct AssetBundle: Sendable {
-    /// Public paths (under the site root) of what pages link to.
-    let stylesheetPath: String
-    let scriptPath: String
+    /// Public paths (under the site root) of the stylesheets and scripts one page loads, in order.
+    struct PageAssets: Sendable, Equatable {
+        let stylesheets: [String]
+        let scripts: [String]
+        var all: [String] { stylesheets + scripts }
+    }
+
+    /// What each kind of page loads (`landing`, `dashboard` …), from `assets/bundles.yml`.
+    let pageAssets: [String: PageAssets]
+    /// What every page loads when the theme has no `bundles.yml`: all of it.
+    let sharedAssets: PageAssets?
     let iconPath: String
     /// Every icon's public path, by file name (`icon-192.png`, `maskable-512.png` …).
     let iconPaths: [String: String]
@@ -18,8 +26,10 @@ struct AssetBundle: Sendable {
     /// The icon every page and the manifest link to.
     static let iconName = "aura.svg"
 
-    /// Bundles the theme's CSS (after the generated token block), JavaScript, icons, font and
-    /// static files. A font or icon the theme names but does not have is an error, never dropped.
+    /// Bundles the theme's CSS (the generated token block first) and JavaScript as
+    /// `assets/bundles.yml` groups them (all in one bundle without it), minified; icons, font
+    /// and static files as they are. A font or icon the theme names but does not have is an
+    /// error, never dropped.
     init(theme: Theme, root: String) throws {
         var files: [(String, Data)] = []
         var fontPath: String?
@@ -34,19 +44,44 @@ struct AssetBundle: Sendable {
         headingFontPath = fontPath
 
         let tokenCSS = TokenStylesheet(tokens: theme.tokens, headingFontPath: fontPath).css
-        let css = try Self.concatenate([tokenCSS], theme.files(in: "assets/css", withExtension: "css"), theme.fileSystem)
-        let cssName = "assets/" + Fingerprint.fingerprinted("aura.css", bytes: Array(css.utf8))
-        files.append((cssName, Data(css.utf8)))
-        stylesheetPath = root + cssName
+        let styles = theme.files(in: "assets/css", withExtension: "css")
+        let scripts = theme.files(in: "assets/js", withExtension: "js")
+        let planURL = theme.directory.appendingPathComponent(AssetPlan.path)
+        let plan = theme.fileSystem.exists(planURL)
+            ? try AssetPlan(yaml: try ContentFile.read(planURL, in: theme.fileSystem), file: ContentFile.displayPath(planURL),
+                            styles: styles.map(\.path), scripts: scripts.map(\.path))
+            : AssetPlan(everythingShared: styles.map(\.path), scripts: scripts.map(\.path))
 
-        let script = try Self.concatenate([], theme.files(in: "assets/js", withExtension: "js"), theme.fileSystem)
-        let scriptName = "assets/" + Fingerprint.fingerprinted("aura.js", bytes: Array(script.utf8))
-        files.append((scriptName, Data(script.utf8)))
-        scriptPath = root + scriptName
+        /// One bundle's stylesheet or script: its files joined, minified and fingerprinted as
+        /// `assets/aura.<bundle>.<hash>.<ext>`; no file when there is nothing to join.
+        func join(_ bundle: String, _ ext: String, _ chosen: [(path: String, url: URL)], leading: [String] = [],
+                  minify: (String) -> String) throws -> [String] {
+            guard !chosen.isEmpty || !leading.isEmpty else { return [] }
+            let text = minify(try Self.concatenate(leading, chosen, theme.fileSystem))
+            let path = "assets/" + Fingerprint.fingerprinted("aura.\(bundle).\(ext)", bytes: Array(text.utf8))
+            files.append((path, Data(text.utf8)))
+            return [root + path]
+        }
+        func write(_ bundle: AssetPlan.Bundle, leading: [String]) throws -> PageAssets {
+            PageAssets(stylesheets: try join(bundle.name, "css", styles.filter { bundle.styles.contains($0.path) },
+                                             leading: leading, minify: Minifier.css),
+                       scripts: try join(bundle.name, "js", scripts.filter { bundle.scripts.contains($0.path) },
+                                         minify: Minifier.javaScript))
+        }
+        let common = try write(plan.common, leading: [tokenCSS])
+        sharedAssets = plan.groups.isEmpty ? common : nil
+        var pageAssets: [String: PageAssets] = [:]
+        for group in plan.groups {
+            let own = try write(group, leading: [])
+            for kind in group.pages {
+                pageAssets[kind] = PageAssets(stylesheets: common.stylesheets + own.stylesheets, scripts: common.scripts + own.scripts)
+            }
+        }
+        self.pageAssets = pageAssets
 
         var early: [String: String] = [:]
         for script in theme.files(in: "assets/early", withExtension: "js") {
-            let data = try theme.read(script.url)
+            let data = Data(Minifier.javaScript(try ContentFile.read(script.url, in: theme.fileSystem)).utf8)
             let name = "assets/" + Fingerprint.fingerprinted(script.path, bytes: Array(data))
             files.append((name, data))
             early[String(script.path.dropLast(3))] = root + name
@@ -67,6 +102,14 @@ struct AssetBundle: Sendable {
             files.append((file.path, try theme.read(file.url)))
         }
         self.files = files
+    }
+
+    /// The stylesheets and scripts a page of `kind` loads.
+    func assets(forPage kind: String) throws -> PageAssets {
+        guard let assets = pageAssets[kind] ?? sharedAssets else {
+            throw SiteError(message: "no group in \(AssetPlan.path) lists pages of kind '\(kind)'; add it to the group whose scripts and styles it needs")
+        }
+        return assets
     }
 
     private static func concatenate(_ leading: [String], _ sources: [(path: String, url: URL)], _ fileSystem: FileSystem) throws -> String {

@@ -44,7 +44,7 @@ public struct LiveSite: Sendable {
         if let session, case .dictionary(var values) = page.context {
             values["session"] = try MustacheValue(encoding: session)
             page = Page(path: page.path, outputFile: page.outputFile, template: page.template, context: .dictionary(values),
-                        inSitemap: page.inSitemap, isPersonal: page.isPersonal)
+                        inSitemap: page.inSitemap, isPersonal: page.isPersonal, assetPaths: page.assetPaths)
         }
         return Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
     }
