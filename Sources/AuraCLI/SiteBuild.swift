@@ -47,6 +47,7 @@ struct SiteBuild {
             }
             progress.finish()
             if !quiet {
+                for notice in report.notices { terminal.printError("note: \(notice)") }
                 let elapsed = start.duration(to: clock.now)
                 terminal.print("Built \(report.pageCount) pages (\(report.fileCount) files) in \(elapsed.milliseconds) ms → \(ContentFile.displayPath(options.outputDirectory))")
             }

@@ -17,9 +17,11 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Paths in the output folder that the build must never remove (`keep:`), besides the
     /// ones always kept (`README.md`, `CNAME`, `.git/`, `.well-known/`).
     var keep: [String] = []
+    /// `private:`: seal the personal files with a passphrase read from this environment variable.
+    var privatePassphraseEnv: String?
 
     static let fileName = "site.yml"
-    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep"]
+    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep", "private"]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
     public static func load(contentDirectory: URL, in fileSystem: FileSystem = .disk) throws -> SiteConfiguration {
@@ -57,6 +59,9 @@ public struct SiteConfiguration: Sendable, Equatable {
             }
             keep.append(path)
         }
+        let privateSettings = try fields.mapping("private")
+        try privateSettings?.rejectUnknownKeys(allowed: ["passphrase_env"])
+        let passphraseEnv = try privateSettings?.requiredString("passphrase_env")
         return SiteConfiguration(
             title: try fields.requiredString("title"),
             description: try fields.string("description") ?? "",
@@ -65,7 +70,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             timeZone: zone,
             dayStartMinutes: start,
             dayEndMinutes: end,
-            keep: keep)
+            keep: keep,
+            privatePassphraseEnv: passphraseEnv)
     }
 
     /// Parses an `HH:MM` field (24-hour clock) into minutes after midnight.

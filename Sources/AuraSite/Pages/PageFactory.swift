@@ -9,6 +9,9 @@ struct PageFactory: Sendable {
     let root: String
     /// Top-level destinations shown in the header, by title and site-relative path.
     let navigation: [(title: String, path: String)]
+    /// Where the calendar of every planned day is published, under the root: `aura.ics`, or a
+    /// secret address in a private build.
+    var calendarPath = PersonalPaths.calendar
 
     init(configuration: SiteConfiguration, assets: AssetBundle, navigation: [(title: String, path: String)]) {
         self.configuration = configuration

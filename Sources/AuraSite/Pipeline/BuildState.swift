@@ -27,6 +27,10 @@ struct BuildState {
     var output: SiteOutput?
     /// Every file written so far: its SHA-256 by output path.
     var digests: [String: String] = [:]
+    /// Seals the personal files when `site.yml` asks for private pages.
+    var sealer: PrivateSealer?
+    /// Lines for `BuildReport.notices`.
+    var notices: [String] = []
     /// Problems found by `check` beyond the first of a step.
     var problems: [String] = []
 
