@@ -19,7 +19,7 @@ site: build
 
 test: test-deps
 	$(SWIFT) test
-	$(MAKE) --no-print-directory test-integrity test-server test-browser
+	$(MAKE) --no-print-directory test-integrity test-server test-private test-browser
 	@sh scripts/fuzz.sh 4
 
 # aura serve as a real process, driven over loopback HTTP with requests.
@@ -31,6 +31,11 @@ test-server:
 test-integrity:
 	$(SWIFT) build --product aura
 	python3 -m pytest -q Tests/Integrity
+
+# A private build: nothing of the plan in the clear; its sealed files open with Python's cryptography.
+test-private:
+	$(SWIFT) build --product aura
+	python3 -m pytest -q Tests/Private
 
 # The browser suite in Chromium and in WebKitGTK (Safari's engine), under a virtual display.
 test-browser:
