@@ -2,7 +2,7 @@
 SWIFT ?= swift
 AURA := .build/release/aura
 
-.PHONY: deps test-deps build site test test-integrity test-server test-browser test-loaded fuzz bench clean
+.PHONY: deps test-deps build site test test-integrity test-server test-private test-browser test-loaded fuzz bench clean
 FUZZ_SECONDS ?= 60
 
 deps:
