@@ -50,3 +50,6 @@ def test_a_new_passphrase_seals_everything_anew(builds, tmp_path):
     assert json.loads(after["private.json"])["salt"] != json.loads(before["private.json"])["salt"]
     sealed = [path for path in before if path.endswith(".enc")]
     assert all(before[path][1:13] != after[path][1:13] for path in sealed)
+    # The calendar moves to a new secret address, and the old one is gone.
+    calendars = lambda files: [p for p in files if p.startswith("calendar/")]
+    assert len(calendars(after)) == 1 and calendars(after) != calendars(before)

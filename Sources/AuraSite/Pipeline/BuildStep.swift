@@ -56,7 +56,9 @@ extension SiteBuilder {
             let content = try state.require(\.content)
             var factory = PageFactory(configuration: try state.require(\.configuration), assets: try state.require(\.assets),
                                       navigation: navigation(for: content))
-            if let sealer = state.sealer { factory.calendarPath = sealer.calendarPath }
+            if let sealer = state.sealer {
+                factory.privateSite = PrivateSite(calendarPath: sealer.calendarPath, navigation: PrivateSite.navigation(from: factory.navigation))
+            }
             state.factory = factory
             state.pages = try SitePages(factory: factory, tokens: try state.require(\.theme).tokens, content: content,
                                         contentDirectory: state.options.contentDirectory).all
