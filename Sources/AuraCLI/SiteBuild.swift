@@ -47,9 +47,9 @@ struct SiteBuild {
             }
             progress.finish()
             if !quiet {
-                for notice in report.notices { terminal.printError("note: \(notice)") }
                 let elapsed = start.duration(to: clock.now)
                 terminal.print("Built \(report.pageCount) pages (\(report.fileCount) files) in \(elapsed.milliseconds) ms → \(ContentFile.displayPath(options.outputDirectory))")
+                for notice in report.notices { terminal.print("note: \(notice)") }
             }
             return 0
         } catch let error as BuildError {

@@ -14,4 +14,4 @@ def builds(tmp_path_factory):
     sealed = build(content, root / "sealed", PASSPHRASE)
     assert sealed.returncode == 0, sealed.stderr
     return {"plain": root / "plain", "sealed": root / "sealed", "content": content, "root": root,
-            "plain_log": plain.stderr, "sealed_log": sealed.stderr}
+            "plain_log": plain.stdout, "sealed_log": sealed.stdout}
