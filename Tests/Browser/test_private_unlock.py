@@ -76,6 +76,14 @@ def unlock(driver, passphrase, remember=False):
     driver.find_element(By.CSS_SELECTOR, "[data-unlock-submit]").click()
 
 
+def open_unlocked(driver, url, remember=True):
+    """Opens a sealed page, which asks for the passphrase, and unlocks it."""
+    driver.get(url)
+    wait(driver, login_shown, message=f"{url} did not ask for the passphrase")
+    unlock(driver, PASSPHRASE, remember=remember)
+    wait(driver, unlocked, timeout=30, message=f"{url} did not open with the passphrase")
+
+
 def test_a_sealed_page_unlocks_and_works_like_the_plain_one(open_browser, private_site, at_nine, site):
     driver = open_browser(at_nine)
     driver.get(f"{private_site.url}/dashboard/")
@@ -115,10 +123,7 @@ def test_a_sealed_page_unlocks_and_works_like_the_plain_one(open_browser, privat
 def test_a_deep_link_lands_on_its_block_after_unlocking(open_browser, private_site, at_nine, plan_date):
     driver = open_browser(at_nine)
     link = f"{private_site.url}/schedule/{plan_date}/"
-    driver.get(link)
-    wait(driver, login_shown)
-    unlock(driver, PASSPHRASE)
-    wait(driver, unlocked, timeout=30)
+    open_unlocked(driver, link, remember=False)
     block = driver.find_element(By.CSS_SELECTOR, "[data-block-id]").get_attribute("id")
     driver.get(f"{private_site.url}/login/")
     driver.find_element(By.CSS_SELECTOR, "[data-unlock-forget]").click()
@@ -135,10 +140,7 @@ def test_a_deep_link_lands_on_its_block_after_unlocking(open_browser, private_si
 
 def test_a_remembered_device_unlocks_offline(open_browser, private_site, at_nine):
     driver = open_browser(at_nine)
-    driver.get(f"{private_site.url}/dashboard/")
-    wait(driver, login_shown)
-    unlock(driver, PASSPHRASE, remember=True)
-    wait(driver, unlocked, timeout=30)
+    open_unlocked(driver, f"{private_site.url}/dashboard/")
     script = driver.execute_async_script(WAIT_FOR_CONTROL)
     assert script == f"{private_site.url}/sw.js"
     go_offline(private_site)
@@ -149,10 +151,7 @@ def test_a_remembered_device_unlocks_offline(open_browser, private_site, at_nine
 
 def test_a_changed_passphrase_asks_again_and_says_why(open_browser, private_site, at_nine):
     driver = open_browser(at_nine)
-    driver.get(f"{private_site.url}/focus/")
-    wait(driver, login_shown)
-    unlock(driver, PASSPHRASE, remember=True)
-    wait(driver, unlocked, timeout=30)
+    open_unlocked(driver, f"{private_site.url}/focus/")
     build_private(private_site.content, private_site.directory, PASSPHRASE + " anew")
     driver.get(f"{private_site.url}/focus/")
     wait(driver, login_shown, timeout=30, message="an old key was still taken")
