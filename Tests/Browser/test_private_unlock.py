@@ -124,7 +124,10 @@ def test_a_deep_link_lands_on_its_block_after_unlocking(open_browser, private_si
     driver = open_browser(at_nine)
     link = f"{private_site.url}/schedule/{plan_date}/"
     open_unlocked(driver, link, remember=False)
-    block = driver.find_element(By.CSS_SELECTOR, "[data-block-id]").get_attribute("id")
+    # The day's last block: below the fold, so landing on it means a scroll.
+    block = driver.find_elements(By.CSS_SELECTOR, "[id^='block-'][data-block-id]")[-1].get_attribute("id")
+    below = "return document.getElementById(arguments[0]).getBoundingClientRect().top > innerHeight"
+    assert driver.execute_script(below, block)
     driver.get(f"{private_site.url}/login/")
     driver.find_element(By.CSS_SELECTOR, "[data-unlock-forget]").click()
     wait(driver, lambda d: "no longer holds" in d.find_element(By.CSS_SELECTOR, "[data-unlock-forgotten]").text)
@@ -134,8 +137,8 @@ def test_a_deep_link_lands_on_its_block_after_unlocking(open_browser, private_si
     unlock(driver, PASSPHRASE)
     wait(driver, unlocked, timeout=30)
     assert driver.current_url == f"{link}#{block}"
-    top = driver.execute_script("return document.getElementById(arguments[0]).getBoundingClientRect().top", block)
-    assert 0 <= top < driver.execute_script("return window.innerHeight")
+    in_view = "var r = document.getElementById(arguments[0]).getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight"
+    wait(driver, lambda d: d.execute_script(in_view, block), message="the linked block is not in view")
 
 
 def test_a_remembered_device_unlocks_offline(open_browser, private_site, at_nine):

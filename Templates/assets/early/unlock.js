@@ -212,7 +212,8 @@
     });
     var id = window.location.hash ? decodeURIComponent(window.location.hash.slice(1)) : "";
     var target = id && document.getElementById(id);
-    if (target) target.scrollIntoView();
+    // A jump, as the browser's own on arriving at a fragment, not the site's smooth scrolling.
+    if (target) target.scrollIntoView({ block: "start", behavior: "instant" });
     document.documentElement.setAttribute("data-unlocked", "");
   }
 
