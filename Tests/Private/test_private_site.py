@@ -28,6 +28,7 @@ def test_the_calendar_address_is_secret_and_only_the_sealed_notifications_page_n
     secret = calendar.split("/")[1]
     assert re.fullmatch(r"[A-Za-z0-9_-]{24}", secret)
     assert not [p for p in files(sealed) if secret.encode() in (sealed / p).read_bytes()]
+    assert secret not in builds["sealed_log"], "the build printed the secret address"
     page = open_sealed((sealed / "notifications/index.html.enc").read_bytes(), "notifications/index.html", derive(sealed, PASSPHRASE))
     assert ("https://aura.example/" + calendar).encode() in page
     assert "Disallow: /calendar/" in (sealed / "robots.txt").read_text()

@@ -21,7 +21,8 @@ extension BuildState {
         let (header, key) = try PrivateHeader.reusing(previous(PrivateHeader.path), passphrase: passphrase,
                                                       iterations: PrivateKey.iterations)
         sealer = PrivateSealer(header: header, key: key, previous: previous)
-        notices.append("the calendar feed is protected by its address alone: \(configuration.baseURL.absoluteString)\(sealer!.calendarPath) (shown on the unlocked notifications page)")
+        // The address itself is not printed: build logs (CI, cron mail) are often less private than the site.
+        notices.append("the calendar feed is protected by its address alone: anyone who has it can read the feed (find it on the unlocked notifications page; a new passphrase moves it)")
     }
 
     /// Every personal file from here on is sealed on its way into the output
