@@ -2,7 +2,7 @@
 SWIFT ?= swift
 AURA := .build/release/aura
 
-.PHONY: deps test-deps build site categorizer test test-integrity test-server test-browser test-loaded fuzz bench clean
+.PHONY: deps test-deps build site categorizer test test-integrity test-server test-private test-browser test-loaded fuzz bench clean
 FUZZ_SECONDS ?= 60
 
 deps:
@@ -24,7 +24,7 @@ categorizer:
 
 test: test-deps
 	$(SWIFT) test
-	$(MAKE) --no-print-directory test-integrity test-server test-browser
+	$(MAKE) --no-print-directory test-integrity test-server test-private test-browser
 	@sh scripts/fuzz.sh 4
 
 # aura serve as a real process, driven over loopback HTTP with requests.
@@ -36,6 +36,11 @@ test-server:
 test-integrity:
 	$(SWIFT) build --product aura
 	python3 -m pytest -q Tests/Integrity
+
+# A private build: nothing of the plan in the clear; its sealed files open with Python's cryptography.
+test-private:
+	$(SWIFT) build --product aura
+	python3 -m pytest -q Tests/Private
 
 # The browser suite in Chromium and in WebKitGTK (Safari's engine), under a virtual display.
 test-browser:

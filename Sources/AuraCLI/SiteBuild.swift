@@ -49,6 +49,7 @@ struct SiteBuild {
             if !quiet {
                 let elapsed = start.duration(to: clock.now)
                 terminal.print("Built \(report.pageCount) pages (\(report.fileCount) files) in \(elapsed.milliseconds) ms → \(ContentFile.displayPath(options.outputDirectory))")
+                for notice in report.notices { terminal.print("note: \(notice)") }
             }
             return 0
         } catch let error as BuildError {

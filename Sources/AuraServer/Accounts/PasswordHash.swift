@@ -1,4 +1,5 @@
 import CArgon2
+import AuraSite
 import Foundation
 
 /// Passwords as Argon2id hashes in PHC string form (`$argon2id$v=19$m=19456,t=2,p=1$…`), with

@@ -25,8 +25,11 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Newest entries in each culture feed (`culture: feed_size:`).
     var cultureFeedSize = 50
 
+    /// `private:`: seal the personal files with a passphrase read from this environment variable.
+    var privatePassphraseEnv: String?
+
     static let fileName = "site.yml"
-    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "parts_of_day", "keep", "culture"]
+    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "parts_of_day", "keep", "culture", "private"]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
     public static func load(contentDirectory: URL, in fileSystem: FileSystem = .disk) throws -> SiteConfiguration {
@@ -61,6 +64,9 @@ public struct SiteConfiguration: Sendable, Equatable {
             }
             keep.append(path)
         }
+        let privateSettings = try fields.mapping("private")
+        try privateSettings?.rejectUnknownKeys(allowed: ["passphrase_env"])
+        let passphraseEnv = try privateSettings?.requiredString("passphrase_env")
         var configuration = SiteConfiguration(
             title: try fields.requiredString("title"),
             description: try fields.string("description") ?? "",
@@ -76,6 +82,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             configuration.culturePageSize = try count(culture, "page_size") ?? configuration.culturePageSize
             configuration.cultureFeedSize = try count(culture, "feed_size") ?? configuration.cultureFeedSize
         }
+        configuration.privatePassphraseEnv = passphraseEnv
         return configuration
     }
 

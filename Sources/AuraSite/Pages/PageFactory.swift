@@ -9,6 +9,12 @@ struct PageFactory: Sendable {
     let root: String
     /// Top-level destinations shown in the header, by title and site-relative path.
     let navigation: [(title: String, path: String)]
+    /// Set in a private build: the calendar's secret address and the public pages' navigation.
+    var privateSite: PrivateSite?
+
+    /// Where the calendar of every planned day is published, under the root: `aura.ics`, or a
+    /// secret address in a private build.
+    var calendarPath: String { privateSite?.calendarPath ?? PersonalPaths.calendar }
 
     init(configuration: SiteConfiguration, assets: AssetBundle, navigation: [(title: String, path: String)]) {
         self.configuration = configuration
@@ -47,9 +53,12 @@ struct PageFactory: Sendable {
     }
 
     /// The navigation as seen from `path`: the entry for the page itself is current; otherwise the
-    /// entry with the longest path that `path` lies under (`/culture/` for `/culture/hamlet/`), or
+    /// entry with the longest path that `path` lies under (in a private build, a public page's
+    /// navigation has Unlock in place of the personal pages) (`/culture/` for `/culture/hamlet/`), or
     /// else `section`, marks where the page belongs. Home (`/`) holds only itself.
     func navigation(at path: String, section: String?) -> [CommonContext.NavLink] {
+        let personal = PersonalPaths.contains(String(path.dropFirst()))
+        let navigation = personal ? navigation : privateSite?.navigation ?? navigation
         let containing = navigation.map(\.path).filter { $0 != "/" && path.hasPrefix($0) }.max { $0.count < $1.count }
         let belongsTo = containing ?? section
         return navigation.map { entry in

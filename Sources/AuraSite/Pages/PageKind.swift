@@ -30,6 +30,8 @@ public struct PageKind: Sendable {
     static let focus = PageKind("focus")
     static let notifications = PageKind("notifications")
     static let schedule = PageKind("schedule")
+    /// The page a private static build unlocks its personal pages on (`/login/`).
+    static let unlock = PageKind("unlock")
     /// The page `aura serve` asks a visitor to sign in on.
     public static let signIn = PageKind("login")
 }

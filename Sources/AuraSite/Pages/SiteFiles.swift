@@ -24,8 +24,8 @@ struct SiteFiles: Sendable {
         let sitemap = Sitemap(
             entries: pages.filter(\.inSitemap).map { SitemapEntry(url: factory.configuration.baseURL.absoluteString + $0.path.dropFirst(factory.root.count)) },
             sitemapURL: factory.absoluteURL("/sitemap.xml"),
-            privatePaths: ["dashboard/", "planner/", "schedule/", "notifications/", "reflections/", "notifications.json", "aura.ics"]
-                .map { factory.root + $0 })
+            privatePaths: (["dashboard/", "planner/", "schedule/", "notifications/", "reflections/", "notifications.json", "aura.ics"]
+                + (factory.privateSite == nil ? [] : [PrivateSite.calendarFolder])).map { factory.root + $0 })
         let context = try MustacheValue(encoding: sitemap)
         return [
             ("sitemap.xml", Data(try templates.render("site/sitemap.xml", context).utf8)),
@@ -76,10 +76,15 @@ struct SiteFiles: Sendable {
         // The landing page too: a first visit may come before the worker took control, and the
         // app's home must then still open offline rather than fall back to /offline/.
         let precached = pages.filter { $0.isPersonal || $0.path == factory.root }
-        let pagePaths = precached.map(\.path)
+        var pagePaths = precached.map(\.path)
         let shell = Set(precached.flatMap(\.assetPaths)).sorted() + [factory.root + "manifest.webmanifest"]
             + (assets.headingFontPath.map { [$0] } ?? []) + assets.iconPaths.values.sorted() + assets.earlyScriptPaths.values.sorted()
-        let data = content.planner.snapshot == nil ? [] : [factory.root + "notifications.json"]
+        var data = content.planner.snapshot == nil ? [] : [factory.root + "notifications.json"]
+        if factory.privateSite != nil {
+            // Offline, a sealed page opens from its shell, its sealed file, the header and the unlock page.
+            pagePaths += pages.filter { PersonalPaths.contains($0.outputFile) }.map { factory.root + $0.outputFile + SealedFile.suffix } + [factory.root + "login/"]
+            data = data.map { $0 + SealedFile.suffix } + [factory.root + PrivateHeader.path]
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
         let precache = String(decoding: try encoder.encode(shell + pagePaths + data), as: UTF8.self)

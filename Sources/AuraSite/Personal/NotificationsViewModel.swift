@@ -51,7 +51,7 @@ struct NotificationsViewModel: Encodable, Sendable {
                         actions: note.actions.map(\.rawValue))
         }
         nudge = Nudge(id: DailyNudge.id, fireTime: Self.clock(plan.nudge.fireDate, zone), title: plan.nudge.title, body: plan.nudge.body)
-        feedURL = factory.absoluteURL("/aura.ics")
+        feedURL = factory.absoluteURL("/" + factory.calendarPath)
         subscribeURL = "webcal://" + feedURL.drop { $0 != ":" }.dropFirst(3)
         todayICSURL = BlockLink.dayPath(plan.date, root: root) + "aura.ics"
         dataURL = root + "notifications.json"

@@ -4,7 +4,9 @@
 public enum PersonalPaths {
     /// Paths under the site root, folders with a trailing slash.
     static let all = ["dashboard/", "planner/", "schedule/", "week/", "focus/", "notifications/", "reflections/",
-                             "notifications.json", "aura.ics"]
+                             "notifications.json", calendar]
+    /// The calendar of every planned day, which a private build moves to a secret address.
+    static let calendar = "aura.ics"
 
     /// Whether `path` (under the site root, without a leading slash) is personal.
     public static func contains(_ path: String) -> Bool {

@@ -1,7 +1,7 @@
 import AuraPlanner
 import Foundation
 
-/// The published calendars: `/aura.ics` (every planned day) and `/schedule/DATE/aura.ics`
+/// The published calendars: `/aura.ics` (every planned day; `PageFactory.calendarPath`) and `/schedule/DATE/aura.ics`
 /// (one day, to import with its alarms).
 struct PlanCalendars: Sendable {
     let snapshot: PlanSnapshot
@@ -10,7 +10,7 @@ struct PlanCalendars: Sendable {
     /// Every calendar file, by output path.
     func files() -> [(path: String, data: Data)] {
         let title = factory.configuration.title
-        var files = [("aura.ics", Data(CalendarFeed(name: title, description: "Your planned days from \(title), with an alarm for each block.",
+        var files = [(factory.calendarPath, Data(CalendarFeed(name: title, description: "Your planned days from \(title), with an alarm for each block.",
                                                     events: snapshot.days.flatMap(events(for:)) + nudge()).ics.utf8))]
         for day in snapshot.days {
             let feed = CalendarFeed(name: "\(title) · \(DayText.title(day.date))",

@@ -9,14 +9,17 @@ public struct BuildOptions: Sendable {
     public var baseURL: URL?
     /// Where every folder above is: the disk, or memory in tests.
     var fileSystem: FileSystem
+    /// Where `site.yml`'s `private: passphrase_env` is looked up.
+    var environment: [String: String]
 
     public init(contentDirectory: URL, templatesDirectory: URL, outputDirectory: URL, baseURL: URL? = nil,
-                fileSystem: FileSystem = .disk) {
+                fileSystem: FileSystem = .disk, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.contentDirectory = contentDirectory
         self.templatesDirectory = templatesDirectory
         self.outputDirectory = outputDirectory
         self.baseURL = baseURL
         self.fileSystem = fileSystem
+        self.environment = environment
     }
 }
 
@@ -24,6 +27,8 @@ public struct BuildOptions: Sendable {
 public struct BuildReport: Sendable {
     public let pageCount: Int
     public let fileCount: Int
+    /// What the person who runs the build should know about what it published, one line each.
+    public let notices: [String]
 }
 
 /// Where a running build is, for progress display.

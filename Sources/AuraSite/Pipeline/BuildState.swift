@@ -31,6 +31,10 @@ struct BuildState {
     var previousBuild = BuildManifest()
     /// What this build made its pages from.
     var thisBuild = BuildManifest()
+    /// Seals the personal files when `site.yml` asks for private pages.
+    var sealer: PrivateSealer?
+    /// Lines for `BuildReport.notices`.
+    var notices: [String] = []
     /// Problems found by `check` beyond the first of a step.
     var problems: [String] = []
 

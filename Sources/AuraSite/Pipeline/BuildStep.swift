@@ -49,16 +49,25 @@ extension SiteBuilder {
         BuildStep(name: "Bundle stylesheet, scripts, fonts and icons") { state in
             state.assets = try AssetBundle(theme: try state.require(\.theme), root: state.root)
         },
+        BuildStep(name: "Derive the private key") { state in
+            try state.derivePrivateKey()
+        },
         BuildStep(name: "Assemble pages") { state in
             let content = try state.require(\.content)
-            let factory = PageFactory(configuration: try state.require(\.configuration), assets: try state.require(\.assets),
+            var factory = PageFactory(configuration: try state.require(\.configuration), assets: try state.require(\.assets),
                                       navigation: navigation(for: content))
+            if let sealer = state.sealer {
+                factory.privateSite = PrivateSite(calendarPath: sealer.calendarPath, navigation: PrivateSite.navigation(from: factory.navigation))
+            }
             state.factory = factory
             state.pages = try SitePages(factory: factory, tokens: try state.require(\.theme).tokens, content: content,
                                         contentDirectory: state.options.contentDirectory).all
         },
         BuildStep(name: "Open output folder") { state in
             try state.openOutput(state.require(\.configuration))
+        },
+        BuildStep(name: "Encrypt personal files") { state in
+            try state.sealPersonalFiles()
         },
         BuildStep(name: "Write assets") { state in
             for file in try state.require(\.assets).files { try state.write(file.data, to: file.path) }

@@ -32,7 +32,7 @@ public struct SiteBuilder: Sendable {
                 throw BuildError(step: step.name, underlying: error)
             }
         }
-        return BuildReport(pageCount: state.pages?.count ?? 0, fileCount: state.digests.count)
+        return BuildReport(pageCount: state.pages?.count ?? 0, fileCount: state.digests.count, notices: state.notices)
     }
 
     /// Renders `page`; a template error names the template file, line and column.
