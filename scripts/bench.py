@@ -683,11 +683,16 @@ HUGO_LAYOUTS = {
 }
 
 
-def write_hugo_corpus(folder, entries, hugo_version):
+def hugo_config(hugo_version):
+    """hugo.toml for the installed Hugo (the feed limit's key moved in 0.114)."""
     rss_limit = ('rssLimit = -1' if hugo_version < (0, 114)
                  else '[services.rss]\n  limit = -1')
+    return HUGO_CONFIG.format(version=".".join(map(str, hugo_version)), rss_limit=rss_limit)
+
+
+def write_hugo_corpus(folder, entries, hugo_version):
     folder.mkdir(parents=True)
-    (folder / "hugo.toml").write_text(HUGO_CONFIG.format(version=".".join(map(str, hugo_version)), rss_limit=rss_limit))
+    (folder / "hugo.toml").write_text(hugo_config(hugo_version))
     for path, text in HUGO_LAYOUTS.items():
         target = folder / "layouts" / path
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -704,11 +709,8 @@ def write_hugo_corpus(folder, entries, hugo_version):
 def write_hugo_lean_corpus(folder, hugo_version):
     """The same Hugo site without the related-content lookup (Hugo's index of related pages is
     most of its time on this corpus), reading the content of the full site beside it."""
-    rss_limit = ('rssLimit = -1' if hugo_version < (0, 114)
-                 else '[services.rss]\n  limit = -1')
     folder.mkdir(parents=True)
-    (folder / "hugo.toml").write_text('contentDir = "../hugo/content"\n' + HUGO_CONFIG.format(
-        version=".".join(map(str, hugo_version)), rss_limit=rss_limit))
+    (folder / "hugo.toml").write_text('contentDir = "../hugo/content"\n' + hugo_config(hugo_version))
     for path, text in HUGO_LAYOUTS.items():
         start = text.find("  {{- $related :=")
         if start >= 0:
