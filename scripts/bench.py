@@ -683,11 +683,16 @@ HUGO_LAYOUTS = {
 }
 
 
-def write_hugo_corpus(folder, entries, hugo_version):
+def hugo_config(hugo_version):
+    """hugo.toml for the installed Hugo (the feed limit's key moved in 0.114)."""
     rss_limit = ('rssLimit = -1' if hugo_version < (0, 114)
                  else '[services.rss]\n  limit = -1')
+    return HUGO_CONFIG.format(version=".".join(map(str, hugo_version)), rss_limit=rss_limit)
+
+
+def write_hugo_corpus(folder, entries, hugo_version):
     folder.mkdir(parents=True)
-    (folder / "hugo.toml").write_text(HUGO_CONFIG.format(version=".".join(map(str, hugo_version)), rss_limit=rss_limit))
+    (folder / "hugo.toml").write_text(hugo_config(hugo_version))
     for path, text in HUGO_LAYOUTS.items():
         target = folder / "layouts" / path
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -699,6 +704,21 @@ def write_hugo_corpus(folder, entries, hugo_version):
     (content / "culture" / "_index.md").write_text('---\ntitle: "Culture"\n---\n')
     for entry in entries:
         (content / "culture" / f"{entry['slug']}.md").write_text(front_matter(entry, True) + entry["body"])
+
+
+def write_hugo_lean_corpus(folder, hugo_version):
+    """The same Hugo site without the related-content lookup (Hugo's index of related pages is
+    most of its time on this corpus), reading the content of the full site beside it."""
+    folder.mkdir(parents=True)
+    (folder / "hugo.toml").write_text('contentDir = "../hugo/content"\n' + hugo_config(hugo_version))
+    for path, text in HUGO_LAYOUTS.items():
+        start = text.find("  {{- $related :=")
+        if start >= 0:
+            end = text.index("  {{- end }}\n", text.index("</section>", start)) + len("  {{- end }}\n")
+            text = text[:start] + text[end:]
+        target = folder / "layouts" / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
 
 
 # ---- end of corpus generator ----
@@ -728,6 +748,7 @@ def ensure_corpus(size, hugo_version):
     entries = [generate_entry(i) for i in range(size)]
     write_aura_corpus(folder / "aura", entries)
     write_hugo_corpus(folder / "hugo", entries, hugo_version)
+    write_hugo_lean_corpus(folder / "hugo-lean", hugo_version)
     write_cmark_corpus(folder / "cmark", entries)
     words = sum(len(e["body"].split()) for e in entries)
     stamp.write_text(wanted + "\n")
@@ -841,6 +862,14 @@ def bench_size(size, folder, args):
         f"rm -rf {q(str(hugo_site / 'public'))} {q(str(hugo_site / 'resources'))}", folder, args,
         pages_of=lambda _: count_html(hugo_site / "public")))
 
+    lean_site = folder / "hugo-lean"
+    rows.append(measure(
+        "hugo (lean)", size,
+        f"hugo --source {q(str(lean_site))} --destination {q(str(lean_site / 'public'))} "
+        "--cleanDestinationDir --ignoreCache --noBuildLock --quiet",
+        f"rm -rf {q(str(lean_site / 'public'))} {q(str(lean_site / 'resources'))}", folder, args,
+        pages_of=lambda _: count_html(lean_site / "public")))
+
     bodies = folder / "cmark" / "bodies.md"
     rows.append(measure("cmark-gfm", size, shlex.join(["cmark-gfm", *cmark_args(), str(bodies)]), None, folder, args,
                         pages_of=lambda _: size))
@@ -868,14 +897,15 @@ def bench_size(size, folder, args):
     finally:
         entry.write_text(original)
     # Order the table: the references first, then Aura.
-    order = ["hugo", "cmark-gfm", "aura build (cold)", "aura build (no change)", "aura build (one change)", "aura check"]
+    order = ["hugo", "hugo (lean)", "cmark-gfm", "aura build (cold)", "aura build (no change)", "aura build (one change)", "aura check"]
     return sorted(rows, key=lambda row: order.index(row["tool"]))
 
 
 def table(rows):
     by_key = {(r["tool"], r["size"]): r for r in rows}
-    header = ["tool", "entries", "mean ± σ (s)", "runs", "pages", "pages/s", "peak MB", "aura/hugo", "aura/cmark-gfm"]
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join([" --- "] * 2 + [" ---: "] * 7) + "|"]
+    header = ["tool", "entries", "mean ± σ (s)", "runs", "pages", "pages/s", "peak MB", "aura/hugo", "aura/hugo-lean",
+              "aura/cmark-gfm"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join([" --- "] * 2 + [" ---: "] * 8) + "|"]
 
     def ratio(row, other):
         if row is None or other is None or not row["tool"].startswith("aura"):
@@ -892,7 +922,8 @@ def table(rows):
             row["tool"], f"{row['size']:,}", f"{row['mean']:.{digits}f} ± {row['stddev']:.{digits}f}", str(row["runs"]),
             f"{pages:,}" if pages else "?", f"{pages / row['mean']:,.0f}" if pages else "?",
             f"{row['peak_mb']:,.0f}" if row.get("peak_mb") else "?",
-            ratio(row, by_key.get(("hugo", row["size"]))), ratio(row, by_key.get(("cmark-gfm", row["size"]))),
+            ratio(row, by_key.get(("hugo", row["size"]))), ratio(row, by_key.get(("hugo (lean)", row["size"]))),
+            ratio(row, by_key.get(("cmark-gfm", row["size"]))),
         ]) + " |")
     return "\n".join(lines)
 

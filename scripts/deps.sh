@@ -4,7 +4,7 @@
 #   deps.sh test    also the outside checkers, both browser engines (Chromium, WebKitGTK under
 #                   Xvfb) and every Python package in Tests/requirements.txt (what `make test` needs)
 #                   systemd-analyze (checks deploy/aura.service), Caddy (runs the README's proxy snippet)
-#   deps.sh bench   also the programs `make bench` compares and times: cmark-gfm, hugo, hyperfine,
+#   deps.sh bench   also the programs `make bench` compares and times: cmark-gfm, hugo, hyperfine, GNU time,
 #                   wrk and nginx (the `serve` row)
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,7 +13,7 @@ mode=${1:-build}
 apt_packages="pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libical-dev libmicrohttpd-dev libargon2-dev libsqlite3-dev"
 [ "$mode" = test ] && apt_packages="$apt_packages cmark-gfm webkit2gtk-driver xvfb xauth fonts-noto-color-emoji systemd caddy"
 [ "$mode" = stress ] && apt_packages="$apt_packages stress-ng"
-[ "$mode" = bench ] && apt_packages="$apt_packages cmark-gfm hugo hyperfine wrk nginx"
+[ "$mode" = bench ] && apt_packages="$apt_packages cmark-gfm hugo hyperfine time wrk nginx"
 missing=""
 for package in $apt_packages; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing="$missing $package"

@@ -5,13 +5,14 @@ import Testing
 /// A rebuild that carries unchanged pages over from the previous site writes exactly the
 /// bytes a first build of the same content writes.
 @Suite(.serialized) struct IncrementalBuildTests {
-    private func build(_ content: URL, into output: URL) async {
-        let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path,
+    private func build(_ content: URL, into output: URL, templates: URL = Project.templates) async {
+        let result = await aura(["build", "--content", content.path, "--templates", templates.path,
                                  "--output", output.path, "--quiet"])
         #expect(result.status == 0, "\(result.err)")
     }
 
-    /// Every file under `folder` by relative path, with its bytes.
+    /// Every file under `folder` by relative path, with its bytes; the build record without
+    /// its file stamps (inodes and times differ between any two builds).
     private func tree(_ folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? .init() {
@@ -21,12 +22,20 @@ import Testing
                 files[path] = FileManager.default.contents(atPath: url.path)
             }
         }
+        if let record = files[".aura-build"] {
+            let lines = String(decoding: record, as: UTF8.self).split(separator: "\n").map { line in
+                line.split(separator: " ", maxSplits: 3).enumerated().filter { $0.offset != 2 }.map(\.element).joined(separator: " ")
+            }
+            #expect(!lines.isEmpty && lines.allSatisfy { $0.split(separator: " ").count >= 2 })
+            files[".aura-build"] = Data(lines.joined(separator: "\n").utf8)
+        }
         return files
     }
 
-    private func expectSameTree(_ incremental: URL, asColdBuildOf content: URL, _ step: String) async throws {
+    private func expectSameTree(_ incremental: URL, asColdBuildOf content: URL, templates: URL = Project.templates,
+                                _ step: String) async throws {
         let cold = try temporaryFolder().appendingPathComponent("Public")
-        await build(content, into: cold)
+        await build(content, into: cold, templates: templates)
         let (made, expected) = (tree(incremental), tree(cold))
         #expect(made.count > 60 && made.keys.contains(".aura-build"), "\(step): \(made.count) files")
         #expect(Set(made.keys) == Set(expected.keys), "\(step): \(Set(made.keys).symmetricDifference(expected.keys).sorted())")
@@ -65,5 +74,45 @@ import Testing
         try await expectSameTree(output, asColdBuildOf: content, "an added and a removed entry")
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("culture/gitanjali-again/index.html").path))
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("culture/things-fall-apart/index.html").path))
+    }
+
+    /// A page changed by hand inside the site is rendered again, not carried forward, whether
+    /// it was edited in place (same inode, same size) or replaced.
+    @Test func aHandEditedPageInTheSiteIsRenderedAgain() async throws {
+        let folder = try temporaryFolder()
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: Project.content, to: content)
+        let output = folder.appendingPathComponent("Public")
+        await build(content, into: output)
+        let inPlace = output.appendingPathComponent("culture/gitanjali/index.html")
+        let handle = try FileHandle(forWritingTo: inPlace)
+        try handle.seek(toOffset: 0)
+        try handle.write(contentsOf: Data("X".utf8))
+        try handle.close()
+        let replaced = output.appendingPathComponent("culture/kokoro/index.html")
+        try Data("hand-made\n".utf8).write(to: replaced, options: .atomic)
+
+        await build(content, into: output)
+        try await expectSameTree(output, asColdBuildOf: content, "hand-edited pages")
+        #expect(try String(contentsOf: inPlace, encoding: .utf8).hasPrefix("<!"))
+    }
+
+    /// A changed template renders every page made from it again.
+    @Test func aTemplateChangeRendersItsPagesAgain() async throws {
+        let folder = try temporaryFolder()
+        let content = folder.appendingPathComponent("Content")
+        let templates = folder.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: Project.content, to: content)
+        try FileManager.default.copyItem(at: Project.templates, to: templates)
+        let output = folder.appendingPathComponent("Public")
+        await build(content, into: output, templates: templates)
+
+        let entryTemplate = templates.appendingPathComponent("pages/culture-entry.mustache")
+        try (try String(contentsOf: entryTemplate, encoding: .utf8) + "<!-- changed template -->\n")
+            .write(to: entryTemplate, atomically: true, encoding: .utf8)
+        await build(content, into: output, templates: templates)
+        try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a changed template")
+        #expect(try String(contentsOf: output.appendingPathComponent("culture/gitanjali/index.html"), encoding: .utf8)
+            .contains("<!-- changed template -->"))
     }
 }

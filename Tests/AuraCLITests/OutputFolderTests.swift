@@ -90,6 +90,8 @@ import Testing
         // exchanged in one step: the destination's inode changes, no retired folder appears.
         let output = try await buildDefaultSite()
         let before = try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int
+        // A page edited by hand makes the rebuild a real one (with nothing changed, nothing is swapped).
+        try Data("edited\n".utf8).write(to: output.appendingPathComponent("404.html"))
         #expect(await build(output).status == 0)
         let after = try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int
         #expect(before != nil && before != after)

@@ -14,6 +14,9 @@ public struct FileSystem: Sendable {
     /// Opens the output folder `destination` for one build, keeping the `keep` paths;
     /// `onWait` hears that another build holds it.
     var openOutput: @Sendable (_ destination: URL, _ keep: [String], _ onWait: @escaping @Sendable () -> Void) throws -> SiteOutput
+    /// Whether files carry stamps (`InputStamps`, `OutputDirectory.stamp`) that tell an
+    /// unchanged file without reading it: the disk's do, memory's are not kept.
+    var stampsInputs = false
 
     /// The files directly in the folder at `url` (no deeper) whose names end in `suffix` and
     /// do not start with a dot, sorted.
@@ -38,5 +41,6 @@ extension FileSystem {
         openOutput: { destination, keep, onWait in
             let directory = try OutputDirectory(destination: destination, keep: keep, onWait: onWait)
             return SiteOutput(write: directory.write, reuse: directory.reuse, commit: directory.commit, discard: directory.discard)
-        })
+        },
+        stampsInputs: true)
 }

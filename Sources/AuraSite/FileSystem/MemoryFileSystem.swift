@@ -15,11 +15,15 @@ extension FileSystem {
                 let folder = destination.standardizedFileURL.path
                 let staged = Mutex<[String: Data]>([:])
                 return SiteOutput(
-                    write: { data, path in staged.withLock { $0[path] = data } },
-                    reuse: { path in
-                        guard let data = try? store.read(folder + "/" + path) else { return false }
+                    // A memory file's stamp is its bytes' digest: nothing else tells an edit apart.
+                    write: { data, path in
                         staged.withLock { $0[path] = data }
-                        return true
+                        return Fingerprint.sha256Hex(data)
+                    },
+                    reuse: { path, stamp in
+                        guard let data = try? store.read(folder + "/" + path), Fingerprint.sha256Hex(data) == stamp else { return nil }
+                        staged.withLock { $0[path] = data }
+                        return stamp
                     },
                     commit: { store.replace(folder, with: staged.withLock { $0 }) },
                     discard: { staged.withLock { $0 = [:] } })

@@ -3,19 +3,27 @@ import Mustache
 
 /// What the previous build made each page from, kept beside the site as `.aura-build`: per
 /// page, a key over everything its bytes depend on (the templates, the design tokens, the
-/// assets, the `aura` that rendered it, and the page's whole view model) and the SHA-256 of
-/// what it wrote. A rebuild links a page whose key is unchanged from the previous site instead
-/// of rendering, hashing and writing it again.
+/// assets, the `aura` that rendered it, and the page's whole view model), the SHA-256 of what
+/// it wrote and the written file's stamp (`OutputDirectory.stamp`). A rebuild links a page
+/// whose key is unchanged and whose file still bears its stamp from the previous site instead
+/// of rendering, hashing and writing it again; a page edited by hand in the site is rendered.
 struct BuildManifest: Sendable {
     static let fileName = ".aura-build"
 
     struct Record: Sendable, Equatable {
         let key: String
         let digest: String
+        /// The written file's stamp: the file is still as written while it matches.
+        let stamp: String
     }
+
+    /// The key of a file that is not a page (assets, feeds, `sw.js`): recorded for its stamp.
+    static let notAPage = "-"
 
     /// By output path.
     private(set) var records: [String: Record] = [:]
+    /// The digest of the inputs' stamps when the build began (`UnchangedSite`).
+    var inputs: String?
 
     init() {}
 
@@ -24,9 +32,13 @@ struct BuildManifest: Sendable {
         guard let data = try? fileSystem.read(folder.appendingPathComponent(Self.fileName)),
               let text = String(data: data, encoding: .utf8) else { return }
         for line in text.split(separator: "\n") {
-            let fields = line.split(separator: " ", maxSplits: 2)
-            guard fields.count == 3 else { continue }
-            records[String(fields[2])] = Record(key: String(fields[0]), digest: String(fields[1]))
+            if line.hasPrefix("inputs ") {
+                inputs = String(line.dropFirst("inputs ".count))
+                continue
+            }
+            let fields = line.split(separator: " ", maxSplits: 3)
+            guard fields.count == 4 else { continue }
+            records[String(fields[3])] = Record(key: String(fields[0]), digest: String(fields[1]), stamp: String(fields[2]))
         }
     }
 
@@ -35,18 +47,23 @@ struct BuildManifest: Sendable {
         set { records[path] = newValue }
     }
 
-    /// One line per page, `key digest path`, sorted by path.
+    /// One line per page, `key digest stamp path`, sorted by path.
     var data: Data {
-        Data(records.sorted { $0.key < $1.key }.map { "\($0.value.key) \($0.value.digest) \($0.key)\n" }.joined().utf8)
+        Data(((inputs.map { "inputs \($0)\n" } ?? "") + records.sorted { $0.key < $1.key }
+            .map { "\($0.value.key) \($0.value.digest) \($0.value.stamp) \($0.key)\n" }.joined()).utf8)
+    }
+
+    /// The size and modification time of this `aura`.
+    static var executableStamp: String {
+        var status = stat()
+        guard stat("/proc/self/exe", &status) == 0 else { return "" }
+        return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)\n"
     }
 
     /// What every page of this build shares: this `aura` and every file of the theme.
     static func engineKey(templatesDirectory: URL, fileSystem: FileSystem) -> String {
         var bytes = Array("aura-build 1\n".utf8)
-        var status = stat()
-        if stat("/proc/self/exe", &status) == 0 {
-            bytes += Array("\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)\n".utf8)
-        }
+        bytes += Array(executableStamp.utf8)
         for path in fileSystem.files(templatesDirectory) {
             bytes += Array("\(path)\n".utf8)
             bytes += Array(Fingerprint.sha256Hex((try? fileSystem.read(templatesDirectory.appendingPathComponent(path))) ?? Data()).utf8)

@@ -37,7 +37,7 @@ struct OutputDirectory: Sendable {
         staging = parent.appendingPathComponent(".\(name).staging-\(getpid())")
         let files = FileManager.default
         try files.createDirectory(at: parent, withIntermediateDirectories: true)
-        lock = try FileLock.exclusive(parent.appendingPathComponent(".\(name).lock"), onWait: onWait)
+        lock = try FileLock.exclusive(Self.lockFile(of: self.destination), onWait: onWait)
         do {
             try Self.removeLeftovers(of: name, in: parent)
             carried = try Self.entriesToCarry(from: self.destination, keep: keep)
@@ -49,23 +49,45 @@ struct OutputDirectory: Sendable {
         }
     }
 
+    /// The lock file that one build of `destination` at a time holds.
+    static func lockFile(of destination: URL) -> URL {
+        let destination = destination.standardizedFileURL
+        return destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).lock")
+    }
+
     /// Writes `data` at `relativePath` inside the staging folder, linking the previous build's
-    /// file instead when its bytes are identical.
-    func write(_ data: Data, to relativePath: String) throws {
+    /// file instead when its bytes are identical; returns the placed file's stamp.
+    @discardableResult
+    func write(_ data: Data, to relativePath: String) throws -> String {
         let target = staging.appendingPathComponent(relativePath)
         let previous = destination.appendingPathComponent(relativePath)
         try tree.place(relativePath)
         if let old = try? Data(contentsOf: previous), old == data, link(previous.path, target.path) == 0 {
-            return
+            return Self.stamp(target.path) ?? "-"
         }
         try Self.writeWithoutSync(data, to: target.path)
+        return Self.stamp(target.path) ?? "-"
     }
 
-    /// Links the previous build's file at `relativePath` into the staging folder; false when
-    /// there is none.
-    func reuse(_ relativePath: String) -> Bool {
-        guard (try? tree.place(relativePath)) != nil else { return false }
-        return link(destination.appendingPathComponent(relativePath).path, staging.appendingPathComponent(relativePath).path) == 0
+    /// Links the previous build's file at `relativePath` into the staging folder when its
+    /// stamp is still `expected`; nil when there is no such file or it was changed since.
+    func reuse(_ relativePath: String, stamp expected: String) -> String? {
+        let previous = destination.appendingPathComponent(relativePath).path
+        guard Self.stamp(previous) == expected, (try? tree.place(relativePath)) != nil,
+              link(previous, staging.appendingPathComponent(relativePath).path) == 0 else { return nil }
+        return expected
+    }
+
+    /// The size, inode and modification time (to the nanosecond) of the file at `path`, not
+    /// following links; nil when there is none. A link carried forward keeps all three, while
+    /// editing a file in place changes its time and replacing it changes its inode, so a
+    /// stamp tells a hand-edited file from the one the build wrote with one `lstat` instead of
+    /// reading and hashing it (the change time would be stricter, but linking and unlinking
+    /// the old site's names change it on every build).
+    static func stamp(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return "\(status.st_size)-\(status.st_ino)-\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
     }
 
     /// Writes a new file with plain POSIX calls. `Data.write(to:)` syncs each file to disk,
@@ -138,7 +160,7 @@ struct OutputDirectory: Sendable {
     }
 
     /// Staging and retired folders of builds that were killed; safe to remove under the lock.
-    private static func removeLeftovers(of name: String, in parent: URL) throws {
+    static func removeLeftovers(of name: String, in parent: URL) throws {
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         where entry.hasPrefix(".\(name).staging-") || entry.hasPrefix(".\(name).previous-") {
             try FileManager.default.removeItem(at: parent.appendingPathComponent(entry))

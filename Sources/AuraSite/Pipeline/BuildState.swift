@@ -63,13 +63,14 @@ struct BuildState {
 
     /// Records what each page was made from beside the site, then publishes it.
     func publish() throws {
-        try output?.write(thisBuild.data, BuildManifest.fileName)
+        _ = try output?.write(thisBuild.data, BuildManifest.fileName)
         try output?.commit()
     }
 
     mutating func write(_ data: Data, to path: String) throws {
-        try output?.write(data, path)
+        let stamp = try output?.write(data, path) ?? "-"
         digests[path] = Fingerprint.sha256Hex(data)
+        thisBuild[path] = BuildManifest.Record(key: BuildManifest.notAPage, digest: digests[path]!, stamp: stamp)
     }
 
     /// Renders every page. Building, pages render concurrently, a bounded number at a time,
@@ -101,7 +102,8 @@ struct BuildState {
     }
 
     /// Renders and writes each page, or carries the previous build's file over when the page's
-    /// key (`engine` and its view model) is the one `previous` recorded for it.
+    /// key (`engine` and its view model) is the one `previous` recorded for it and the file
+    /// still bears the stamp recorded when it was written.
     private static func render(_ pages: [Page], with templates: TemplateLibrary, templatesDirectory: URL,
                                into output: SiteOutput?, reusing previous: BuildManifest, engine: String,
                                progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: BuildManifest.Record] {
@@ -114,12 +116,13 @@ struct BuildState {
                 next += 1
                 group.addTask {
                     let key = BuildManifest.key(of: page, engine: engine)
-                    if let record = previous[page.outputFile], record.key == key, output?.reuse(page.outputFile) == true {
+                    if let record = previous[page.outputFile], record.key == key,
+                       output?.reuse(page.outputFile, record.stamp) != nil {
                         return (page.outputFile, record)
                     }
                     let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
-                    try output?.write(data, page.outputFile)
-                    return (page.outputFile, BuildManifest.Record(key: key, digest: Fingerprint.sha256Hex(data)))
+                    let stamp = try output?.write(data, page.outputFile) ?? "-"
+                    return (page.outputFile, BuildManifest.Record(key: key, digest: Fingerprint.sha256Hex(data), stamp: stamp))
                 }
             }
             while next < min(width, pages.count) { startNext() }

@@ -22,7 +22,10 @@ public struct SiteBuilder: Sendable {
     /// `waiting` hears once, after a second, that another build of the same output holds it up.
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
                       waiting: @escaping @Sendable (String) -> Void = { _ in }) async throws -> BuildReport {
+        let inputs = UnchangedSite.inputs(of: options)
+        if let report = try UnchangedSite.report(options, inputs: inputs, waiting: waiting) { return report }
         var state = BuildState(options: options, mode: .build(waiting: waiting), progress: progress)
+        state.thisBuild.inputs = inputs
         for (index, step) in Self.steps.enumerated() {
             progress(.stage(number: index + 1, of: Self.steps.count, name: step.name))
             do {
