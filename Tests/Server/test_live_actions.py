@@ -10,7 +10,7 @@ import time
 import pytest
 import requests
 
-from server_support import Server
+from server_support import SCHEMA_VERSION, Server
 
 
 def tasks(server):
@@ -178,7 +178,8 @@ def test_plan_my_day_marks_what_it_changed_on_the_schedule(server, planned):
 
 def test_the_database_is_migrated_from_every_earlier_version(tmp_path):
     """Version 0 (no file) is every other test's start; here a version 1 database, with its
-    person and session, is brought to the current version by the server and keeps both."""
+    person and session, is brought to the current version by the server and keeps both
+    (test_people.py starts from version 2)."""
     first = Server(tmp_path / "one")
     browser = first.signed_in()
     first.stop()
@@ -193,7 +194,7 @@ def test_the_database_is_migrated_from_every_earlier_version(tmp_path):
     assert replay.status_code == 200, replay.text
     first.stop()
     with sqlite3.connect(database) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert connection.execute("SELECT count(*) FROM applied_actions").fetchone()[0] == 1
     # A database from a newer Aura is refused, not changed.
     with sqlite3.connect(database) as connection:

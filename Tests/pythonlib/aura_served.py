@@ -12,6 +12,8 @@ from aura_test_paths import REPO, aura_binary
 import requests
 
 PASSWORD = "correct horse battery staple"
+# The accounts database's schema version (Sources/AuraServer/Accounts/AccountsSchema.swift).
+SCHEMA_VERSION = 3
 
 
 class Server:
@@ -28,9 +30,7 @@ class Server:
         self.arguments = list(arguments)
         self.state = root / "state"
         self.aura = aura_binary()
-        added = subprocess.run([str(self.aura), "user", "add", "sam", "--password-stdin", "--state", str(self.state)],
-                               input=PASSWORD + "\n", capture_output=True, text=True)
-        assert added.returncode == 0, added.stderr
+        self.add_person("sam")
         self.public_url = public_url
         self.start()
 
@@ -52,12 +52,18 @@ class Server:
         self.process.wait(timeout=120)
         assert self.process.returncode == 0, self.process.stderr.read()
 
-    def signed_in(self):
-        """A requests session signed in as sam."""
+    def add_person(self, name):
+        """Lets `name` sign in with PASSWORD (the first one added, sam, is the owner)."""
+        added = subprocess.run([str(self.aura), "user", "add", name, "--password-stdin", "--state", str(self.state)],
+                               input=PASSWORD + "\n", capture_output=True, text=True)
+        assert added.returncode == 0, added.stderr
+
+    def signed_in(self, name="sam"):
+        """A requests session signed in as `name` (sam unless told)."""
         browser = requests.Session()
         form = browser.get(self.url + "/login/")
         token = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
-        answer = browser.post(self.url + "/login/", data={"csrf": token, "name": "sam", "password": PASSWORD},
+        answer = browser.post(self.url + "/login/", data={"csrf": token, "name": name, "password": PASSWORD},
                               allow_redirects=False)
         assert answer.status_code == 303, answer.text
         return browser

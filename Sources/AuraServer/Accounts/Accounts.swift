@@ -24,6 +24,8 @@ public final class Accounts: Sendable {
         public let name: String
         /// The token forms must carry back (synchroniser token).
         public let csrf: String
+        /// Whether this is the owner, the first person added, whose planner is `Content/planner/`.
+        public let isOwner: Bool
     }
 
     /// Why a sign-in did not open a session.
@@ -102,7 +104,8 @@ public final class Accounts: Sendable {
             let stamp = Int64(now.timeIntervalSince1970)
             try database.execute("INSERT INTO sessions (token_hash, person_id, csrf, created, last_seen) VALUES (?, ?, ?, ?, ?)",
                                  [.text(Self.hash(token)), .integer(person.id), .text(csrf), .integer(stamp), .integer(stamp)])
-            return .success((token, Session(personID: person.id, name: person.name, csrf: csrf)))
+            let owner = try Self.ownerID(database) == person.id
+            return .success((token, Session(personID: person.id, name: person.name, csrf: csrf, isOwner: owner)))
         }
     }
 
@@ -123,8 +126,13 @@ public final class Accounts: Sendable {
             if stamp - lastSeen >= 60 {
                 try database.execute("UPDATE sessions SET last_seen = ? WHERE token_hash = ?", [.integer(stamp), .text(hash)])
             }
-            return Session(personID: id, name: name, csrf: csrf)
+            return Session(personID: id, name: name, csrf: csrf, isOwner: try Self.ownerID(database) == id)
         }
+    }
+
+    /// The owner: the first person added (their planner is `Content/planner/`, and stays).
+    static func ownerID(_ database: SQLiteDatabase) throws -> Int64? {
+        try database.execute("SELECT MIN(id) FROM people").first?[0].integer
     }
 
     /// Ends the session a token opens.
