@@ -17,4 +17,11 @@ public struct ServerState: Sendable {
     public func personFolder(_ id: Int64) -> URL { folder.appendingPathComponent("people/\(id)") }
     /// The site built from a person's planner.
     public func personSite(_ id: Int64) -> URL { folder.appendingPathComponent("people-sites/\(id)") }
+
+    /// Removes a person's planner and site (never the owner's `Content/planner/`, which is not here).
+    public func removeFolders(of id: Int64) throws {
+        for url in [personFolder(id), personSite(id)] where FileManager.default.fileExists(atPath: url.path) {
+            try FileManager.default.removeItem(at: url)
+        }
+    }
 }

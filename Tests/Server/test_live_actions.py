@@ -10,7 +10,7 @@ import time
 import pytest
 import requests
 
-from server_support import SCHEMA_VERSION, Server
+from server_support import SCHEMA_VERSION, Server, as_schema_version
 
 
 def tasks(server):
@@ -184,10 +184,7 @@ def test_the_database_is_migrated_from_every_earlier_version(tmp_path):
     browser = first.signed_in()
     first.stop()
     database = first.state / "aura.sqlite3"
-    with sqlite3.connect(database) as connection:
-        connection.execute("DROP TABLE applied_actions")
-        connection.execute("DROP TABLE field_changes")
-        connection.execute("PRAGMA user_version = 1")
+    as_schema_version(database, 1)
     first.start()
     assert browser.get(first.url + "/api/state").status_code == 200  # the version 1 session still opens
     replay = browser.post(first.url + "/api/done", json={"id": "t1", "actionId": "migrated-1"}, headers={"Origin": first.url})

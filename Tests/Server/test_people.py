@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from server_support import SCHEMA_VERSION, Server
+from server_support import SCHEMA_VERSION, Server, as_schema_version
 
 # Words only in sam's default planner (Content/planner/), and only in what bo plans.
 SAM_WORDS = ["Middlemarch", "lighthouse keepers", "grant proposal", "boiler", "Acme"]
@@ -88,12 +88,9 @@ def test_a_version_2_database_keeps_the_owners_last_changes(tmp_path):
     first.add_person("bo")
     first.stop()
     database = first.state / "aura.sqlite3"
+    as_schema_version(database, 2)
     with sqlite3.connect(database) as connection:
-        connection.execute("DROP TABLE field_changes")
-        connection.execute("CREATE TABLE field_changes (task_id TEXT NOT NULL, field TEXT NOT NULL, changed INTEGER NOT NULL,"
-                           " PRIMARY KEY (task_id, field))")
         connection.execute("INSERT INTO field_changes VALUES ('t1', 'done', 4102444800000)")
-        connection.execute("PRAGMA user_version = 2")
     first.start()
     origin = {"Origin": first.url}
     # The owner's change noted far ahead still wins over an older one; bo's t1 is not held back.

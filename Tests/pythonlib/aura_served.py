@@ -3,6 +3,7 @@
 change it first), a fresh state folder and one person (sam) who may sign in."""
 import json
 import re
+import sqlite3
 import shutil
 import signal
 import subprocess
@@ -13,7 +14,24 @@ import requests
 
 PASSWORD = "correct horse battery staple"
 # The accounts database's schema version (Sources/AuraServer/Accounts/AccountsSchema.swift).
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
+# What each version added, undone: a database as the Aura before it left it.
+UNDO = {
+    4: ["DROP TABLE invitations", "DROP TABLE reset_tokens", "DROP TABLE feed_secrets", "ALTER TABLE people DROP COLUMN full_name"],
+    3: ["CREATE TABLE old_changes (task_id TEXT NOT NULL, field TEXT NOT NULL, changed INTEGER NOT NULL, PRIMARY KEY (task_id, field))",
+        "INSERT OR IGNORE INTO old_changes SELECT task_id, field, changed FROM field_changes",
+        "DROP TABLE field_changes", "ALTER TABLE old_changes RENAME TO field_changes"],
+    2: ["DROP TABLE applied_actions", "DROP TABLE field_changes"],
+}
+
+
+def as_schema_version(database, version):
+    """Turns a current accounts database (its server stopped) back into schema `version`."""
+    with sqlite3.connect(database) as connection:
+        for undone in range(SCHEMA_VERSION, version, -1):
+            for statement in UNDO[undone]:
+                connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {version}")
 
 
 class Server:

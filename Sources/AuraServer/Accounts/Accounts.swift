@@ -36,8 +36,13 @@ public final class Accounts: Sendable {
         case throttled(retryAfter: Int)
     }
 
+    /// Why an account could not be changed, in words for the person.
     public struct AccountError: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// A hash to verify against when the name is unknown, so both answers take as long.
@@ -59,9 +64,7 @@ public final class Accounts: Sendable {
         guard !trimmed.isEmpty, trimmed.count <= 64, !trimmed.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
             throw AccountError(description: "a name is 1 to 64 characters on one line")
         }
-        guard password.count >= Self.minimumPasswordLength else {
-            throw AccountError(description: "a password needs at least \(Self.minimumPasswordLength) characters")
-        }
+        try PasswordPolicy.check(password)
         let hash = try PasswordHash.make(password)
         try database.withLock { database in
             try database.transaction {

@@ -50,9 +50,7 @@ final class PersonalSites: Sendable {
     /// Forgets a person's built site and removes their folders (their account is gone).
     func remove(_ personID: Int64) throws {
         built.withLock { _ = $0.removeValue(forKey: personID) }
-        for url in [state.personFolder(personID), state.personSite(personID)] where FileManager.default.fileExists(atPath: url.path) {
-            try FileManager.default.removeItem(at: url)
-        }
+        try state.removeFolders(of: personID)
     }
 
     /// Builds a site from `folder` under its shared lock (the store read whole, never mid-write)

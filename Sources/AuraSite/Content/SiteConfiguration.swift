@@ -7,7 +7,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     var title: String
     var description: String
     /// The absolute address the site is published at, always ending in `/`.
-    var baseURL: URL
+    public internal(set) var baseURL: URL
     var language: String
     public var timeZone: TimeZone
     /// Start of the planning day, in minutes after midnight.
