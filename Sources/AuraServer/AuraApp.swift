@@ -48,7 +48,7 @@ public final class AuraApp: Sendable {
     /// The headers, cookies and query values the routes read.
     public static let headerNames = ["Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept"]
     public static let cookieNames = [Cookies.session, Cookies.signInForm]
-    public static let queryNames = ["next", "changed"]
+    public static let queryNames = ["next", "changed", "invite", "token"]
 
     public init(configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date = { Date() }) throws {
         self.configuration = configuration
@@ -124,6 +124,23 @@ public final class AuraApp: Sendable {
             return try signIn(request)
         case ("POST", "/logout/"):
             return try signOut(request)
+        case ("GET", "/signup/"), ("HEAD", "/signup/"):
+            return try signUpPage(request)
+        case ("POST", "/signup/"):
+            return try signUp(request)
+        case ("GET", "/terms/"), ("HEAD", "/terms/"):
+            return try termsPage(request)
+        case ("GET", "/forgot/"), ("HEAD", "/forgot/"):
+            return try forgotPage(request)
+        case ("POST", "/forgot/"):
+            // No mail is configured: the same answer whoever is named, and nothing is sent.
+            return visitorFormIsValid(request) ? try forgotPage(request, sent: true) : .text(403, "This form had expired; nothing was sent")
+        case ("GET", "/reset/"), ("HEAD", "/reset/"):
+            return try resetPage(request)
+        case ("POST", "/reset/"):
+            return try reset(request)
+        case ("GET", let feed) where feed.hasPrefix("/feed/") && feed.hasSuffix(".ics"):
+            return try self.feed(request, secret: String(feed.dropFirst(6).dropLast(4)))
         case ("POST", "/planner/plan"):
             return try perform(.plan, request)
         case ("GET", "/api/state"), ("HEAD", "/api/state"):

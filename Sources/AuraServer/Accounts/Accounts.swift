@@ -60,10 +60,7 @@ public final class Accounts: Sendable {
 
     /// Adds a person, or sets a new password when `replacing` and the name exists.
     public func setPassword(name: String, password: String, replacing: Bool, now: Date) throws {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= 64, !trimmed.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
-            throw AccountError(description: "a name is 1 to 64 characters on one line")
-        }
+        let trimmed = try Self.checkedName(name)
         try PasswordPolicy.check(password)
         let hash = try PasswordHash.make(password)
         try database.withLock { database in
@@ -79,6 +76,15 @@ public final class Accounts: Sendable {
                 }
             }
         }
+    }
+
+    /// A user name as kept: trimmed, 1 to 64 characters on one line.
+    static func checkedName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 64, !trimmed.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
+            throw AccountError(description: "a name is 1 to 64 characters on one line")
+        }
+        return trimmed
     }
 
     /// The names of everyone who may sign in.
@@ -146,7 +152,7 @@ public final class Accounts: Sendable {
     static func hash(_ token: String) -> String { Fingerprint.sha256Hex(Array(token.utf8)) }
 
     /// Seconds to wait when any key has too many recent failures, else nil.
-    private static func throttle(_ database: SQLiteDatabase, keys: [(String, Int)], now: Date) throws -> Int? {
+    static func throttle(_ database: SQLiteDatabase, keys: [(String, Int)], now: Date) throws -> Int? {
         let stamp = Int64(now.timeIntervalSince1970)
         var wait: Int?
         for (key, limit) in keys {
@@ -158,7 +164,7 @@ public final class Accounts: Sendable {
         return wait
     }
 
-    private static func recordFailure(_ database: SQLiteDatabase, keys: [String], now: Date) throws {
+    static func recordFailure(_ database: SQLiteDatabase, keys: [String], now: Date) throws {
         let stamp = Int64(now.timeIntervalSince1970)
         for key in keys {
             try database.execute("""

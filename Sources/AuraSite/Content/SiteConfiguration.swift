@@ -17,9 +17,17 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Paths in the output folder that the build must never remove (`keep:`), besides the
     /// ones always kept (`README.md`, `CNAME`, `.git/`, `.well-known/`).
     var keep: [String] = []
+    /// Who may make an account on `aura serve` (`accounts: {signup: …}`): no one, whoever holds
+    /// an invitation from `aura user invite` (the default), or anyone.
+    public var signUp: SignUp = .invite
+
+    /// `accounts.signup` in `site.yml`.
+    public enum SignUp: String, Sendable, CaseIterable {
+        case closed, invite, open
+    }
 
     static let fileName = "site.yml"
-    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep"]
+    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep", "accounts"]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
     public static func load(contentDirectory: URL, in fileSystem: FileSystem = .disk) throws -> SiteConfiguration {
@@ -57,6 +65,16 @@ public struct SiteConfiguration: Sendable, Equatable {
             }
             keep.append(path)
         }
+        var signUp = SignUp.invite
+        if let accounts = try fields.mapping("accounts") {
+            try accounts.rejectUnknownKeys(allowed: ["signup"])
+            if let text = try accounts.string("signup") {
+                guard let mode = SignUp(rawValue: text) else {
+                    throw accounts.error("'\(text)' is not a way to sign up; expected closed, invite or open", at: accounts.node["signup"]!)
+                }
+                signUp = mode
+            }
+        }
         return SiteConfiguration(
             title: try fields.requiredString("title"),
             description: try fields.string("description") ?? "",
@@ -65,7 +83,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             timeZone: zone,
             dayStartMinutes: start,
             dayEndMinutes: end,
-            keep: keep)
+            keep: keep,
+            signUp: signUp)
     }
 
     /// Parses an `HH:MM` field (24-hour clock) into minutes after midnight.

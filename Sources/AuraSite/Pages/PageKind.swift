@@ -32,4 +32,9 @@ public struct PageKind: Sendable {
     static let schedule = PageKind("schedule")
     /// The page `aura serve` asks a visitor to sign in on.
     public static let signIn = PageKind("login")
+    /// `aura serve`'s account pages: joining, the terms, and recovering a forgotten password.
+    public static let signUp = PageKind("signup")
+    public static let terms = PageKind("terms")
+    public static let forgot = PageKind("forgot")
+    public static let reset = PageKind("reset")
 }

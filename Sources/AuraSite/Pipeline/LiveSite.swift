@@ -69,3 +69,12 @@ public struct SessionContext: Encodable, Sendable {
         self.planChanges = planChanges
     }
 }
+
+extension LiveSite {
+    /// A Markdown file of the content folder (`terms.md`) as an HTML fragment, raw HTML left
+    /// out; nil when the file does not exist.
+    public static func markdownHTML(of url: URL) throws -> String? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return Markdown.html(try ContentFile.read(url), autolinks: false)
+    }
+}

@@ -1,0 +1,64 @@
+import AuraSite
+import Foundation
+
+/// `/forgot/`, `/reset/` and `/feed/<secret>.ics`: recovering a forgotten password through a
+/// single-use link that expires in 30 minutes (printed by `aura user reset NAME`; without mail
+/// the forgot page says to ask the owner), and a person's calendar as a feed address that
+/// `aura user rotate-feed` replaces.
+extension AuraApp {
+    private struct ForgotView: Encodable {
+        let action: String
+        let csrf: String
+        let mail: Bool
+        let sent: Bool
+    }
+
+    private struct ResetView: Encodable {
+        let action: String
+        let csrf: String
+        let open: Bool
+        let token: String
+        let name: String
+        let minimumLength = Accounts.minimumPasswordLength
+        let forgotURL: String
+        let message: String?
+    }
+
+    func forgotPage(_ request: HTTPRequest, sent: Bool = false) throws -> HTTPResponse {
+        let view = ForgotView(action: root + "forgot/", csrf: try visitorFormToken(request), mail: false, sent: sent)
+        return try visitorPage("/forgot/", kind: .forgot, title: "Forgot your password?", view, token: view.csrf)
+    }
+
+    func resetPage(_ request: HTTPRequest, message: String? = nil, status: Int = 200) throws -> HTTPResponse {
+        let token = request.field("token") ?? request.query["token"] ?? ""
+        let name = token.isEmpty ? nil : try accounts.resetName(token: token, now: clock())
+        let view = ResetView(action: root + "reset/", csrf: try visitorFormToken(request), open: name != nil, token: token, name: name ?? "",
+                             forgotURL: root + "forgot/", message: message)
+        return try visitorPage("/reset/", kind: .reset, title: "Set a new password", view, token: view.csrf,
+                               status: name == nil ? 410 : status)
+    }
+
+    func reset(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard visitorFormIsValid(request) else { return try resetPage(request, message: "The form had expired. Please try again.", status: 403) }
+        let password = request.field("password") ?? ""
+        guard password == request.field("again") else { return try resetPage(request, message: "The two passwords differ.", status: 422) }
+        do {
+            guard try accounts.reset(token: request.field("token") ?? "", password: password, now: clock()) else { return try resetPage(request) }
+        } catch let error as Accounts.AccountError {
+            return try resetPage(request, message: error.description.prefix(1).uppercased() + error.description.dropFirst() + ".", status: 422)
+        }
+        var response = HTTPResponse.seeOther(root + "login/")
+        response.headers += [cookies.clear(Cookies.session), ("Cache-Control", "no-store")]
+        return response
+    }
+
+    /// The calendar of the person a feed secret belongs to, for calendar apps (no session).
+    func feed(_ request: HTTPRequest, secret: String) throws -> HTTPResponse {
+        guard secret.count == 43, let person = try accounts.feedOwner(secret: secret) else { return .text(404, "Not found") }
+        let output = person.isOwner ? configuration.build.outputDirectory : people.options(for: person.id).outputDirectory
+        if person.isOwner { _ = try site } else { _ = try people.site(for: person.id) }
+        let files = StaticFiles(root: output)
+        guard case .file(let file) = files.lookup(root + "aura.ics") else { return .text(404, "Not found") }
+        return files.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: true)
+    }
+}
