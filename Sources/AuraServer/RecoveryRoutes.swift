@@ -25,8 +25,43 @@ extension AuraApp {
     }
 
     func forgotPage(_ request: HTTPRequest, sent: Bool = false) throws -> HTTPResponse {
-        let view = ForgotView(action: root + "forgot/", csrf: try visitorFormToken(request), mail: false, sent: sent)
+        let mail = try SiteConfiguration.load(contentDirectory: configuration.build.contentDirectory).mail != nil
+        let view = ForgotView(action: root + "forgot/", csrf: try visitorFormToken(request), mail: mail, sent: sent)
         return try visitorPage("/forgot/", kind: .forgot, title: "Forgot your password?", view, token: view.csrf)
+    }
+
+    /// `POST /forgot/`: the same answer at once whoever is named; the link is made and mailed
+    /// afterwards, away from the answer's timing, when the name is a known e-mail address.
+    func forgot(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard visitorFormIsValid(request) else { return .text(403, "This form had expired; nothing was sent") }
+        let site = try SiteConfiguration.load(contentDirectory: configuration.build.contentDirectory)
+        if let mail = site.mail {
+            let name = String((request.field("name") ?? "").prefix(254)).trimmingCharacters(in: .whitespaces)
+            let base = (configuration.publicURL ?? site.baseURL).absoluteString
+            let (accounts, now) = (accounts, clock())
+            DispatchQueue.global().async {
+                Self.mailResetLink(to: name, base: base, title: site.title, accounts: accounts, mailer: SMTPMailer(settings: mail), now: now)
+            }
+        }
+        return try forgotPage(request, sent: true)
+    }
+
+    private static func mailResetLink(to name: String, base: String, title: String, accounts: Accounts, mailer: SMTPMailer, now: Date) {
+        do {
+            guard MailMessage.isAddress(name), let person = try accounts.person(named: name),
+                  let token = try accounts.resetToken(name: person.name, now: now) else { return }
+            let body = """
+                Someone, probably you, asked to set a new password for \(person.name) on \(title).
+
+                Open this link within 30 minutes to choose one (it works once):
+                \(base)reset/?token=\(token)
+
+                If it was not you, ignore this message: your password stays as it is.
+                """
+            try mailer.send(MailMessage(from: mailer.settings.from, to: person.name, subject: "Set a new password for \(title)", body: body), now: now)
+        } catch {
+            FileHandle.standardError.write(Data("aura serve: the reset link was not mailed: \(error)\n".utf8))
+        }
     }
 
     func resetPage(_ request: HTTPRequest, message: String? = nil, status: Int = 200) throws -> HTTPResponse {

@@ -4,7 +4,7 @@ import Foundation
 /// The site's settings from `Content/site.yml`: identity, address, language, time zone and
 /// the day window the planner schedules inside.
 public struct SiteConfiguration: Sendable, Equatable {
-    var title: String
+    public internal(set) var title: String
     var description: String
     /// The absolute address the site is published at, always ending in `/`.
     public internal(set) var baseURL: URL
@@ -20,6 +20,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Who may make an account on `aura serve` (`accounts: {signup: …}`): no one, whoever holds
     /// an invitation from `aura user invite` (the default), or anyone.
     public var signUp: SignUp = .invite
+    /// How `aura serve` sends e-mail (`mail: {smtp, from, user, password_env}`); none by default.
+    public var mail: MailSettings?
 
     /// `accounts.signup` in `site.yml`.
     public enum SignUp: String, Sendable, CaseIterable {
@@ -27,7 +29,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     static let fileName = "site.yml"
-    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep", "accounts"]
+    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "keep", "accounts", "mail"]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
     public static func load(contentDirectory: URL, in fileSystem: FileSystem = .disk) throws -> SiteConfiguration {
@@ -75,6 +77,20 @@ public struct SiteConfiguration: Sendable, Equatable {
                 signUp = mode
             }
         }
+        var mail: MailSettings?
+        if let fields = try fields.mapping("mail") {
+            try fields.rejectUnknownKeys(allowed: ["smtp", "from", "user", "password_env"])
+            let smtpNode = try fields.present("smtp", required: true)!
+            let smtp = try fields.requiredString("smtp")
+            guard let url = URL(string: smtp), ["smtp", "smtps"].contains(url.scheme ?? ""), url.host != nil else {
+                throw fields.error("'\(smtp)' is not an SMTP server; expected smtp://host:port or smtps://host:port", at: smtpNode)
+            }
+            let from = try fields.requiredString("from")
+            guard !from.contains(where: \.isNewline), from.contains("@") else {
+                throw fields.error("'from' is one address on one line, such as Aura <aura@example.org>", at: fields.node["from"]!)
+            }
+            mail = MailSettings(smtp: url, from: from, user: try fields.string("user"), passwordVariable: try fields.string("password_env"))
+        }
         return SiteConfiguration(
             title: try fields.requiredString("title"),
             description: try fields.string("description") ?? "",
@@ -84,7 +100,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             dayStartMinutes: start,
             dayEndMinutes: end,
             keep: keep,
-            signUp: signUp)
+            signUp: signUp,
+            mail: mail)
     }
 
     /// Parses an `HH:MM` field (24-hour clock) into minutes after midnight.
@@ -98,4 +115,13 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         return hours * 60 + minutes
     }
+}
+
+/// Where `aura serve` hands e-mail over: an SMTP server, the sender, and the account on it
+/// (the password only ever from the environment variable named here, never from a file).
+public struct MailSettings: Sendable, Equatable {
+    public let smtp: URL
+    public let from: String
+    public let user: String?
+    public let passwordVariable: String?
 }

@@ -1,0 +1,82 @@
+"""The reset link by e-mail, through a real SMTP server on loopback (aiosmtpd): the message
+arrives with the link, the link works once, and header values cannot start headers of their own."""
+import email
+import email.policy
+import re
+import socket
+
+import pytest
+import requests
+from aiosmtpd.controller import Controller
+
+from server_support import PASSWORD, Server, wait_for
+
+ADDRESS = "ann@example.org"
+
+
+class Inbox:
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append((envelope.mail_from, envelope.rcpt_tos, envelope.content))
+        return "250 OK"
+
+
+@pytest.fixture(scope="module")
+def smtp():
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    yield inbox, port
+    controller.stop()
+
+
+@pytest.fixture(scope="module")
+def mailing(tmp_path_factory, smtp):
+    _, port = smtp
+
+    def add_mail(content):
+        site = content / "site.yml"
+        text = re.sub(r"^title:.*$", 'title: "Aura\\r\\nBcc: thief@example.org"', site.read_text(), flags=re.M)
+        site.write_text(text + f'\nmail:\n  smtp: smtp://127.0.0.1:{port}\n  from: "Aura <aura@example.org>"\n')
+
+    running = Server(tmp_path_factory.mktemp("mail"), content_edit=add_mail)
+    running.add_person(ADDRESS)
+    yield running
+    running.stop()
+
+
+def ask_for_a_link(server, name):
+    browser = requests.Session()
+    page = browser.get(server.url + "/forgot/")
+    assert 'name="name"' in page.text  # with mail, the form asks for the name
+    return browser.post(server.url + "/forgot/", data={"csrf": browser.cookies["aura_sign_in"], "name": name})
+
+
+def test_the_reset_link_arrives_by_mail_and_works_once(mailing, smtp):
+    inbox, _ = smtp
+    old = mailing.signed_in(ADDRESS)
+    known, unknown = ask_for_a_link(mailing, ADDRESS), ask_for_a_link(mailing, "nobody@example.org")
+    same = [re.sub(r'name="csrf" value="[^"]+"', "", answer.text) for answer in (known, unknown)]  # each browser's own token aside
+    assert known.status_code == unknown.status_code == 200 and same[0] == same[1] and "on its way" in same[0]
+    sender, recipients, content = wait_for(lambda: inbox.messages and inbox.messages[0], "the reset mail")
+    assert sender == "aura@example.org" and recipients == [ADDRESS] and len(inbox.messages) == 1
+    message = email.message_from_bytes(content, policy=email.policy.default)
+    # The title's CR LF stayed inside the Subject's one line: no header of its own.
+    assert message["To"] == ADDRESS and message["Bcc"] is None and "Bcc: thief" in message["Subject"]
+    assert message.keys() == ["From", "To", "Subject", "Date", "Message-ID", "MIME-Version", "Content-Type", "Content-Transfer-Encoding"]
+    body = message.get_content()
+    # On the site's address (base_url, the server here has no --public-url): the same path on loopback.
+    link = mailing.url + re.search(r"^https://aura\.example(/reset/\?token=[\w-]+)\r?$", body, flags=re.M).group(1)
+    browser = requests.Session()
+    page = browser.get(link)
+    assert page.status_code == 200
+    form = {"csrf": browser.cookies["aura_sign_in"], "token": link.split("token=")[1], "password": PASSWORD + "!", "again": PASSWORD + "!"}
+    assert browser.post(mailing.url + "/reset/", data=form, allow_redirects=False).status_code == 303
+    assert browser.post(mailing.url + "/reset/", data=form, allow_redirects=False).status_code == 410
+    assert old.get(mailing.url + "/api/state").status_code == 401
