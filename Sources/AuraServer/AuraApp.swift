@@ -138,6 +138,10 @@ public final class AuraApp: Sendable {
             return try resetPage(request)
         case ("POST", "/reset/"):
             return try reset(request)
+        case ("GET", "/account/"), ("HEAD", "/account/"):
+            return try accountPage(request)
+        case ("POST", let action) where action.hasPrefix("/account/"):
+            return try accountAction(String(action.dropFirst("/account/".count)), request)
         case ("GET", let feed) where feed.hasPrefix("/feed/") && feed.hasSuffix(".ics"):
             return try self.feed(request, secret: String(feed.dropFirst(6).dropLast(4)))
         case ("POST", "/planner/plan"):
@@ -203,7 +207,7 @@ public final class AuraApp: Sendable {
     }
 
     /// A page or file that needs sign-in: pages go to the sign-in form and come back; data gets 401.
-    private func signInFirst(_ request: HTTPRequest) throws -> HTTPResponse {
+    func signInFirst(_ request: HTTPRequest) throws -> HTTPResponse {
         let wantsPage = request.rawPath.hasSuffix("/") || request.rawPath.hasSuffix(".html")
         guard wantsPage else { return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")]) }
         let next = request.rawPath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -214,7 +218,8 @@ public final class AuraApp: Sendable {
 
     /// What a signed-in person's pages know of them.
     func sessionContext(_ session: Accounts.Session, notice: String? = nil, changes: String? = nil) throws -> SessionContext {
-        SessionContext(name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, planChanges: changes)
+        SessionContext(name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, planChanges: changes,
+                       accountURL: root + "account/")
     }
 
     /// The public page path (`/planner/`) a request path names, when it names a page.

@@ -37,7 +37,7 @@ extension AuraApp {
         let site = try SiteConfiguration.load(contentDirectory: configuration.build.contentDirectory)
         if let mail = site.mail {
             let name = String((request.field("name") ?? "").prefix(254)).trimmingCharacters(in: .whitespaces)
-            let base = (configuration.publicURL ?? site.baseURL).absoluteString
+            let base = publicBase(site)
             let (accounts, now) = (accounts, clock())
             DispatchQueue.global().async {
                 Self.mailResetLink(to: name, base: base, title: site.title, accounts: accounts, mailer: SMTPMailer(settings: mail), now: now)

@@ -37,4 +37,5 @@ public struct PageKind: Sendable {
     public static let terms = PageKind("terms")
     public static let forgot = PageKind("forgot")
     public static let reset = PageKind("reset")
+    public static let account = PageKind("account")
 }

@@ -60,8 +60,12 @@ public struct SessionContext: Encodable, Sendable {
     /// What the last Plan My Day changed, for the schedule to mark: `<block id>:new` or
     /// `<block id>:moved`, separated by spaces.
     public let planChanges: String?
+    /// The person's account page (`/account/`).
+    public let accountURL: String?
 
-    public init(name: String, csrf: String, signOutAction: String, notice: String? = nil, planChanges: String? = nil) {
+    public init(name: String, csrf: String, signOutAction: String, notice: String? = nil, planChanges: String? = nil,
+                accountURL: String? = nil) {
+        self.accountURL = accountURL
         self.name = name
         self.csrf = csrf
         self.signOutAction = signOutAction
