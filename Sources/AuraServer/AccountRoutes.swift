@@ -13,6 +13,7 @@ extension AuraApp {
         let passwordAction: String
         let signOutEverywhereAction: String
         let feedAction: String
+        let exportURL: String
         let deleteAction: String
         let message: String?
         let feedURL: String?
@@ -22,11 +23,20 @@ extension AuraApp {
         guard let session = try session(of: request) else { return try signInFirst(request) }
         let base = root + "account/"
         let view = AccountView(name: session.name, csrf: session.csrf, isOwner: session.isOwner, passwordAction: base + "password",
-                               signOutEverywhereAction: base + "sign-out-everywhere", feedAction: base + "feed", deleteAction: base + "delete",
+                               signOutEverywhereAction: base + "sign-out-everywhere", feedAction: base + "feed", exportURL: base + "export.zip", deleteAction: base + "delete",
                                message: message, feedURL: feedURL)
         let body = try site.render(path: "/account/", kind: .account, title: "Your account", content: view,
                                    session: try sessionContext(session))
         return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")], body: body)
+    }
+
+    /// `GET /account/export.zip`: the person's planner files.
+    func export(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let session = try session(of: request) else { return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")]) }
+        let zip = try PlannerExport.zip(try planner(of: session), now: clock())
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/zip"), ("Cache-Control", "no-store"),
+                                                   ("Content-Disposition", "attachment; filename=\"aura-export.zip\"")],
+                            body: request.method == "HEAD" ? Data() : zip)
     }
 
     func accountAction(_ action: String, _ request: HTTPRequest) throws -> HTTPResponse {

@@ -140,6 +140,8 @@ public final class AuraApp: Sendable {
             return try reset(request)
         case ("GET", "/account/"), ("HEAD", "/account/"):
             return try accountPage(request)
+        case ("GET", "/account/export.zip"), ("HEAD", "/account/export.zip"):
+            return try export(request)
         case ("POST", let action) where action.hasPrefix("/account/"):
             return try accountAction(String(action.dropFirst("/account/".count)), request)
         case ("GET", let feed) where feed.hasPrefix("/feed/") && feed.hasSuffix(".ics"):

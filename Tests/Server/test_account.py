@@ -58,3 +58,25 @@ def test_deleting_an_account_takes_its_files(server):
     owner = server.signed_in()
     assert post(server, owner, "delete", confirm="sam").status_code == 403
     assert (server.content / "planner" / "tasks.json").exists()
+
+
+def test_export_is_a_zip_of_the_persons_own_files(server):
+    import io
+    import zipfile
+
+    assert requests.get(server.url + "/account/export.zip").status_code == 401
+    server.add_person("lee")
+    lee = server.signed_in("lee")
+    token = re.search(r'name="csrf" value="([^"]+)"', lee.get(server.url + "/planner/").text).group(1)
+    assert lee.post(server.url + "/planner/plan", data={"csrf": token, "inbox": "zzleeonly chore 1h"}, allow_redirects=False).status_code == 303
+    answer = lee.get(server.url + "/account/export.zip")
+    assert answer.status_code == 200 and answer.headers["Content-Type"] == "application/zip"
+    archive = zipfile.ZipFile(io.BytesIO(answer.content))
+    assert archive.testzip() is None
+    names = archive.namelist()
+    assert "planner/tasks.json" in names and "planner/plan.json" in names and not any("lock" in name for name in names)
+    assert b"zzleeonly" in archive.read("planner/tasks.json")
+    [tasks] = [path for path in (server.state / "people").glob("*/planner/tasks.json") if b"zzleeonly" in path.read_bytes()]
+    assert archive.read("planner/tasks.json") == tasks.read_bytes()
+    owner = zipfile.ZipFile(io.BytesIO(server.signed_in().get(server.url + "/account/export.zip").content))
+    assert owner.read("planner/tasks.json") == (server.content / "planner" / "tasks.json").read_bytes()
