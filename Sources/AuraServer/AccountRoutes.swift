@@ -49,7 +49,7 @@ extension AuraApp {
             do {
                 try accounts.changePassword(personID: session.personID, current: request.field("current") ?? "", new: password, keeping: token)
             } catch let error as Accounts.AccountError {
-                return try accountPage(request, message: error.description.prefix(1).uppercased() + error.description.dropFirst() + ".", status: 422)
+                return try accountPage(request, message: error.sentence, status: 422)
             }
             return try accountPage(request, message: "Your password was changed; every other session was signed out.")
         case "sign-out-everywhere":

@@ -80,7 +80,7 @@ extension AuraApp {
         do {
             guard try accounts.reset(token: request.field("token") ?? "", password: password, now: clock()) else { return try resetPage(request) }
         } catch let error as Accounts.AccountError {
-            return try resetPage(request, message: error.description.prefix(1).uppercased() + error.description.dropFirst() + ".", status: 422)
+            return try resetPage(request, message: error.sentence, status: 422)
         }
         var response = HTTPResponse.seeOther(root + "login/")
         response.headers += [cookies.clear(Cookies.session), ("Cache-Control", "no-store")]

@@ -59,7 +59,7 @@ extension AuraApp {
         case .failure(.invitationNotOpen):
             return try signUpPage(request, message: "This invitation has been used or has expired. Ask the owner for a new one.", status: 403)
         case .failure(.refused(let reason)):
-            return try signUpPage(request, message: reason.prefix(1).uppercased() + reason.dropFirst() + ".", status: 422)
+            return try signUpPage(request, message: Accounts.AccountError(description: reason).sentence, status: 422)
         case .failure(.throttled(let seconds)):
             return try signUpPage(request, message: "Too many attempts. Please try again later.", status: 429,
                                   headers: [("Retry-After", String(seconds))])

@@ -3,11 +3,10 @@ real SMTP server on loopback (aiosmtpd): sign up with an invitation and accept t
 a day, sign out, forget the password, set a new one from the e-mail's link, sign in again and
 find the day."""
 import re
-import socket
 import subprocess
 
 import pytest
-from aiosmtpd.controller import Controller
+from aura_mail import LoopbackSMTP
 from selenium.webdriver.common.keys import Keys
 
 from aura_served import Server
@@ -18,34 +17,19 @@ ADDRESS = "nia@example.org"
 FIRST, SECOND = "a kettle of river stones", "the tide comes in twice"
 
 
-class Inbox:
-    def __init__(self):
-        self.messages = []
-
-    async def handle_DATA(self, server, session, envelope):
-        self.messages.append(envelope.content.decode())
-        return "250 OK"
-
-
 @pytest.fixture
 def mailed(tmp_path):
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
+    inbox = LoopbackSMTP()
 
     def content_edit(content):
         morning_somewhere(content)
         site = content / "site.yml"
-        site.write_text(site.read_text() + f'\nmail:\n  smtp: smtp://127.0.0.1:{port}\n  from: "Aura <aura@example.org>"\n')
+        site.write_text(site.read_text() + inbox.site_lines())
 
     server = Server(tmp_path / "served", content_edit=content_edit)
     yield server, inbox
     server.stop()
-    controller.stop()
+    inbox.stop()
 
 
 def fill(driver, values):
@@ -88,7 +72,7 @@ def test_sign_up_plan_forget_reset_and_find_the_day(open_browser, mailed):
     wait(driver, lambda d: "on its way" in d.find_element("css selector", "main").text)
 
     wait(driver, lambda d: inbox.messages, message="no mail arrived")
-    path = re.search(r"^https://aura\.example(/reset/\?token=[\w-]+)\r?$", inbox.messages[0], flags=re.M).group(1)
+    path = re.search(r"^https://aura\.example(/reset/\?token=[\w-]+)\r?$", inbox.messages[0][2].decode(), flags=re.M).group(1)
     driver.get(server.url + path)
     wait(driver, lambda d: d.find_elements("id", "reset-password"))
     fill(driver, {"reset-password": SECOND, "reset-again": SECOND})

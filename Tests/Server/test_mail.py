@@ -3,47 +3,29 @@ arrives with the link, the link works once, and header values cannot start heade
 import email
 import email.policy
 import re
-import socket
 
 import pytest
 import requests
-from aiosmtpd.controller import Controller
+from aura_mail import LoopbackSMTP
 
 from server_support import PASSWORD, Server, wait_for
 
 ADDRESS = "ann@example.org"
 
 
-class Inbox:
-    def __init__(self):
-        self.messages = []
-
-    async def handle_DATA(self, server, session, envelope):
-        self.messages.append((envelope.mail_from, envelope.rcpt_tos, envelope.content))
-        return "250 OK"
-
-
 @pytest.fixture(scope="module")
 def smtp():
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    yield inbox, port
-    controller.stop()
+    running = LoopbackSMTP()
+    yield running
+    running.stop()
 
 
 @pytest.fixture(scope="module")
 def mailing(tmp_path_factory, smtp):
-    _, port = smtp
-
     def add_mail(content):
         site = content / "site.yml"
         text = re.sub(r"^title:.*$", 'title: "Aura\\r\\nBcc: thief@example.org"', site.read_text(), flags=re.M)
-        site.write_text(text + f'\nmail:\n  smtp: smtp://127.0.0.1:{port}\n  from: "Aura <aura@example.org>"\n')
+        site.write_text(text + smtp.site_lines())
 
     running = Server(tmp_path_factory.mktemp("mail"), content_edit=add_mail)
     running.add_person(ADDRESS)
@@ -59,7 +41,7 @@ def ask_for_a_link(server, name):
 
 
 def test_the_reset_link_arrives_by_mail_and_works_once(mailing, smtp):
-    inbox, _ = smtp
+    inbox = smtp
     old = mailing.signed_in(ADDRESS)
     known, unknown = ask_for_a_link(mailing, ADDRESS), ask_for_a_link(mailing, "nobody@example.org")
     same = [re.sub(r'name="csrf" value="[^"]+"', "", answer.text) for answer in (known, unknown)]  # each browser's own token aside

@@ -43,6 +43,9 @@ public final class Accounts: Sendable {
         public init(description: String) {
             self.description = description
         }
+
+        /// The reason as a sentence for a page: a capital first and a full stop.
+        var sentence: String { description.prefix(1).uppercased() + description.dropFirst() + "." }
     }
 
     /// A hash to verify against when the name is unknown, so both answers take as long.
