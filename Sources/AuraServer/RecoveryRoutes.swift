@@ -35,8 +35,8 @@ extension AuraApp {
     func forgot(_ request: HTTPRequest) throws -> HTTPResponse {
         guard visitorFormIsValid(request) else { return .text(403, "This form had expired; nothing was sent") }
         let site = try SiteConfiguration.load(contentDirectory: configuration.build.contentDirectory)
-        if let mail = site.mail {
-            let name = String((request.field("name") ?? "").prefix(254)).trimmingCharacters(in: .whitespaces)
+        let name = String((request.field("name") ?? "").prefix(254)).trimmingCharacters(in: .whitespaces)
+        if let mail = site.mail, try accounts.mayMailReset(name: name, address: request.clientAddress, now: clock()) {
             let base = publicBase(site)
             let (accounts, now) = (accounts, clock())
             DispatchQueue.global().async {

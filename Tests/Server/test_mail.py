@@ -62,3 +62,19 @@ def test_the_reset_link_arrives_by_mail_and_works_once(mailing, smtp):
     assert browser.post(mailing.url + "/reset/", data=form, allow_redirects=False).status_code == 303
     assert browser.post(mailing.url + "/reset/", data=form, allow_redirects=False).status_code == 410
     assert old.get(mailing.url + "/api/state").status_code == 401
+
+
+def test_a_flood_of_forgot_requests_sends_three_mails_at_most(mailing, smtp):
+    def to(address):
+        return [message for message in smtp.messages if message[1] == [address]]
+
+    before = len(to(ADDRESS))
+    answers = [ask_for_a_link(mailing, ADDRESS) for _ in range(6)]
+    assert all(answer.status_code == 200 and "on its way" in answer.text for answer in answers)
+    # A request for someone else after the flood: once its mail is here, the flood's are too.
+    mailing.add_person("ben@example.org")
+    ask_for_a_link(mailing, "ben@example.org")
+    wait_for(lambda: to("ben@example.org"), "ben's mail")
+    # The first test's request counted too: 3 per name in 15 minutes, so 2 more here.
+    wait_for(lambda: len(to(ADDRESS)) >= before + 2, "the two mails left in the window")
+    assert len(to(ADDRESS)) == before + 2

@@ -53,6 +53,21 @@ extension Accounts {
         }
     }
 
+    /// Reset mails allowed in the failure window, per address asking and per name asked for.
+    static let resetMailsPerAddress = 5
+    static let resetMailsPerName = 3
+
+    /// Whether another reset mail may go out for this request; each request counts. (The page
+    /// answers the same either way: a flood reaches neither the mailbox nor the SMTP server.)
+    public func mayMailReset(name: String, address: String, now: Date) throws -> Bool {
+        let keys = [("forgot:" + address, Self.resetMailsPerAddress), ("forgot-name:" + name.lowercased(), Self.resetMailsPerName)]
+        return try database.withLock { database in
+            guard try Self.throttle(database, keys: keys, now: now) == nil else { return false }
+            try Self.recordFailure(database, keys: keys.map(\.0), now: now)
+            return true
+        }
+    }
+
     /// The name a reset link is for, while it is unused and unexpired.
     public func resetName(token: String, now: Date) throws -> String? {
         try database.withLock { database in
