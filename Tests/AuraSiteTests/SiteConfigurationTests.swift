@@ -21,6 +21,25 @@ struct SiteConfigurationTests {
         #expect(configuration.dayStartMinutes == 7 * 60 + 45)
         #expect(configuration.dayEndMinutes == 19 * 60)
         #expect(configuration.language == "en-GB")
+        #expect(configuration.signUp == .invite && configuration.mail == nil)
+    }
+
+    @Test func readsAccountsAndMail() throws {
+        let text = """
+        title: Aura
+        base_url: https://example.org/
+        accounts:
+          signup: open
+        mail:
+          smtp: smtp://mail.example.org:587
+          from: Aura <aura@example.org>
+          user: aura
+          password_env: AURA_SMTP_PASSWORD
+        """
+        let configuration = try SiteConfiguration.parse(text, file: "site.yml")
+        #expect(configuration.signUp == .open)
+        #expect(configuration.mail == MailSettings(smtp: URL(string: "smtp://mail.example.org:587")!, from: "Aura <aura@example.org>",
+                                                   user: "aura", passwordVariable: "AURA_SMTP_PASSWORD"))
     }
 
     @Test(arguments: [
@@ -30,6 +49,11 @@ struct SiteConfigurationTests {
         ("title: A\nbase_url: https://a.b/\nday:\n  start: \"18:00\"\n  end: \"09:00\"\n", "site.yml:5:8: the day ends before it starts; expected 'end' later than 'start'"),
         ("title: A\nbase_url: https://a.b/\ntimezone: UTC\n", "site.yml:3:1: unknown key 'timezone'; did you mean 'time_zone'?"),
         ("base_url: https://a.b/\n", "site.yml:1:1: missing required key 'title'"),
+        ("title: A\nbase_url: https://a.b/\naccounts:\n  signup: maybe\n", "site.yml:4:11: 'maybe' is not a way to sign up; expected closed, invite or open"),
+        ("title: A\nbase_url: https://a.b/\nmail:\n  smtp: http://a.b/\n  from: a@b.c\n",
+         "site.yml:4:9: 'http://a.b/' is not an SMTP server; expected smtp://host:port or smtps://host:port"),
+        ("title: A\nbase_url: https://a.b/\nmail:\n  smtp: smtp://a.b:25\n  from: a@b.c\n  password: secret\n",
+         "site.yml:6:3: unknown key 'password'; did you mean 'password_env'?"),
     ])
     func rejectsBadSettings(text: String, expected: String) {
         do {
