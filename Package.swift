@@ -19,6 +19,9 @@ let package = Package(
         .target(name: "CHTTPDaemon", dependencies: ["CMicroHTTPD"]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
 
         .target(name: "CFileSwap"),
         .target(name: "Diagnostics"),
@@ -27,7 +30,7 @@ let package = Package(
         .target(name: "AuraPlanner", dependencies: ["Diagnostics"]),
         .target(name: "AuraCalendar", dependencies: ["AuraPlanner", "CICal"]),
         .target(name: "AuraUseCases", dependencies: ["Diagnostics", "AuraSite", "AuraPlanner", "AuraCalendar"]),
-        .target(name: "AuraServer", dependencies: ["CHTTPDaemon", "CArgon2", "CSQLite", "COpenSSL", "AuraUseCases", "AuraSite", "AuraPlanner", "Mustache"]),
+        .target(name: "AuraServer", dependencies: ["CHTTPDaemon", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "AuraUseCases", "AuraSite", "AuraPlanner", "Mustache"]),
         .target(name: "AuraCLI", dependencies: ["Diagnostics", "AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 

@@ -68,17 +68,17 @@ extension AuraApp {
                         answer["replayed"] = true
                         return .json(200, answer)
                     }
-                    let outcome = try carryOut(action, fields)
+                    let outcome = try carryOut(action, fields, for: session)
                     let response = HTTPResponse.json(200, outcome.json)
                     try accounts.record(action: actionID, of: session.personID, answer: String(decoding: response.body, as: UTF8.self), now: clock())
                     return response
                 }
             }
-            let outcome = try carryOut(action, fields)
+            let outcome = try carryOut(action, fields, for: session)
             return isJSON ? .json(200, outcome.json) : .seeOther(root + outcome.then)
         } catch let problem as ActionProblem {
             guard !isJSON, let page = problem.page else { return .json(problem.status, ["error": problem.message]) }
-            let body = try site.render(pageAt: root + page, session: try sessionContext(session, notice: problem.message))
+            let body = try site(of: session).render(pageAt: root + page, session: try sessionContext(session, notice: problem.message))
             return HTTPResponse(status: problem.status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                                 body: body ?? Data())
         }
@@ -97,8 +97,8 @@ extension AuraApp {
         var page: String? = nil
     }
 
-    private func carryOut(_ action: Action, _ fields: [String: String]) throws -> Outcome {
-        let folder = PlannerFolder(content: configuration.build.contentDirectory)
+    private func carryOut(_ action: Action, _ fields: [String: String], for session: Accounts.Session) throws -> Outcome {
+        let folder = try planner(of: session)
         let settings = try folder.settings()
         let now = clock()
         let today = settings.day(of: now)
@@ -122,8 +122,13 @@ extension AuraApp {
             let outcome = try PlanMyDay(folder: folder).run(day: today, from: now, clock: now)
             return Outcome(then: "schedule/?changed=1", json: ["captured": outcome.captured.count, "blocks": outcome.days[0].blocks.count])
         case .done, .snooze, .undo:
-            return try changeTasks(action, fields, folder: folder, today: today, now: now)
+            // Someone new has no store until their first plan: no id of theirs exists yet.
+            guard FileManager.default.fileExists(atPath: folder.store.url.path) else {
+                throw ActionProblem(status: 404, message: "no task, block or notification '\(fields["id"] ?? "")' in your plan")
+            }
+            return try changeTasks(action, fields, folder: folder, personID: session.personID, today: today, now: now)
         case .push:
+            guard FileManager.default.fileExists(atPath: folder.store.url.path) else { return Outcome(then: "schedule/", json: ["moved": 0]) }
             let moved = try folder.changeStore(onWait: {}) { store in
                 store.rollForward(to: today)
                 return store.pushUnfinished(from: today)
@@ -134,7 +139,7 @@ extension AuraApp {
 
     /// Done, Snooze or Undo on the id a page knows (see `TaskChange`); the answer carries the
     /// pages' Done and Snoozed state as the store now holds it.
-    private func changeTasks(_ action: Action, _ fields: [String: String], folder: PlannerFolder,
+    private func changeTasks(_ action: Action, _ fields: [String: String], folder: PlannerFolder, personID: Int64,
                              today: LocalDate, now: Date) throws -> Outcome {
         guard let id = fields["id"], !id.isEmpty, id.count <= 200 else { throw ActionProblem(status: 400, message: "expected the task's id") }
         let kind: TaskChange.Kind
@@ -161,10 +166,10 @@ extension AuraApp {
                 guard let targets = TaskChange.targets(of: id, day: day, today: today, plan: plan, store: store) else {
                     throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
                 }
-                let written = try change.apply(to: &store, targets) { task, field in try accounts.lastChanges(of: task, [field])[field] }
+                let written = try change.apply(to: &store, targets) { task, field in try accounts.lastChanges(of: task, [field], of: personID)[field] }
                 return (written, store, plan)
             }
-            for (task, field) in written { try accounts.noteChange(of: task, field, at: at) }
+            for (task, field) in written { try accounts.noteChange(of: task, field, at: at, of: personID) }
             let targets = TaskChange.targets(of: id, day: day, today: today, plan: plan, store: store)
             let tasks = (targets?.taskIDs ?? []).compactMap { store.index(of: $0).map { store.tasks[$0] } }
             let settings = try folder.settings()
@@ -182,8 +187,8 @@ extension AuraApp {
 
     /// `GET /api/state`: the pages' Done and Snoozed state from the store, for the signed-in person.
     func pageState(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard try session(of: request) != nil else { return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")]) }
-        let folder = PlannerFolder(content: configuration.build.contentDirectory)
+        guard let session = try session(of: request) else { return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")]) }
+        let folder = try planner(of: session)
         let held = try folder.lock(exclusive: false) {}
         defer { held?.release() }
         let plan = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))

@@ -17,9 +17,12 @@ public final class AuraApp: Sendable {
         public var watch: Bool
         /// A static build (`Public/`) kept current in the background when the server changes the store.
         public var publish: BuildOptions?
+        /// The state folder, which holds everyone's planner but the owner's.
+        public var state: ServerState
 
-        public init(build: BuildOptions, publicURL: URL? = nil, watch: Bool = false, publish: BuildOptions? = nil) {
+        public init(build: BuildOptions, publicURL: URL? = nil, watch: Bool = false, publish: BuildOptions? = nil, state: ServerState? = nil) {
             self.build = build
+            self.state = state ?? ServerState(build.outputDirectory.deletingLastPathComponent())
             self.publicURL = publicURL
             self.watch = watch
             self.publish = publish
@@ -39,11 +42,13 @@ public final class AuraApp: Sendable {
     let watcher: Mutex<SourceWatcher?> = Mutex(nil)
     /// With a static output to keep current: its background builds.
     let publisher: BackgroundBuild?
+    /// Everyone's planner and site but the owner's.
+    let people: PersonalSites
 
     /// The headers, cookies and query values the routes read.
     public static let headerNames = ["Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept"]
     public static let cookieNames = [Cookies.session, Cookies.signInForm]
-    public static let queryNames = ["next", "changed"]
+    public static let queryNames = ["next", "changed", "invite", "token"]
 
     public init(configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date = { Date() }) throws {
         self.configuration = configuration
@@ -53,8 +58,9 @@ public final class AuraApp: Sendable {
         let folder = PlannerFolder(content: configuration.build.contentDirectory)
         let site = try LiveSite(options: configuration.build)
         root = site.root
-        let stamp = Self.stamp(of: folder)
+        let stamp = PersonalSites.stamp(of: folder)
         live = Mutex((stamp, site))
+        people = PersonalSites(shared: configuration.build, state: configuration.state)
         liveReload = configuration.watch ? try LiveReload(templatesDirectory: configuration.build.templatesDirectory, root: root) : nil
         publisher = configuration.publish.map { BackgroundBuild(options: $0, stamp: stamp) }
         if configuration.watch { startWatching() }
@@ -71,13 +77,10 @@ public final class AuraApp: Sendable {
     func rebuilt(always: Bool) throws -> LiveSite {
         let folder = PlannerFolder(content: configuration.build.contentDirectory)
         return try live.withLock { live in
-            let stamp = Self.stamp(of: folder)
+            let stamp = PersonalSites.stamp(of: folder)
             guard always || stamp != live.stamp else { return live.site }
             do {
-                let held = try folder.lock(exclusive: false) {}
-                defer { held?.release() }
-                try SiteRebuild.run(configuration.build)
-                live = (Self.stamp(of: folder), try LiveSite(options: configuration.build))
+                live = try PersonalSites.build(configuration.build, folder: folder)
                 liveReload?.built(.success(()))
             } catch {
                 guard let liveReload else { throw error }
@@ -89,14 +92,6 @@ public final class AuraApp: Sendable {
         }
     }
 
-    /// Size and modification time of the files the personal pages are built from.
-    static func stamp(of folder: PlannerFolder) -> String {
-        [folder.store.url, folder.snapshot, folder.inbox.url].map { url in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return "\(attributes?[.size] as? Int ?? -1)@\(modified)"
-        }.joined(separator: " ")
-    }
     var cookies: Cookies {
         Cookies(secure: configuration.publicURL?.scheme == "https", root: root)
     }
@@ -112,7 +107,7 @@ public final class AuraApp: Sendable {
         response.headers += SecurityHeaders.all
         liveReload?.addScript(to: &response)
         if request.method == "POST", response.status < 400, let publisher {
-            publisher.request(stamp: Self.stamp(of: PlannerFolder(content: configuration.build.contentDirectory)))
+            publisher.request(stamp: PersonalSites.stamp(of: PlannerFolder(content: configuration.build.contentDirectory)))
         }
         return response
     }
@@ -129,6 +124,28 @@ public final class AuraApp: Sendable {
             return try signIn(request)
         case ("POST", "/logout/"):
             return try signOut(request)
+        case ("GET", "/signup/"), ("HEAD", "/signup/"):
+            return try signUpPage(request)
+        case ("POST", "/signup/"):
+            return try signUp(request)
+        case ("GET", "/terms/"), ("HEAD", "/terms/"):
+            return try termsPage(request)
+        case ("GET", "/forgot/"), ("HEAD", "/forgot/"):
+            return try forgotPage(request)
+        case ("POST", "/forgot/"):
+            return try forgot(request)
+        case ("GET", "/reset/"), ("HEAD", "/reset/"):
+            return try resetPage(request)
+        case ("POST", "/reset/"):
+            return try reset(request)
+        case ("GET", "/account/"), ("HEAD", "/account/"):
+            return try accountPage(request)
+        case ("GET", "/account/export.zip"), ("HEAD", "/account/export.zip"):
+            return try export(request)
+        case ("POST", let action) where action.hasPrefix("/account/"):
+            return try accountAction(String(action.dropFirst("/account/".count)), request)
+        case ("GET", let feed) where feed.hasPrefix("/feed/") && feed.hasSuffix(".ics"):
+            return try self.feed(request, secret: String(feed.dropFirst(6).dropLast(4)))
         case ("POST", "/planner/plan"):
             return try perform(.plan, request)
         case ("GET", "/api/state"), ("HEAD", "/api/state"):
@@ -157,16 +174,32 @@ public final class AuraApp: Sendable {
             if personal {
                 guard let session = try session(of: request) else { return try signInFirst(request) }
                 // Brought up to date first: the files as well as the pages come from the planner's state.
-                let current = try site
+                let current = try site(of: session)
                 // Pages are rendered for the person (their forms carry the session's token).
                 if let pagePath = Self.pagePath(request.rawPath),
-                   let body = try current.render(pageAt: pagePath, session: try sessionContext(session, changes: planChanges(request))) {
+                   let body = try current.render(pageAt: pagePath, session: try sessionContext(session, changes: planChanges(request, of: session))) {
                     return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                                         body: request.method == "HEAD" ? Data() : body)
+                }
+                if !session.isOwner {
+                    // Their JSON and calendar: from their own site, never the owner's.
+                    let own = StaticFiles(root: people.options(for: session.personID).outputDirectory)
+                    guard case .file(let file) = own.lookup(request.rawPath) else { return notFound() }
+                    return own.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: true)
                 }
             }
             return files.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: personal)
         }
+    }
+
+    /// The planner of the person a session belongs to: the owner's is `Content/planner/`.
+    func planner(of session: Accounts.Session) throws -> PlannerFolder {
+        session.isOwner ? PlannerFolder(content: configuration.build.contentDirectory) : try people.planner(for: session.personID)
+    }
+
+    /// The site built from the planner of the person a session belongs to.
+    func site(of session: Accounts.Session) throws -> LiveSite {
+        session.isOwner ? try site : try people.site(for: session.personID)
     }
 
     /// The session the request's cookie opens, if any.
@@ -176,7 +209,7 @@ public final class AuraApp: Sendable {
     }
 
     /// A page or file that needs sign-in: pages go to the sign-in form and come back; data gets 401.
-    private func signInFirst(_ request: HTTPRequest) throws -> HTTPResponse {
+    func signInFirst(_ request: HTTPRequest) throws -> HTTPResponse {
         let wantsPage = request.rawPath.hasSuffix("/") || request.rawPath.hasSuffix(".html")
         guard wantsPage else { return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")]) }
         let next = request.rawPath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -187,7 +220,8 @@ public final class AuraApp: Sendable {
 
     /// What a signed-in person's pages know of them.
     func sessionContext(_ session: Accounts.Session, notice: String? = nil, changes: String? = nil) throws -> SessionContext {
-        SessionContext(name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, planChanges: changes)
+        SessionContext(name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, planChanges: changes,
+                       accountURL: root + "account/")
     }
 
     /// The public page path (`/planner/`) a request path names, when it names a page.

@@ -7,10 +7,9 @@ extension AuraApp {
     /// schedule): the blocks whose published version the plan made — a first version is new, a
     /// later one moved. `PlanSnapshot` compares each block with the plan before when it saves
     /// the plan (the calendars' SEQUENCE), so the page and the calendars agree on what moved.
-    func planChanges(_ request: HTTPRequest) -> String? {
+    func planChanges(_ request: HTTPRequest, of session: Accounts.Session) -> String? {
         guard request.query["changed"] != nil, Self.pagePath(request.rawPath) == root + "schedule/" else { return nil }
-        let folder = PlannerFolder(content: configuration.build.contentDirectory)
-        guard let plan = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot)) else { return nil }
+        guard let folder = try? planner(of: session), let plan = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot)) else { return nil }
         let marks = plan.days.flatMap(\.blocks).compactMap { block -> String? in
             guard let event = plan.events[block.id], event.stamp == plan.generated else { return nil }
             return "\(block.id):\(event.sequence == 0 ? "new" : "moved")"

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The server's state folder (`--state`, default `.aura`): the site it serves and its database.
+/// The server's state folder (`--state`, default `.aura`): the site it serves, its database,
+/// and the planners and sites of everyone but the owner.
 public struct ServerState: Sendable {
     public let folder: URL
 
@@ -12,4 +13,15 @@ public struct ServerState: Sendable {
     public var site: URL { folder.appendingPathComponent("site") }
     /// People, sessions and failed sign-ins.
     public var accountsDatabase: URL { folder.appendingPathComponent("aura.sqlite3") }
+    /// A person's own content folder, holding their `planner/` (not the owner's: theirs is `Content/planner/`).
+    public func personFolder(_ id: Int64) -> URL { folder.appendingPathComponent("people/\(id)") }
+    /// The site built from a person's planner.
+    public func personSite(_ id: Int64) -> URL { folder.appendingPathComponent("people-sites/\(id)") }
+
+    /// Removes a person's planner and site (never the owner's `Content/planner/`, which is not here).
+    public func removeFolders(of id: Int64) throws {
+        for url in [personFolder(id), personSite(id)] where FileManager.default.fileExists(atPath: url.path) {
+            try FileManager.default.removeItem(at: url)
+        }
+    }
 }

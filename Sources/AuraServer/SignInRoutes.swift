@@ -11,28 +11,46 @@ extension AuraApp {
         let next: String
         let name: String
         let message: String?
+        let forgotURL: String
+        let signUpURL: String
     }
 
     func signInPage(_ request: HTTPRequest, message: String?, status: Int, name: String = "",
                     headers: [(name: String, value: String)] = []) throws -> HTTPResponse {
-        // The token this browser already holds stays: a second load of the form (the service
-        // worker's precache following a personal page's redirect here, another tab) must not
-        // turn the form on screen into an expired one.
+        let token = try visitorFormToken(request)
+        let next = try safeNext(request.field("next") ?? request.query["next"])
+        let view = SignInView(action: root + "login/", csrf: token, next: next, name: name, message: message,
+                              forgotURL: root + "forgot/", signUpURL: root + "signup/")
+        return try visitorPage("/login/", kind: .signIn, title: "Sign in", view, token: token, status: status, headers: headers)
+    }
+
+    /// The token of a form a visitor (not signed in) sends: the one this browser already holds
+    /// stays, so a second load of a form (the service worker's precache following a redirect,
+    /// another tab) must not turn the form on screen into an expired one.
+    func visitorFormToken(_ request: HTTPRequest) throws -> String {
         let held = request.cookies[Cookies.signInForm].flatMap { token in
             token.count == 43 && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } ? token : nil
         }
-        let token = try held ?? SecureRandom.token()
-        let next = try safeNext(request.field("next") ?? request.query["next"])
-        let view = SignInView(action: root + "login/", csrf: token, next: next, name: name, message: message)
-        let body = try site.render(path: "/login/", kind: .signIn, title: "Sign in", content: view)
+        return try held ?? SecureRandom.token()
+    }
+
+    /// Whether a visitor's form came from this site: its token matches the cookie's (double submit).
+    func visitorFormIsValid(_ request: HTTPRequest) -> Bool {
+        guard sameOrigin(request), let token = request.cookies[Cookies.signInForm], !token.isEmpty else { return false }
+        return request.field("csrf") == token
+    }
+
+    /// A page for visitors, never stored, its form's token also in a cookie.
+    func visitorPage<View: Encodable>(_ path: String, kind: PageKind, title: String, _ view: View, token: String, status: Int = 200,
+                                      headers: [(name: String, value: String)] = []) throws -> HTTPResponse {
+        let body = try site.render(path: path, kind: kind, title: title, content: view)
         return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
                                                       cookies.set(Cookies.signInForm, token, maxAge: 3600)] + headers,
                             body: body)
     }
 
     func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard sameOrigin(request), let token = request.cookies[Cookies.signInForm], !token.isEmpty,
-              request.field("csrf") == token else {
+        guard visitorFormIsValid(request) else {
             return try signInPage(request, message: "The sign-in form had expired. Please sign in again.", status: 403)
         }
         let name = request.field("name") ?? ""

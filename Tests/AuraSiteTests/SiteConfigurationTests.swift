@@ -23,6 +23,7 @@ struct SiteConfigurationTests {
         #expect(configuration.dayEndMinutes == 19 * 60)
         #expect(configuration.language == "en-GB")
         #expect(configuration.partsOfDay == PartOfDay.defaultSpans)
+        #expect(configuration.signUp == .invite && configuration.mail == nil)
     }
 
     @Test func partsOfDayMayBeMoved() throws {
@@ -43,6 +44,24 @@ struct SiteConfigurationTests {
         #expect(parts[.evening] == PartOfDay.defaultSpans[.evening])
     }
 
+    @Test func readsAccountsAndMail() throws {
+        let text = """
+        title: Aura
+        base_url: https://example.org/
+        accounts:
+          signup: open
+        mail:
+          smtp: smtp://mail.example.org:587
+          from: Aura <aura@example.org>
+          user: aura
+          password_env: AURA_SMTP_PASSWORD
+        """
+        let configuration = try SiteConfiguration.parse(text, file: "site.yml")
+        #expect(configuration.signUp == .open)
+        #expect(configuration.mail == MailSettings(smtp: URL(string: "smtp://mail.example.org:587")!, from: "Aura <aura@example.org>",
+                                                   user: "aura", passwordVariable: "AURA_SMTP_PASSWORD"))
+    }
+
     @Test(arguments: [
         ("title: A\nbase_url: /relative\n", "site.yml:2:11: base_url expects an absolute address such as https://aura.example/ (http or https)"),
         ("title: A\nbase_url: https://a.b/\ntime_zone: Mars/Olympus\n", "site.yml:3:12: unknown time zone 'Mars/Olympus'; expected an IANA name such as Europe/London"),
@@ -58,6 +77,11 @@ struct SiteConfigurationTests {
          "site.yml:5:5: unknown key 'begin'; expected one of start, end"),
         ("title: A\nbase_url: https://a.b/\ntimezone: UTC\n", "site.yml:3:1: unknown key 'timezone'; did you mean 'time_zone'?"),
         ("base_url: https://a.b/\n", "site.yml:1:1: missing required key 'title'"),
+        ("title: A\nbase_url: https://a.b/\naccounts:\n  signup: maybe\n", "site.yml:4:11: 'maybe' is not a way to sign up; expected closed, invite or open"),
+        ("title: A\nbase_url: https://a.b/\nmail:\n  smtp: http://a.b/\n  from: a@b.c\n",
+         "site.yml:4:9: 'http://a.b/' is not an SMTP server; expected smtp://host:port or smtps://host:port"),
+        ("title: A\nbase_url: https://a.b/\nmail:\n  smtp: smtp://a.b:25\n  from: a@b.c\n  password: secret\n",
+         "site.yml:6:3: unknown key 'password'; did you mean 'password_env'?"),
     ])
     func rejectsBadSettings(text: String, expected: String) {
         do {

@@ -10,7 +10,7 @@ import time
 import pytest
 import requests
 
-from server_support import Server
+from server_support import SCHEMA_VERSION, Server, as_schema_version
 
 
 def tasks(server):
@@ -178,22 +178,20 @@ def test_plan_my_day_marks_what_it_changed_on_the_schedule(server, planned):
 
 def test_the_database_is_migrated_from_every_earlier_version(tmp_path):
     """Version 0 (no file) is every other test's start; here a version 1 database, with its
-    person and session, is brought to the current version by the server and keeps both."""
+    person and session, is brought to the current version by the server and keeps both
+    (test_people.py starts from version 2)."""
     first = Server(tmp_path / "one")
     browser = first.signed_in()
     first.stop()
     database = first.state / "aura.sqlite3"
-    with sqlite3.connect(database) as connection:
-        connection.execute("DROP TABLE applied_actions")
-        connection.execute("DROP TABLE field_changes")
-        connection.execute("PRAGMA user_version = 1")
+    as_schema_version(database, 1)
     first.start()
     assert browser.get(first.url + "/api/state").status_code == 200  # the version 1 session still opens
     replay = browser.post(first.url + "/api/done", json={"id": "t1", "actionId": "migrated-1"}, headers={"Origin": first.url})
     assert replay.status_code == 200, replay.text
     first.stop()
     with sqlite3.connect(database) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert connection.execute("SELECT count(*) FROM applied_actions").fetchone()[0] == 1
     # A database from a newer Aura is refused, not changed.
     with sqlite3.connect(database) as connection:

@@ -6,7 +6,7 @@ import subprocess
 
 import requests
 
-from server_support import PASSWORD
+from server_support import PASSWORD, SCHEMA_VERSION
 
 
 def test_personal_pages_need_a_session(server):
@@ -115,4 +115,4 @@ def test_what_the_database_keeps_is_checked_by_outside_references(server):
     assert encoded.startswith("$argon2id$v=19$m=19456,t=2,p=1$")
     assert argon2.PasswordHasher().verify(encoded, PASSWORD)
     assert hashlib.sha256(token.encode()).hexdigest() in hashes and token not in hashes
-    assert version == 2 and journal == "wal"
+    assert version == SCHEMA_VERSION and journal == "wal"

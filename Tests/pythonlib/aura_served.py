@@ -3,6 +3,7 @@
 change it first), a fresh state folder and one person (sam) who may sign in."""
 import json
 import re
+import sqlite3
 import shutil
 import signal
 import subprocess
@@ -12,6 +13,25 @@ from aura_test_paths import REPO, aura_binary
 import requests
 
 PASSWORD = "correct horse battery staple"
+# The accounts database's schema version (Sources/AuraServer/Accounts/AccountsSchema.swift).
+SCHEMA_VERSION = 4
+# What each version added, undone: a database as the Aura before it left it.
+UNDO = {
+    4: ["DROP TABLE invitations", "DROP TABLE reset_tokens", "DROP TABLE feed_secrets", "ALTER TABLE people DROP COLUMN full_name"],
+    3: ["CREATE TABLE old_changes (task_id TEXT NOT NULL, field TEXT NOT NULL, changed INTEGER NOT NULL, PRIMARY KEY (task_id, field))",
+        "INSERT OR IGNORE INTO old_changes SELECT task_id, field, changed FROM field_changes",
+        "DROP TABLE field_changes", "ALTER TABLE old_changes RENAME TO field_changes"],
+    2: ["DROP TABLE applied_actions", "DROP TABLE field_changes"],
+}
+
+
+def as_schema_version(database, version):
+    """Turns a current accounts database (its server stopped) back into schema `version`."""
+    with sqlite3.connect(database) as connection:
+        for undone in range(SCHEMA_VERSION, version, -1):
+            for statement in UNDO[undone]:
+                connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {version}")
 
 
 class Server:
@@ -28,9 +48,7 @@ class Server:
         self.arguments = list(arguments)
         self.state = root / "state"
         self.aura = aura_binary()
-        added = subprocess.run([str(self.aura), "user", "add", "sam", "--password-stdin", "--state", str(self.state)],
-                               input=PASSWORD + "\n", capture_output=True, text=True)
-        assert added.returncode == 0, added.stderr
+        self.add_person("sam")
         self.public_url = public_url
         self.start()
 
@@ -52,12 +70,18 @@ class Server:
         self.process.wait(timeout=120)
         assert self.process.returncode == 0, self.process.stderr.read()
 
-    def signed_in(self):
-        """A requests session signed in as sam."""
+    def add_person(self, name):
+        """Lets `name` sign in with PASSWORD (the first one added, sam, is the owner)."""
+        added = subprocess.run([str(self.aura), "user", "add", name, "--password-stdin", "--state", str(self.state)],
+                               input=PASSWORD + "\n", capture_output=True, text=True)
+        assert added.returncode == 0, added.stderr
+
+    def signed_in(self, name="sam"):
+        """A requests session signed in as `name` (sam unless told)."""
         browser = requests.Session()
         form = browser.get(self.url + "/login/")
         token = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
-        answer = browser.post(self.url + "/login/", data={"csrf": token, "name": "sam", "password": PASSWORD},
+        answer = browser.post(self.url + "/login/", data={"csrf": token, "name": name, "password": PASSWORD},
                               allow_redirects=False)
         assert answer.status_code == 303, answer.text
         return browser

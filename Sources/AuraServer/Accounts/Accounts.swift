@@ -24,6 +24,8 @@ public final class Accounts: Sendable {
         public let name: String
         /// The token forms must carry back (synchroniser token).
         public let csrf: String
+        /// Whether this is the owner, the first person added, whose planner is `Content/planner/`.
+        public let isOwner: Bool
     }
 
     /// Why a sign-in did not open a session.
@@ -34,8 +36,16 @@ public final class Accounts: Sendable {
         case throttled(retryAfter: Int)
     }
 
+    /// Why an account could not be changed, in words for the person.
     public struct AccountError: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
+
+        /// The reason as a sentence for a page: a capital first and a full stop.
+        var sentence: String { description.prefix(1).uppercased() + description.dropFirst() + "." }
     }
 
     /// A hash to verify against when the name is unknown, so both answers take as long.
@@ -53,13 +63,8 @@ public final class Accounts: Sendable {
 
     /// Adds a person, or sets a new password when `replacing` and the name exists.
     public func setPassword(name: String, password: String, replacing: Bool, now: Date) throws {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= 64, !trimmed.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
-            throw AccountError(description: "a name is 1 to 64 characters on one line")
-        }
-        guard password.count >= Self.minimumPasswordLength else {
-            throw AccountError(description: "a password needs at least \(Self.minimumPasswordLength) characters")
-        }
+        let trimmed = try Self.checkedName(name)
+        try PasswordPolicy.check(password)
         let hash = try PasswordHash.make(password)
         try database.withLock { database in
             try database.transaction {
@@ -74,6 +79,15 @@ public final class Accounts: Sendable {
                 }
             }
         }
+    }
+
+    /// A user name as kept: trimmed, 1 to 64 characters on one line.
+    static func checkedName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 64, !trimmed.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
+            throw AccountError(description: "a name is 1 to 64 characters on one line")
+        }
+        return trimmed
     }
 
     /// The names of everyone who may sign in.
@@ -102,7 +116,8 @@ public final class Accounts: Sendable {
             let stamp = Int64(now.timeIntervalSince1970)
             try database.execute("INSERT INTO sessions (token_hash, person_id, csrf, created, last_seen) VALUES (?, ?, ?, ?, ?)",
                                  [.text(Self.hash(token)), .integer(person.id), .text(csrf), .integer(stamp), .integer(stamp)])
-            return .success((token, Session(personID: person.id, name: person.name, csrf: csrf)))
+            let owner = try Self.ownerID(database) == person.id
+            return .success((token, Session(personID: person.id, name: person.name, csrf: csrf, isOwner: owner)))
         }
     }
 
@@ -123,8 +138,13 @@ public final class Accounts: Sendable {
             if stamp - lastSeen >= 60 {
                 try database.execute("UPDATE sessions SET last_seen = ? WHERE token_hash = ?", [.integer(stamp), .text(hash)])
             }
-            return Session(personID: id, name: name, csrf: csrf)
+            return Session(personID: id, name: name, csrf: csrf, isOwner: try Self.ownerID(database) == id)
         }
+    }
+
+    /// The owner: the first person added (their planner is `Content/planner/`, and stays).
+    static func ownerID(_ database: SQLiteDatabase) throws -> Int64? {
+        try database.execute("SELECT MIN(id) FROM people").first?[0].integer
     }
 
     /// Ends the session a token opens.
@@ -135,7 +155,7 @@ public final class Accounts: Sendable {
     static func hash(_ token: String) -> String { Fingerprint.sha256Hex(Array(token.utf8)) }
 
     /// Seconds to wait when any key has too many recent failures, else nil.
-    private static func throttle(_ database: SQLiteDatabase, keys: [(String, Int)], now: Date) throws -> Int? {
+    static func throttle(_ database: SQLiteDatabase, keys: [(String, Int)], now: Date) throws -> Int? {
         let stamp = Int64(now.timeIntervalSince1970)
         var wait: Int?
         for (key, limit) in keys {
@@ -147,7 +167,7 @@ public final class Accounts: Sendable {
         return wait
     }
 
-    private static func recordFailure(_ database: SQLiteDatabase, keys: [String], now: Date) throws {
+    static func recordFailure(_ database: SQLiteDatabase, keys: [String], now: Date) throws {
         let stamp = Int64(now.timeIntervalSince1970)
         for key in keys {
             try database.execute("""

@@ -42,6 +42,45 @@ enum AccountsSchema {
           PRIMARY KEY (task_id, field)
         );
         """,
+        // 3: several people: a task field's last change is per person (each has their own store,
+        // so `t12` is a different task for each). The changes noted so far were the owner's
+        // (the first person); the ones of a database without people are dropped.
+        """
+        CREATE TABLE field_changes_by_person (
+          person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE,
+          task_id TEXT NOT NULL,
+          field TEXT NOT NULL,
+          changed INTEGER NOT NULL,
+          PRIMARY KEY (person_id, task_id, field)
+        );
+        INSERT INTO field_changes_by_person (person_id, task_id, field, changed)
+          SELECT (SELECT MIN(id) FROM people), task_id, field, changed FROM field_changes WHERE EXISTS (SELECT 1 FROM people);
+        DROP TABLE field_changes;
+        ALTER TABLE field_changes_by_person RENAME TO field_changes;
+        """,
+        // 4: joining and recovering: one-time invitations and password-reset links and each
+        // person's calendar feed secret, all kept only as their SHA-256; a person's full name.
+        """
+        CREATE TABLE invitations (
+          token_hash TEXT PRIMARY KEY,
+          created INTEGER NOT NULL,
+          expires INTEGER NOT NULL,
+          used INTEGER
+        );
+        CREATE TABLE reset_tokens (
+          token_hash TEXT PRIMARY KEY,
+          person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE,
+          expires INTEGER NOT NULL,
+          used INTEGER
+        );
+        CREATE INDEX reset_tokens_by_person ON reset_tokens(person_id);
+        CREATE TABLE feed_secrets (
+          person_id INTEGER PRIMARY KEY REFERENCES people(id) ON DELETE CASCADE,
+          secret_hash TEXT NOT NULL UNIQUE,
+          created INTEGER NOT NULL
+        );
+        ALTER TABLE people ADD COLUMN full_name TEXT NOT NULL DEFAULT ''
+        """,
     ]
 
     struct SchemaError: Error, CustomStringConvertible {

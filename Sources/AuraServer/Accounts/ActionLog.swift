@@ -26,13 +26,13 @@ extension Accounts {
         }
     }
 
-    /// When (client milliseconds) each of `fields` of `taskID` was last changed; absent when never.
-    func lastChanges(of taskID: String, _ fields: [String]) throws -> [String: Int64] {
+    /// When (client milliseconds) each of `fields` of `personID`'s `taskID` was last changed; absent when never.
+    func lastChanges(of taskID: String, _ fields: [String], of personID: Int64) throws -> [String: Int64] {
         try database.withLock { database in
             var changes: [String: Int64] = [:]
             for field in fields {
-                if let changed = try database.execute("SELECT changed FROM field_changes WHERE task_id = ? AND field = ?",
-                                                      [.text(taskID), .text(field)]).first?[0].integer {
+                if let changed = try database.execute("SELECT changed FROM field_changes WHERE person_id = ? AND task_id = ? AND field = ?",
+                                                      [.integer(personID), .text(taskID), .text(field)]).first?[0].integer {
                     changes[field] = changed
                 }
             }
@@ -40,11 +40,13 @@ extension Accounts {
         }
     }
 
-    /// Notes the client time of a change applied to `field` of `taskID`.
-    func noteChange(of taskID: String, _ field: String, at changed: Int64) throws {
+    /// Notes the client time of a change applied to `field` of `personID`'s `taskID`.
+    func noteChange(of taskID: String, _ field: String, at changed: Int64, of personID: Int64) throws {
         try database.withLock { database in
-            _ = try database.execute("INSERT INTO field_changes (task_id, field, changed) VALUES (?, ?, ?) ON CONFLICT(task_id, field) DO UPDATE SET changed = excluded.changed",
-                                     [.text(taskID), .text(field), .integer(changed)])
+            _ = try database.execute("""
+                INSERT INTO field_changes (person_id, task_id, field, changed) VALUES (?, ?, ?, ?)
+                ON CONFLICT(person_id, task_id, field) DO UPDATE SET changed = excluded.changed
+                """, [.integer(personID), .text(taskID), .text(field), .integer(changed)])
         }
     }
 }

@@ -5,10 +5,10 @@ import Foundation
 /// The site's settings from `Content/site.yml`: identity, address, language, time zone and
 /// the day window the planner schedules inside.
 public struct SiteConfiguration: Sendable, Equatable {
-    var title: String
+    public internal(set) var title: String
     var description: String
     /// The absolute address the site is published at, always ending in `/`.
-    var baseURL: URL
+    public internal(set) var baseURL: URL
     var language: String
     public var timeZone: TimeZone
     /// Start of the planning day, in minutes after midnight.
@@ -28,8 +28,19 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// `private:`: seal the personal files with a passphrase read from this environment variable.
     var privatePassphraseEnv: String?
 
+    /// Who may make an account on `aura serve` (`accounts: {signup: …}`): no one, whoever holds
+    /// an invitation from `aura user invite` (the default), or anyone.
+    public var signUp: SignUp = .invite
+    /// How `aura serve` sends e-mail (`mail: {smtp, from, user, password_env}`); none by default.
+    public var mail: MailSettings?
+
+    /// `accounts.signup` in `site.yml`.
+    public enum SignUp: String, Sendable, CaseIterable {
+        case closed, invite, open
+    }
+
     static let fileName = "site.yml"
-    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "parts_of_day", "keep", "culture", "private"]
+    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "parts_of_day", "keep", "culture", "private", "accounts", "mail"]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
     public static func load(contentDirectory: URL, in fileSystem: FileSystem = .disk) throws -> SiteConfiguration {
@@ -67,6 +78,30 @@ public struct SiteConfiguration: Sendable, Equatable {
         let privateSettings = try fields.mapping("private")
         try privateSettings?.rejectUnknownKeys(allowed: ["passphrase_env"])
         let passphraseEnv = try privateSettings?.requiredString("passphrase_env")
+        var signUp = SignUp.invite
+        if let accounts = try fields.mapping("accounts") {
+            try accounts.rejectUnknownKeys(allowed: ["signup"])
+            if let text = try accounts.string("signup") {
+                guard let mode = SignUp(rawValue: text) else {
+                    throw accounts.error("'\(text)' is not a way to sign up; expected closed, invite or open", at: accounts.node["signup"]!)
+                }
+                signUp = mode
+            }
+        }
+        var mail: MailSettings?
+        if let fields = try fields.mapping("mail") {
+            try fields.rejectUnknownKeys(allowed: ["smtp", "from", "user", "password_env"])
+            let smtpNode = try fields.present("smtp", required: true)!
+            let smtp = try fields.requiredString("smtp")
+            guard let url = URL(string: smtp), ["smtp", "smtps"].contains(url.scheme ?? ""), url.host != nil else {
+                throw fields.error("'\(smtp)' is not an SMTP server; expected smtp://host:port or smtps://host:port", at: smtpNode)
+            }
+            let from = try fields.requiredString("from")
+            guard !from.contains(where: \.isNewline), from.contains("@") else {
+                throw fields.error("'from' is one address on one line, such as Aura <aura@example.org>", at: fields.node["from"]!)
+            }
+            mail = MailSettings(smtp: url, from: from, user: try fields.string("user"), passwordVariable: try fields.string("password_env"))
+        }
         var configuration = SiteConfiguration(
             title: try fields.requiredString("title"),
             description: try fields.string("description") ?? "",
@@ -83,6 +118,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             configuration.cultureFeedSize = try count(culture, "feed_size") ?? configuration.cultureFeedSize
         }
         configuration.privatePassphraseEnv = passphraseEnv
+        configuration.signUp = signUp
+        configuration.mail = mail
         return configuration
     }
 
@@ -92,4 +129,13 @@ public struct SiteConfiguration: Sendable, Equatable {
         guard value >= 1 else { throw fields.error("'\(key)' is \(value); expected 1 or more", at: fields.node[key]!) }
         return value
     }
+}
+
+/// Where `aura serve` hands e-mail over: an SMTP server, the sender, and the account on it
+/// (the password only ever from the environment variable named here, never from a file).
+public struct MailSettings: Sendable, Equatable {
+    public let smtp: URL
+    public let from: String
+    public let user: String?
+    public let passwordVariable: String?
 }

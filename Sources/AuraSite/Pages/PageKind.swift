@@ -34,4 +34,10 @@ public struct PageKind: Sendable {
     static let unlock = PageKind("unlock")
     /// The page `aura serve` asks a visitor to sign in on.
     public static let signIn = PageKind("login")
+    /// `aura serve`'s account pages: joining, the terms, and recovering a forgotten password.
+    public static let signUp = PageKind("signup")
+    public static let terms = PageKind("terms")
+    public static let forgot = PageKind("forgot")
+    public static let reset = PageKind("reset")
+    public static let account = PageKind("account")
 }

@@ -60,12 +60,25 @@ public struct SessionContext: Encodable, Sendable {
     /// What the last Plan My Day changed, for the schedule to mark: `<block id>:new` or
     /// `<block id>:moved`, separated by spaces.
     public let planChanges: String?
+    /// The person's account page (`/account/`).
+    public let accountURL: String?
 
-    public init(name: String, csrf: String, signOutAction: String, notice: String? = nil, planChanges: String? = nil) {
+    public init(name: String, csrf: String, signOutAction: String, notice: String? = nil, planChanges: String? = nil,
+                accountURL: String? = nil) {
+        self.accountURL = accountURL
         self.name = name
         self.csrf = csrf
         self.signOutAction = signOutAction
         self.notice = notice
         self.planChanges = planChanges
+    }
+}
+
+extension LiveSite {
+    /// A Markdown file of the content folder (`terms.md`) as an HTML fragment, raw HTML left
+    /// out; nil when the file does not exist.
+    public static func markdownHTML(of url: URL) throws -> String? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return Markdown.html(try ContentFile.read(url), autolinks: false)
     }
 }

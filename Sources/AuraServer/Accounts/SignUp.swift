@@ -1,0 +1,51 @@
+import Foundation
+
+/// Joining: a person adds themselves, with an invitation when the site asks for one.
+extension Accounts {
+    /// Sign-up attempts allowed per address in the failure window.
+    static let signUpsPerAddress = 10
+
+    /// Why a sign-up did not make an account.
+    public enum SignUpFailure: Error, Equatable {
+        case invitationNotOpen
+        case throttled(retryAfter: Int)
+        case refused(String)
+    }
+
+    /// Makes an account for `name` (with an open invitation unless `invitation` is nil) and a
+    /// session for it; returns the session's token. Every attempt counts against the address.
+    public func signUp(name: String, fullName: String, password: String, invitation: String?,
+                       address: String, now: Date) throws -> Result<String, SignUpFailure> {
+        let key = "signup:" + address
+        if let wait = try database.withLock({ try Self.throttle($0, keys: [(key, Self.signUpsPerAddress)], now: now) }) {
+            return .failure(.throttled(retryAfter: wait))
+        }
+        try database.withLock { try Self.recordFailure($0, keys: [key], now: now) }
+        let trimmed: String, hash: String
+        do {
+            trimmed = try Self.checkedName(name)
+            try PasswordPolicy.check(password)
+            hash = try PasswordHash.make(password)
+        } catch let error as AccountError {
+            return .failure(.refused(error.description))
+        }
+        let full = String(fullName.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
+        let made: SignUpFailure? = try database.withLock { database in
+            try database.transaction {
+                if let invitation, try !Self.redeem(invitation: invitation, database, now: now) { return SignUpFailure.invitationNotOpen }
+                guard try database.execute("SELECT 1 FROM people WHERE name = ?", [.text(trimmed)]).isEmpty else {
+                    return SignUpFailure.refused("that user name is taken; please choose another")
+                }
+                try database.execute("INSERT INTO people (name, password_hash, created, full_name) VALUES (?, ?, ?, ?)",
+                                     [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970)), .text(full)])
+                return nil
+            }
+        }
+        if let made { return .failure(made) }
+        // The account exists; signing in opens its first session like any other.
+        if case .success(let opened) = try signIn(name: trimmed, password: password, address: address, now: now) {
+            return .success(opened.token)
+        }
+        return .failure(.refused("the account was made; please sign in"))
+    }
+}

@@ -1,0 +1,85 @@
+import AuraSite
+import AuraUseCases
+import Foundation
+import Synchronization
+
+/// Everyone's own planner and the site built from it. The owner (the first person added)
+/// plans in `Content/planner/`, so cron and `aura plan` keep working on it; each other person
+/// has a folder of their own, `<state>/people/<id>/`, laid out as a content folder: their
+/// `planner/` (inbox, store, plan in the documented formats) beside links to the shared
+/// content (`site.yml`, culture, reflections…). Their pages, JSON and calendar are built from
+/// it into `<state>/people-sites/<id>/`, and only their session is ever answered from there.
+final class PersonalSites: Sendable {
+    let shared: BuildOptions
+    let state: ServerState
+    /// Each person's site as last built, with the planner files' state it was built from.
+    private let built: Mutex<[Int64: (stamp: String, site: LiveSite)]> = Mutex([:])
+
+    init(shared: BuildOptions, state: ServerState) {
+        self.shared = shared
+        self.state = state
+    }
+
+    /// How `personID`'s site is built.
+    func options(for personID: Int64) -> BuildOptions {
+        var options = shared
+        options.contentDirectory = state.personFolder(personID)
+        options.outputDirectory = state.personSite(personID)
+        return options
+    }
+
+    /// The person's planner folder, created with its links to the shared content when new.
+    func planner(for personID: Int64) throws -> PlannerFolder {
+        let folder = PlannerFolder(content: state.personFolder(personID))
+        try prepare(folder)
+        return folder
+    }
+
+    /// The person's site, built again first when their planner files changed since.
+    func site(for personID: Int64) throws -> LiveSite {
+        let folder = try planner(for: personID)
+        return try built.withLock { built in
+            let stamp = PersonalSites.stamp(of: folder)
+            if let current = built[personID], current.stamp == stamp { return current.site }
+            let site = try Self.build(options(for: personID), folder: folder)
+            built[personID] = site
+            return site.site
+        }
+    }
+
+    /// Forgets a person's built site and removes their folders (their account is gone).
+    func remove(_ personID: Int64) throws {
+        built.withLock { _ = $0.removeValue(forKey: personID) }
+        try state.removeFolders(of: personID)
+    }
+
+    /// Builds a site from `folder` under its shared lock (the store read whole, never mid-write)
+    /// and loads it for rendering; returns it with the stamp it was built from.
+    static func build(_ options: BuildOptions, folder: PlannerFolder) throws -> (stamp: String, site: LiveSite) {
+        let held = try folder.lock(exclusive: false) {}
+        defer { held?.release() }
+        try SiteRebuild.run(options)
+        return (stamp(of: folder), try LiveSite(options: options))
+    }
+
+    /// Size and modification time of the files the personal pages are built from.
+    static func stamp(of folder: PlannerFolder) -> String {
+        [folder.store.url, folder.snapshot, folder.inbox.url].map { url in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "\(attributes?[.size] as? Int ?? -1)@\(modified)"
+        }.joined(separator: " ")
+    }
+
+    /// Creates the person's `planner/` and links every other entry of the shared content folder.
+    private func prepare(_ folder: PlannerFolder) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: folder.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let source = shared.contentDirectory.resolvingSymlinksInPath()
+        for name in try files.contentsOfDirectory(atPath: source.path) where name != folder.folder.lastPathComponent && !name.hasPrefix(".") {
+            let link = folder.content.appendingPathComponent(name)
+            guard (try? files.destinationOfSymbolicLink(atPath: link.path)) == nil else { continue }
+            try files.createSymbolicLink(at: link, withDestinationURL: source.appendingPathComponent(name))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+"""/account/ over loopback: change the password (the old one and every other session stop
+working), sign out everywhere, a new calendar feed address, and deleting an account with its
+files after a typed confirmation (never the owner's)."""
+import re
+
+import requests
+
+from server_support import PASSWORD
+
+NEW_PASSWORD = "plums in the icebox again"
+
+
+def post(server, browser, action, **fields):
+    token = re.search(r'name="csrf" value="([^"]+)"', browser.get(server.url + "/account/").text).group(1)
+    return browser.post(server.url + "/account/" + action, data={"csrf": token, **fields}, allow_redirects=False)
+
+
+def test_the_account_page_needs_a_session_and_is_linked(server):
+    assert requests.get(server.url + "/account/", allow_redirects=False).status_code == 303
+    browser = server.signed_in()
+    assert 'href="/account/"' in browser.get(server.url + "/dashboard/").text
+    page = browser.get(server.url + "/account/")
+    assert page.status_code == 200 and "Delete my account" not in page.text  # sam is the owner
+    assert requests.post(server.url + "/account/sign-out-everywhere", data={"csrf": "forged"}, cookies=browser.cookies,
+                         allow_redirects=False).status_code == 403
+
+
+def test_changing_the_password_ends_other_sessions(server):
+    server.add_person("ivy")
+    here, elsewhere = server.signed_in("ivy"), server.signed_in("ivy")
+    wrong = post(server, here, "password", current="not it at all", password=NEW_PASSWORD, again=NEW_PASSWORD)
+    assert wrong.status_code == 422 and "not right" in wrong.text
+    assert post(server, here, "password", current=PASSWORD, password=NEW_PASSWORD, again=NEW_PASSWORD).status_code == 200
+    assert here.get(server.url + "/api/state").status_code == 200
+    assert elsewhere.get(server.url + "/api/state").status_code == 401
+    assert post(server, here, "sign-out-everywhere").status_code == 303
+    assert here.get(server.url + "/api/state").status_code == 401
+
+
+def test_a_new_calendar_address(server):
+    browser = server.signed_in()
+    first = re.search(r'/feed/([\w-]{43})\.ics', post(server, browser, "feed").text).group(1)
+    second = re.search(r'/feed/([\w-]{43})\.ics', post(server, browser, "feed").text).group(1)
+    assert requests.get(server.url + f"/feed/{first}.ics").status_code == 404
+    assert requests.get(server.url + f"/feed/{second}.ics").text.startswith("BEGIN:VCALENDAR")
+
+
+def test_deleting_an_account_takes_its_files(server):
+    server.add_person("jo")
+    browser = server.signed_in("jo")
+    browser.get(server.url + "/dashboard/")
+    folders = set((server.state / "people").iterdir())
+    mistyped = post(server, browser, "delete", confirm="j o")
+    assert mistyped.status_code == 422
+    assert post(server, browser, "delete", confirm="jo").status_code == 303
+    assert browser.get(server.url + "/api/state").status_code == 401
+    assert len(set((server.state / "people").iterdir())) == len(folders) - 1
+    owner = server.signed_in()
+    assert post(server, owner, "delete", confirm="sam").status_code == 403
+    assert (server.content / "planner" / "tasks.json").exists()
+
+
+def test_export_is_a_zip_of_the_persons_own_files(server):
+    import io
+    import zipfile
+
+    assert requests.get(server.url + "/account/export.zip").status_code == 401
+    server.add_person("lee")
+    lee = server.signed_in("lee")
+    token = re.search(r'name="csrf" value="([^"]+)"', lee.get(server.url + "/planner/").text).group(1)
+    assert lee.post(server.url + "/planner/plan", data={"csrf": token, "inbox": "zzleeonly chore 1h"}, allow_redirects=False).status_code == 303
+    answer = lee.get(server.url + "/account/export.zip")
+    assert answer.status_code == 200 and answer.headers["Content-Type"] == "application/zip"
+    archive = zipfile.ZipFile(io.BytesIO(answer.content))
+    assert archive.testzip() is None
+    names = archive.namelist()
+    assert "planner/tasks.json" in names and "planner/plan.json" in names and not any("lock" in name for name in names)
+    assert b"zzleeonly" in archive.read("planner/tasks.json")
+    [tasks] = [path for path in (server.state / "people").glob("*/planner/tasks.json") if b"zzleeonly" in path.read_bytes()]
+    assert archive.read("planner/tasks.json") == tasks.read_bytes()
+    owner = zipfile.ZipFile(io.BytesIO(server.signed_in().get(server.url + "/account/export.zip").content))
+    assert owner.read("planner/tasks.json") == (server.content / "planner" / "tasks.json").read_bytes()

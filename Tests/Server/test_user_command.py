@@ -1,0 +1,54 @@
+"""`aura user`: add, list, remove, reset, invite and rotate-feed against a state folder, with
+clear errors and exit codes; and a database from schema version 3 upgraded (1 and 2: test_live_actions.py, test_people.py)."""
+import sqlite3
+import subprocess
+
+from server_support import PASSWORD, SCHEMA_VERSION, Server, as_schema_version
+
+
+def user(server, *arguments, stdin=None):
+    return subprocess.run([str(server.aura), "user", *arguments, "--state", str(server.state), "--content", str(server.content)],
+                          input=stdin, capture_output=True, text=True)
+
+
+def test_people_are_added_listed_and_removed(server):
+    assert user(server, "add", "cy", "--password-stdin", stdin="password1234\n").returncode == 1  # a common one
+    refused = user(server, "add", "cy", "--password-stdin", stdin="short\n")
+    assert refused.returncode == 1 and "12 characters" in refused.stderr
+    assert user(server, "add", "cy", "--password-stdin", stdin=PASSWORD + "\n").returncode == 0
+    assert user(server, "list").stdout.splitlines() == ["cy", "sam (owner)"]
+    server.signed_in("cy").get(server.url + "/dashboard/")  # makes cy's folder
+    [folder] = (server.state / "people").iterdir()
+    owner = user(server, "remove", "sam")
+    assert owner.returncode == 1 and "owner" in owner.stderr
+    assert user(server, "remove", "cy").returncode == 0 and not folder.exists()
+    unknown = user(server, "remove", "cy")
+    assert unknown.returncode == 1 and "no one is called 'cy'" in unknown.stderr
+    assert user(server, "frob").returncode == 2
+
+
+def test_links_are_printed_on_the_site_address(server):
+    invite = user(server, "invite")
+    assert invite.returncode == 0 and invite.stdout.startswith("https://") and "/signup/?invite=" in invite.stdout
+    reset = user(server, "reset", "sam", "--public-url", "https://aura.example/")
+    assert reset.returncode == 0 and reset.stdout.startswith("https://aura.example/reset/?token=")
+    assert user(server, "reset", "nobody").returncode == 1
+    feed = user(server, "rotate-feed", "sam")
+    assert feed.returncode == 0 and feed.stdout.strip().endswith(".ics")
+    with sqlite3.connect(server.state / "aura.sqlite3") as connection:
+        kept = [row[0] for row in connection.execute("SELECT token_hash FROM invitations UNION ALL SELECT token_hash FROM reset_tokens")]
+    assert kept and not any(secret in invite.stdout + reset.stdout for secret in kept)  # only hashes are kept
+
+
+def test_a_version_3_database_is_upgraded(tmp_path):
+    first = Server(tmp_path / "three")
+    first.signed_in()
+    first.stop()
+    database = first.state / "aura.sqlite3"
+    as_schema_version(database, 3)
+    first.start()
+    assert first.signed_in().get(first.url + "/dashboard/").status_code == 200
+    assert user(first, "invite").returncode == 0
+    first.stop()
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
