@@ -1,3 +1,4 @@
+import AuraSite
 import Foundation
 
 /// Links that stand for a secret: an invitation to join, a password reset, a person's calendar

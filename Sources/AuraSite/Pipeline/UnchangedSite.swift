@@ -35,6 +35,6 @@ enum UnchangedSite {
               previous.records.allSatisfy({ OutputDirectory.stamp(destination.appendingPathComponent($0.key).path) == $0.value.stamp })
         else { return nil }
         return BuildReport(pageCount: previous.records.values.count { $0.key != BuildManifest.notAPage },
-                           fileCount: previous.records.count)
+                           fileCount: previous.records.count, notices: [BuildState.publicPagesNotice])
     }
 }

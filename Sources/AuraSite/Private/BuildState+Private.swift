@@ -1,13 +1,16 @@
 import Foundation
 
 extension BuildState {
+    /// What a build without `private:` says of the personal pages.
+    static let publicPagesNotice = "personal pages are public: anyone who knows their addresses can read them (set private: passphrase_env: in site.yml to encrypt them)"
+
     /// With `site.yml`'s `private:`, derives the key from the passphrase in the environment
     /// (keeping the previous build's salt when the passphrase still opens it); without it, a
     /// notice says that the personal pages are public.
     mutating func derivePrivateKey() throws {
         let configuration = try require(\.configuration)
         guard let variable = configuration.privatePassphraseEnv else {
-            notices.append("personal pages are public: anyone who knows their addresses can read them (set private: passphrase_env: in site.yml to encrypt them)")
+            notices.append(Self.publicPagesNotice)
             return
         }
         // Checking and `aura serve` write no sealed files and need no passphrase.

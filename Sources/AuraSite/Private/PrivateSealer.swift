@@ -26,11 +26,11 @@ struct PrivateSealer: Sendable {
         SiteOutput(
             write: { data, path in
                 guard PersonalPaths.contains(path) else { return try output.write(data, path) }
-                try output.write(try seal(data, path: path), path + SealedFile.suffix)
-                if path.hasSuffix(".html") { try output.write(shell, path) }
+                let sealed = try output.write(try seal(data, path: path), path + SealedFile.suffix)
+                return path.hasSuffix(".html") ? try output.write(shell, path) : sealed
             },
             // A personal file always goes through sealing: the previous build's copy may be under an old key.
-            reuse: { path in PersonalPaths.contains(path) ? false : output.reuse(path) },
+            reuse: { path, stamp in PersonalPaths.contains(path) ? nil : output.reuse(path, stamp) },
             commit: output.commit, discard: output.discard)
     }
 }
