@@ -47,6 +47,13 @@ struct BuildManifest: Sendable {
         set { records[path] = newValue }
     }
 
+    /// This record without the files `leftOut` names.
+    func without(_ leftOut: (String) -> Bool) -> BuildManifest {
+        var kept = self
+        kept.records = records.filter { !leftOut($0.key) }
+        return kept
+    }
+
     /// One line per page, `key digest stamp path`, sorted by path.
     var data: Data {
         Data(((inputs.map { "inputs \($0)\n" } ?? "") + records.sorted { $0.key < $1.key }

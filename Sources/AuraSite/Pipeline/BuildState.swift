@@ -61,9 +61,12 @@ struct BuildState {
         previousBuild = BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
     }
 
-    /// Records what each page was made from beside the site, then publishes it.
+    /// Records what each page was made from beside the site, then publishes it. A private
+    /// site's record leaves out the personal files: their paths (the calendar's secret address)
+    /// must not sit in a public file, and sealing never reuses them anyway.
     func publish() throws {
-        _ = try output?.write(thisBuild.data, BuildManifest.fileName)
+        let record = sealer == nil ? thisBuild : thisBuild.without(PersonalPaths.contains)
+        _ = try output?.write(record.data, BuildManifest.fileName)
         try output?.commit()
     }
 
