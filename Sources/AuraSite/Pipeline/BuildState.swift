@@ -62,10 +62,11 @@ struct BuildState {
     }
 
     /// Records what each page was made from beside the site, then publishes it. A private
-    /// site's record leaves out the personal files: their paths (the calendar's secret address)
-    /// must not sit in a public file, and sealing never reuses them anyway.
+    /// site's record leaves out the personal files and the calendar, whose secret address must
+    /// not sit in a public file (sealing never reuses them anyway).
     func publish() throws {
-        let record = sealer == nil ? thisBuild : thisBuild.without(PersonalPaths.contains)
+        let record = sealer == nil ? thisBuild
+            : thisBuild.without { PersonalPaths.contains($0) || $0.hasPrefix(PrivateSite.calendarFolder) }
         _ = try output?.write(record.data, BuildManifest.fileName)
         try output?.commit()
     }
