@@ -10,13 +10,13 @@ public final class AuraApp: Sendable {
     /// Everything the app is configured with.
     public struct Configuration: Sendable {
         /// How the site is built (the output is the site the server answers from).
-        public var build: BuildOptions
+        var build: BuildOptions
         /// The address a reverse proxy serves it at; `https://` makes cookies `Secure`.
-        public var publicURL: URL?
+        var publicURL: URL?
         /// Rebuild when `Content/` or `Templates/` change, and reload open pages (`--watch`).
-        public var watch: Bool
+        var watch: Bool
         /// A static build (`Public/`) kept current in the background when the server changes the store.
-        public var publish: BuildOptions?
+        var publish: BuildOptions?
 
         public init(build: BuildOptions, publicURL: URL? = nil, watch: Bool = false, publish: BuildOptions? = nil) {
             self.build = build
@@ -26,7 +26,7 @@ public final class AuraApp: Sendable {
         }
     }
 
-    public let configuration: Configuration
+    let configuration: Configuration
     let accounts: Accounts
     let files: StaticFiles
     let clock: @Sendable () -> Date

@@ -2,7 +2,7 @@ import Foundation
 
 /// The server's state folder (`--state`, default `.aura`): the site it serves and its database.
 public struct ServerState: Sendable {
-    public let folder: URL
+    let folder: URL
 
     public init(_ folder: URL) {
         self.folder = folder

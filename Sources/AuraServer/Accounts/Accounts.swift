@@ -9,8 +9,8 @@ public final class Accounts: Sendable {
     let database: Mutex<SQLiteDatabase>
 
     /// How long a session lasts without use, and at most.
-    public static let idleLifetime: TimeInterval = 7 * 86_400
-    public static let absoluteLifetime: TimeInterval = 30 * 86_400
+    static let idleLifetime: TimeInterval = 7 * 86_400
+    static let absoluteLifetime: TimeInterval = 30 * 86_400
     /// Failed sign-ins allowed in a window, per name and per address, before waiting.
     static let failuresPerName = 5
     static let failuresPerAddress = 20
@@ -19,15 +19,15 @@ public final class Accounts: Sendable {
     public static let minimumPasswordLength = 12
 
     /// A signed-in person's session.
-    public struct Session: Sendable, Equatable {
-        public let personID: Int64
-        public let name: String
+    struct Session: Sendable, Equatable {
+        let personID: Int64
+        let name: String
         /// The token forms must carry back (synchroniser token).
-        public let csrf: String
+        let csrf: String
     }
 
     /// Why a sign-in did not open a session.
-    public enum SignInFailure: Error, Equatable {
+    enum SignInFailure: Error, Equatable {
         /// The name is unknown or the password wrong: the same answer for both.
         case mismatch
         /// Too many failures lately; try again after this many seconds.
@@ -82,7 +82,7 @@ public final class Accounts: Sendable {
     }
 
     /// Checks a name and password; opens a session and returns its token (for the cookie).
-    public func signIn(name: String, password: String, address: String, now: Date) throws -> Result<(token: String, session: Session), SignInFailure> {
+    func signIn(name: String, password: String, address: String, now: Date) throws -> Result<(token: String, session: Session), SignInFailure> {
         let nameKey = "name:" + name.lowercased(), addressKey = "address:" + address
         let (wait, person) = try database.withLock { database -> (Int?, (id: Int64, name: String, hash: String)?) in
             let wait = try Self.throttle(database, keys: [(nameKey, Self.failuresPerName), (addressKey, Self.failuresPerAddress)], now: now)
@@ -107,7 +107,7 @@ public final class Accounts: Sendable {
     }
 
     /// The live session a cookie's token opens, refreshing its last use; nil when unknown or expired.
-    public func session(token: String, now: Date) throws -> Session? {
+    func session(token: String, now: Date) throws -> Session? {
         try database.withLock { database in
             let hash = Self.hash(token)
             guard let row = try database.execute(
@@ -128,7 +128,7 @@ public final class Accounts: Sendable {
     }
 
     /// Ends the session a token opens.
-    public func signOut(token: String) throws {
+    func signOut(token: String) throws {
         try database.withLock { _ = try $0.execute("DELETE FROM sessions WHERE token_hash = ?", [.text(Self.hash(token))]) }
     }
 
