@@ -28,7 +28,7 @@ struct SchedulableTask: Sendable, Equatable {
 /// A time-blocked day before it is dated and worded: blocks, what went to Later and why, and
 /// the load against the day's free time.
 struct Schedule: Sendable, Equatable {
-    public struct Block: Sendable, Equatable {
+    struct Block: Sendable, Equatable {
         let span: MinuteSpan
         let category: Category
         /// In order; a deep block's tasks run back to back.
