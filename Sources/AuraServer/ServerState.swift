@@ -3,7 +3,7 @@ import Foundation
 /// The server's state folder (`--state`, default `.aura`): the site it serves, its database,
 /// and the planners and sites of everyone but the owner.
 public struct ServerState: Sendable {
-    public let folder: URL
+    let folder: URL
 
     public init(_ folder: URL) {
         self.folder = folder

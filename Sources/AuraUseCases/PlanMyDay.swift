@@ -12,7 +12,7 @@ import Foundation
 /// drained; a plan stopped in between is finished by the next one (`Inbox.finishingDrain`),
 /// so a kill at any moment neither loses nor duplicates an inbox line.
 public struct PlanMyDay: Sendable {
-    public let folder: PlannerFolder
+    let folder: PlannerFolder
 
     /// What a plan produced.
     public struct Outcome: Sendable {

@@ -11,13 +11,13 @@ public struct PlannerFolder: Sendable {
     /// One of the planner's files; a file named explicitly must exist, a default one may not.
     public struct File: Sendable {
         public let url: URL
-        public let mustExist: Bool
+        let mustExist: Bool
     }
 
     public let content: URL
     public let inbox: File
     public let store: File
-    public let calendar: File
+    let calendar: File
 
     public init(content: URL, inbox: URL? = nil, store: URL? = nil, calendar: URL? = nil) {
         self.content = content
@@ -27,6 +27,7 @@ public struct PlannerFolder: Sendable {
         self.calendar = File(url: calendar ?? folder.appendingPathComponent("calendar.ics"), mustExist: calendar != nil)
     }
 
+    /// The planner's own folder (`planner/` in the content folder).
     public var folder: URL { content.appendingPathComponent("planner") }
     /// What the last plan decided (`plan.json`), which the build renders.
     public var snapshot: URL { folder.appendingPathComponent(PlanSnapshot.fileName) }
@@ -48,7 +49,7 @@ public struct PlannerFolder: Sendable {
     }
 
     /// The text of one of the planner's files, or nil when a default one does not exist.
-    public func text(of file: File) throws -> String? {
+    func text(of file: File) throws -> String? {
         guard file.mustExist || FileManager.default.fileExists(atPath: file.url.path) else { return nil }
         return try ContentFile.read(file.url)
     }
@@ -79,7 +80,7 @@ public struct PlannerFolder: Sendable {
     }
 
     /// Replaces the store file atomically.
-    public func save(_ taskStore: TaskStore) throws {
+    func save(_ taskStore: TaskStore) throws {
         try AtomicFile.write(taskStore.encoded(), to: store.url)
     }
 
@@ -96,7 +97,7 @@ public struct PlannerFolder: Sendable {
     }
 
     /// Turns problems in one of the planner's files into errors naming it.
-    public static func sourceErrors(_ errors: [InputError], in url: URL) -> SourceErrors {
+    static func sourceErrors(_ errors: [InputError], in url: URL) -> SourceErrors {
         SourceErrors(errors: errors.map { SourceError(file: ContentFile.displayPath(url), line: $0.line, column: $0.column, message: $0.message) })
     }
 }

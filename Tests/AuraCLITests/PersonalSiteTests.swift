@@ -1,4 +1,4 @@
-import AuraPlanner
+@testable import AuraPlanner
 import AuraTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import AuraPlanner
+@testable import AuraPlanner
 import Foundation
 import Testing
 @testable import AuraCLI

@@ -1,5 +1,5 @@
 import AuraCalendar
-import AuraPlanner
+@testable import AuraPlanner
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import AuraTestSupport
 import Foundation
-import AuraPlanner
+@testable import AuraPlanner
 import Testing
 @testable import AuraSite
 

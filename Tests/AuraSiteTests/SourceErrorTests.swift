@@ -1,4 +1,4 @@
-import AuraPlanner
+@testable import AuraPlanner
 import Diagnostics
 @testable import Mustache
 import Testing

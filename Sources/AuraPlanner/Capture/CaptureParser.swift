@@ -5,9 +5,9 @@
 /// second one stays in the title. Day words that belong to a title are not read (see
 /// `protectTitleWords`).
 public struct CaptureParser: Sendable {
-    public let today: LocalDate
+    let today: LocalDate
     /// The time now, when the text is read on `today` with a clock: what `in an hour` counts from.
-    public let now: ClockTime?
+    let now: ClockTime?
 
     public init(today: LocalDate, now: ClockTime? = nil) {
         self.today = today

@@ -18,7 +18,7 @@ public struct CapturedItem: Sendable, Equatable {
     public var minutes: Int?
     public var recurrence: Recurrence?
     /// The category forced by a `#deep`, `#admin`, `#health` or `#culture` tag.
-    public var categoryTag: Category?
+    var categoryTag: Category?
     /// The part of the day the text names (`this evening`, `monday morning`, `first thing`).
     public var partOfDay: PartOfDay?
     /// The date is a deadline (`by end of next week`), not the day the task was set for.
@@ -27,7 +27,7 @@ public struct CapturedItem: Sendable, Equatable {
     /// and the reader says so rather than keeping a silently wrong task.
     public var unread: [UnreadPhrase] = []
 
-    public init(input: String, title: String, kind: ItemKind, date: LocalDate? = nil, time: ClockTime? = nil,
+    init(input: String, title: String, kind: ItemKind, date: LocalDate? = nil, time: ClockTime? = nil,
                 minutes: Int? = nil, recurrence: Recurrence? = nil, categoryTag: Category? = nil) {
         self.input = input
         self.title = title
@@ -43,12 +43,12 @@ public struct CapturedItem: Sendable, Equatable {
 /// A stretch of a line that looks like a when but was not read (`quarter past`, `midsummer`).
 public struct UnreadPhrase: Sendable, Equatable, CustomStringConvertible {
     /// 1-based column of its first word in the line.
-    public let column: Int
+    let column: Int
     public let text: String
     /// Why it was not read.
-    public let note: String
+    let note: String
 
-    public init(column: Int, text: String, note: String = "looks like a date, time or repeat but was not read; it stays in the title") {
+    init(column: Int, text: String, note: String = "looks like a date, time or repeat but was not read; it stays in the title") {
         self.column = column
         self.text = text
         self.note = note
@@ -62,7 +62,7 @@ public struct CaptureError: Error, Sendable, Equatable, CustomStringConvertible 
     /// At line 1, the line captured; the column is of the offending word, 1-based.
     public let problem: SourceError
 
-    public init(column: Int, message: String) {
+    init(column: Int, message: String) {
         problem = SourceError(line: 1, column: column, message: message)
     }
 

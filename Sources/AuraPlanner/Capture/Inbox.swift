@@ -5,7 +5,7 @@ public enum Inbox {
     /// The items one line of the inbox gave.
     public struct Entry: Sendable, Equatable {
         /// 1-based line number.
-        public let line: Int
+        let line: Int
         public let items: [CapturedItem]
     }
 

@@ -3,7 +3,7 @@ public struct Categorization: Sendable, Equatable {
     public let category: Category
     public let reason: String
 
-    public init(category: Category, reason: String) {
+    init(category: Category, reason: String) {
         self.category = category
         self.reason = reason
     }

@@ -24,7 +24,7 @@ public enum Category: String, CaseIterable, Sendable, Codable {
     }
 
     /// The inline tag that forces this category (`#deep`, `#admin`, `#health`, `#culture`).
-    public var tag: String {
+    var tag: String {
         switch self {
         case .deepWork: "#deep"
         case .admin: "#admin"
@@ -34,7 +34,7 @@ public enum Category: String, CaseIterable, Sendable, Codable {
     }
 
     /// Minutes assumed for an item that names no duration.
-    public var defaultMinutes: Int {
+    var defaultMinutes: Int {
         switch self {
         case .deepWork: 60
         case .admin: 10

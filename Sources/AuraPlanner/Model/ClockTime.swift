@@ -2,7 +2,7 @@
 public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let minutes: Int
 
-    public init?(hour: Int, minute: Int) {
+    init?(hour: Int, minute: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
         self.minutes = hour * 60 + minute
     }

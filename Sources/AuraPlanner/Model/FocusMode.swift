@@ -9,7 +9,7 @@ public enum FocusMode: String, Sendable, Codable {
     case reading = "Reading"
     case driving = "Driving"
 
-    public static func `default`(for category: Category) -> FocusMode {
+    static func `default`(for category: Category) -> FocusMode {
         switch category {
         case .deepWork: .doNotDisturb
         case .admin: .work
@@ -39,7 +39,7 @@ public enum FocusMode: String, Sendable, Codable {
     }
 
     /// The mode for one task: the first refinement its words call for, else the category default.
-    public static func mode(for category: Category, words: some Sequence<String>) -> FocusMode {
+    static func mode(for category: Category, words: some Sequence<String>) -> FocusMode {
         let lowered = Set(words.map { $0.lowercased() })
         return refinements(for: category).first { !$0.1.isDisjoint(with: lowered) }?.0 ?? .default(for: category)
     }

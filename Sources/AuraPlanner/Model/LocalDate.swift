@@ -45,7 +45,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01.
-    public var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
+    var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
 
     public var weekday: Weekday {
         // 1970-01-01 was a Thursday.
@@ -119,7 +119,7 @@ public enum Weekday: Int, CaseIterable, Sendable {
     case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The two-letter code RFC 5545 uses in `BYDAY`.
-    public var rruleCode: String {
+    var rruleCode: String {
         ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][rawValue - 1]
     }
 

@@ -8,7 +8,7 @@ public enum Recurrence: Hashable, Sendable {
     case interval(RepeatInterval)
 
     /// Whether an occurrence falls on `date`.
-    public func occurs(on date: LocalDate) -> Bool {
+    func occurs(on date: LocalDate) -> Bool {
         switch self {
         case .daily: return true
         case .weekly(let days): return days.contains(date.weekday)
@@ -29,7 +29,7 @@ public enum Recurrence: Hashable, Sendable {
     }
 
     /// Reads the RRULE values `rrule` writes; nil for anything else.
-    public init?(rrule: String) {
+    init?(rrule: String) {
         var parts: [String: String] = [:]
         for field in rrule.split(separator: ";") {
             let pair = field.split(separator: "=", maxSplits: 1)

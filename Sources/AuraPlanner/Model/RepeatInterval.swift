@@ -2,26 +2,26 @@
 /// `quarterly`). A monthly repeat falls on `start`'s day of the month, or on the last day of a
 /// month too short for it (every month from January 31: February 28, March 31, …).
 public struct RepeatInterval: Hashable, Sendable {
-    public enum Unit: String, Sendable, CaseIterable {
+    enum Unit: String, Sendable, CaseIterable {
         case day = "DAILY", week = "WEEKLY", month = "MONTHLY"
     }
 
     /// The most a repeat skips: ten years of months, or the days and weeks in them.
     static let maximumCount = 120
 
-    public let count: Int
-    public let unit: Unit
-    public let start: LocalDate
+    let count: Int
+    let unit: Unit
+    let start: LocalDate
 
     /// Nil unless `count` is from 1 to 120.
-    public init?(count: Int, unit: Unit, start: LocalDate) {
+    init?(count: Int, unit: Unit, start: LocalDate) {
         guard (1...Self.maximumCount).contains(count) else { return nil }
         self.count = count
         self.unit = unit
         self.start = start
     }
 
-    public func occurs(on date: LocalDate) -> Bool {
+    func occurs(on date: LocalDate) -> Bool {
         guard date >= start else { return false }
         switch unit {
         case .day: return start.days(to: date) % count == 0

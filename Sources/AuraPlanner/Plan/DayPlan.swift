@@ -51,7 +51,7 @@ public struct DayPlan: Sendable, Equatable, Codable {
     public let nudge: DailyNudge
 
     /// Free minutes not yet planned.
-    public var freeMinutes: Int { capacityMinutes - loadMinutes }
+    var freeMinutes: Int { capacityMinutes - loadMinutes }
 
     /// A scheduled task in the day's ranking, with its block and its place.
     public struct RankedTask: Sendable, Equatable {

@@ -3,9 +3,9 @@ import Foundation
 /// "Plan My Day": turns the store's tasks for a day into a ranked, time-blocked plan with
 /// notifications. Pure: the day, the current time and the calendar come in as values.
 public struct DayPlanner: Sendable {
-    public var settings: PlannerSettings
-    public var ranker: any Ranker
-    public var scheduler: Scheduler
+    var settings: PlannerSettings
+    var ranker: any Ranker
+    var scheduler: Scheduler
 
     public init(settings: PlannerSettings, ranker: any Ranker = HeuristicRanker(), scheduler: Scheduler = Scheduler()) {
         self.settings = settings
@@ -15,7 +15,7 @@ public struct DayPlanner: Sendable {
 
     /// Plans `day` from `store` (which it does not change). With `now` on `day`, only the part
     /// of the window still ahead is planned; with `now` nil, the whole window.
-    public func plan(_ store: TaskStore, on day: LocalDate, now: Date? = nil, calendar: (any BusyCalendar)? = nil) -> DayPlan {
+    func plan(_ store: TaskStore, on day: LocalDate, now: Date? = nil, calendar: (any BusyCalendar)? = nil) -> DayPlan {
         let window = settings.window
         let busy = busySpans(on: day, from: calendar)
         let open = store.tasks.filter { $0.isOpen(on: day) }

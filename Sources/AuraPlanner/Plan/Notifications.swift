@@ -34,5 +34,5 @@ public struct DailyNudge: Sendable, Equatable, Codable {
     public let title: String
     public let body: String
     /// The task the nudge leads with, when there is one.
-    public let taskId: String?
+    let taskId: String?
 }

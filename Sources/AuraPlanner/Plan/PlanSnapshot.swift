@@ -10,10 +10,10 @@ public struct PlanSnapshot: Sendable, Equatable, Codable {
         public let sequence: Int
         /// When this version was first planned; the event's DTSTAMP.
         public let stamp: Date
-        public let span: MinuteSpan
+        let span: MinuteSpan
     }
 
-    public static let currentVersion = 1
+    static let currentVersion = 1
     /// Its name in `Content/planner/`.
     public static let fileName = "plan.json"
     /// How many days the snapshot plans: today and the six after it.
@@ -22,7 +22,7 @@ public struct PlanSnapshot: Sendable, Equatable, Codable {
     /// store reads back.
     public static let latestStart = LocalDate(year: LocalDate.latestYear, month: 12, day: 31)!.adding(days: 1 - horizon)
 
-    public let version: Int
+    let version: Int
     /// When `aura plan` made it.
     public let generated: Date
     /// Today's plan first, then each following day in order.

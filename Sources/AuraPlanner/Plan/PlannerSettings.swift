@@ -5,9 +5,9 @@ import Foundation
 public struct PlannerSettings: Sendable, Equatable {
     public var timeZone: TimeZone
     /// Minutes after midnight, from `site.yml`'s `day.start` and `day.end`.
-    public var window: MinuteSpan
+    var window: MinuteSpan
     /// Where a task that names a part of the day may go, from `site.yml`'s `parts_of_day`.
-    public var partsOfDay: [PartOfDay: MinuteSpan]
+    var partsOfDay: [PartOfDay: MinuteSpan]
 
     public init(timeZone: TimeZone, window: MinuteSpan, partsOfDay: [PartOfDay: MinuteSpan] = PartOfDay.defaultSpans) {
         self.timeZone = timeZone

@@ -6,13 +6,13 @@ public protocol Ranker: Sendable {
 }
 
 /// Honest confidence: whether the scores single out one task as the day's #1.
-public enum Confidence {
+enum Confidence {
     /// When the top two scores are this close, no single task is presented as the #1.
-    public static let margin = 0.06
+    static let margin = 0.06
 
     /// False when the best two scores are within `margin` of each other, and when there is
     /// nothing to rank.
-    public static func singlesOutOne(_ scores: some Collection<Double>) -> Bool {
+    static func singlesOutOne(_ scores: some Collection<Double>) -> Bool {
         let sorted = scores.sorted(by: >)
         guard let top = sorted.first else { return false }
         return sorted.count == 1 || !areTied(top, sorted[1])
@@ -20,7 +20,7 @@ public enum Confidence {
 
     /// Whether two scores are within `margin` of each other. Scores carry two decimals; the
     /// epsilon keeps a gap of exactly 0.06 "within".
-    public static func areTied(_ first: Double, _ second: Double) -> Bool {
+    static func areTied(_ first: Double, _ second: Double) -> Bool {
         abs(first - second) <= margin + 1e-9
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// A stretch of time someone else already owns, such as a meeting from an imported calendar.
 public struct BusyInterval: Sendable, Equatable {
-    public let start: Date
-    public let end: Date
-    public let title: String
+    let start: Date
+    let end: Date
+    let title: String
 
     public init(start: Date, end: Date, title: String) {
         self.start = start

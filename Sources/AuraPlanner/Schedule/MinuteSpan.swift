@@ -26,18 +26,18 @@ public struct MinuteSpan: Hashable, Sendable, Codable {
     /// Minutes in a day: the most any span holds.
     static let dayMinutes = 24 * 60
 
-    public var length: Int { end - start }
+    var length: Int { end - start }
 
-    public func overlaps(_ other: MinuteSpan) -> Bool { start < other.end && other.start < end }
+    func overlaps(_ other: MinuteSpan) -> Bool { start < other.end && other.start < end }
 
     /// The part inside `bounds`, or nil when nothing is.
-    public func clamped(to bounds: MinuteSpan) -> MinuteSpan? {
+    func clamped(to bounds: MinuteSpan) -> MinuteSpan? {
         let span = MinuteSpan(start: max(start, bounds.start), end: min(end, bounds.end))
         return span.length > 0 ? span : nil
     }
 
     /// Sorts spans and merges those that overlap or touch.
-    public static func merged(_ spans: [MinuteSpan]) -> [MinuteSpan] {
+    static func merged(_ spans: [MinuteSpan]) -> [MinuteSpan] {
         var result: [MinuteSpan] = []
         for span in spans.sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) }) {
             if let last = result.last, span.start <= last.end {
@@ -50,7 +50,7 @@ public struct MinuteSpan: Hashable, Sendable, Codable {
     }
 
     /// The parts of `bounds` not covered by `taken` (which must be merged).
-    public static func gaps(in bounds: MinuteSpan, around taken: [MinuteSpan]) -> [MinuteSpan] {
+    static func gaps(in bounds: MinuteSpan, around taken: [MinuteSpan]) -> [MinuteSpan] {
         var result: [MinuteSpan] = []
         var cursor = bounds.start
         for span in taken where span.end > cursor {

@@ -1,18 +1,18 @@
 /// A task as the scheduler sees it: its length is settled and its rank known.
-public struct SchedulableTask: Sendable, Equatable {
-    public let id: String
-    public let title: String
-    public let category: Category
-    public let minutes: Int
+struct SchedulableTask: Sendable, Equatable {
+    let id: String
+    let title: String
+    let category: Category
+    let minutes: Int
     /// Minutes after midnight the task must start at (`at 3pm`).
-    public let fixedStart: Int?
+    let fixedStart: Int?
     /// Minutes after midnight before which it may not start (a snooze).
-    public let notBefore: Int?
-    public let rank: Double
+    let notBefore: Int?
+    let rank: Double
     /// The part of the day the task asked for (`this evening`); a flexible task keeps to it.
-    public let partOfDay: PartOfDay?
+    let partOfDay: PartOfDay?
 
-    public init(id: String, title: String, category: Category, minutes: Int, fixedStart: Int? = nil,
+    init(id: String, title: String, category: Category, minutes: Int, fixedStart: Int? = nil,
                 notBefore: Int? = nil, rank: Double, partOfDay: PartOfDay? = nil) {
         self.id = id
         self.title = title
@@ -27,33 +27,33 @@ public struct SchedulableTask: Sendable, Equatable {
 
 /// A time-blocked day before it is dated and worded: blocks, what went to Later and why, and
 /// the load against the day's free time.
-public struct Schedule: Sendable, Equatable {
-    public struct Block: Sendable, Equatable {
-        public let span: MinuteSpan
-        public let category: Category
+struct Schedule: Sendable, Equatable {
+    struct Block: Sendable, Equatable {
+        let span: MinuteSpan
+        let category: Category
         /// In order; a deep block's tasks run back to back.
-        public let tasks: [SchedulableTask]
+        let tasks: [SchedulableTask]
         /// Placed at a time the task named, rather than chosen by the planner.
-        public let isFixed: Bool
+        let isFixed: Bool
 
         /// The block's Focus Mode: the one its tasks agree on, else the category's default.
-        public var focusMode: FocusMode {
+        var focusMode: FocusMode {
             let modes = Set(tasks.map { FocusMode.mode(for: category, words: lowercasedWords($0.title)) })
             return modes.count == 1 ? modes.first! : .default(for: category)
         }
     }
 
-    public struct Deferral: Sendable, Equatable {
-        public let task: SchedulableTask
-        public let reason: String
+    struct Deferral: Sendable, Equatable {
+        let task: SchedulableTask
+        let reason: String
     }
 
-    public var blocks: [Block]
-    public var later: [Deferral]
+    var blocks: [Block]
+    var later: [Deferral]
     /// Free minutes in the part of the window still ahead, after busy time.
-    public var capacityMinutes: Int
+    var capacityMinutes: Int
     /// Minutes of the scheduled tasks.
-    public var loadMinutes: Int
+    var loadMinutes: Int
 }
 
 /// Places a day's tasks inside the day window, around busy time: fixed-time tasks at their
@@ -62,17 +62,17 @@ public struct Schedule: Sendable, Equatable {
 /// day; a buffer between blocks; and never more than `loadLimit` of the free time.
 public struct Scheduler: Sendable {
     /// Minutes kept free between blocks, and between a block and busy time.
-    public var buffer = 5
+    var buffer = 5
     /// A deep block grows to this length by batching tasks (a single longer task keeps its length).
-    public var longestDeepBlock = 120
-    public var adminWindow = 15...30
+    var longestDeepBlock = 120
+    var adminWindow = 15...30
     /// The share of the free time the planner fills; the rest is slack for the day's surprises.
-    public var loadLimit = 0.85
+    var loadLimit = 0.85
     /// Where Health lands when nothing says otherwise: lunchtime movement.
-    public var middayTarget = 12 * 60 + 30
-    public var afternoonTarget = 15 * 60
+    var middayTarget = 12 * 60 + 30
+    var afternoonTarget = 15 * 60
     /// Where a task that names a part of the day may go.
-    public var partsOfDay = PartOfDay.defaultSpans
+    var partsOfDay = PartOfDay.defaultSpans
 
     public init() {}
 
@@ -83,7 +83,7 @@ public struct Scheduler: Sendable {
 
     /// Schedules `tasks` in `window`, starting no earlier than `opensAt` (the current time on
     /// the day itself), around `busy`.
-    public func schedule(_ tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int, busy: [MinuteSpan]) -> Schedule {
+    func schedule(_ tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int, busy: [MinuteSpan]) -> Schedule {
         let open = MinuteSpan(start: min(max(opensAt, window.start), window.end), end: window.end)
         let busy = MinuteSpan.merged(busy.compactMap { $0.clamped(to: window) })
         let capacity = open.length - busy.compactMap { $0.clamped(to: open)?.length }.reduce(0, +)

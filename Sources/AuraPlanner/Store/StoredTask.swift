@@ -19,11 +19,11 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
     public var minutes: Int?
     public var recurrence: Recurrence?
     /// How many times the task has moved to a later day unfinished.
-    public var rolledForward: Int
+    var rolledForward: Int
     /// Finished (a one-off task).
     public var done: Bool
     /// The days a recurring task was finished on.
-    public var doneOccurrences: [LocalDate]
+    var doneOccurrences: [LocalDate]
     /// Not to be scheduled before this instant.
     public var snoozedUntil: Date?
     /// The part of the day the capture named (`this evening`): the scheduler keeps to it.
@@ -32,7 +32,7 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
     /// day it was captured, rolls forward until done, and ranks higher as the day nears.
     public var due: LocalDate?
 
-    public init(id: String, title: String, input: String, kind: ItemKind, category: Category, categoryReason: String,
+    init(id: String, title: String, input: String, kind: ItemKind, category: Category, categoryReason: String,
                 createdOn: LocalDate?, date: LocalDate?, time: ClockTime? = nil, minutes: Int? = nil,
                 recurrence: Recurrence? = nil, rolledForward: Int = 0, done: Bool = false,
                 doneOccurrences: [LocalDate] = [], snoozedUntil: Date? = nil, partOfDay: PartOfDay? = nil,
@@ -66,7 +66,7 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
 
     /// Whether the task belongs to `day`'s plan: a one-off dated that day, or a recurring task
     /// with an occurrence on it.
-    public func isDue(on day: LocalDate) -> Bool {
+    func isDue(on day: LocalDate) -> Bool {
         if let recurrence {
             return recurrence.occurs(on: day) && (createdOn.map { $0 <= day } ?? true) && (date.map { $0 <= day } ?? true)
         }

@@ -5,11 +5,11 @@ import Foundation
 public struct TaskStore: Sendable, Equatable {
     /// Version 2 added kinds, categories with reasons, roll-forward counts, recurring
     /// completions and snoozes; version 1 files still load (see `StoredTask.init(from:)`).
-    public static let currentVersion = 2
+    static let currentVersion = 2
 
     public var tasks: [StoredTask]
     /// The number in the next task id (`t` + number); ids are never reused.
-    public var nextNumber: Int
+    var nextNumber: Int
     /// The inbox text of the last capture until its items are drained from the inbox: the
     /// store is saved first, so a plan stopped in between finishes the drain on its next run
     /// (`Inbox.finishingDrain`) instead of capturing the same lines again.
@@ -27,7 +27,7 @@ public struct TaskStore: Sendable, Equatable {
     }
 
     /// Adds a task with the next id and returns that id.
-    public mutating func add(_ make: (String) -> StoredTask) -> String {
+    mutating func add(_ make: (String) -> StoredTask) -> String {
         let id = "t\(nextNumber)"
         nextNumber += 1
         tasks.append(make(id))

@@ -4,22 +4,22 @@ import Foundation
 /// cookies and query values the application reads, the body (within the limit) and any form
 /// fields in it.
 public struct HTTPRequest: Sendable {
-    public let method: String
+    let method: String
     /// The request target's path, not percent-decoded (`/culture/a%20b/`).
-    public let rawPath: String
+    let rawPath: String
     /// Header values by lower-case name, for the names the server was told to read.
-    public let headers: [String: String]
-    public let cookies: [String: String]
+    let headers: [String: String]
+    let cookies: [String: String]
     /// Query values by name, percent-decoded.
-    public let query: [String: String]
-    public let body: Data
+    let query: [String: String]
+    let body: Data
     /// The body passed the server's limit and was dropped.
-    public let bodyTooLarge: Bool
+    let bodyTooLarge: Bool
     /// Fields of a url-encoded or multipart form body, in order.
-    public let form: [(name: String, value: String)]
-    public let clientAddress: String
+    let form: [(name: String, value: String)]
+    let clientAddress: String
 
-    public init(method: String, rawPath: String, headers: [String: String] = [:], cookies: [String: String] = [:],
+    init(method: String, rawPath: String, headers: [String: String] = [:], cookies: [String: String] = [:],
                 query: [String: String] = [:], body: Data = Data(), bodyTooLarge: Bool = false,
                 form: [(name: String, value: String)] = [], clientAddress: String = "127.0.0.1") {
         self.method = method
@@ -33,8 +33,8 @@ public struct HTTPRequest: Sendable {
         self.clientAddress = clientAddress
     }
 
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
 
     /// The first form field named `name`.
-    public func field(_ name: String) -> String? { form.first { $0.name == name }?.value }
+    func field(_ name: String) -> String? { form.first { $0.name == name }?.value }
 }

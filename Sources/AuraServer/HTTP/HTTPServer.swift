@@ -7,14 +7,14 @@ import Foundation
 public final class HTTPServer: @unchecked Sendable {
     /// The limits and address a server runs with.
     public struct Settings: Sendable {
-        public var address: String
-        public var port: UInt16
-        public var threads: Int = 4
-        public var connectionLimit: Int = 256
-        public var connectionsPerAddress: Int = 64
-        public var timeoutSeconds: Int = 30
-        public var headerMemoryLimit: Int = 64 * 1024
-        public var bodyLimit: Int = 1024 * 1024
+        var address: String
+        var port: UInt16
+        var threads: Int = 4
+        var connectionLimit: Int = 256
+        var connectionsPerAddress: Int = 64
+        var timeoutSeconds: Int = 30
+        var headerMemoryLimit: Int = 64 * 1024
+        var bodyLimit: Int = 1024 * 1024
         /// Which headers, cookies and query values requests carry to the handler.
         public var headerNames: [String] = []
         public var cookieNames: [String] = []
@@ -26,11 +26,11 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    public struct StartError: Error, CustomStringConvertible {
-        public let description: String
+    struct StartError: Error, CustomStringConvertible {
+        let description: String
     }
 
-    public let settings: Settings
+    let settings: Settings
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     // Written once in init before any request can arrive; read by the pool threads after.
     private var daemon: OpaquePointer?

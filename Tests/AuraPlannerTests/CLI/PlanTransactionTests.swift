@@ -1,5 +1,5 @@
 import AuraCLI
-import AuraPlanner
+@testable import AuraPlanner
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import AuraPlanner
+@testable import AuraPlanner
 @testable import AuraSite
 import Foundation
 import Testing
