@@ -203,7 +203,7 @@ public final class AuraApp: Sendable {
 
     /// The site built from the planner of the person a session belongs to.
     func site(of session: Accounts.Session) throws -> LiveSite {
-        session.isOwner ? try site : try people.site(for: session.personID)
+        session.isOwner ? try site : try people.site(for: session.personID, name: session.name)
     }
 
     /// The session the request's cookie opens, if any.

@@ -109,3 +109,19 @@ def test_a_browser_holds_at_most_five_people(server):
     assert active(server, jar) == "sam"
     page = jar.get(server.url + "/dashboard/").text
     assert sorted(re.findall(r'name="profile" value="([^"]+)"', page)) == ["bo", "cy", "di", "ed"]
+
+
+def test_notification_and_calendar_links_name_their_person(server, browser):
+    assert active(server, browser) == "bo"
+    for name in ["bo", "sam"]:
+        browser.get(server.url + f"/dashboard/?profile={name}")
+        notes = browser.get(server.url + "/notifications.json").json()
+        urls = [note["url"] for note in notes["notifications"]]
+        assert urls and all(f"?profile={name}" in url for url in urls), urls
+        calendar = browser.get(server.url + "/aura.ics").text.replace("\r\n ", "")
+        links = re.findall(r"^URL[^:]*:(.*)$", calendar, re.M)
+        assert links and all(f"?profile={name}" in link for link in links), links
+        # The link opens the person's page: a held profile switches, then the clean address.
+        opened = browser.get(server.url + urls[0], allow_redirects=False)
+        assert opened.status_code == 303 and opened.headers["Location"] == urls[0].split("?")[0]
+    assert active(server, browser) == "sam"
