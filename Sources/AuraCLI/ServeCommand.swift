@@ -34,6 +34,9 @@ struct ServeCommand: Command {
         var options = folders
         options.outputDirectory = state.site
         options.baseURL = publicURL
+        let accounts = try Accounts(path: state.accountsDatabase)
+        // The owner's deep links name them too, for a browser signed in as several people.
+        options.profile = try accounts.people().first(where: \.isOwner)?.name
         do {
             _ = try await SiteBuilder(options: options).build(waiting: { message in terminal.printError(message) })
         } catch let error as BuildError {
@@ -44,7 +47,7 @@ struct ServeCommand: Command {
         // The static build keeps the site's own base URL: it is hosted elsewhere.
         let publish = arguments.value("--output") == nil ? nil : folders
         let configuration = AuraApp.Configuration(build: options, publicURL: publicURL, watch: arguments.flag("--watch"), publish: publish)
-        let app = try AuraApp(configuration: configuration, accounts: Accounts(path: state.accountsDatabase))
+        let app = try AuraApp(configuration: configuration, accounts: accounts)
         var settings = HTTPServer.Settings(address: host, port: port)
         settings.headerNames = AuraApp.headerNames
         settings.cookieNames = AuraApp.cookieNames

@@ -26,7 +26,7 @@ extension AuraApp {
                                signOutEverywhereAction: base + "sign-out-everywhere", feedAction: base + "feed", exportURL: base + "export.zip", deleteAction: base + "delete",
                                message: message, feedURL: feedURL)
         let body = try site.render(path: "/account/", kind: .account, title: "Your account", content: view,
-                                   session: try sessionContext(session))
+                                   session: try sessionContext(session, request))
         return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")], body: body)
     }
 
@@ -55,7 +55,7 @@ extension AuraApp {
         case "sign-out-everywhere":
             try accounts.signOutEverywhere(personID: session.personID)
             var response = HTTPResponse.seeOther(root + "login/")
-            response.headers.append(cookies.clear(Cookies.session))
+            response.headers += try cookiesAfterSigningOut(request, token: token)
             return response
         case "feed":
             let secret = try accounts.rotateFeed(personID: session.personID, now: clock())
@@ -69,7 +69,7 @@ extension AuraApp {
             try accounts.remove(Accounts.Person(id: session.personID, name: session.name, isOwner: false))
             try people.remove(session.personID)
             var response = HTTPResponse.seeOther(root)
-            response.headers.append(cookies.clear(Cookies.session))
+            response.headers += try cookiesAfterSigningOut(request, token: token)
             return response
         default:
             return .text(404, "No such action")

@@ -78,7 +78,7 @@ extension AuraApp {
             return isJSON ? .json(200, outcome.json) : .seeOther(root + outcome.then)
         } catch let problem as ActionProblem {
             guard !isJSON, let page = problem.page else { return .json(problem.status, ["error": problem.message]) }
-            let body = try site(of: session).render(pageAt: root + page, session: try sessionContext(session, notice: problem.message))
+            let body = try site(of: session).render(pageAt: root + page, session: try sessionContext(session, request, notice: problem.message))
             return HTTPResponse(status: problem.status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                                 body: body ?? Data())
         }

@@ -47,8 +47,8 @@ public final class AuraApp: Sendable {
 
     /// The headers, cookies and query values the routes read.
     public static let headerNames = ["Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept"]
-    public static let cookieNames = [Cookies.session, Cookies.signInForm]
-    public static let queryNames = ["next", "changed", "invite", "token"]
+    public static let cookieNames = [Cookies.session, Cookies.heldProfiles, Cookies.signInForm]
+    public static let queryNames = ["next", "changed", "invite", "token", "profile"]
 
     public init(configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date = { Date() }) throws {
         self.configuration = configuration
@@ -124,6 +124,8 @@ public final class AuraApp: Sendable {
             return try signIn(request)
         case ("POST", "/logout/"):
             return try signOut(request)
+        case ("POST", "/profiles/switch"):
+            return try switchProfile(request)
         case ("GET", "/signup/"), ("HEAD", "/signup/"):
             return try signUpPage(request)
         case ("POST", "/signup/"):
@@ -153,6 +155,8 @@ public final class AuraApp: Sendable {
         case ("POST", let api) where api.hasPrefix("/api/"):
             guard let action = Action(rawValue: String(api.dropFirst(5))) else { return .text(404, "No such action") }
             return try perform(action, request)
+        case ("GET", _) where request.query["profile"] != nil, ("HEAD", _) where request.query["profile"] != nil:
+            return try openProfileLink(request)
         case ("GET", _), ("HEAD", _):
             return try page(request)
         case ("POST", _):
@@ -177,7 +181,7 @@ public final class AuraApp: Sendable {
                 let current = try site(of: session)
                 // Pages are rendered for the person (their forms carry the session's token).
                 if let pagePath = Self.pagePath(request.rawPath),
-                   let body = try current.render(pageAt: pagePath, session: try sessionContext(session, changes: planChanges(request, of: session))) {
+                   let body = try current.render(pageAt: pagePath, session: try sessionContext(session, request, changes: planChanges(request, of: session))) {
                     return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                                         body: request.method == "HEAD" ? Data() : body)
                 }
@@ -199,7 +203,7 @@ public final class AuraApp: Sendable {
 
     /// The site built from the planner of the person a session belongs to.
     func site(of session: Accounts.Session) throws -> LiveSite {
-        session.isOwner ? try site : try people.site(for: session.personID)
+        session.isOwner ? try site : try people.site(for: session.personID, name: session.name)
     }
 
     /// The session the request's cookie opens, if any.
@@ -219,9 +223,11 @@ public final class AuraApp: Sendable {
     }
 
     /// What a signed-in person's pages know of them.
-    func sessionContext(_ session: Accounts.Session, notice: String? = nil, changes: String? = nil) throws -> SessionContext {
-        SessionContext(name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, planChanges: changes,
-                       accountURL: root + "account/")
+    func sessionContext(_ session: Accounts.Session, _ request: HTTPRequest, notice: String? = nil, changes: String? = nil) throws -> SessionContext {
+        let others = try heldProfiles(of: request).dropFirst().map(\.session.name)
+        return SessionContext(name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, planChanges: changes,
+                              accountURL: root + "account/", otherProfiles: others, switchAction: root + "profiles/switch",
+                              addProfileURL: others.count + 1 < Self.profileLimit ? root + "login/?add=1" : nil)
     }
 
     /// The public page path (`/planner/`) a request path names, when it names a page.

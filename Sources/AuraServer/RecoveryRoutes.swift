@@ -91,7 +91,7 @@ extension AuraApp {
     func feed(_ request: HTTPRequest, secret: String) throws -> HTTPResponse {
         guard secret.count == 43, let person = try accounts.feedOwner(secret: secret) else { return .text(404, "Not found") }
         let output = person.isOwner ? configuration.build.outputDirectory : people.options(for: person.id).outputDirectory
-        if person.isOwner { _ = try site } else { _ = try people.site(for: person.id) }
+        if person.isOwner { _ = try site } else { _ = try people.site(for: person.id, name: person.name) }
         let files = StaticFiles(root: output)
         guard case .file(let file) = files.lookup(root + "aura.ics") else { return .text(404, "Not found") }
         return files.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: true)

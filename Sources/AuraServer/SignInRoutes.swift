@@ -54,11 +54,19 @@ extension AuraApp {
             return try signInPage(request, message: "The sign-in form had expired. Please sign in again.", status: 403)
         }
         let name = request.field("name") ?? ""
+        let held = try heldProfiles(of: request)
+        if held.count >= Self.profileLimit, !held.contains(where: { $0.session.name == name }) {
+            return try signInPage(request, message: "This browser already holds \(Self.profileLimit) people. Sign one of them out first.",
+                                  status: 409, name: name)
+        }
         switch try accounts.signIn(name: name, password: request.field("password") ?? "", address: request.clientAddress, now: clock()) {
         case .success(let (sessionToken, _)):
             var response = HTTPResponse.seeOther(try safeNext(request.field("next")))
-            response.headers += [cookies.set(Cookies.session, sessionToken, maxAge: Int(Accounts.absoluteLifetime)),
-                                 cookies.clear(Cookies.signInForm), ("Cache-Control", "no-store")]
+            // Signing in again as someone held replaces their older session on this browser.
+            let replaced = held.filter { $0.session.name == name }
+            for old in replaced { try accounts.signOut(token: old.token) }
+            let others = held.map(\.token).filter { token in !replaced.contains { $0.token == token } }
+            response.headers += profileCookies(active: sessionToken, others: others) + [cookies.clear(Cookies.signInForm)]
             return response
         case .failure(.mismatch):
             return try signInPage(request, message: "That name and password do not match.", status: 401, name: name)
@@ -77,7 +85,7 @@ extension AuraApp {
             }
             try accounts.signOut(token: token)
         }
-        response.headers.append(cookies.clear(Cookies.session))
+        response.headers += try cookiesAfterSigningOut(request, token: request.cookies[Cookies.session])
         return response
     }
 

@@ -79,12 +79,16 @@ class Server:
     def signed_in(self, name="sam"):
         """A requests session signed in as `name` (sam unless told)."""
         browser = requests.Session()
-        form = browser.get(self.url + "/login/")
-        token = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
-        answer = browser.post(self.url + "/login/", data={"csrf": token, "name": name, "password": PASSWORD},
-                              allow_redirects=False)
+        answer = self.sign_in(browser, name)
         assert answer.status_code == 303, answer.text
         return browser
+
+    def sign_in(self, browser, name):
+        """Signs `name` in on `browser` (which may hold other people already); the answer to the form."""
+        form = browser.get(self.url + "/login/")
+        token = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
+        return browser.post(self.url + "/login/", data={"csrf": token, "name": name, "password": PASSWORD},
+                            allow_redirects=False)
 
     def form_token(self, browser, path="/planner/"):
         return re.search(r'name="csrf" value="([^"]+)"', browser.get(self.url + path).text).group(1)

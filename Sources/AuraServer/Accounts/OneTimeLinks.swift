@@ -110,11 +110,12 @@ extension Accounts {
     }
 
     /// The person whose calendar feed a secret opens.
-    public func feedOwner(secret: String) throws -> (id: Int64, isOwner: Bool)? {
+    public func feedOwner(secret: String) throws -> (id: Int64, name: String, isOwner: Bool)? {
         try database.withLock { database in
-            guard let id = try database.execute("SELECT person_id FROM feed_secrets WHERE secret_hash = ?",
-                                                [.text(Self.hash(secret))]).first?[0].integer else { return nil }
-            return (id, try Self.ownerID(database) == id)
+            guard let row = try database.execute("SELECT f.person_id, p.name FROM feed_secrets f JOIN people p ON p.id = f.person_id WHERE f.secret_hash = ?",
+                                                 [.text(Self.hash(secret))]).first,
+                  let id = row[0].integer, let name = row[1].text else { return nil }
+            return (id, name, try Self.ownerID(database) == id)
         }
     }
 }

@@ -20,9 +20,10 @@ final class PersonalSites: Sendable {
         self.state = state
     }
 
-    /// How `personID`'s site is built.
-    func options(for personID: Int64) -> BuildOptions {
+    /// How `personID`'s site is built; `name` goes into their deep links.
+    func options(for personID: Int64, name: String? = nil) -> BuildOptions {
         var options = shared
+        options.profile = name
         options.contentDirectory = state.personFolder(personID)
         options.outputDirectory = state.personSite(personID)
         return options
@@ -36,12 +37,12 @@ final class PersonalSites: Sendable {
     }
 
     /// The person's site, built again first when their planner files changed since.
-    func site(for personID: Int64) throws -> LiveSite {
+    func site(for personID: Int64, name: String) throws -> LiveSite {
         let folder = try planner(for: personID)
         return try built.withLock { built in
             let stamp = PersonalSites.stamp(of: folder)
             if let current = built[personID], current.stamp == stamp { return current.site }
-            let site = try Self.build(options(for: personID), folder: folder)
+            let site = try Self.build(options(for: personID, name: name), folder: folder)
             built[personID] = site
             return site.site
         }

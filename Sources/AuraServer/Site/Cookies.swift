@@ -2,6 +2,8 @@
 struct Cookies: Sendable {
     /// The signed-in session's token.
     static let session = "aura_session"
+    /// The tokens of the other sessions this browser holds (profiles on one device), separated by `.`.
+    static let heldProfiles = "aura_profiles"
     /// The sign-in form's own token (double submit), before there is a session.
     static let signInForm = "aura_sign_in"
 

@@ -12,6 +12,17 @@ struct PageFactory: Sendable {
     /// Set in a private build: the calendar's secret address and the public pages' navigation.
     var privateSite: PrivateSite?
 
+    /// The person the personal links are for (`BuildOptions.profile`).
+    var profile: String?
+
+    /// `path` (`/schedule/…#block-b1`) as a deep link for a notification or calendar alarm: with
+    /// `?profile=` before the fragment when the site is a person's on a shared server.
+    func deepLink(_ path: String) -> String {
+        guard let profile, let name = profile.addingPercentEncoding(withAllowedCharacters: .alphanumerics) else { return path }
+        let fragment = path.firstIndex(of: "#") ?? path.endIndex
+        return path[..<fragment] + "?profile=" + name + path[fragment...]
+    }
+
     /// Where the calendar of every planned day is published, under the root: `aura.ics`, or a
     /// secret address in a private build.
     var calendarPath: String { privateSite?.calendarPath ?? PersonalPaths.calendar }

@@ -46,7 +46,7 @@ struct NotificationsViewModel: Encodable, Sendable {
                         fireTime: Self.clock(note.fireDate, zone), snoozedTime: Self.clock(note.fireDate.addingTimeInterval(15 * 60), zone),
                         title: note.title, body: note.body, cue: note.cue, isHigh: note.interruptionLevel == .timeSensitive,
                         priorityText: note.interruptionLevel == .timeSensitive ? "High priority" : "",
-                        url: block.map { BlockLink.path($0, on: plan.date, root: root) } ?? root + "dashboard/",
+                        url: factory.deepLink(block.map { BlockLink.path($0, on: plan.date, root: root) } ?? root + "dashboard/"),
                         emoji: block?.category.emoji ?? "🔔", interruptionLevel: note.interruptionLevel.rawValue,
                         actions: note.actions.map(\.rawValue))
         }

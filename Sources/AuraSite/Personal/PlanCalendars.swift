@@ -35,7 +35,7 @@ struct PlanCalendars: Sendable {
                 summary: "\(block.category.emoji) " + listText(block.tasks.map(\.title)),
                 description: "\(block.category.name) · Focus: \(block.focusMode.rawValue)\n\(tasks)" + (note.map { "\n\n\($0.cue)" } ?? ""),
                 categories: [block.category.name],
-                url: factory.absoluteURL(BlockLink.path(block, on: day.date, root: "/")),
+                url: factory.absoluteURL(factory.deepLink(BlockLink.path(block, on: day.date, root: "/"))),
                 alarm: note.map { ($0.fireDate, "\($0.title) — \($0.body)") })
         }
     }
@@ -49,6 +49,6 @@ struct PlanCalendars: Sendable {
             uid: "\(DailyNudge.id)@\(host)", sequence: LocalDate(year: 2000, month: 1, day: 1)!.days(to: today.date),
             stamp: snapshot.generated, start: nudge.fireDate, end: nudge.fireDate.addingTimeInterval(5 * 60),
             summary: nudge.title, description: nudge.body, categories: ["Aura"],
-            url: factory.absoluteURL("/dashboard/"), alarm: (nudge.fireDate, nudge.body))]
+            url: factory.absoluteURL(factory.deepLink("/dashboard/")), alarm: (nudge.fireDate, nudge.body))]
     }
 }

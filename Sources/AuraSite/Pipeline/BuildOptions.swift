@@ -7,6 +7,10 @@ public struct BuildOptions: Sendable {
     public var outputDirectory: URL
     /// Replaces `base_url` from `site.yml`, e.g. for a preview at another address.
     public var baseURL: URL?
+    /// The person whose planner this is, when several share one `aura serve`: their notifications'
+    /// and calendar alarms' links name them (`?profile=`), so a browser signed in as several
+    /// people opens each link as the right one.
+    public var profile: String?
     /// Where every folder above is: the disk, or memory in tests.
     var fileSystem: FileSystem
     /// Where `site.yml`'s `private: passphrase_env` is looked up.

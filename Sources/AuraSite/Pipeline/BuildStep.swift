@@ -56,6 +56,7 @@ extension SiteBuilder {
             let content = try state.require(\.content)
             var factory = PageFactory(configuration: try state.require(\.configuration), assets: try state.require(\.assets),
                                       navigation: navigation(for: content))
+            factory.profile = state.options.profile
             if let sealer = state.sealer {
                 factory.privateSite = PrivateSite(calendarPath: sealer.calendarPath, navigation: PrivateSite.navigation(from: factory.navigation))
             }

@@ -62,10 +62,18 @@ public struct SessionContext: Encodable, Sendable {
     public let planChanges: String?
     /// The person's account page (`/account/`).
     public let accountURL: String?
+    /// The other people signed in on this browser, whom the header's switcher offers.
+    public let otherProfiles: [String]
+    /// Where the switcher posts (`/profiles/switch`), and where another person signs in.
+    public let switchAction: String?
+    public let addProfileURL: String?
 
     public init(name: String, csrf: String, signOutAction: String, notice: String? = nil, planChanges: String? = nil,
-                accountURL: String? = nil) {
+                accountURL: String? = nil, otherProfiles: [String] = [], switchAction: String? = nil, addProfileURL: String? = nil) {
         self.accountURL = accountURL
+        self.otherProfiles = otherProfiles
+        self.switchAction = switchAction
+        self.addProfileURL = addProfileURL
         self.name = name
         self.csrf = csrf
         self.signOutAction = signOutAction

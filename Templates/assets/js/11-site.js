@@ -14,6 +14,8 @@
    Aura.live()            → { api: "<root>api/" } when `aura serve` rendered this page for the
                             signed-in person (its [data-aura-live] marker), else null: a static
                             host, where every action keeps its static behaviour.
+   Aura.profiles()        → { active: "sam", held: ["sam", "bo"] }: the people signed in on this
+                            browser, from the session bar `aura serve` renders, else null.
    Shares one thing: window.Aura. */
 (function () {
   "use strict";
@@ -65,6 +67,16 @@
     return tag !== "INPUT" || !NOT_TEXT.test(element.getAttribute("type") || "text");
   };
 
+
+  Aura.profiles = function () {
+    var active = document.querySelector("[data-aura-profile]");
+    if (!active) return null;
+    var held = [active.getAttribute("data-aura-profile")];
+    Array.prototype.forEach.call(document.querySelectorAll('.session__profiles [name="profile"]'), function (button) {
+      held.push(button.value);
+    });
+    return { active: held[0], held: held };
+  };
 
   Aura.live = function () {
     return document.querySelector("[data-aura-live]") ? { api: Aura.root() + "api/" } : null;

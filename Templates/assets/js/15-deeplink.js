@@ -9,8 +9,13 @@
                                 | { kind: "dashboard" | "landing" | "planner" | "week" | "focus"
                                           | "offline" | "design" }
                                 | { kind: "unknown" }
+                                  Any of them may carry profile: the person a link is for
+                                  (`?profile=NAME`, from a notification or calendar alarm).
    Aura.resolve(route, doc, known) → the root-relative URL to open: the route's own URL, or the
-                                dashboard for an unknown kind, a removed block or notification.
+                                dashboard for an unknown kind, a removed block or notification,
+                                or a profile not signed in on this browser. A held profile that is
+                                not the active one keeps `?profile=`: the server switches to it
+                                first, then opens the clean URL.
    Without this script every link still goes where its href says. Shares one thing: window.Aura. */
 (function () {
   "use strict";
@@ -49,8 +54,16 @@
     return { kind: UNKNOWN.kind };
   }
 
-  /* Any Aura URL, absolute or relative (to this page), into a route. */
+  /* Any Aura URL, absolute or relative (to this page), into a route, with the profile it names. */
   Aura.route = function (url) {
+    var route = parse(url);
+    if (route.kind === UNKNOWN.kind) return route;
+    var profile = new URL(String(url), window.location.href).searchParams.get("profile");
+    if (profile) route.profile = profile;
+    return route;
+  };
+
+  function parse(url) {
     if (url === null || url === undefined || String(url).trim() === "") return unknown(); // no target
     var parsed;
     try { parsed = new URL(String(url), window.location.href); } catch (error) { return unknown(); }
@@ -109,7 +122,7 @@
       }
     }
     return unknown();
-  };
+  }
 
   /* The root-relative URL of a route (null for an unknown one). */
   Aura.routeURL = function (route) {
@@ -161,6 +174,16 @@
     var dashboard = siteRoot() + "dashboard/";
     var url = Aura.routeURL(route);
     if (!url) return dashboard;
+    if (route.profile) {
+      var profiles = Aura.profiles && Aura.profiles();
+      if (!profiles || profiles.held.indexOf(route.profile) < 0) return dashboard;
+      if (route.profile !== profiles.active) {
+        // This page is another person's: the server switches, then opens the clean URL.
+        var hash = url.indexOf("#");
+        var query = "?profile=" + encodeURIComponent(route.profile);
+        return hash < 0 ? url + query : url.slice(0, hash) + query + url.slice(hash);
+      }
+    }
     doc = doc || document;
     var check = doc !== document || samePage(url);
     if (route.kind === "schedule" && route.blockId) {
