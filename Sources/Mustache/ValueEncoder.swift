@@ -1,9 +1,15 @@
 /// One value under construction. The encoding containers hand out child slots and fill them
 /// in place; `value` freezes the finished tree.
 final class EncodingSlot {
+    /// Whether a `MustacheConvertible` value gives its own `mustacheValue`.
+    private let convertingDirectly: Bool
     private var single: MustacheValue = .null
     private var keyed: [String: EncodingSlot]?
     private var unkeyed: [EncodingSlot]?
+
+    init(convertingDirectly: Bool) {
+        self.convertingDirectly = convertingDirectly
+    }
 
     var value: MustacheValue {
         if let keyed { return .dictionary(keyed.mapValues(\.value)) }
@@ -26,6 +32,8 @@ final class EncodingSlot {
             single = Int(exactly: integer).map(MustacheValue.int) ?? .double(Double(integer))
         case let float as any BinaryFloatingPoint:
             single = .double(Double(float))
+        case let convertible as any MustacheConvertible where convertingDirectly:
+            single = convertible.mustacheValue
         default:
             try value.encode(to: ValueEncoder(slot: self, codingPath: codingPath))
         }
@@ -33,14 +41,14 @@ final class EncodingSlot {
 
     func keyedChild(_ key: String) -> EncodingSlot {
         becomeKeyed()
-        let child = EncodingSlot()
+        let child = EncodingSlot(convertingDirectly: convertingDirectly)
         keyed?[key] = child
         return child
     }
 
     func appendedChild() -> EncodingSlot {
         becomeUnkeyed()
-        let child = EncodingSlot()
+        let child = EncodingSlot(convertingDirectly: convertingDirectly)
         unkeyed?.append(child)
         return child
     }

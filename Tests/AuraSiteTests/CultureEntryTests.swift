@@ -1,3 +1,4 @@
+import Foundation
 import AuraTestSupport
 import Testing
 @testable import AuraSite
@@ -32,7 +33,7 @@ struct CultureEntryTests {
 
     static func parse(_ text: String) -> Result<CultureEntry, SourceErrors> {
         var parser = CultureEntryParser(file: "culture/x.md")
-        return parser.parse(text, defaultSlug: "a-dolls-house")
+        return parser.parse(text, fileName: "a-dolls-house.md")
     }
 
     @Test func validEntryParses() throws {
@@ -41,7 +42,24 @@ struct CultureEntryTests {
         #expect(entry.tags == [.readScript, .liveVisit])
         #expect(entry.energy == .medium)
         #expect(entry.year == "1879")
-        #expect(entry.bodyHTML == "<p>Nora’s house, and what it costs.</p>\n")
+        let library = try CultureLibrary.load(contentDirectory: URL(fileURLWithPath: "/c"),
+                                              in: .memory(["/c/culture/a-dolls-house.md": Data(Self.valid.utf8)]))
+        #expect(library.entries.map(\.source) == [entry.source])
+        #expect(try library.bodyHTML(of: library.entries[0]) == "<p>Nora’s house, and what it costs.</p>\n")
+    }
+
+    /// A body is read again when its page is rendered; if the file changed since it was
+    /// loaded, the build stops rather than publish a page that mixes two versions.
+    @Test func aBodyChangedAfterLoadingIsRefused() throws {
+        let content = try temporaryFolder()
+        let file = content.appendingPathComponent("culture/a-dolls-house.md")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(Self.valid.utf8).write(to: file)
+        let library = try CultureLibrary.load(contentDirectory: content, in: .disk)
+        try Data((Self.valid + "A new paragraph.\n").utf8).write(to: file)
+        #expect { try library.bodyHTML(of: library.entries[0]) } throws: { error in
+            "\(error)".contains("a-dolls-house.md:1:1: changed while the site was being built; build again")
+        }
     }
 
     @Test(arguments: [

@@ -9,7 +9,7 @@ struct EveningEnergyTests {
                       tags: [CultureEntry.Tag] = [.readScript]) -> CultureEntry {
         CultureEntry(slug: slug, sourceFile: "\(slug).md", title: slug.capitalized, creator: "C", kind: kind, region: "Europe",
                      country: "X", year: "1900", tags: tags, energy: energy, length: "about 120 pages", venue: nil,
-                     link: nil, summary: "S", published: "2026-11-01", bodyHTML: "")
+                     link: nil, summary: "S", published: "2026-11-01", source: CultureSource(name: "\(slug).md", metaDigest: slug, bodyDigest: ""))
     }
 
     static let library = CultureLibrary(entries: [
@@ -102,7 +102,8 @@ struct RelatedEntriesTests {
             return CultureEntry(slug: "e\(String(format: "%03d", next(1000)))-\(index)", sourceFile: "", title: "", creator: "",
                                 kind: CultureEntry.Kind.allCases[next(4)], region: regions[next(4)], country: "", year: "",
                                 tags: tags.isEmpty ? [.readScript] : tags, energy: CultureEntry.Energy.allCases[next(3)],
-                                length: "", venue: nil, link: nil, summary: "", published: "2026-01-01", bodyHTML: "")
+                                length: "", venue: nil, link: nil, summary: "", published: "2026-01-01",
+                                source: CultureSource(name: "", metaDigest: "", bodyDigest: ""))
         }
         let library = CultureLibrary(entries: entries)
         for entry in entries {

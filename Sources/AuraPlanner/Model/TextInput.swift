@@ -36,6 +36,11 @@ public enum TextInput {
     /// False when no byte can start a control character (C0 but tab and LF, DEL, or C1 as
     /// 0xC2 0x80–0x9F), so the exact walk over characters is needed only for the rare rest.
     private static func mayHoldControlCharacter(_ bytes: some Collection<UInt8>) -> Bool {
+        // Scanning a buffer rather than a generic collection: this runs over every file read.
+        bytes.withContiguousStorageIfAvailable(mayHoldControlCharacter) ?? mayHoldControlCharacter(Array(bytes))
+    }
+
+    private static func mayHoldControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var afterC2 = false
         for byte in bytes {
             if byte < 0x20 && byte != 0x09 && byte != 0x0A || byte == 0x7F || afterC2 && (0x80...0x9F).contains(byte) {
@@ -44,6 +49,10 @@ public enum TextInput {
             afterC2 = byte == 0xC2
         }
         return false
+    }
+
+    private static func mayHoldControlCharacter(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer(mayHoldControlCharacter)
     }
 
     private static func name(of scalar: Unicode.Scalar) -> String {

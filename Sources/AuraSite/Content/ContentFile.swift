@@ -15,7 +15,7 @@ public enum ContentFile {
             let reason = fileSystem.exists(url) ? "it could not be read" : "no such file"
             throw SourceError(file: displayPath(url), line: 1, column: 1, message: "cannot open: \(reason)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw SourceError(file: displayPath(url), line: 1, column: 1, message: "not valid UTF-8 text; expected a UTF-8 encoded file")
         }
         let normalized = TextInput.normalized(text)

@@ -7,15 +7,39 @@ public struct FrontMatterDocument: Sendable {
     let body: String
     /// The 1-based line on which the body starts, for positions inside the body.
     let bodyLine: Int
+    /// The front matter's text as written, between the fences; empty without front matter.
+    let frontMatter: String
 
     /// Splits `text` at the `---` fences. A file without front matter has empty fields.
     public init(text: String, file: String) throws(SourceError) {
+        let parts = try FrontMatterParts(text: text, file: file)
+        if let yaml = parts.yaml {
+            fields = try YAMLFields(try YAMLParser(file: file, lineOffset: 1).parse(yaml), file: file)
+        } else {
+            fields = try YAMLFields(.mapping([], SourceMark(line: 1, column: 1)), file: file)
+        }
+        body = parts.body
+        bodyLine = parts.bodyLine
+        frontMatter = parts.yaml ?? ""
+    }
+}
+
+/// A file's text split at its front matter's fences, nothing parsed: what reading an entry's
+/// body again for its page needs.
+struct FrontMatterParts {
+    /// The text between the fences; nil when the file does not open with one.
+    let yaml: String?
+    let body: String
+    /// The 1-based line on which the body starts.
+    let bodyLine: Int
+
+    init(text: String, file: String) throws(SourceError) {
         var text = TextInput.normalized(text)
         // The fences are found by scanning bytes: splitting the whole file into lines and
         // joining the body again costs more than parsing its front matter.
         let fences = text.withUTF8 { Fences(in: $0) }
         guard let fences else {
-            fields = try YAMLFields(.mapping([], SourceMark(line: 1, column: 1)), file: file)
+            yaml = nil
             body = text
             bodyLine = 1
             return
@@ -24,9 +48,7 @@ public struct FrontMatterDocument: Sendable {
             throw SourceError(file: file, line: 1, column: 1,
                               message: "front matter opened here is never closed; expected a line '---' after it")
         }
-        let yaml = text.withUTF8 { String(decoding: $0[fences.yaml], as: UTF8.self) }
-        let node = try YAMLParser(file: file, lineOffset: 1).parse(yaml)
-        fields = try YAMLFields(node, file: file)
+        yaml = text.withUTF8 { String(decoding: $0[fences.yaml], as: UTF8.self) }
         body = text.withUTF8 { String(decoding: $0[closing.body], as: UTF8.self) }
         bodyLine = closing.line + 1
     }

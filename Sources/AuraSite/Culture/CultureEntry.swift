@@ -52,7 +52,9 @@ struct CultureEntry: Sendable, Equatable {
     let summary: String
     /// The day it was published, `YYYY-MM-DD`; feeds are ordered by it.
     let published: String
-    let bodyHTML: String
+    /// Which file it came from and digests of its two parts; the body itself is read again
+    /// and rendered only when a page or feed that shows it is rendered.
+    let source: CultureSource
 
     /// The regions an entry may name; others are rejected with the nearest suggestion.
     static let regions = ["Africa", "East Asia", "South Asia", "Southeast Asia", "Central Asia", "Latin America",

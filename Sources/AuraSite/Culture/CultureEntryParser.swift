@@ -14,8 +14,9 @@ struct CultureEntryParser {
         self.file = file
     }
 
-    /// The entry, or every error found in it.
-    mutating func parse(_ text: String, defaultSlug: String) -> Result<CultureEntry, SourceErrors> {
+    /// The entry read from the file named `fileName` (`kokoro.md`), or every error found in it.
+    mutating func parse(_ text: String, fileName: String) -> Result<CultureEntry, SourceErrors> {
+        let defaultSlug = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
         let document: FrontMatterDocument
         do {
             document = try FrontMatterDocument(text: text, file: file)
@@ -60,7 +61,8 @@ struct CultureEntryParser {
         return .success(CultureEntry(
             slug: slug, sourceFile: file, title: title, creator: creator, kind: kind, region: region, country: country,
             year: year, tags: tags, energy: energy, length: length, venue: venue, link: link, summary: summary,
-            published: published, bodyHTML: Markdown.html(document.body)))
+            published: published,
+            source: CultureSource(name: fileName, frontMatter: document.frontMatter, body: document.body)))
     }
 
     private mutating func attempt<T>(_ read: () throws(SourceError) -> T) -> T? {

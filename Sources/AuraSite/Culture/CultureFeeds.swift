@@ -31,8 +31,10 @@ struct CultureFeeds: Sendable {
     }
 
     func render(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {
-        [("culture/feed.xml", Data(try templates.render("site/culture-feed.xml", try MustacheValue(encoding: atom)).utf8)),
-         ("culture/feed.json", try jsonFeed())]
+        // Each body is read and rendered once, for both feeds.
+        let bodies = try entries.map { try library.bodyHTML(of: $0) }
+        return [("culture/feed.xml", Data(try templates.render("site/culture-feed.xml", try MustacheValue(encoding: atom(bodies))).utf8)),
+                ("culture/feed.json", try jsonFeed(bodies))]
     }
 
     private var title: String { "\(factory.configuration.title) · Culture" }
@@ -42,24 +44,24 @@ struct CultureFeeds: Sendable {
     /// RFC 3339 at midnight UTC of the publication day.
     private func timestamp(_ day: String) -> String { day + "T00:00:00Z" }
 
-    private var atom: Atom {
+    private func atom(_ bodies: [String]) -> Atom {
         Atom(title: title, feedURL: factory.absoluteURL("/culture/feed.xml"), pageURL: factory.absoluteURL("/culture/"),
              updated: timestamp(library.entries.first?.published ?? "2026-01-01"), author: factory.configuration.title,
-             entries: entries.map { entry in
+             entries: zip(entries, bodies).map { entry, body in
                  AtomEntry(title: entry.title, url: url(entry), published: timestamp(entry.published), author: entry.creator,
-                           summary: entry.summary, contentHTML: entry.bodyHTML,
+                           summary: entry.summary, contentHTML: body,
                            categories: [entry.kind.label] + entry.tags.map(\.rawValue))
              })
     }
 
-    private func jsonFeed() throws -> Data {
+    private func jsonFeed(_ bodies: [String]) throws -> Data {
         let feed = JSONFeed(
             version: "https://jsonfeed.org/version/1.1", title: title,
             home_page_url: factory.absoluteURL("/culture/"), feed_url: factory.absoluteURL("/culture/feed.json"),
             description: factory.configuration.description, language: factory.configuration.language,
-            items: entries.map { entry in
+            items: zip(entries, bodies).map { entry, body in
                 JSONFeed.Item(id: url(entry), url: url(entry), title: entry.title, summary: entry.summary,
-                              content_html: entry.bodyHTML, date_published: timestamp(entry.published),
+                              content_html: body, date_published: timestamp(entry.published),
                               authors: [.init(name: entry.creator)], tags: [entry.kind.label] + entry.tags.map(\.rawValue))
             })
         return try canonicalJSON(feed)

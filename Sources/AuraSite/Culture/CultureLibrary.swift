@@ -6,39 +6,70 @@ public struct CultureLibrary: Sendable {
     public static let folderName = "culture"
     let entries: [CultureEntry]
     let relatedIndex: RelatedIndex
+    /// Where the entries' files are, to read a body when a page shows it.
+    private let folder: URL
+    private let fileSystem: FileSystem
+    /// Each file's stamp when it was read, by file name; empty where files bear none.
+    let stamps: [String: String]
 
-    init(entries: [CultureEntry]) {
+    init(entries: [CultureEntry], folder: URL = URL(fileURLWithPath: "/"), fileSystem: FileSystem = .disk,
+         stamps: [String: String] = [:]) {
         self.entries = entries.sorted { ($0.published, $1.slug) > ($1.published, $0.slug) }
         relatedIndex = RelatedIndex(entries)
+        self.folder = folder
+        self.fileSystem = fileSystem
+        self.stamps = stamps
     }
 
     /// Loads and validates every `*.md` in the culture folder; throws `SourceErrors` listing
-    /// every problem in every file. A missing folder is an empty library.
-    static func load(contentDirectory: URL, in fileSystem: FileSystem) throws -> CultureLibrary {
+    /// every problem in every file. A missing folder is an empty library. A file that still
+    /// bears the stamp `cache` recorded for it is not read: the cached entry is taken.
+    static func load(contentDirectory: URL, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache()) throws -> CultureLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
         let names = fileSystem.names(in: folder, endingWith: ".md")
-        let results = [Result<CultureEntry, SourceErrors>](concurrentlyMapping: names.count) { index in
+        let (folderPath, shownFolder) = (folder.path + "/", ContentFile.displayPath(folder) + "/")
+        let results = [(stamp: String?, entry: Result<CultureEntry, SourceErrors>)](concurrentlyMapping: names.count) { index in
+            // Stamped before reading: a file changed meanwhile is read again by the next build.
+            let stamp = fileSystem.stamp(folderPath + names[index])
+            if let stamp, let cached = cache.entry(named: names[index], stamp: stamp, sourceFile: shownFolder + names[index]) {
+                return (stamp, .success(cached))
+            }
             let url = folder.appendingPathComponent(names[index])
             let text: String
             do throws(SourceError) {
                 text = try ContentFile.read(url, in: fileSystem)
             } catch {
-                return .failure(SourceErrors(errors: [error]))
+                return (nil, .failure(SourceErrors(errors: [error])))
             }
             var parser = CultureEntryParser(file: ContentFile.displayPath(url))
-            return parser.parse(text, defaultSlug: String(names[index].dropLast(3)))
+            return (stamp, parser.parse(text, fileName: names[index]))
         }
         var entries: [CultureEntry] = []
+        var stamps: [String: String] = [:]
         var errors: [SourceError] = []
-        for result in results {
-            switch result {
-            case .success(let entry): entries.append(entry)
+        for (index, result) in results.enumerated() {
+            switch result.entry {
+            case .success(let entry):
+                entries.append(entry)
+                stamps[names[index]] = result.stamp
             case .failure(let failure): errors += failure.errors
             }
         }
         errors += duplicateSlugErrors(entries)
         guard errors.isEmpty else { throw SourceErrors(errors: errors) }
-        return CultureLibrary(entries: entries)
+        return CultureLibrary(entries: entries, folder: folder, fileSystem: fileSystem, stamps: stamps)
+    }
+
+    /// `entry`'s body as HTML, read again from its file. Throws when the file no longer holds
+    /// the body it was loaded with: the site would otherwise mix two versions of it.
+    func bodyHTML(of entry: CultureEntry) throws -> String {
+        let url = folder.appendingPathComponent(entry.source.name)
+        let changed = SourceError(file: entry.sourceFile, line: 1, column: 1,
+                                  message: "changed while the site was being built; build again to publish the new text")
+        guard let data = try? fileSystem.read(url), let text = String(validating: data, as: UTF8.self) else { throw changed }
+        let body = try FrontMatterParts(text: text, file: entry.sourceFile).body
+        guard Fingerprint.sha256Hex(Array(body.utf8)) == entry.source.bodyDigest else { throw changed }
+        return Markdown.html(body)
     }
 
     private static func duplicateSlugErrors(_ entries: [CultureEntry]) -> [SourceError] {
@@ -92,35 +123,37 @@ struct RelatedIndex: Sendable {
     /// after leaving out the entry itself.
     static let depth = 4
 
-    /// Each group's entries in slug order.
-    private let groups: [(signature: Signature, entries: [CultureEntry])]
+    /// The entries, and each group's (as indices into them) in slug order.
+    private let entries: [CultureEntry]
+    private let groups: [(signature: Signature, members: [Int])]
     /// The closest `depth` entries to each signature, the entry itself possibly among them.
-    private let ranked: [Signature: [CultureEntry]]
+    private let ranked: [Signature: [Int]]
 
     init(_ entries: [CultureEntry]) {
-        let groups = Dictionary(grouping: entries, by: Signature.init)
-            .map { ($0.key, $0.value.sorted { $0.slug < $1.slug }) }
+        self.entries = entries
+        let groups = Dictionary(grouping: entries.indices, by: { Signature(entries[$0]) })
+            .map { ($0.key, $0.value.sorted { entries[$0].slug < entries[$1].slug }) }
         self.groups = groups
-        ranked = Dictionary(uniqueKeysWithValues: groups.map { ($0.0, Self.closest(to: $0.0, count: Self.depth, in: groups)) })
+        ranked = Dictionary(uniqueKeysWithValues: groups.map { ($0.0, Self.closest(to: $0.0, count: Self.depth, in: groups, of: entries)) })
     }
 
     func related(to entry: CultureEntry, limit: Int) -> [CultureEntry] {
         let signature = Signature(entry)
-        let candidates = (limit < Self.depth ? ranked[signature] : nil) ?? Self.closest(to: signature, count: limit + 1, in: groups)
-        return Array(candidates.lazy.filter { $0.slug != entry.slug }.prefix(limit))
+        let candidates = (limit < Self.depth ? ranked[signature] : nil) ?? Self.closest(to: signature, count: limit + 1, in: groups, of: entries)
+        return candidates.lazy.map { entries[$0] }.filter { $0.slug != entry.slug }.prefix(limit).map { $0 }
     }
 
     /// The `count` entries scoring highest against `signature`, ties to the earlier slug.
-    private static func closest(to signature: Signature, count: Int,
-                                in groups: [(signature: Signature, entries: [CultureEntry])]) -> [CultureEntry] {
-        var tiers = [[CultureEntry]](repeating: [], count: Signature.bestScore + 1)
+    private static func closest(to signature: Signature, count: Int, in groups: [(signature: Signature, members: [Int])],
+                                of entries: [CultureEntry]) -> [Int] {
+        var tiers = [[Int]](repeating: [], count: Signature.bestScore + 1)
         for group in groups {
             // Only the first few of a group can make the cut.
-            tiers[signature.score(against: group.signature)] += group.entries.prefix(count)
+            tiers[signature.score(against: group.signature)] += group.members.prefix(count)
         }
-        var picked: [CultureEntry] = []
+        var picked: [Int] = []
         for tier in tiers.reversed() where picked.count < count {
-            picked += tier.sorted { $0.slug < $1.slug }.prefix(count - picked.count)
+            picked += tier.sorted { entries[$0].slug < entries[$1].slug }.prefix(count - picked.count)
         }
         return picked
     }

@@ -7,41 +7,50 @@ struct CulturePages: Sendable {
 
     init(library: CultureLibrary, picks: TonightsPicks, factory: PageFactory) throws {
         let root = factory.root
-        let cards = library.entries.map { CultureCard($0, root: root) }
+        let entries = library.entries
+        let (listLayout, entryLayout) = (try factory.layoutKey(.cultureList), try factory.layoutKey(.cultureEntry))
         func filters(current: String?) -> (kinds: [FilterLink], tags: [FilterLink]) {
             let kinds = CultureEntry.Kind.allCases.compactMap { kind -> FilterLink? in
-                let count = library.entries.filter { $0.kind == kind }.count
+                let count = entries.count { $0.kind == kind }
                 guard count > 0 else { return nil }
                 return FilterLink(label: kind.label, url: root + "culture/kinds/\(kind.rawValue)/", count: count,
                                   isCurrent: current == "kind:\(kind.rawValue)")
             }
             let tags = CultureEntry.Tag.allCases.map { tag in
                 FilterLink(label: tag.rawValue, url: root + "culture/tags/\(tag.slug)/",
-                           count: library.entries.filter { $0.tags.contains(tag) }.count, isCurrent: current == "tag:\(tag.slug)")
+                           count: entries.count { $0.tags.contains(tag) }, isCurrent: current == "tag:\(tag.slug)")
             }
             return (kinds, tags)
         }
+        let evening = picks.evening
+        let eveningModel = CultureListModel.Evening(level: evening.level.rawValue, label: CultureCard.energyLabel(evening.level),
+                                                    headline: evening.headline, basedOnPlan: evening.basedOnPlan)
+        let picksKey = ([eveningModel.level, eveningModel.label, eveningModel.headline, "\(eveningModel.basedOnPlan)"]
+            + picks.picks.flatMap { [$0.entry.source.metaDigest, $0.why] }).joined(separator: "\u{1F}")
         let pageSize = factory.configuration.culturePageSize
         /// The list at `path`, `pageSize` entries a page: page 1 at `path`, the rest at `path/page/n/`.
         func list(path: String, title: String, description: String, heading: String, intro: String,
-                  entries: [CultureCard], current: String?, withPicks: Bool) throws -> [Page] {
+                  entries: [CultureEntry], current: String?, withPicks: Bool) throws -> [Page] {
             let (kinds, tags) = filters(current: current)
-            let evening = picks.evening
+            let filtersKey = (kinds + tags).map { "\($0.label) \($0.count) \($0.isCurrent)" }.joined(separator: "\u{1F}")
             let count = max(1, (entries.count + pageSize - 1) / pageSize)
             return try (1...count).map { number in
-                let pagination = CulturePagination(current: number, count: count) { root + String(CulturePagination.path(path, page: $0).dropFirst()) }
+                let shown = Array(entries.dropFirst((number - 1) * pageSize).prefix(pageSize))
                 let first = number == 1 && withPicks
+                let inputs = (["list \(number) of \(count)", heading, intro, filtersKey, first ? picksKey : "-"]
+                    + shown.map(\.source.metaDigest)).joined(separator: "\u{1F}")
                 return try factory.page(
                     path: CulturePagination.path(path, page: number), kind: .cultureList,
                     title: number == 1 ? title : "\(title) · Page \(number) of \(count)", description: description,
-                    content: CultureListModel(
-                        heading: heading, intro: intro,
-                        evening: first ? .init(level: evening.level.rawValue, label: CultureCard.energyLabel(evening.level),
-                                               headline: evening.headline, basedOnPlan: evening.basedOnPlan) : nil,
-                        picks: first ? picks.picks.map { .init(card: CultureCard($0.entry, root: root), why: $0.why) } : [],
-                        entries: Array(entries.dropFirst((number - 1) * pageSize).prefix(pageSize)), allURL: root + "culture/",
-                        isAll: current == nil, kinds: kinds, tags: tags,
-                        feedAtomURL: root + "culture/feed.xml", feedJSONURL: root + "culture/feed.json", pagination: pagination))
+                    layout: listLayout, inputs: inputs) {
+                        let pagination = CulturePagination(current: number, count: count) { root + String(CulturePagination.path(path, page: $0).dropFirst()) }
+                        return CultureListModel(
+                            heading: heading, intro: intro, evening: first ? eveningModel : nil,
+                            picks: first ? picks.picks.map { .init(card: CultureCard($0.entry, root: root), why: $0.why) } : [],
+                            entries: shown.map { CultureCard($0, root: root) }, allURL: root + "culture/",
+                            isAll: current == nil, kinds: kinds, tags: tags,
+                            feedAtomURL: root + "culture/feed.xml", feedJSONURL: root + "culture/feed.json", pagination: pagination)
+                    }
             }
         }
 
@@ -49,9 +58,9 @@ struct CulturePages: Sendable {
             path: "/culture/", title: "Culture",
             description: "Literature, theatre and drama from around the world, matched to the energy your day leaves for the evening.",
             heading: "Culture", intro: "Literature, theatre and drama from around the world, each tagged with how you can experience it: Live Visit, Read Script or Digital Stage.",
-            entries: cards, current: nil, withPicks: true)
+            entries: entries, current: nil, withPicks: true)
         for kind in CultureEntry.Kind.allCases {
-            let matching = zip(library.entries, cards).filter { $0.0.kind == kind }.map(\.1)
+            let matching = entries.filter { $0.kind == kind }
             guard !matching.isEmpty else { continue }
             pages += try list(
                 path: "/culture/kinds/\(kind.rawValue)/", title: "\(kind.label) · Culture",
@@ -60,24 +69,23 @@ struct CulturePages: Sendable {
                 entries: matching, current: "kind:\(kind.rawValue)", withPicks: false)
         }
         for tag in CultureEntry.Tag.allCases {
-            let matching = zip(library.entries, cards).filter { $0.0.tags.contains(tag) }.map(\.1)
             pages += try list(
                 path: "/culture/tags/\(tag.slug)/", title: "\(tag.rawValue) · Culture", description: Self.tagDescription(tag),
-                heading: tag.rawValue, intro: Self.tagDescription(tag), entries: matching,
+                heading: tag.rawValue, intro: Self.tagDescription(tag), entries: entries.filter { $0.tags.contains(tag) },
                 current: "tag:\(tag.slug)", withPicks: false)
         }
-        let entryPages = [Result<Page, any Error>](concurrentlyMapping: cards.count) { index in
-            let entry = library.entries[index]
-            let related = library.related(to: entry).map { CultureCard($0, root: root) }
-            return Result {
-                try factory.page(
-                    path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title, description: entry.summary,
-                    content: CultureEntryModel(card: cards[index], bodyHTML: entry.bodyHTML, venue: entry.venue,
-                                               link: entry.link?.absoluteString, linkHost: entry.link?.host,
-                                               related: related, indexURL: root + "culture/", hasRelated: !related.isEmpty))
-            }
+        for entry in entries {
+            let related = library.related(to: entry)
+            let inputs = ([entry.source.metaDigest, entry.source.bodyDigest] + related.map(\.source.metaDigest)).joined(separator: "\u{1F}")
+            pages.append(try factory.page(path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title,
+                                          description: entry.summary, layout: entryLayout, inputs: inputs) {
+                CultureEntryModel(card: CultureCard(entry, root: root), bodyHTML: try library.bodyHTML(of: entry), venue: entry.venue,
+                                  link: entry.link?.absoluteString, linkHost: entry.link?.host,
+                                  related: related.map { CultureCard($0, root: root) }, indexURL: root + "culture/",
+                                  hasRelated: !related.isEmpty)
+            })
         }
-        self.pages = try pages + entryPages.map { try $0.get() }
+        self.pages = pages
     }
 
     static func tagDescription(_ tag: CultureEntry.Tag) -> String {

@@ -1,3 +1,4 @@
+import Mustache
 import Foundation
 
 /// An entry as lists and cards show it.
@@ -97,4 +98,73 @@ struct CultureEntryModel: Encodable, Sendable {
     let related: [CultureCard]
     let indexURL: String
     let hasRelated: Bool
+}
+
+// Built directly rather than through `Encodable`: a large site has tens of thousands of cards.
+// `DirectViewModelTests` checks each against what the encoder makes.
+
+extension CultureCard: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary([
+            "slug": .string(slug), "url": .string(url), "title": .string(title), "creator": .string(creator),
+            "kind": .string(kind), "kindLabel": .string(kindLabel), "kindURL": .string(kindURL), "region": .string(region),
+            "country": .string(country), "year": .string(year), "length": .string(length), "summary": .string(summary),
+            "energy": .string(energy), "energyLabel": .string(energyLabel), "tags": .array(tags),
+        ])
+    }
+}
+
+extension CultureCard.Chip: MustacheConvertible {
+    var mustacheValue: MustacheValue { .dictionary(["label": .string(label), "url": .string(url)]) }
+}
+
+extension FilterLink: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary(["label": .string(label), "url": .string(url), "count": .int(count), "isCurrent": .bool(isCurrent)])
+    }
+}
+
+extension CultureListModel: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary([
+            "heading": .string(heading), "intro": .string(intro), "evening": evening?.mustacheValue ?? .null,
+            "picks": .array(picks), "entries": .array(entries), "allURL": .string(allURL), "isAll": .bool(isAll),
+            "kinds": .array(kinds), "tags": .array(tags), "feedAtomURL": .string(feedAtomURL),
+            "feedJSONURL": .string(feedJSONURL), "pagination": pagination?.mustacheValue ?? .null,
+        ])
+    }
+}
+
+extension CultureListModel.Pick: MustacheConvertible {
+    var mustacheValue: MustacheValue { .dictionary(["card": card.mustacheValue, "why": .string(why)]) }
+}
+
+extension CultureListModel.Evening: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary(["level": .string(level), "label": .string(label), "headline": .string(headline), "basedOnPlan": .bool(basedOnPlan)])
+    }
+}
+
+extension CultureEntryModel: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary([
+            "card": card.mustacheValue, "bodyHTML": .string(bodyHTML), "venue": .string(venue), "link": .string(link),
+            "linkHost": .string(linkHost), "related": .array(related), "indexURL": .string(indexURL), "hasRelated": .bool(hasRelated),
+        ])
+    }
+}
+
+extension CulturePagination: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary([
+            "current": .int(current), "count": .int(count), "previousURL": .string(previousURL),
+            "nextURL": .string(nextURL), "numbers": .array(numbers),
+        ])
+    }
+}
+
+extension CulturePagination.Number: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary(["number": .int(number), "url": .string(url), "isCurrent": .bool(isCurrent), "isGap": .bool(isGap)])
+    }
 }

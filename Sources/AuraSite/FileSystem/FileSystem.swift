@@ -17,6 +17,9 @@ public struct FileSystem: Sendable {
     /// Whether files carry stamps (`InputStamps`, `OutputDirectory.stamp`) that tell an
     /// unchanged file without reading it: the disk's do, memory's are not kept.
     var stampsInputs = false
+    /// The stamp of the input file at an absolute path (`InputStamps`): equal stamps mean an
+    /// unchanged file. Nil where files bear none (memory), so nothing is taken as unchanged.
+    var stamp: @Sendable (String) -> String? = { _ in nil }
 
     /// The files directly in the folder at `url` (no deeper) whose names end in `suffix` and
     /// do not start with a dot, sorted.
@@ -42,5 +45,6 @@ extension FileSystem {
             let directory = try OutputDirectory(destination: destination, keep: keep, onWait: onWait)
             return SiteOutput(write: directory.write, reuse: directory.reuse, commit: directory.commit, discard: directory.discard)
         },
-        stampsInputs: true)
+        stampsInputs: true,
+        stamp: { path in InputStamps.stamp(ofFile: path) })
 }

@@ -24,21 +24,30 @@ struct BuildManifest: Sendable {
     private(set) var records: [String: Record] = [:]
     /// The digest of the inputs' stamps when the build began (`UnchangedSite`).
     var inputs: String?
+    /// The culture entries the build read, for the next build to take unchanged files from.
+    var culture = CultureCache()
 
     init() {}
 
     /// The manifest the build in `folder` left; empty when there is none or it cannot be read.
-    init(in folder: URL, fileSystem: FileSystem) {
+    /// `culture` false leaves the culture entries unread (`UnchangedSite` needs only the files).
+    init(in folder: URL, fileSystem: FileSystem, culture readingCulture: Bool = true) {
         guard let data = try? fileSystem.read(folder.appendingPathComponent(Self.fileName)),
-              let text = String(data: data, encoding: .utf8) else { return }
-        for line in text.split(separator: "\n") {
+              let text = String(validating: data, as: UTF8.self) else { return }
+        // Split by bytes: splitting by Characters costs more than everything else here.
+        for lineBytes in text.utf8.split(separator: 0x0A) {
+            let line = Substring(lineBytes)
             if line.hasPrefix("inputs ") {
                 inputs = String(line.dropFirst("inputs ".count))
-                continue
+            } else if line.hasPrefix(CultureCache.lineTag + "\t") {
+                guard readingCulture else { continue }
+                culture.read(lineBytes.split(separator: 0x09, omittingEmptySubsequences: false).dropFirst().map(Substring.init))
+            } else {
+                let fields = lineBytes.split(separator: 0x20, maxSplits: 3)
+                guard fields.count == 4 else { continue }
+                records[String(Substring(fields[3]))] = Record(key: String(Substring(fields[0])), digest: String(Substring(fields[1])),
+                                                               stamp: String(Substring(fields[2])))
             }
-            let fields = line.split(separator: " ", maxSplits: 3)
-            guard fields.count == 4 else { continue }
-            records[String(fields[3])] = Record(key: String(fields[0]), digest: String(fields[1]), stamp: String(fields[2]))
         }
     }
 
@@ -54,10 +63,11 @@ struct BuildManifest: Sendable {
         return kept
     }
 
-    /// One line per page, `key digest stamp path`, sorted by path.
+    /// One line per file, `key digest stamp path`, sorted by path, then one per culture entry.
     var data: Data {
         Data(((inputs.map { "inputs \($0)\n" } ?? "") + records.sorted { $0.key < $1.key }
-            .map { "\($0.value.key) \($0.value.digest) \($0.value.stamp) \($0.key)\n" }.joined()).utf8)
+            .map { "\($0.value.key) \($0.value.digest) \($0.value.stamp) \($0.key)\n" }.joined()
+            + culture.lines.map { $0 + "\n" }.joined()).utf8)
     }
 
     /// The size and modification time of this `aura`.
@@ -78,10 +88,14 @@ struct BuildManifest: Sendable {
         return Fingerprint.sha256Hex(bytes)
     }
 
-    /// The key of `page` under `engine`.
-    static func key(of page: Page, engine: String) -> String {
+    /// The key of `page` under `engine`: from the inputs it names, or else from its view model.
+    static func key(of page: Page, engine: String) throws -> String {
         var bytes = Array("\(engine)\n\(page.template)\n".utf8)
-        page.context.appendCanonicalBytes(to: &bytes)
+        if let inputs = page.inputs {
+            bytes += Array("inputs\n".utf8) + Array(inputs.utf8)
+        } else {
+            try page.context().appendCanonicalBytes(to: &bytes)
+        }
         return Fingerprint.sha256Hex(bytes)
     }
 }

@@ -35,7 +35,18 @@ enum InputStamps {
                 continue
             }
             if status.st_mode & S_IFMT == S_IFLNK { _ = stat(full, &status) }
-            lines.append("\(relative)\(name) \(status.st_size) \(status.st_ino) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)")
+            lines.append("\(relative)\(name) \(text(of: status))")
         }
+    }
+
+    /// The stamp of the file at `path` (followed if it is a link); nil when there is none.
+    static func stamp(ofFile path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return text(of: status)
+    }
+
+    private static func text(of status: stat) -> String {
+        "\(status.st_size) \(status.st_ino) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)"
     }
 }

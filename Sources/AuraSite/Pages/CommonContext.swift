@@ -1,3 +1,5 @@
+import Mustache
+
 /// What every template receives besides its page's own content.
 struct CommonContext: Encodable, Sendable {
     struct Site: Encodable, Sendable {
@@ -43,4 +45,42 @@ struct CommonContext: Encodable, Sendable {
     let nav: [NavLink]
     /// The signed-in person, on pages `aura serve` renders for them; nil in the static build.
     var session: SessionContext? = nil
+}
+
+// Built directly rather than through `Encodable`: every page of a large site has one.
+// `DirectViewModelTests` checks it against what the encoder makes.
+
+extension CommonContext: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary(["site": site.mustacheValue, "page": page.mustacheValue, "assets": assets.mustacheValue,
+                     "nav": .array(nav), "session": session == nil ? .null : (try? MustacheValue(encoding: session)) ?? .null])
+    }
+}
+
+extension CommonContext.Site: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary(["title": .string(title), "description": .string(description), "language": .string(language),
+                     "baseURL": .string(baseURL), "root": .string(root)])
+    }
+}
+
+extension CommonContext.PageInfo: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary(["title": .string(title), "description": .string(description), "path": .string(path),
+                     "canonicalURL": .string(canonicalURL), "kind": .string(kind), "noindex": .bool(noindex)])
+    }
+}
+
+extension CommonContext.Assets: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary(["stylesheets": .array(stylesheets.map(MustacheValue.string)), "scripts": .array(scripts.map(MustacheValue.string)),
+                     "icon": .string(icon), "manifest": .string(manifest), "font": .string(font),
+                     "appleTouchIcon": .string(appleTouchIcon), "early": .dictionary(early.mapValues(MustacheValue.string))])
+    }
+}
+
+extension CommonContext.NavLink: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .dictionary(["title": .string(title), "url": .string(url), "current": .string(current)])
+    }
 }

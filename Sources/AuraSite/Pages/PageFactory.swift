@@ -43,12 +43,45 @@ struct PageFactory: Sendable {
     func page<Content: Encodable>(path: String, kind: PageKind, title: String, description: String, content: Content,
                                   outputFile: String? = nil, inSitemap: Bool = true, noindex: Bool = false,
                                   canonicalPath: String? = nil, section: String? = nil) throws -> Page {
-        let publicPath = SitePath.resolve(path, root: root)
+        let context = try self.context(path: path, kind: kind, title: title, description: description, content: content,
+                                       noindex: noindex, canonicalPath: canonicalPath, section: section)
+        return Page(path: SitePath.resolve(path, root: root), outputFile: outputFile ?? String(path.dropFirst()) + "index.html",
+                    template: kind.template, inSitemap: inSitemap, isPersonal: noindex,
+                    assetPaths: try assets.assets(forPage: kind.name).all) { context }
+    }
+
+    /// A page whose view model `content` builds when the page is rendered. `inputs` names
+    /// everything `content` reads beyond this factory (the digests of the entries it shows),
+    /// and `layout` is `layoutKey(kind)`: together with the page's own path, title and
+    /// description they decide whether a previous build's page can stand.
+    func page(path: String, kind: PageKind, title: String, description: String, layout: String, inputs: String,
+              content: @escaping @Sendable () throws -> any Encodable) throws -> Page {
+        let factory = self
+        let key = [layout, kind.name, path, title, description, inputs].joined(separator: "\u{1F}")
+        return Page(path: SitePath.resolve(path, root: root), outputFile: String(path.dropFirst()) + "index.html",
+                    template: kind.template, inSitemap: true, isPersonal: false,
+                    assetPaths: try assets.assets(forPage: kind.name).all, inputs: key) {
+            try factory.context(path: path, kind: kind, title: title, description: description, content: try content(),
+                                noindex: false, canonicalPath: nil, section: nil)
+        }
+    }
+
+    /// What every page of `kind` shares whatever its path, title and content: the site's
+    /// settings, assets and navigation, as a page of that kind at `/culture/` sees them.
+    func layoutKey(_ kind: PageKind) throws -> String {
+        var bytes: [UInt8] = []
+        try context(path: "/culture/", kind: kind, title: "", description: "", content: [String](),
+                    noindex: false, canonicalPath: nil, section: nil).appendCanonicalBytes(to: &bytes)
+        return Fingerprint.sha256Hex(bytes)
+    }
+
+    private func context<Content: Encodable>(path: String, kind: PageKind, title: String, description: String, content: Content,
+                                             noindex: Bool, canonicalPath: String?, section: String?) throws -> MustacheValue {
         let pageAssets = try assets.assets(forPage: kind.name)
         let common = CommonContext(
             site: .init(title: configuration.title, description: configuration.description,
                         language: configuration.language, baseURL: configuration.baseURL.absoluteString, root: root),
-            page: .init(title: title, description: description, path: publicPath,
+            page: .init(title: title, description: description, path: SitePath.resolve(path, root: root),
                         canonicalURL: absoluteURL(canonicalPath ?? path), kind: kind.name, noindex: noindex),
             assets: .init(stylesheets: pageAssets.stylesheets, scripts: pageAssets.scripts, icon: assets.iconPath,
                           manifest: root + "manifest.webmanifest", font: assets.headingFontPath,
@@ -58,9 +91,7 @@ struct PageFactory: Sendable {
             preconditionFailure("a keyed Encodable always encodes to a dictionary")
         }
         values[kind.key] = try MustacheValue(encoding: content)
-        let file = outputFile ?? String(path.dropFirst()) + "index.html"
-        return Page(path: publicPath, outputFile: file, template: kind.template, context: .dictionary(values),
-                    inSitemap: inSitemap, isPersonal: noindex, assetPaths: pageAssets.all)
+        return .dictionary(values)
     }
 
     /// The navigation as seen from `path`: the entry for the page itself is current; otherwise the

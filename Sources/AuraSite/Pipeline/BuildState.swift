@@ -58,6 +58,13 @@ struct BuildState {
         output = try options.fileSystem.openOutput(options.outputDirectory, configuration.keep) {
             waiting("waiting for another build of \(outputName) to finish …")
         }
+    }
+
+    /// Reads what the previous build in the output folder was made from. Read before the
+    /// output is taken: nothing of it is trusted without checking a stamp (an entry's file, a
+    /// page's file), so a build that replaced the site meanwhile only costs rendering again.
+    mutating func readPreviousBuild() {
+        guard case .build = mode else { return }
         previousBuild = BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
     }
 
@@ -97,7 +104,7 @@ struct BuildState {
         for page in pages {
             do {
                 _ = try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory)
-                if strict { _ = try? templates.render(page.template, page.context, recordingLookupsIn: &lookups) }
+                if strict, let context = try? page.context() { _ = try? templates.render(page.template, context, recordingLookupsIn: &lookups) }
             } catch {
                 problems += problemLines(error)
             }
@@ -119,7 +126,7 @@ struct BuildState {
                 let page = pages[next]
                 next += 1
                 group.addTask {
-                    let key = BuildManifest.key(of: page, engine: engine)
+                    let key = try BuildManifest.key(of: page, engine: engine)
                     if let record = previous[page.outputFile], record.key == key,
                        output?.reuse(page.outputFile, record.stamp) != nil {
                         return (page.outputFile, record)

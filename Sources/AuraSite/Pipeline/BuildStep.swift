@@ -44,7 +44,10 @@ extension SiteBuilder {
             state.theme = try Theme.load(from: state.options.templatesDirectory, in: state.options.fileSystem)
         },
         BuildStep(name: "Load content") { state in
-            state.content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root, in: state.options.fileSystem)
+            state.readPreviousBuild()
+            state.content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
+                                                 in: state.options.fileSystem, reusing: state.previousBuild.culture)
+            state.thisBuild.culture = CultureCache(state.content!.culture)
         },
         BuildStep(name: "Bundle stylesheet, scripts, fonts and icons") { state in
             state.assets = try AssetBundle(theme: try state.require(\.theme), root: state.root)

@@ -40,12 +40,7 @@ public struct LiveSite: Sendable {
     }
 
     private func render(_ page: Page, session: SessionContext?) throws -> Data {
-        var page = page
-        if let session, case .dictionary(var values) = page.context {
-            values["session"] = try MustacheValue(encoding: session)
-            page = Page(path: page.path, outputFile: page.outputFile, template: page.template, context: .dictionary(values),
-                        inSitemap: page.inSitemap, isPersonal: page.isPersonal, assetPaths: page.assetPaths)
-        }
+        let page = try session.map { page.adding(["session": try MustacheValue(encoding: $0)]) } ?? page
         return Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
     }
 }

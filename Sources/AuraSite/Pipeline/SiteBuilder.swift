@@ -41,7 +41,7 @@ public struct SiteBuilder: Sendable {
     /// Renders `page`; a template error names the template file, line and column.
     static func render(_ page: Page, with templates: TemplateLibrary, templatesDirectory: URL) throws -> String {
         do {
-            return try templates.render(page.template, page.context)
+            return try templates.render(page.template, try page.context())
         } catch let error as MustacheError where error.line == 0 {
             throw SiteError(message: "\(ContentFile.displayPath(templatesDirectory)): \(error.message)")
         } catch let error as MustacheError {

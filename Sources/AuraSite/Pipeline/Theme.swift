@@ -37,7 +37,7 @@ struct Theme: Sendable {
         var sources: [String: String] = [:]
         for path in fileSystem.files(directory) where path.hasSuffix(".mustache") {
             let url = directory.appendingPathComponent(path)
-            guard let source = String(data: try fileSystem.read(url), encoding: .utf8) else {
+            guard let source = String(validating: try fileSystem.read(url), as: UTF8.self) else {
                 throw SourceError(file: ContentFile.displayPath(url), line: 1, column: 1,
                                   message: "not valid UTF-8 text; expected a UTF-8 encoded file")
             }

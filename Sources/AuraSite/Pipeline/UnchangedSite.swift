@@ -30,7 +30,7 @@ enum UnchangedSite {
         }
         defer { lock.release() }
         try OutputDirectory.removeLeftovers(of: destination.lastPathComponent, in: destination.deletingLastPathComponent())
-        let previous = BuildManifest(in: destination, fileSystem: options.fileSystem)
+        let previous = BuildManifest(in: destination, fileSystem: options.fileSystem, culture: false)
         guard previous.inputs == inputs, !previous.records.isEmpty,
               previous.records.allSatisfy({ OutputDirectory.stamp(destination.appendingPathComponent($0.key).path) == $0.value.stamp })
         else { return nil }
