@@ -11,10 +11,12 @@ struct SiteBuild {
         SiteFolders.output,
         .value("--base-url", "URL", "publish under this address instead of site.yml's base_url"),
         .flag("--quiet", "print nothing but errors"),
+        .flag("--timings", "after building, print how long each step took"),
     ]
 
     let options: BuildOptions
     let quiet: Bool
+    let timings: Bool
 
     /// Reads the build options; a malformed `--base-url` is a usage error of `spec`'s command.
     init(_ arguments: ParsedArguments, spec: CommandSpec, in terminal: Terminal) throws(UsageError) {
@@ -28,11 +30,13 @@ struct SiteBuild {
         }
         self.options = options
         quiet = arguments.flag("--quiet")
+        timings = arguments.flag("--timings")
     }
 
     /// Builds the site and prints one summary line (none when quiet) or every problem.
     func run(in terminal: Terminal) async throws -> Int32 {
         let progress = ProgressLine(terminal: terminal, enabled: !quiet && terminal.isInteractive)
+        let steps = StepTimings()
         let clock = ContinuousClock()
         let start = clock.now
         do {
@@ -42,10 +46,11 @@ struct SiteBuild {
                 terminal.printError("waiting for another aura command to finish with \(ContentFile.displayPath(options.contentDirectory)) …")
             }
             defer { lock?.release() }
-            let report = try await SiteBuilder(options: options).build(progress: progress.update) { message in
+            let report = try await SiteBuilder(options: options).build(progress: { progress.update($0); steps.record($0) }) { message in
                 terminal.printError(message)
             }
             progress.finish()
+            if timings { for line in steps.lines(until: clock.now) { terminal.print(line) } }
             if !quiet {
                 let elapsed = start.duration(to: clock.now)
                 terminal.print("Built \(report.pageCount) pages (\(report.fileCount) files) in \(elapsed.milliseconds) ms → \(ContentFile.displayPath(options.outputDirectory))")

@@ -10,7 +10,7 @@ struct DirectViewModelTests {
     private static let entry = CultureEntry(
         slug: "kokoro", sourceFile: "kokoro.md", title: "Kokoro", creator: "Natsume Sōseki", kind: .literature,
         region: "East Asia", country: "Japan", year: "-1914", tags: [.readScript, .liveVisit], energy: .low,
-        length: "about 250 pages", venue: "A library", link: URL(string: "https://example.org/kokoro"),
+        length: "about 250 pages", venue: "A library", link: "https://example.org/kokoro",
         summary: "A teacher's secret.", published: "2026-11-02",
         source: CultureSource(name: "kokoro.md", metaDigest: "m", bodyDigest: "b"))
 

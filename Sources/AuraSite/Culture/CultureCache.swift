@@ -7,6 +7,8 @@ struct CultureCache: Sendable {
     private struct Item: Sendable {
         let stamp: String
         let entry: CultureEntry
+        /// The line it was read from, written again as it is.
+        var line: String?
     }
 
     /// The first field of every record line.
@@ -16,11 +18,13 @@ struct CultureCache: Sendable {
 
     init() {}
 
-    /// The cache of `library`, whose files bore the stamps it was loaded with.
-    init(_ library: CultureLibrary) {
+    /// The cache of `library`, whose files bore the stamps it was loaded with; the lines of
+    /// entries taken from `previous` are kept as they were.
+    init(_ library: CultureLibrary, previous: CultureCache) {
         for entry in library.entries {
             guard let stamp = library.stamps[entry.source.name] else { continue }
-            items[entry.source.name] = Item(stamp: stamp, entry: entry)
+            let kept = previous.items[entry.source.name].flatMap { $0.stamp == stamp ? $0.line : nil }
+            items[entry.source.name] = Item(stamp: stamp, entry: entry, line: kept)
         }
     }
 
@@ -36,32 +40,41 @@ struct CultureCache: Sendable {
                             link: entry.link, summary: entry.summary, published: entry.published, source: entry.source)
     }
 
-    /// Reads one record line (fields after the tag, tab-separated and escaped); false when it
-    /// is not one this version wrote, which only costs reading that file again.
-    @discardableResult
-    mutating func read(_ fields: [Substring]) -> Bool {
-        let values = fields.map(Self.unescaped)
+    /// The cache that `lines` (as `lines` wrote them) hold, read on every core; a line this
+    /// version did not write is passed over, which only costs reading that file again.
+    init(lines: [String]) {
+        let read = [(name: String, item: Item)?](concurrentlyMapping: lines.count) { Self.item(lines[$0]) }
+        for case let (name, item)? in read { items[name] = item }
+    }
+
+    private static func item(_ line: String) -> (name: String, item: Item)? {
+        var line = line
+        let values = line.withUTF8 { bytes in
+            bytes.split(separator: 0x09, omittingEmptySubsequences: false).dropFirst()
+                .map { unescaped(String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)) }
+        }
         guard values.count == 18, let kind = CultureEntry.Kind(rawValue: values[7]),
-              let energy = CultureEntry.Energy(rawValue: values[12]) else { return false }
-        let tags = values[11].split(separator: ",").compactMap { CultureEntry.Tag(rawValue: String($0)) }
-        let link = Self.optional(values[15]).flatMap(URL.init(string:))
-        guard tags.count == values[11].split(separator: ",").count, Self.optional(values[15]) == nil || link != nil else { return false }
+              let energy = CultureEntry.Energy(rawValue: values[12]) else { return nil }
+        let tagNames = values[11].split(separator: ",")
+        let tags = tagNames.compactMap { CultureEntry.Tag(rawValue: String($0)) }
+        guard tags.count == tagNames.count else { return nil }
         let source = CultureSource(name: values[1], metaDigest: values[2], bodyDigest: values[3])
-        items[values[1]] = Item(stamp: values[0], entry: CultureEntry(
+        return (values[1], Item(stamp: values[0], entry: CultureEntry(
             slug: values[4], sourceFile: values[1], title: values[5], creator: values[6], kind: kind, region: values[8],
             country: values[9], year: values[10], tags: tags, energy: energy, length: values[13],
-            venue: Self.optional(values[14]), link: link, summary: values[16], published: values[17], source: source))
-        return true
+            venue: optional(values[14]), link: optional(values[15]), summary: values[16], published: values[17], source: source),
+            line: line))
     }
 
     /// One line per entry, sorted by file name.
     var lines: [String] {
         items.sorted { $0.key < $1.key }.map { name, item in
+            if let line = item.line { return line }
             let entry = item.entry
             let fields = [item.stamp, name, entry.source.metaDigest, entry.source.bodyDigest, entry.slug, entry.title,
                           entry.creator, entry.kind.rawValue, entry.region, entry.country, entry.year,
                           entry.tags.map(\.rawValue).joined(separator: ","), entry.energy.rawValue, entry.length,
-                          entry.venue.map { "+" + $0 } ?? "-", entry.link.map { "+" + $0.absoluteString } ?? "-",
+                          entry.venue.map { "+" + $0 } ?? "-", entry.link.map { "+" + $0 } ?? "-",
                           entry.summary, entry.published]
             return ([Self.lineTag] + fields.map(Self.escaped)).joined(separator: "\t")
         }
@@ -87,8 +100,8 @@ struct CultureCache: Sendable {
         return out
     }
 
-    private static func unescaped(_ field: Substring) -> String {
-        guard field.utf8.contains(0x5C) else { return String(field) }
+    private static func unescaped(_ field: String) -> String {
+        guard field.utf8.contains(0x5C) else { return field }
         var out = ""
         var escaping = false
         for character in field.unicodeScalars {

@@ -43,7 +43,7 @@ struct CultureEntryParser {
             .flatMap(CultureEntry.Energy.init(rawValue:))
         let length = attempt { () throws(SourceError) in try fields.requiredString("length") }
         let venue = attempt { () throws(SourceError) in try fields.string("venue") } ?? nil
-        let link = attempt { () throws(SourceError) in try Self.link(fields) } ?? nil
+        let link = (attempt { () throws(SourceError) in try Self.link(fields) } ?? nil)?.absoluteString
         let summary = attempt { () throws(SourceError) in try Self.summary(fields) }
         let published = attempt { () throws(SourceError) in try date(fields, "published") }
         let slug = attempt { () throws(SourceError) in try Self.slug(fields, default: defaultSlug) }

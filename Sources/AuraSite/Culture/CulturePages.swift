@@ -74,17 +74,21 @@ struct CulturePages: Sendable {
                 heading: tag.rawValue, intro: Self.tagDescription(tag), entries: entries.filter { $0.tags.contains(tag) },
                 current: "tag:\(tag.slug)", withPicks: false)
         }
-        for entry in entries {
+        let entryPages = [Result<Page, any Error>](concurrentlyMapping: entries.count) { index in
+            let entry = entries[index]
             let related = library.related(to: entry)
             let inputs = ([entry.source.metaDigest, entry.source.bodyDigest] + related.map(\.source.metaDigest)).joined(separator: "\u{1F}")
-            pages.append(try factory.page(path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title,
-                                          description: entry.summary, layout: entryLayout, inputs: inputs) {
-                CultureEntryModel(card: CultureCard(entry, root: root), bodyHTML: try library.bodyHTML(of: entry), venue: entry.venue,
-                                  link: entry.link?.absoluteString, linkHost: entry.link?.host,
-                                  related: related.map { CultureCard($0, root: root) }, indexURL: root + "culture/",
-                                  hasRelated: !related.isEmpty)
-            })
+            return Result {
+                try factory.page(path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title,
+                                 description: entry.summary, layout: entryLayout, inputs: inputs) {
+                    CultureEntryModel(card: CultureCard(entry, root: root), bodyHTML: try library.bodyHTML(of: entry), venue: entry.venue,
+                                      link: entry.link, linkHost: entry.link.flatMap(URL.init(string:))?.host,
+                                      related: related.map { CultureCard($0, root: root) }, indexURL: root + "culture/",
+                                      hasRelated: !related.isEmpty)
+                }
+            }
         }
+        pages += try entryPages.map { try $0.get() }
         self.pages = pages
     }
 

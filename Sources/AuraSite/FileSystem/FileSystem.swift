@@ -33,14 +33,7 @@ extension FileSystem {
     public static let disk = FileSystem(
         read: { url in try Data(contentsOf: url) },
         exists: { url in FileManager.default.fileExists(atPath: url.path) },
-        files: { folder in
-            guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-            return walker.compactMap { $0 as? String }.filter { path in
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
-                    && !isDirectory.boolValue
-            }.sorted()
-        },
+        files: { folder in DirectoryWalk.files(under: folder.standardizedFileURL.path) },
         openOutput: { destination, keep, onWait in
             let directory = try OutputDirectory(destination: destination, keep: keep, onWait: onWait)
             return SiteOutput(write: directory.write, reuse: directory.reuse, commit: directory.commit, discard: directory.discard)

@@ -24,30 +24,46 @@ struct BuildManifest: Sendable {
     private(set) var records: [String: Record] = [:]
     /// The digest of the inputs' stamps when the build began (`UnchangedSite`).
     var inputs: String?
-    /// The culture entries the build read, for the next build to take unchanged files from.
-    var culture = CultureCache()
+    /// The culture entries the build read, as `CultureCache` lines, for the next build to take
+    /// unchanged files from; read as they are and parsed only by a build that needs them.
+    var cultureLines: [String] = []
 
     init() {}
 
     /// The manifest the build in `folder` left; empty when there is none or it cannot be read.
-    /// `culture` false leaves the culture entries unread (`UnchangedSite` needs only the files).
-    init(in folder: URL, fileSystem: FileSystem, culture readingCulture: Bool = true) {
+    init(in folder: URL, fileSystem: FileSystem) {
         guard let data = try? fileSystem.read(folder.appendingPathComponent(Self.fileName)),
-              let text = String(validating: data, as: UTF8.self) else { return }
-        // Split by bytes: splitting by Characters costs more than everything else here.
-        for lineBytes in text.utf8.split(separator: 0x0A) {
-            let line = Substring(lineBytes)
-            if line.hasPrefix("inputs ") {
-                inputs = String(line.dropFirst("inputs ".count))
-            } else if line.hasPrefix(CultureCache.lineTag + "\t") {
-                guard readingCulture else { continue }
-                culture.read(lineBytes.split(separator: 0x09, omittingEmptySubsequences: false).dropFirst().map(Substring.init))
-            } else {
-                let fields = lineBytes.split(separator: 0x20, maxSplits: 3)
-                guard fields.count == 4 else { continue }
-                records[String(Substring(fields[3]))] = Record(key: String(Substring(fields[0])), digest: String(Substring(fields[1])),
-                                                               stamp: String(Substring(fields[2])))
+              var text = String(validating: data, as: UTF8.self) else { return }
+        // Fields are cut out of the bytes: splitting Strings costs more than the rest of a rebuild.
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                read(line: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                start = end + 1
             }
+        }
+    }
+
+    private mutating func read(line: UnsafeBufferPointer<UInt8>) {
+        func fields(separatedBy separator: UInt8, limit: Int) -> [String] {
+            var fields: [String] = []
+            var start = 0
+            while fields.count < limit - 1, let end = line[start...].firstIndex(of: separator) {
+                fields.append(String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self))
+                start = end + 1
+            }
+            fields.append(String(decoding: UnsafeBufferPointer(rebasing: line[start...]), as: UTF8.self))
+            return fields
+        }
+        if line.starts(with: "inputs ".utf8) {
+            inputs = String(fields(separatedBy: 0x20, limit: 2)[1])
+        } else if line.starts(with: (CultureCache.lineTag + "\t").utf8) {
+            cultureLines.append(String(decoding: line, as: UTF8.self))
+        } else {
+            let fields = fields(separatedBy: 0x20, limit: 4)
+            guard fields.count == 4 else { return }
+            records[fields[3]] = Record(key: fields[0], digest: fields[1], stamp: fields[2])
         }
     }
 
@@ -67,7 +83,7 @@ struct BuildManifest: Sendable {
     var data: Data {
         Data(((inputs.map { "inputs \($0)\n" } ?? "") + records.sorted { $0.key < $1.key }
             .map { "\($0.value.key) \($0.value.digest) \($0.value.stamp) \($0.key)\n" }.joined()
-            + culture.lines.map { $0 + "\n" }.joined()).utf8)
+            + cultureLines.map { $0 + "\n" }.joined()).utf8)
     }
 
     /// The size and modification time of this `aura`.

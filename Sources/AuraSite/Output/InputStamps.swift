@@ -10,33 +10,13 @@ enum InputStamps {
     static func digest(of folders: [URL], extra: String) -> String {
         var lines = ["aura-inputs 1", extra, BuildManifest.executableStamp]
         for folder in folders {
-            lines.append("folder \(folder.standardizedFileURL.path)")
-            walk(folder.standardizedFileURL.path, relative: "", into: &lines)
+            let root = folder.standardizedFileURL.path
+            lines.append("folder \(root)")
+            // Listed by the folders' own entries, then stamped on every core: a `stat` each.
+            let files = DirectoryWalk.files(under: root)
+            lines += [String](concurrentlyMapping: files.count) { "\(files[$0]) \(stamp(ofFile: root + "/" + files[$0]) ?? "-")" }
         }
         return Fingerprint.sha256Hex(Array(lines.joined(separator: "\n").utf8))
-    }
-
-    private static func walk(_ path: String, relative: String, into lines: inout [String]) {
-        guard let directory = opendir(path) else { return }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(directory)
-        for name in names.sorted() {
-            let full = path + "/" + name
-            var status = stat()
-            guard lstat(full, &status) == 0 else { continue }
-            if status.st_mode & S_IFMT == S_IFDIR {
-                walk(full, relative: relative + name + "/", into: &lines)
-                continue
-            }
-            if status.st_mode & S_IFMT == S_IFLNK { _ = stat(full, &status) }
-            lines.append("\(relative)\(name) \(text(of: status))")
-        }
     }
 
     /// The stamp of the file at `path` (followed if it is a link); nil when there is none.
@@ -46,7 +26,7 @@ enum InputStamps {
         return text(of: status)
     }
 
-    private static func text(of status: stat) -> String {
+    static func text(of status: stat) -> String {
         "\(status.st_size) \(status.st_ino) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)"
     }
 }

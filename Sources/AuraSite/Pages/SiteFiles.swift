@@ -9,8 +9,11 @@ struct SiteFiles: Sendable {
     let tokens: DesignTokens
     let content: SiteContent
 
-    private struct SitemapEntry: Encodable {
+    /// Built directly: a large site lists tens of thousands.
+    private struct SitemapEntry: MustacheConvertible {
         let url: String
+
+        var mustacheValue: MustacheValue { .dictionary(["url": .string(url)]) }
     }
 
     private struct Sitemap: Encodable {
@@ -21,8 +24,9 @@ struct SiteFiles: Sendable {
     }
 
     func render(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {
+        let base = factory.configuration.baseURL.absoluteString
         let sitemap = Sitemap(
-            entries: pages.filter(\.inSitemap).map { SitemapEntry(url: factory.configuration.baseURL.absoluteString + $0.path.dropFirst(factory.root.count)) },
+            entries: pages.filter(\.inSitemap).map { SitemapEntry(url: base + $0.path.dropFirst(factory.root.count)) },
             sitemapURL: factory.absoluteURL("/sitemap.xml"),
             privatePaths: (["dashboard/", "planner/", "schedule/", "notifications/", "reflections/", "notifications.json", "aura.ics"]
                 + (factory.privateSite == nil ? [] : [PrivateSite.calendarFolder])).map { factory.root + $0 })

@@ -27,7 +27,8 @@ struct BuildState {
     var output: SiteOutput?
     /// Every file written so far: its SHA-256 by output path.
     var digests: [String: String] = [:]
-    /// What the previous build in the output folder made its pages from (empty when checking).
+    /// What the previous build in the output folder made its pages from (empty when checking);
+    /// read before the output is taken.
     var previousBuild = BuildManifest()
     /// What this build made its pages from.
     var thisBuild = BuildManifest()
@@ -58,14 +59,6 @@ struct BuildState {
         output = try options.fileSystem.openOutput(options.outputDirectory, configuration.keep) {
             waiting("waiting for another build of \(outputName) to finish …")
         }
-    }
-
-    /// Reads what the previous build in the output folder was made from. Read before the
-    /// output is taken: nothing of it is trusted without checking a stamp (an entry's file, a
-    /// page's file), so a build that replaced the site meanwhile only costs rendering again.
-    mutating func readPreviousBuild() {
-        guard case .build = mode else { return }
-        previousBuild = BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
     }
 
     /// Records what each page was made from beside the site, then publishes it. A private

@@ -44,10 +44,11 @@ extension SiteBuilder {
             state.theme = try Theme.load(from: state.options.templatesDirectory, in: state.options.fileSystem)
         },
         BuildStep(name: "Load content") { state in
-            state.readPreviousBuild()
-            state.content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
-                                                 in: state.options.fileSystem, reusing: state.previousBuild.culture)
-            state.thisBuild.culture = CultureCache(state.content!.culture)
+            let previous = CultureCache(lines: state.previousBuild.cultureLines)
+            let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
+                                               in: state.options.fileSystem, reusing: previous)
+            state.content = content
+            state.thisBuild.cultureLines = CultureCache(content.culture, previous: previous).lines
         },
         BuildStep(name: "Bundle stylesheet, scripts, fonts and icons") { state in
             state.assets = try AssetBundle(theme: try state.require(\.theme), root: state.root)

@@ -23,8 +23,13 @@ public struct SiteBuilder: Sendable {
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
                       waiting: @escaping @Sendable (String) -> Void = { _ in }) async throws -> BuildReport {
         let inputs = UnchangedSite.inputs(of: options)
-        if let report = try UnchangedSite.report(options, inputs: inputs, waiting: waiting) { return report }
+        let look = try UnchangedSite.report(options, inputs: inputs, waiting: waiting)
+        if let report = look.unchanged { return report }
         var state = BuildState(options: options, mode: .build(waiting: waiting), progress: progress)
+        // Read before the output is taken: nothing in it is trusted without checking a stamp (an
+        // entry's file, a page's file), so a build that replaced the site meanwhile only costs
+        // rendering again.
+        state.previousBuild = look.previous ?? BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
         state.thisBuild.inputs = inputs
         for (index, step) in Self.steps.enumerated() {
             progress(.stage(number: index + 1, of: Self.steps.count, name: step.name))

@@ -17,24 +17,33 @@ enum UnchangedSite {
                                   extra: "base-url \(options.baseURL?.absoluteString ?? "-")")
     }
 
-    /// What the previous build reported, when `inputs` are the ones it was made from and its
-    /// files are untouched; nil when the site must be built. Holds the output's lock while it
-    /// looks, so a build running meanwhile is waited for rather than half seen, and removes
-    /// what killed builds left, as every build does.
+    /// What the previous build reported (`unchanged`), when `inputs` are the ones it was made
+    /// from and its files are untouched; nil when the site must be built, with the `previous`
+    /// build's record it read for the build to use. Holds the output's lock while it looks, so
+    /// a build running meanwhile is waited for rather than half seen, and removes what killed
+    /// builds left, as every build does.
     static func report(_ options: BuildOptions, inputs: String?,
-                       waiting: @escaping @Sendable (String) -> Void) throws -> BuildReport? {
-        guard let inputs else { return nil }
+                       waiting: @escaping @Sendable (String) -> Void) throws -> (unchanged: BuildReport?, previous: BuildManifest?) {
+        guard let inputs else { return (nil, nil) }
         let destination = options.outputDirectory.standardizedFileURL
         let lock = try FileLock.exclusive(OutputDirectory.lockFile(of: destination)) {
             waiting("waiting for another build of \(ContentFile.displayPath(destination)) to finish …")
         }
         defer { lock.release() }
         try OutputDirectory.removeLeftovers(of: destination.lastPathComponent, in: destination.deletingLastPathComponent())
-        let previous = BuildManifest(in: destination, fileSystem: options.fileSystem, culture: false)
+        let previous = BuildManifest(in: destination, fileSystem: options.fileSystem)
         guard previous.inputs == inputs, !previous.records.isEmpty,
-              previous.records.allSatisfy({ OutputDirectory.stamp(destination.appendingPathComponent($0.key).path) == $0.value.stamp })
-        else { return nil }
-        return BuildReport(pageCount: previous.records.values.count { $0.key != BuildManifest.notAPage },
-                           fileCount: previous.records.count, notices: [BuildState.publicPagesNotice])
+              outputsAreAsWritten(previous, in: destination.path + "/")
+        else { return (nil, previous) }
+        return (BuildReport(pageCount: previous.records.values.count { $0.key != BuildManifest.notAPage },
+                            fileCount: previous.records.count, notices: [BuildState.publicPagesNotice]), previous)
+    }
+
+    /// Whether every file `record` lists still bears the stamp it was written with, looked at
+    /// on every core.
+    private static func outputsAreAsWritten(_ record: BuildManifest, in folder: String) -> Bool {
+        let records = Array(record.records)
+        return [Bool](concurrentlyMapping: records.count) { OutputDirectory.stamp(folder + records[$0].key) == records[$0].value.stamp }
+            .allSatisfy { $0 }
     }
 }
