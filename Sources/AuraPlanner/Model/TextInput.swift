@@ -6,7 +6,7 @@ public enum TextInput {
     /// columns are unchanged: the mark and the CR each sit where no position counts.
     public static func normalized(_ text: String) -> String {
         // Most files have neither; a byte scan spares them the walk over characters.
-        guard text.utf8.first == 0xEF || text.utf8.contains(0x0D) else { return text }
+        guard text.utf8.first == 0xEF || holdsCarriageReturn(text) else { return text }
         var text = Substring(text)
         if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
         // "\r\n" is one Character in Swift, so splitting at it takes both bytes.
@@ -35,6 +35,11 @@ public enum TextInput {
 
     /// False when no byte can start a control character (C0 but tab and LF, DEL, or C1 as
     /// 0xC2 0x80–0x9F), so the exact walk over characters is needed only for the rare rest.
+    /// Scans a buffer: `utf8.contains` walks a file's String index by index.
+    private static func holdsCarriageReturn(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(0x0D) } ?? text.utf8.contains(0x0D)
+    }
+
     private static func mayHoldControlCharacter(_ bytes: some Collection<UInt8>) -> Bool {
         // Scanning a buffer rather than a generic collection: this runs over every file read.
         bytes.withContiguousStorageIfAvailable(mayHoldControlCharacter) ?? mayHoldControlCharacter(Array(bytes))

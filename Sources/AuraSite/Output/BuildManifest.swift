@@ -79,11 +79,25 @@ struct BuildManifest: Sendable {
         return kept
     }
 
-    /// One line per file, `key digest stamp path`, sorted by path, then one per culture entry.
+    /// One line per file, `key digest stamp path`, sorted by path, then one per culture entry;
+    /// appended into one buffer, since a large site's record runs to megabytes.
     var data: Data {
-        Data(((inputs.map { "inputs \($0)\n" } ?? "") + records.sorted { $0.key < $1.key }
-            .map { "\($0.value.key) \($0.value.digest) \($0.value.stamp) \($0.key)\n" }.joined()
-            + cultureLines.map { $0 + "\n" }.joined()).utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(records.count * 200 + cultureLines.reduce(0) { $0 + $1.utf8.count + 1 })
+        if let inputs { bytes += "inputs \(inputs)\n".utf8 }
+        for (path, record) in records.sorted(by: { $0.key < $1.key }) {
+            for field in [record.key, record.digest, record.stamp] {
+                bytes += field.utf8
+                bytes.append(0x20)
+            }
+            bytes += path.utf8
+            bytes.append(0x0A)
+        }
+        for line in cultureLines {
+            bytes += line.utf8
+            bytes.append(0x0A)
+        }
+        return Data(bytes)
     }
 
     /// The size and modification time of this `aura`.

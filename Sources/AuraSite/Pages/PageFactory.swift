@@ -3,12 +3,29 @@ import Mustache
 
 /// Builds the pages of one site from its settings, content and assets.
 struct PageFactory: Sendable {
-    let configuration: SiteConfiguration
-    let assets: AssetBundle
+    /// What every page shares, held once: each page that renders later keeps a copy of the
+    /// factory, and a site has tens of thousands of pages.
+    private final class Shared: Sendable {
+        let configuration: SiteConfiguration
+        let assets: AssetBundle
+        let root: String
+        let navigation: [(title: String, path: String)]
+
+        init(configuration: SiteConfiguration, assets: AssetBundle, root: String, navigation: [(title: String, path: String)]) {
+            self.configuration = configuration
+            self.assets = assets
+            self.root = root
+            self.navigation = navigation
+        }
+    }
+
+    private let shared: Shared
+    var configuration: SiteConfiguration { shared.configuration }
+    var assets: AssetBundle { shared.assets }
     /// The base URL's path, such as `/` or `/aura/`.
-    let root: String
+    var root: String { shared.root }
     /// Top-level destinations shown in the header, by title and site-relative path.
-    let navigation: [(title: String, path: String)]
+    var navigation: [(title: String, path: String)] { shared.navigation }
     /// Set in a private build: the calendar's secret address and the public pages' navigation.
     var privateSite: PrivateSite?
 
@@ -28,10 +45,7 @@ struct PageFactory: Sendable {
     var calendarPath: String { privateSite?.calendarPath ?? PersonalPaths.calendar }
 
     init(configuration: SiteConfiguration, assets: AssetBundle, navigation: [(title: String, path: String)]) {
-        self.configuration = configuration
-        self.assets = assets
-        self.navigation = navigation
-        root = Self.root(of: configuration.baseURL)
+        shared = Shared(configuration: configuration, assets: assets, root: Self.root(of: configuration.baseURL), navigation: navigation)
     }
 
     static func root(of baseURL: URL) -> String {
@@ -57,7 +71,8 @@ struct PageFactory: Sendable {
     func page(path: String, kind: PageKind, title: String, description: String, layout: String, inputs: String,
               content: @escaping @Sendable () throws -> any Encodable) throws -> Page {
         let factory = self
-        let key = [layout, kind.name, path, title, description, inputs].joined(separator: "\u{1F}")
+        // Kept as a digest: a page holds it until it renders.
+        let key = Fingerprint.sha256Hex(Array([layout, kind.name, path, title, description, inputs].joined(separator: "\u{1F}").utf8))
         return Page(path: SitePath.resolve(path, root: root), outputFile: String(path.dropFirst()) + "index.html",
                     template: kind.template, inSitemap: true, isPersonal: false,
                     assetPaths: try assets.assets(forPage: kind.name).all, inputs: key) {
