@@ -48,6 +48,13 @@ struct CultureEntryTests {
         #expect(try library.bodyHTML(of: library.entries[0]) == "<p>Nora’s house, and what it costs.</p>\n")
     }
 
+    /// Each tag's address segment is its name, lowercased, with hyphens for spaces.
+    @Test func tagSlugsFollowTheirNames() {
+        for tag in CultureEntry.Tag.allCases {
+            #expect(tag.slug == tag.rawValue.lowercased().replacingOccurrences(of: " ", with: "-"))
+        }
+    }
+
     /// A body is read again when its page is rendered; if the file changed since it was
     /// loaded, the build stops rather than publish a page that mixes two versions.
     @Test func aBodyChangedAfterLoadingIsRefused() throws {

@@ -23,7 +23,13 @@ struct CultureEntry: Sendable, Equatable {
         case digitalStage = "Digital Stage"
 
         /// The URL segment: `live-visit`.
-        var slug: String { rawValue.lowercased().replacingOccurrences(of: " ", with: "-") }
+        var slug: String {
+            switch self {
+            case .liveVisit: "live-visit"
+            case .readScript: "read-script"
+            case .digitalStage: "digital-stage"
+            }
+        }
     }
 
     /// What the work asks of a tired person in the evening.
