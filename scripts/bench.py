@@ -804,7 +804,7 @@ def count_html(folder):
     return sum(1 for _ in Path(folder).rglob("*.html"))
 
 
-def measure(name, size, command, prepare, folder, args, pages_of=None):
+def measure_command(name, size, command, prepare, folder, args, pages_of=None):
     """Times `command` (a shell string) with hyperfine, after one untimed probe run that also
     serves as warm-up, checks the command works and decides how many runs a slow tool gets."""
     if prepare:
@@ -834,9 +834,14 @@ def measure(name, size, command, prepare, folder, args, pages_of=None):
     if result.returncode != 0:
         raise SetupError(f"hyperfine failed for {name} on {size} entries")
     stats = json.loads(export.read_text())["results"][0]
-    return {"tool": name, "size": size, "mean": stats["mean"], "stddev": stats["stddev"] or 0.0,
+    cpu = (stats.get("user") or 0.0) + (stats.get("system") or 0.0)
+    return {"tool": name, "size": size, "mean": stats["mean"], "stddev": stats["stddev"] or 0.0, "cores": cpu / stats["mean"],
             "runs": len(stats["times"]), "pages": pages, "load": load, "command": command, "prepare": prepare,
             "peak_mb": int(peaks[-1]) / 1024 if peaks else None}
+
+
+ROW_NAMES = {"hugo": "hugo", "hugo-lean": "hugo (lean)", "cmark": "cmark-gfm", "cold": "aura build (cold)",
+             "no-change": "aura build (no change)", "one-change": "aura build (one change)", "check": "aura check"}
 
 
 def bench_size(size, folder, args):
@@ -845,6 +850,11 @@ def bench_size(size, folder, args):
     aura = q(str(AURA))
     common = f"--content {q(str(aura_content))} --templates {q(str(TEMPLATES))}"
     rows = []
+    wanted = {ROW_NAMES[name] for name in args.rows}
+
+    def measure(name, *rest, **named):
+        if name in wanted:
+            rows.append(measure_command(name, *rest, **named))
 
     # First `aura check`: its probe run is also the set-up check that the generated corpus
     # passes Aura's strict validation (a failure there is a set-up failure).
@@ -852,38 +862,38 @@ def bench_size(size, folder, args):
         match = re.search(r"Checked (\d+) pages", probe.stdout)
         return int(match.group(1)) if match else None
 
-    rows.append(measure("aura check", size, f"{aura} check {common}", None, folder, args, pages_of=checked_pages))
+    measure("aura check", size, f"{aura} check {common}", None, folder, args, pages_of=checked_pages)
 
     hugo_site = folder / "hugo"
-    rows.append(measure(
+    measure(
         "hugo", size,
         f"hugo --source {q(str(hugo_site))} --destination {q(str(hugo_site / 'public'))} "
         "--cleanDestinationDir --ignoreCache --noBuildLock --quiet",
         f"rm -rf {q(str(hugo_site / 'public'))} {q(str(hugo_site / 'resources'))}", folder, args,
-        pages_of=lambda _: count_html(hugo_site / "public")))
+        pages_of=lambda _: count_html(hugo_site / "public"))
 
     lean_site = folder / "hugo-lean"
-    rows.append(measure(
+    measure(
         "hugo (lean)", size,
         f"hugo --source {q(str(lean_site))} --destination {q(str(lean_site / 'public'))} "
         "--cleanDestinationDir --ignoreCache --noBuildLock --quiet",
         f"rm -rf {q(str(lean_site / 'public'))} {q(str(lean_site / 'resources'))}", folder, args,
-        pages_of=lambda _: count_html(lean_site / "public")))
+        pages_of=lambda _: count_html(lean_site / "public"))
 
     bodies = folder / "cmark" / "bodies.md"
-    rows.append(measure("cmark-gfm", size, shlex.join(["cmark-gfm", *cmark_args(), str(bodies)]), None, folder, args,
-                        pages_of=lambda _: size))
+    measure("cmark-gfm", size, shlex.join(["cmark-gfm", *cmark_args(), str(bodies)]), None, folder, args,
+            pages_of=lambda _: size)
 
     outputs = Path(args.tmpfs) / "aura-bench" / str(size) if args.tmpfs else folder / "aura"
     outputs.mkdir(parents=True, exist_ok=True)
     cold = outputs / "out-cold"
     warm = outputs / "out-warm"
-    rows.append(measure("aura build (cold)", size, f"{aura} build {common} --output {q(str(cold))} --quiet",
-                        f"rm -rf {q(str(cold))}", folder, args, pages_of=lambda _: count_html(cold)))
+    measure("aura build (cold)", size, f"{aura} build {common} --output {q(str(cold))} --quiet",
+            f"rm -rf {q(str(cold))}", folder, args, pages_of=lambda _: count_html(cold))
     # The probe run builds out-warm from nothing; every timed run then rebuilds into it.
     subprocess.run(["rm", "-rf", str(warm)], check=True)
-    rows.append(measure("aura build (no change)", size, f"{aura} build {common} --output {q(str(warm))} --quiet",
-                        None, folder, args, pages_of=lambda _: count_html(warm)))
+    measure("aura build (no change)", size, f"{aura} build {common} --output {q(str(warm))} --quiet",
+            None, folder, args, pages_of=lambda _: count_html(warm))
     # Before each run one entry's body gains or loses a closing line, so every run rebuilds
     # after exactly one changed entry.
     entry = sorted((aura_content / "culture").glob("*.md"))[size // 2]
@@ -892,8 +902,8 @@ def bench_size(size, folder, args):
               + " " + q(str(entry)))
     original = entry.read_text()
     try:
-        rows.append(measure("aura build (one change)", size, f"{aura} build {common} --output {q(str(warm))} --quiet",
-                            toggle, folder, args, pages_of=lambda _: count_html(warm)))
+        measure("aura build (one change)", size, f"{aura} build {common} --output {q(str(warm))} --quiet",
+                toggle, folder, args, pages_of=lambda _: count_html(warm))
     finally:
         entry.write_text(original)
     # Order the table: the references first, then Aura.
@@ -903,9 +913,15 @@ def bench_size(size, folder, args):
 
 def table(rows):
     by_key = {(r["tool"], r["size"]): r for r in rows}
-    header = ["tool", "entries", "mean ± σ (s)", "runs", "pages", "pages/s", "peak MB", "aura/hugo", "aura/hugo-lean",
-              "aura/cmark-gfm"]
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join([" --- "] * 2 + [" ---: "] * 8) + "|"]
+    header = ["tool", "entries", "mean ± σ (s)", "runs", "pages", "pages/s", "cores", "peak MB", "of cold", "aura/hugo",
+              "aura/hugo-lean", "aura/cmark-gfm"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join([" --- "] * 2 + [" ---: "] * 10) + "|"]
+
+    def share_of_cold(row):
+        cold = by_key.get(("aura build (cold)", row["size"]))
+        if cold is None or "change)" not in row["tool"]:
+            return "—"
+        return f"{100 * row['mean'] / cold['mean']:.1f} %"
 
     def ratio(row, other):
         if row is None or other is None or not row["tool"].startswith("aura"):
@@ -920,8 +936,8 @@ def table(rows):
         digits = 3 if row["mean"] >= 1 else 4
         lines.append("| " + " | ".join([
             row["tool"], f"{row['size']:,}", f"{row['mean']:.{digits}f} ± {row['stddev']:.{digits}f}", str(row["runs"]),
-            f"{pages:,}" if pages else "?", f"{pages / row['mean']:,.0f}" if pages else "?",
-            f"{row['peak_mb']:,.0f}" if row.get("peak_mb") else "?",
+            f"{pages:,}" if pages else "?", f"{pages / row['mean']:,.0f}" if pages else "?", f"{row['cores']:.2f}",
+            f"{row['peak_mb']:,.0f}" if row.get("peak_mb") else "?", share_of_cold(row),
             ratio(row, by_key.get(("hugo", row["size"]))), ratio(row, by_key.get(("hugo (lean)", row["size"]))),
             ratio(row, by_key.get(("cmark-gfm", row["size"]))),
         ]) + " |")
@@ -952,6 +968,9 @@ def main():
     parser.add_argument("--slow", type=float, default=20.0, help="seconds above which a command counts as slow (default: 20)")
     parser.add_argument("--tmpfs", metavar="DIR", help="write Aura's output folders under DIR (such as /dev/shm) instead of the corpus folder")
     parser.add_argument("--generate-only", action="store_true", help="generate and check the corpora, time nothing")
+    parser.add_argument("--rows", default=",".join(ROW_NAMES), type=lambda text: text.split(","),
+                        help=f"which rows to time, comma-separated (default: all of {','.join(ROW_NAMES)}); "
+                             "leave out hugo for large sizes, whose related-content index is quadratic")
     parser.add_argument("--serve-seconds", type=int, default=10, help="wrk run per serve row, 1 to 20 s (default: 10)")
     parser.add_argument("--serve-only", action="store_true", help="only the serve rows: aura serve and nginx under wrk")
     parser.add_argument("--no-serve", action="store_true", help="leave out the serve rows")
