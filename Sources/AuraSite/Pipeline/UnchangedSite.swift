@@ -31,7 +31,9 @@ enum UnchangedSite {
         defer { lock.release() }
         try OutputDirectory.removeLeftovers(of: destination.lastPathComponent, in: destination.deletingLastPathComponent())
         let previous = BuildManifest(in: destination, fileSystem: options.fileSystem)
-        guard previous.inputs == inputs, !previous.records.isEmpty,
+        // A journal means a killed rebuild left files to remove and a marker to write.
+        guard !FileManager.default.fileExists(atPath: OutputDirectory.journalFile(of: destination).path),
+              previous.inputs == inputs, !previous.records.isEmpty,
               previous.records.allSatisfy({ OutputDirectory.stamp(destination.appendingPathComponent($0.key).path) == $0.value.stamp })
         else { return nil }
         return BuildReport(pageCount: previous.records.values.count { $0.key != BuildManifest.notAPage },
