@@ -95,7 +95,9 @@ final class InPlaceUpdate: Sendable {
         let entries = OutputDirectory.markerEntries(built.sorted())
         let newEntries = Set(entries)
         let journal = OutputDirectory.journalFile(of: destination)
-        let unlisted = newEntries.union(previous).subtracting(marker)
+        // Aura's files the marker does not list: before it is replaced (new ones, and a killed
+        // commit's) and after (the ones this build no longer makes, until removed).
+        let unlisted = newEntries.union(previous).subtracting(marker).union(previous.subtracting(newEntries))
         if !unlisted.isEmpty {
             try replace(journal, with: OutputDirectory.listData(heading: OutputDirectory.journalHeading, unlisted.sorted()))
         }
