@@ -68,10 +68,12 @@ import Testing
         let marker = try String(contentsOf: markerURL, encoding: .utf8).replacingOccurrences(of: "\nrobots.txt\n", with: "\n")
         try marker.write(to: markerURL, atomically: true, encoding: .utf8)
         try Data("User-agent: *\nDisallow: /\n".utf8).write(to: output.appendingPathComponent("robots.txt"))
+        let before = try snapshot(output)
         let result = await build(output)
         #expect(result.status == 1)
         #expect(result.err.contains("robots.txt was not written by aura, and this build writes it"), "\(result.err)")
         #expect(try String(contentsOf: output.appendingPathComponent("robots.txt"), encoding: .utf8) == "User-agent: *\nDisallow: /\n")
+        #expect(try snapshot(output) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted() == [".Public.lock", "Public"])
     }
 
@@ -85,15 +87,114 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".Public.lock", "Public"])
     }
 
-    @Test func theSiteIsSwappedInNotRenamedAside() async throws {
-        // The old site's files keep their inodes where unchanged (hard links) and the folder is
-        // exchanged in one step: the destination's inode changes, no retired folder appears.
-        let output = try await buildDefaultSite()
-        let before = try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int
-        // A page edited by hand makes the rebuild a real one (with nothing changed, nothing is swapped).
-        try Data("edited\n".utf8).write(to: output.appendingPathComponent("404.html"))
-        #expect(await build(output).status == 0)
-        let after = try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int
-        #expect(before != nil && before != after)
+    /// Every entry under `folder` (the folder itself as ""), by relative path: its inode, and
+    /// for a file its modification time. A folder's time changes when a file is renamed into it.
+    private func entries(_ folder: URL) throws -> [String: String] {
+        var entries: [String: String] = [:]
+        let paths = [""] + (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+        for path in paths {
+            var status = stat()
+            #expect(lstat(folder.appendingPathComponent(path).path, &status) == 0)
+            let isFolder = status.st_mode & S_IFMT == S_IFDIR
+            entries[path] = "\(status.st_ino)" + (isFolder ? "/" : " \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)")
+        }
+        return entries
+    }
+
+    private func copiedContent() throws -> (content: URL, output: URL) {
+        let folder = try temporaryFolder()
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: Project.content, to: content)
+        return (content, folder.appendingPathComponent("Public"))
+    }
+
+    private func append(_ text: String, to url: URL) throws {
+        try (try String(contentsOf: url, encoding: .utf8) + text).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    @Test func aFirstBuildIsSwappedInARebuildReplacesOnlyTheChangedFilesInPlace() async throws {
+        let (content, output) = try copiedContent()
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("# Mine\n".utf8).write(to: output.appendingPathComponent("README.md"))
+        let empty = try entries(output)[""]
+        #expect(await build(output, content: content).status == 0)
+        let (first, firstBytes) = (try entries(output), try snapshot(output))
+        // A first build exchanges the whole folder in one step.
+        #expect(first[""] != empty)
+
+        try append("\nOne more line.\n", to: content.appendingPathComponent("culture/kokoro.md"))
+        #expect(await build(output, content: content).status == 0)
+        let (second, secondBytes) = (try entries(output), try snapshot(output))
+        #expect(Set(second.keys) == Set(first.keys))
+        // Every folder, the output's own included, is the one that was there: nothing was rebuilt beside it.
+        let replacedFolders = first.filter { $0.value.hasSuffix("/") && second[$0.key] != $0.value }.keys.sorted()
+        #expect(replacedFolders.isEmpty, "\(replacedFolders)")
+        // Only files whose bytes changed were replaced, the edited page among them.
+        let replaced = second.keys.filter { second[$0] != first[$0] }.sorted()
+        #expect(replaced.contains("culture/kokoro/index.html"))
+        let replacedAlike = replaced.filter { secondBytes[$0] == firstBytes[$0] }
+        #expect(replacedAlike.isEmpty, "rewritten with the same bytes: \(replacedAlike)")
+        #expect(replaced.count < 10, "\(replaced)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted() == ["Content", ".Public.lock", "Public"].sorted())
+    }
+
+    @Test func aBuildThatFailsWhileRenderingLeavesTheSiteAsItWas() async throws {
+        let (content, output) = try copiedContent()
+        let templates = content.deletingLastPathComponent().appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: Project.templates, to: templates)
+        let arguments = ["build", "--content", content.path, "--templates", templates.path, "--output", output.path, "--quiet"]
+        #expect(await aura(arguments).status == 0)
+        let (before, beforeBytes) = (try entries(output), try snapshot(output))
+        // Pages of entries without a venue render (and are written) first; one with a venue
+        // includes the partial without end, which only rendering finds.
+        try Data("{{#entry.venue}}{{> partials/venue-loop}}{{/entry.venue}}\n".utf8)
+            .write(to: templates.appendingPathComponent("partials/venue-loop.mustache"))
+        let page = templates.appendingPathComponent("pages/culture-entry.mustache")
+        try (try String(contentsOf: page, encoding: .utf8)).replacingOccurrences(of: "{{/entry.venue}}", with: "{{/entry.venue}}{{> partials/venue-loop}}")
+            .write(to: page, atomically: true, encoding: .utf8)
+        let result = await aura(arguments)
+        #expect(result.status == 1)
+        #expect(result.err.contains("is included more than 100 levels deep"), "\(result.err)")
+        #expect(try entries(output) == before)
+        #expect(try snapshot(output) == beforeBytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted() == [".Public.lock", "Content", "Public", "Templates"])
+    }
+
+    @Test func filesAddedByHandInsideBuiltFoldersSurviveRebuildsThatRemovePages() async throws {
+        let (content, output) = try copiedContent()
+        #expect(await build(output, content: content).status == 0)
+        let added = ["culture/notes.txt", "culture/things-fall-apart/notes.txt"]
+        for path in added { try Data("mine\n".utf8).write(to: output.appendingPathComponent(path)) }
+        try FileManager.default.removeItem(at: content.appendingPathComponent("culture/things-fall-apart.md"))
+        try append("\nOne more line.\n", to: content.appendingPathComponent("culture/kokoro.md"))
+        let result = await build(output, content: content)
+        #expect(result.status == 0, "\(result.err)")
+        for path in added { #expect(try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8) == "mine\n") }
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("culture/things-fall-apart/index.html").path))
+        let marker = try String(contentsOf: output.appendingPathComponent(".aura-output"), encoding: .utf8)
+        #expect(!marker.contains("notes.txt") && !marker.contains("things-fall-apart") && marker.contains("\nculture/kokoro/index.html\n"))
+
+    }
+
+    @Test func theJournalOfAKilledRebuildMarksItsFilesAsAuras() async throws {
+        let (content, output) = try copiedContent()
+        #expect(await build(output, content: content).status == 0)
+        // As a rebuild killed after renaming in a page of an entry since removed, and before
+        // writing the marker that lists robots.txt again.
+        let stray = output.appendingPathComponent("culture/an-entry-since-removed/index.html")
+        try FileManager.default.createDirectory(at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("<!doctype html>\n".utf8).write(to: stray)
+        let markerURL = output.appendingPathComponent(".aura-output")
+        try (try String(contentsOf: markerURL, encoding: .utf8)).replacingOccurrences(of: "\nrobots.txt\n", with: "\n")
+            .write(to: markerURL, atomically: true, encoding: .utf8)
+        let journal = output.deletingLastPathComponent().appendingPathComponent(".Public.pending")
+        try Data("An `aura build` updating the folder beside this file was stopped; these files are its own:\nculture/an-entry-since-removed/index.html\nrobots.txt\n".utf8).write(to: journal)
+
+        // Nothing changed since the killed build's inputs, yet the journal makes this a build.
+        let result = await build(output, content: content)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: stray.deletingLastPathComponent().path))
+        #expect(try String(contentsOf: markerURL, encoding: .utf8).contains("\nrobots.txt\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted() == [".Public.lock", "Content", "Public"])
     }
 }

@@ -32,7 +32,9 @@ enum UnchangedSite {
         defer { lock.release() }
         try OutputDirectory.removeLeftovers(of: destination.lastPathComponent, in: destination.deletingLastPathComponent())
         let previous = BuildManifest(in: destination, fileSystem: options.fileSystem)
-        guard previous.inputs == inputs, !previous.records.isEmpty,
+        // A journal means a killed rebuild left files to remove and a marker to write.
+        guard !FileManager.default.fileExists(atPath: OutputDirectory.journalFile(of: destination).path),
+              previous.inputs == inputs, !previous.records.isEmpty,
               outputsAreAsWritten(previous, in: destination.path + "/")
         else { return (nil, previous) }
         return (BuildReport(pageCount: previous.records.values.count { $0.key != BuildManifest.notAPage },

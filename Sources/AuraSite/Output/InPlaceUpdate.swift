@@ -1,0 +1,186 @@
+import Foundation
+import Synchronization
+
+/// A rebuild of a folder Aura built before: it replaces only the files that changed, each
+/// atomically by `rename`, and only in `commit()`, after every page rendered. No file is
+/// linked and no folder made for the unchanged rest, so a rebuild costs what changed.
+///
+/// - A failed build changes nothing: until `commit()` new bytes wait in the staging folder
+///   (beside the destination, so on its file system and a `rename` away), and files whose
+///   bytes or stamps did not change are left where they are.
+/// - A killed commit leaves whole files: each new file is renamed over the old one. The build
+///   record (`.aura-build`) is renamed last, so until it is, files already replaced no longer
+///   bear the stamps it lists and the next build renders them again.
+/// - The marker lists only files that exist: it is replaced after the new files are in place
+///   and before the files this build no longer makes are removed. Files that are Aura's
+///   while the marker does not list them (new ones before, retired ones after) are first
+///   written to the journal beside the output, which the next build reads (`previous`) and
+///   `UnchangedSite` treats as unfinished work.
+final class InPlaceUpdate: Sendable {
+    private struct Written {
+        /// By relative path, the name of its new bytes in the staging folder.
+        var staged: [String: String] = [:]
+        /// Relative paths whose file in the destination is already what this build makes.
+        var kept: Set<String> = []
+    }
+
+    private let destination: URL
+    private let staging: URL
+    /// What the marker in the destination lists.
+    private let marker: Set<String>
+    /// Every entry that is Aura's: the marker's and the journal's of a killed commit.
+    private let previous: Set<String>
+    /// The folders that hold a previous entry.
+    private let previousFolders: Set<String>
+    private let written = Mutex(Written())
+
+    init(destination: URL, staging: URL, marker: [String], journal: [String]) {
+        self.destination = destination
+        self.staging = staging
+        self.marker = Set(marker)
+        previous = self.marker.union(journal)
+        var folders = Set<String>()
+        for path in previous {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        previousFolders = folders
+    }
+
+    /// Leaves the destination's file when it is Aura's and holds `data` already; otherwise
+    /// writes `data` into the staging folder. Returns the stamp the file will have in place
+    /// (a rename keeps size, inode and time).
+    func write(_ data: Data, to relativePath: String) throws -> String {
+        let current = destination.appendingPathComponent(relativePath).path
+        if isPrevious(relativePath), Self.regularFileContents(current) == data, let stamp = OutputDirectory.stamp(current) {
+            written.withLock { _ = $0.kept.insert(relativePath) }
+            return stamp
+        }
+        let name = written.withLock { written in
+            written.kept.remove(relativePath)
+            if let name = written.staged[relativePath] { return name }
+            let name = "\(written.staged.count)"
+            written.staged[relativePath] = name
+            return name
+        }
+        let temporary = staging.appendingPathComponent(name).path
+        try OutputDirectory.writeWithoutSync(data, to: temporary)
+        return OutputDirectory.stamp(temporary) ?? "-"
+    }
+
+    /// Keeps the destination's file at `relativePath` when it is Aura's and still bears
+    /// `expected`; nil otherwise.
+    func reuse(_ relativePath: String, stamp expected: String) -> String? {
+        guard isPrevious(relativePath), OutputDirectory.stamp(destination.appendingPathComponent(relativePath).path) == expected
+        else { return nil }
+        written.withLock { _ = $0.kept.insert(relativePath) }
+        return expected
+    }
+
+    /// Moves the new files into place, records them, and removes what this build no longer
+    /// makes. Throws before changing anything when a file not Aura's stands where the build
+    /// writes (the person's own `README.md`, `CNAME` … win instead, and the build's is dropped).
+    func commit() throws {
+        var staged = written.withLock { $0.staged }
+        var built = Set(staged.keys).union(written.withLock { $0.kept })
+        for path in built.sorted() where !isPrevious(path) {
+            guard let entry = foreignEntry(on: path) else { continue }
+            guard OutputDirectory.alwaysKept.contains(entry) else { throw OutputDirectory.clash(entry, in: destination) }
+            staged[path] = nil
+            built.remove(path)
+        }
+        let entries = OutputDirectory.markerEntries(built.sorted())
+        let newEntries = Set(entries)
+        let journal = OutputDirectory.journalFile(of: destination)
+        // Aura's files the marker does not list: before it is replaced (new ones, and a killed
+        // commit's) and after (the ones this build no longer makes, until removed).
+        let unlisted = newEntries.union(previous).subtracting(marker).union(previous.subtracting(newEntries))
+        if !unlisted.isEmpty {
+            try replace(journal, with: OutputDirectory.listData(heading: OutputDirectory.journalHeading, unlisted.sorted()))
+        }
+        let record = BuildManifest.fileName
+        for (path, name) in staged.sorted(by: { ($0.key == record ? 1 : 0, $0.key) < ($1.key == record ? 1 : 0, $1.key) }) {
+            try move(staging.appendingPathComponent(name), to: path)
+        }
+        if newEntries != marker {
+            try replace(destination.appendingPathComponent(OutputDirectory.markerName),
+                        with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, entries))
+        }
+        for entry in previous.subtracting(newEntries) { remove(entry) }
+        for folder in OutputDirectory.ownedFolders where newEntries.contains(folder) {
+            removeUnbuilt(in: folder, built: built)
+        }
+        try? FileManager.default.removeItem(at: journal)
+    }
+
+    private func isPrevious(_ path: String) -> Bool {
+        previous.contains(path) || OutputDirectory.ownedFolders.contains { path.hasPrefix($0) && previous.contains($0) }
+    }
+
+    /// The first entry on the way to `path` that exists and is not Aura's: the file itself, a
+    /// file where a folder is needed, or a folder holding none of Aura's files. Nil when the
+    /// way is free.
+    private func foreignEntry(on path: String) -> String? {
+        var prefix = ""
+        for component in path.split(separator: "/") {
+            prefix += (prefix.isEmpty ? "" : "/") + component
+            var status = stat()
+            guard lstat(destination.appendingPathComponent(prefix).path, &status) == 0 else { return nil }
+            if prefix != path && status.st_mode & S_IFMT == S_IFDIR && previousFolders.contains(prefix) { continue }
+            return prefix
+        }
+        return nil
+    }
+
+    /// Writes `data` to a temporary file in the staging folder and renames it over `url`.
+    private func replace(_ url: URL, with data: Data) throws {
+        let temporary = staging.appendingPathComponent("list-\(url.lastPathComponent)")
+        try OutputDirectory.writeWithoutSync(data, to: temporary.path)
+        guard rename(temporary.path, url.path) == 0 else { throw failure("replace", url) }
+    }
+
+    /// Renames the staged file over the destination's at `path`, making its folder when missing.
+    private func move(_ source: URL, to path: String) throws {
+        let target = destination.appendingPathComponent(path)
+        if rename(source.path, target.path) == 0 { return }
+        guard errno == ENOENT else { throw failure("replace", target) }
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard rename(source.path, target.path) == 0 else { throw failure("replace", target) }
+    }
+
+    /// Removes a retired entry (a file, or an owned folder whole) and the folders it leaves
+    /// empty; `rmdir` refuses a folder holding anything, so a hand-added file keeps its folder.
+    private func remove(_ entry: String) {
+        let url = destination.appendingPathComponent(entry)
+        if entry.hasSuffix("/") { try? FileManager.default.removeItem(at: url) } else { unlink(url.path) }
+        var folder = url.deletingLastPathComponent()
+        while folder.path.count > destination.path.count, rmdir(folder.path) == 0 {
+            folder = folder.deletingLastPathComponent()
+        }
+    }
+
+    /// Removes the files in an owned folder that this build did not write (a secret address
+    /// that changed).
+    private func removeUnbuilt(in folder: String, built: Set<String>) {
+        let root = destination.appendingPathComponent(folder)
+        let files = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { path in
+            var status = stat()
+            return lstat(root.appendingPathComponent(path).path, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
+        }
+        for path in files where !built.contains(folder + path) { remove(folder + path) }
+    }
+
+    private func failure(_ action: String, _ url: URL) -> SiteError {
+        SiteError(message: "cannot \(action) \(ContentFile.displayPath(url)): \(String(cString: strerror(errno)))")
+    }
+
+    /// The bytes of the regular file at `path` (not a link's target); nil for anything else.
+    private static func regularFileContents(_ path: String) -> Data? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileManager.default.contents(atPath: path)
+    }
+}
