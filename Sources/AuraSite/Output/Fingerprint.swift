@@ -4,16 +4,24 @@ import COpenSSL
 public enum Fingerprint {
     /// The SHA-256 digest of `bytes` as lowercase hex.
     public static func sha256Hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        // A build hashes tens of thousands of keys: no copy when the bytes are contiguous, and
+        // the hex made from a table rather than a String per byte.
+        bytes.withContiguousStorageIfAvailable { sha256Hex(UnsafeRawBufferPointer($0)) }
+            ?? Array(bytes).withUnsafeBytes { sha256Hex($0) }
+    }
+
+    private static func sha256Hex(_ raw: UnsafeRawBufferPointer) -> String {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        let input = Array(bytes)
-        input.withUnsafeBytes { raw in
-            _ = EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_sha256(), nil)
+        _ = EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_sha256(), nil)
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: Int(length) * 2) { text in
+            for (index, byte) in digest.prefix(Int(length)).enumerated() {
+                text[2 * index] = digits[Int(byte >> 4)]
+                text[2 * index + 1] = digits[Int(byte & 0x0F)]
+            }
+            return Int(length) * 2
         }
-        return digest.prefix(Int(length)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
     }
 
     /// A short hash for file names: the first ten hex digits of the SHA-256.

@@ -25,6 +25,9 @@ final class InPlaceUpdate: Sendable {
     }
 
     private let destination: URL
+    /// The destination's path with a trailing slash: paths are joined as strings, since a
+    /// rebuild looks at every file of the site and `URL` costs more than the `lstat`.
+    private let destinationPrefix: String
     private let staging: URL
     /// What the marker in the destination lists.
     private let marker: Set<String>
@@ -36,6 +39,7 @@ final class InPlaceUpdate: Sendable {
 
     init(destination: URL, staging: URL, marker: [String], journal: [String]) {
         self.destination = destination
+        destinationPrefix = destination.path + "/"
         self.staging = staging
         self.marker = Set(marker)
         previous = self.marker.union(journal)
@@ -54,7 +58,7 @@ final class InPlaceUpdate: Sendable {
     /// writes `data` into the staging folder. Returns the stamp the file will have in place
     /// (a rename keeps size, inode and time).
     func write(_ data: Data, to relativePath: String) throws -> String {
-        let current = destination.appendingPathComponent(relativePath).path
+        let current = destinationPrefix + relativePath
         if isPrevious(relativePath), Self.regularFileContents(current) == data, let stamp = OutputDirectory.stamp(current) {
             written.withLock { _ = $0.kept.insert(relativePath) }
             return stamp
@@ -74,7 +78,7 @@ final class InPlaceUpdate: Sendable {
     /// Keeps the destination's file at `relativePath` when it is Aura's and still bears
     /// `expected`; nil otherwise.
     func reuse(_ relativePath: String, stamp expected: String) -> String? {
-        guard isPrevious(relativePath), OutputDirectory.stamp(destination.appendingPathComponent(relativePath).path) == expected
+        guard isPrevious(relativePath), OutputDirectory.stamp(destinationPrefix + relativePath) == expected
         else { return nil }
         written.withLock { _ = $0.kept.insert(relativePath) }
         return expected

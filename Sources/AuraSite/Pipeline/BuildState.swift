@@ -106,34 +106,45 @@ struct BuildState {
     }
 
     /// Renders and writes each page, or carries the previous build's file over when the page's
-    /// key (`engine` and its view model) is the one `previous` recorded for it and the file
-    /// still bears the stamp recorded when it was written.
+    /// key (`engine` and its view model's inputs) is the one `previous` recorded for it and the
+    /// file still bears the stamp recorded when it was written. Every page's key is looked up
+    /// first, on every core; only the pages left over are rendered, a bounded number at a time.
     private static func render(_ pages: [Page], with templates: TemplateLibrary, templatesDirectory: URL,
                                into output: SiteOutput?, reusing previous: BuildManifest, engine: String,
                                progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: BuildManifest.Record] {
+        let looked = [Result<(key: String, kept: BuildManifest.Record?), any Error>](concurrentlyMapping: pages.count) { index in
+            Result {
+                let page = pages[index]
+                let key = try BuildManifest.key(of: page, engine: engine)
+                guard let record = previous[page.outputFile], record.key == key,
+                      output?.reuse(page.outputFile, record.stamp) != nil else { return (key, nil) }
+                return (key, record)
+            }
+        }
+        var made: [String: BuildManifest.Record] = [:]
+        var waiting: [(page: Page, key: String)] = []
+        for (page, result) in zip(pages, looked) {
+            let (key, kept) = try result.get()
+            if let kept { made[page.outputFile] = kept } else { waiting.append((page, key)) }
+        }
+        progress(.pages(rendered: made.count, of: pages.count))
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         return try await withThrowingTaskGroup(of: (String, BuildManifest.Record).self) { group in
             var next = 0
-            var made: [String: BuildManifest.Record] = [:]
             func startNext() {
-                let page = pages[next]
+                let (page, key) = waiting[next]
                 next += 1
                 group.addTask {
-                    let key = try BuildManifest.key(of: page, engine: engine)
-                    if let record = previous[page.outputFile], record.key == key,
-                       output?.reuse(page.outputFile, record.stamp) != nil {
-                        return (page.outputFile, record)
-                    }
                     let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
                     let stamp = try output?.write(data, page.outputFile) ?? "-"
                     return (page.outputFile, BuildManifest.Record(key: key, digest: Fingerprint.sha256Hex(data), stamp: stamp))
                 }
             }
-            while next < min(width, pages.count) { startNext() }
+            while next < min(width, waiting.count) { startNext() }
             while let (path, record) = try await group.next() {
                 made[path] = record
                 progress(.pages(rendered: made.count, of: pages.count))
-                if next < pages.count { startNext() }
+                if next < waiting.count { startNext() }
             }
             return made
         }
