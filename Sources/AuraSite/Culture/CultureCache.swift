@@ -30,6 +30,18 @@ struct CultureCache: Sendable {
 
     var isEmpty: Bool { items.isEmpty }
 
+    /// The names of `library`'s entries whose body alone changed since this cache was made;
+    /// nil when this cache is empty, an entry was added or removed, or any front matter changed.
+    func bodyEdits(in library: CultureLibrary) -> Set<String>? {
+        guard !items.isEmpty, library.entries.count == items.count else { return nil }
+        var edited = Set<String>()
+        for entry in library.entries {
+            guard let item = items[entry.source.name], item.entry.source.metaDigest == entry.source.metaDigest else { return nil }
+            if item.entry.source.bodyDigest != entry.source.bodyDigest { edited.insert(entry.source.name) }
+        }
+        return edited
+    }
+
     /// The entry read from `name` when its file bore `stamp`, naming `sourceFile` in messages.
     func entry(named name: String, stamp: String, sourceFile: String) -> CultureEntry? {
         guard let item = items[name], item.stamp == stamp else { return nil }

@@ -23,14 +23,16 @@ public struct CultureLibrary: Sendable {
 
     /// Loads and validates every `*.md` in the culture folder; throws `SourceErrors` listing
     /// every problem in every file. A missing folder is an empty library. A file that still
-    /// bears the stamp `cache` recorded for it is not read: the cached entry is taken.
-    static func load(contentDirectory: URL, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache()) throws -> CultureLibrary {
+    /// bears the stamp `cache` recorded for it is not read: the cached entry is taken. `stamps`
+    /// are the content files' stamps, by path relative to the content folder, when already taken.
+    static func load(contentDirectory: URL, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
+                     stamps known: [String: String]? = nil) throws -> CultureLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
         let names = fileSystem.names(in: folder, endingWith: ".md")
         let (folderPath, shownFolder) = (folder.path + "/", ContentFile.displayPath(folder) + "/")
         let results = [(stamp: String?, entry: Result<CultureEntry, SourceErrors>)](concurrentlyMapping: names.count) { index in
             // Stamped before reading: a file changed meanwhile is read again by the next build.
-            let stamp = fileSystem.stamp(folderPath + names[index])
+            let stamp = known.map { $0[folderName + "/" + names[index]] } ?? fileSystem.stamp(folderPath + names[index])
             if let stamp, let cached = cache.entry(named: names[index], stamp: stamp, sourceFile: shownFolder + names[index]) {
                 return (stamp, .success(cached))
             }

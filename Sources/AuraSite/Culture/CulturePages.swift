@@ -5,7 +5,10 @@ import Foundation
 struct CulturePages: Sendable {
     let pages: [Page]
 
-    init(library: CultureLibrary, picks: TonightsPicks, factory: PageFactory) throws {
+    /// `bodyEdits`, when set, names the only entries whose inputs changed since the previous
+    /// build, and only in their bodies: every list page and every other entry's page can be
+    /// carried over as that build wrote it (`Page.mayCarry`).
+    init(library: CultureLibrary, picks: TonightsPicks, factory: PageFactory, bodyEdits: Set<String>? = nil) throws {
         let root = factory.root
         let entries = library.entries
         let (listLayout, entryLayout) = (try factory.layoutKey(.cultureList), try factory.layoutKey(.cultureEntry))
@@ -37,12 +40,12 @@ struct CulturePages: Sendable {
             return try (1...count).map { number in
                 let shown = Array(entries.dropFirst((number - 1) * pageSize).prefix(pageSize))
                 let first = number == 1 && withPicks
-                let inputs = (["list \(number) of \(count)", heading, intro, filtersKey, first ? picksKey : "-"]
-                    + shown.map(\.source.metaDigest)).joined(separator: "\u{1F}")
+                let inputs: @Sendable () -> String = { (["list \(number) of \(count)", heading, intro, filtersKey, first ? picksKey : "-"]
+                    + shown.map(\.source.metaDigest)).joined(separator: "\u{1F}") }
                 return try factory.page(
                     path: CulturePagination.path(path, page: number), kind: .cultureList,
                     title: number == 1 ? title : "\(title) · Page \(number) of \(count)", description: description,
-                    layout: listLayout, inputs: inputs) {
+                    layout: listLayout, mayCarry: bodyEdits != nil, inputs: inputs) {
                         let pagination = CulturePagination(current: number, count: count) { root + String(CulturePagination.path(path, page: $0).dropFirst()) }
                         return CultureListModel(
                             heading: heading, intro: intro, evening: first ? eveningModel : nil,
@@ -76,15 +79,19 @@ struct CulturePages: Sendable {
         }
         let entryPages = [Result<Page, any Error>](concurrentlyMapping: entries.count) { index in
             let entry = entries[index]
-            let related = library.related(to: entry)
-            let inputs = ([entry.source.metaDigest, entry.source.bodyDigest] + related.map(\.source.metaDigest)).joined(separator: "\u{1F}")
+            let carried = bodyEdits.map { !$0.contains(entry.source.name) } ?? false
+            // A page carried over needs its related entries only if its file was changed by hand.
+            let known = carried ? nil : library.related(to: entry)
+            let related: @Sendable () -> [CultureEntry] = { known ?? library.related(to: entry) }
             return Result {
                 try factory.page(path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title,
-                                 description: entry.summary, layout: entryLayout, inputs: inputs) {
-                    CultureEntryModel(card: CultureCard(entry, root: root), bodyHTML: try library.bodyHTML(of: entry), venue: entry.venue,
-                                      link: entry.link, linkHost: entry.link.flatMap(URL.init(string:))?.host,
-                                      related: related.map { CultureCard($0, root: root) }, indexURL: root + "culture/",
-                                      hasRelated: !related.isEmpty)
+                                 description: entry.summary, layout: entryLayout, mayCarry: carried,
+                                 inputs: { ([entry.source.metaDigest, entry.source.bodyDigest] + related().map(\.source.metaDigest)).joined(separator: "\u{1F}") }) {
+                    let related = related()
+                    return CultureEntryModel(card: CultureCard(entry, root: root), bodyHTML: try library.bodyHTML(of: entry), venue: entry.venue,
+                                             link: entry.link, linkHost: entry.link.flatMap(URL.init(string:))?.host,
+                                             related: related.map { CultureCard($0, root: root) }, indexURL: root + "culture/",
+                                             hasRelated: !related.isEmpty)
                 }
             }
         }

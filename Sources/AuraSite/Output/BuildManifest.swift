@@ -24,6 +24,8 @@ struct BuildManifest: Sendable {
     private(set) var records: [String: Record] = [:]
     /// The digest of the inputs' stamps when the build began (`UnchangedSite`).
     var inputs: String?
+    /// The same without the culture entries (`InputStamps.besidesCulture`).
+    var inputsBesidesCulture: String?
     /// The culture entries the build read, as `CultureCache` lines, for the next build to take
     /// unchanged files from; read as they are and parsed only by a build that needs them.
     var cultureLines: [String] = []
@@ -58,6 +60,8 @@ struct BuildManifest: Sendable {
         }
         if line.starts(with: "inputs ".utf8) {
             inputs = String(fields(separatedBy: 0x20, limit: 2)[1])
+        } else if line.starts(with: "inputs-besides-culture ".utf8) {
+            inputsBesidesCulture = String(fields(separatedBy: 0x20, limit: 2)[1])
         } else if line.starts(with: (CultureCache.lineTag + "\t").utf8) {
             cultureLines.append(String(decoding: line, as: UTF8.self))
         } else {
@@ -85,6 +89,7 @@ struct BuildManifest: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(records.count * 200 + cultureLines.reduce(0) { $0 + $1.utf8.count + 1 })
         if let inputs { bytes += "inputs \(inputs)\n".utf8 }
+        if let inputsBesidesCulture { bytes += "inputs-besides-culture \(inputsBesidesCulture)\n".utf8 }
         for (path, record) in records.sorted(by: { $0.key < $1.key }) {
             for field in [record.key, record.digest, record.stamp] {
                 bytes += field.utf8
@@ -122,7 +127,7 @@ struct BuildManifest: Sendable {
     static func key(of page: Page, engine: String) throws -> String {
         var bytes = Array("\(engine)\n\(page.template)\n".utf8)
         if let inputs = page.inputs {
-            bytes += Array("inputs\n".utf8) + Array(inputs.utf8)
+            bytes += Array("inputs\n".utf8) + Array(inputs().utf8)
         } else {
             try page.context().appendCanonicalBytes(to: &bytes)
         }

@@ -1,22 +1,47 @@
 import Foundation
 
-/// A digest of every file a build reads, made from the files' stamps rather than their bytes:
-/// path, size, inode, and modification and change times, one `stat` per file. The change time
-/// cannot be set back by hand (unlike the modification time), so editing a file and restoring
-/// its time still changes the digest; reading and hashing 10,000 entries instead would cost
-/// about what parsing them does.
-enum InputStamps {
-    /// The digest of `folders` (each walked at any depth, not into linked folders) and `extra`.
-    static func digest(of folders: [URL], extra: String) -> String {
-        var lines = ["aura-inputs 1", extra, BuildManifest.executableStamp]
-        for folder in folders {
-            let root = folder.standardizedFileURL.path
-            lines.append("folder \(root)")
-            // Listed by the folders' own entries, then stamped on every core: a `stat` each.
-            let files = DirectoryWalk.files(under: root)
-            lines += [String](concurrentlyMapping: files.count) { "\(files[$0]) \(stamp(ofFile: root + "/" + files[$0]) ?? "-")" }
-        }
-        return Fingerprint.sha256Hex(Array(lines.joined(separator: "\n").utf8))
+/// What a build reads, told by the files' stamps rather than their bytes: path, size, inode,
+/// and modification and change times, one `stat` per file. The change time cannot be set back
+/// by hand (unlike the modification time), so editing a file and restoring its time still
+/// changes the digest; reading and hashing 10,000 entries instead would cost about what
+/// parsing them does.
+struct InputStamps: Sendable {
+    /// The digest of every input.
+    let digest: String
+    /// The digest of every input but the culture entries (`culture/*.md` of the content
+    /// folder): equal to the previous build's, a rebuild whose entries kept their front matter
+    /// knows every list and every other page is unchanged.
+    let besidesCulture: String
+    /// Each content file's stamp, by path relative to the content folder.
+    let content: [String: String]
+
+    /// The stamps of `content` and `templates` (each walked at any depth, not into linked
+    /// folders), with `extra` (the options that change what is built) and this `aura`.
+    init(content: URL, templates: URL, extra: String) {
+        let head = ["aura-inputs 1", extra, BuildManifest.executableStamp]
+        let (contentLines, stamps) = Self.lines(of: content)
+        let templateLines = Self.lines(of: templates).lines
+        let entryPrefix = "folder \(content.standardizedFileURL.path)/\(CultureLibrary.folderName)/"
+        func hash(_ lines: [String]) -> String { Fingerprint.sha256Hex(Array(lines.joined(separator: "\n").utf8)) }
+        digest = hash(head + contentLines.map(\.text) + templateLines.map(\.text))
+        besidesCulture = hash(head + contentLines.filter { !Self.isEntry($0.path, under: entryPrefix) }.map(\.text)
+                              + templateLines.map(\.text))
+        self.content = stamps
+    }
+
+    private static func isEntry(_ path: String, under prefix: String) -> Bool {
+        path.hasPrefix(prefix) && path.hasSuffix(".md") && !path.dropFirst(prefix.count).contains("/")
+    }
+
+    /// One line per file, `path stamp`, listed by the folders' own entries and stamped on every
+    /// core; with each file's stamp by relative path.
+    private static func lines(of folder: URL) -> (lines: [(path: String, text: String)], stamps: [String: String]) {
+        let root = folder.standardizedFileURL.path
+        let files = DirectoryWalk.files(under: root)
+        let stamps = [String](concurrentlyMapping: files.count) { stamp(ofFile: root + "/" + files[$0]) ?? "-" }
+        let lines = [(path: "folder \(root)/", text: "folder \(root)")]
+            + zip(files, stamps).map { (path: "folder \(root)/\($0)", text: "\($0) \($1)") }
+        return (lines, Dictionary(uniqueKeysWithValues: zip(files, stamps)))
     }
 
     /// The stamp of the file at `path` (followed if it is a link); nil when there is none.

@@ -12,13 +12,17 @@ struct Page: Sendable {
     let isPersonal: Bool
     /// The stylesheets and scripts it loads.
     var assetPaths: [String] = []
-    /// Everything the view model is made from, when the page's maker can say so more cheaply
-    /// than by building it (the digests of the entries it shows); nil: the view model itself.
-    let inputs: String?
+    /// A digest of everything the view model is made from, when the page's maker can say so
+    /// more cheaply than by building it (the digests of the entries it shows); nil: the view
+    /// model itself.
+    let inputs: (@Sendable () -> String)?
+    /// The build knows this page's inputs are the previous build's (only other entries' bodies
+    /// changed), so the file that build wrote stands while it bears its recorded stamp.
+    let mayCarry: Bool
     private let makeContext: @Sendable () throws -> MustacheValue
 
     init(path: String, outputFile: String, template: String, inSitemap: Bool, isPersonal: Bool, assetPaths: [String] = [],
-         inputs: String? = nil, context: @escaping @Sendable () throws -> MustacheValue) {
+         inputs: (@Sendable () -> String)? = nil, mayCarry: Bool = false, context: @escaping @Sendable () throws -> MustacheValue) {
         self.path = path
         self.outputFile = outputFile
         self.template = template
@@ -26,6 +30,7 @@ struct Page: Sendable {
         self.isPersonal = isPersonal
         self.assetPaths = assetPaths
         self.inputs = inputs
+        self.mayCarry = mayCarry
         makeContext = context
     }
 

@@ -67,15 +67,15 @@ struct PageFactory: Sendable {
     /// A page whose view model `content` builds when the page is rendered. `inputs` names
     /// everything `content` reads beyond this factory (the digests of the entries it shows),
     /// and `layout` is `layoutKey(kind)`: together with the page's own path, title and
-    /// description they decide whether a previous build's page can stand.
-    func page(path: String, kind: PageKind, title: String, description: String, layout: String, inputs: String,
-              content: @escaping @Sendable () throws -> any Encodable) throws -> Page {
+    /// description they decide whether a previous build's page can stand; `mayCarry` says the
+    /// build knows they are the previous build's.
+    func page(path: String, kind: PageKind, title: String, description: String, layout: String, mayCarry: Bool = false,
+              inputs: @escaping @Sendable () -> String, content: @escaping @Sendable () throws -> any Encodable) throws -> Page {
         let factory = self
-        // Kept as a digest: a page holds it until it renders.
-        let key = Fingerprint.sha256Hex(Array([layout, kind.name, path, title, description, inputs].joined(separator: "\u{1F}").utf8))
         return Page(path: SitePath.resolve(path, root: root), outputFile: String(path.dropFirst()) + "index.html",
-                    template: kind.template, inSitemap: true, isPersonal: false,
-                    assetPaths: try assets.assets(forPage: kind.name).all, inputs: key) {
+                    template: kind.template, inSitemap: true, isPersonal: false, assetPaths: try assets.assets(forPage: kind.name).all,
+                    inputs: { Fingerprint.sha256Hex(Array([layout, kind.name, path, title, description, inputs()].joined(separator: "\u{1F}").utf8)) },
+                    mayCarry: mayCarry) {
             try factory.context(path: path, kind: kind, title: title, description: description, content: try content(),
                                 noindex: false, canonicalPath: nil, section: nil)
         }

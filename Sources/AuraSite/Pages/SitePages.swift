@@ -4,7 +4,9 @@ import Foundation
 struct SitePages: Sendable {
     let all: [Page]
 
-    init(factory: PageFactory, tokens: DesignTokens, content: SiteContent, contentDirectory: URL) throws {
+    /// `bodyEdits`, when set, names the only culture entries whose inputs changed since the
+    /// previous build (`BuildState.bodyEdits`).
+    init(factory: PageFactory, tokens: DesignTokens, content: SiteContent, contentDirectory: URL, bodyEdits: Set<String>? = nil) throws {
         let landing = content.landing
         let picks = TonightsPicks(library: content.culture, evening: EveningEnergy(day: content.day), date: content.day?.date ?? "")
         all = [
@@ -19,7 +21,7 @@ struct SitePages: Sendable {
                              inSitemap: false, noindex: true, section: "/dashboard/"),
             try factory.page(path: "/404.html", kind: .notFound, title: "Not found",
                              description: "This page is not here.", content: NotFoundContent(homeURL: factory.root), outputFile: "404.html", inSitemap: false),
-        ] + (try CulturePages(library: content.culture, picks: picks, factory: factory).pages)
+        ] + (try CulturePages(library: content.culture, picks: picks, factory: factory, bodyEdits: bodyEdits).pages)
             + (try PersonalPages(content: content, picks: picks, factory: factory, contentDirectory: contentDirectory).pages)
     }
 }

@@ -23,6 +23,11 @@ struct BuildState {
     var assets: AssetBundle?
     var factory: PageFactory?
     var pages: [Page]?
+    /// The inputs' stamps when the build began; nil where files bear none or for a private site.
+    var inputs: InputStamps?
+    /// Set when the only inputs that changed since the previous build are culture entries'
+    /// bodies: the names of those entries (`CultureLibrary.bodyEdits`).
+    var bodyEdits: Set<String>?
     /// Nil until the output folder is opened, and always when checking.
     var output: SiteOutput?
     /// Every file written so far: its SHA-256 by output path.
@@ -115,6 +120,9 @@ struct BuildState {
         let looked = [Result<(key: String, kept: BuildManifest.Record?), any Error>](concurrentlyMapping: pages.count) { index in
             Result {
                 let page = pages[index]
+                if page.mayCarry, let record = previous[page.outputFile], output?.reuse(page.outputFile, record.stamp) != nil {
+                    return (record.key, record)
+                }
                 let key = try BuildManifest.key(of: page, engine: engine)
                 guard let record = previous[page.outputFile], record.key == key,
                       output?.reuse(page.outputFile, record.stamp) != nil else { return (key, nil) }

@@ -46,9 +46,12 @@ extension SiteBuilder {
         BuildStep(name: "Load content") { state in
             let previous = CultureCache(lines: state.previousBuild.cultureLines)
             let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
-                                               in: state.options.fileSystem, reusing: previous)
+                                               in: state.options.fileSystem, reusing: previous, stamps: state.inputs?.content)
             state.content = content
             state.thisBuild.cultureLines = CultureCache(content.culture, previous: previous).lines
+            if let inputs = state.inputs, inputs.besidesCulture == state.previousBuild.inputsBesidesCulture {
+                state.bodyEdits = previous.bodyEdits(in: content.culture)
+            }
         },
         BuildStep(name: "Bundle stylesheet, scripts, fonts and icons") { state in
             state.assets = try AssetBundle(theme: try state.require(\.theme), root: state.root)
@@ -66,7 +69,7 @@ extension SiteBuilder {
             }
             state.factory = factory
             state.pages = try SitePages(factory: factory, tokens: try state.require(\.theme).tokens, content: content,
-                                        contentDirectory: state.options.contentDirectory).all
+                                        contentDirectory: state.options.contentDirectory, bodyEdits: state.bodyEdits).all
         },
         BuildStep(name: "Open output folder") { state in
             try state.openOutput(state.require(\.configuration))

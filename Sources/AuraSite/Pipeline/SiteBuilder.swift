@@ -23,14 +23,16 @@ public struct SiteBuilder: Sendable {
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
                       waiting: @escaping @Sendable (String) -> Void = { _ in }) async throws -> BuildReport {
         let inputs = UnchangedSite.inputs(of: options)
-        let look = try UnchangedSite.report(options, inputs: inputs, waiting: waiting)
+        let look = try UnchangedSite.report(options, inputs: inputs?.digest, waiting: waiting)
         if let report = look.unchanged { return report }
         var state = BuildState(options: options, mode: .build(waiting: waiting), progress: progress)
         // Read before the output is taken: nothing in it is trusted without checking a stamp (an
         // entry's file, a page's file), so a build that replaced the site meanwhile only costs
         // rendering again.
         state.previousBuild = look.previous ?? BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
-        state.thisBuild.inputs = inputs
+        state.inputs = inputs
+        state.thisBuild.inputs = inputs?.digest
+        state.thisBuild.inputsBesidesCulture = inputs?.besidesCulture
         for (index, step) in Self.steps.enumerated() {
             progress(.stage(number: index + 1, of: Self.steps.count, name: step.name))
             do {

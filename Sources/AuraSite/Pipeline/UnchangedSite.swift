@@ -5,16 +5,16 @@ import Foundation
 /// still as written, the site in the output folder is exactly what a build would make, so it
 /// is left as it is — nothing loaded, rendered or linked.
 enum UnchangedSite {
-    /// The digest `options`' inputs have now; nil where stamps mean nothing (memory) or where
+    /// The stamps `options`' inputs have now; nil where stamps mean nothing (memory) or where
     /// an input is not a file: a private site's passphrase comes from the environment, and no
     /// digest of it may sit in the published folder, so such a site is always built (sealing
     /// still keeps every unchanged sealed file byte for byte).
-    static func inputs(of options: BuildOptions) -> String? {
+    static func inputs(of options: BuildOptions) -> InputStamps? {
         guard options.fileSystem.stampsInputs else { return nil }
         guard let configuration = try? SiteConfiguration.load(contentDirectory: options.contentDirectory, in: options.fileSystem),
               configuration.privatePassphraseEnv == nil else { return nil }
-        return InputStamps.digest(of: [options.contentDirectory, options.templatesDirectory],
-                                  extra: "base-url \(options.baseURL?.absoluteString ?? "-")")
+        return InputStamps(content: options.contentDirectory, templates: options.templatesDirectory,
+                           extra: "base-url \(options.baseURL?.absoluteString ?? "-")")
     }
 
     /// What the previous build reported (`unchanged`), when `inputs` are the ones it was made
