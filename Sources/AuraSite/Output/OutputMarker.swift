@@ -24,8 +24,9 @@ extension OutputDirectory {
     /// The entries a list (marker or journal) at `url` holds under `heading`; nil when there is
     /// no such file or it starts with another heading (a marker from before the list of files).
     static func listedEntries(at url: URL, heading: String) -> [String]? {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-        let lines = text.split(separator: "\n").map(String.init)
+        // Split by bytes: a large site's marker lists tens of thousands of files.
+        guard let data = try? Data(contentsOf: url), let text = String(validating: data, as: UTF8.self) else { return nil }
+        let lines = text.utf8.split(separator: 0x0A).map { String(Substring($0)) }
         guard lines.first == heading else { return nil }
         return Array(lines.dropFirst())
     }
