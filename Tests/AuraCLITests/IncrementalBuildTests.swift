@@ -66,6 +66,15 @@ import Testing
         #expect(try String(contentsOf: output.appendingPathComponent("culture/kokoro/index.html"), encoding: .utf8)
             .contains("<em>new</em> in this build"))
 
+        // Front matter shows in lists, filters, picks and other entries' related cards.
+        try (try String(contentsOf: edited, encoding: .utf8))
+            .replacingOccurrences(of: "title: \"Kokoro\"", with: "title: \"Kokoro (1914)\"")
+            .replacingOccurrences(of: "energy: medium", with: "energy: high")
+            .write(to: edited, atomically: true, encoding: .utf8)
+        await build(content, into: output)
+        try await expectSameTree(output, asColdBuildOf: content, "an entry's title and energy")
+        #expect(try String(contentsOf: output.appendingPathComponent("culture/index.html"), encoding: .utf8).contains("Kokoro (1914)"))
+
         let added = try String(contentsOf: culture.appendingPathComponent("gitanjali.md"), encoding: .utf8)
             .replacingOccurrences(of: "title: \"Gitanjali\"", with: "title: \"Gitanjali, again\"")
         try added.write(to: culture.appendingPathComponent("gitanjali-again.md"), atomically: true, encoding: .utf8)
