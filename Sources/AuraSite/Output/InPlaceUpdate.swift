@@ -39,15 +39,7 @@ final class InPlaceUpdate: Sendable {
         self.staging = staging
         self.marker = Set(marker)
         previous = self.marker.union(journal)
-        var folders = Set<String>()
-        for path in previous {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard folders.insert(String(folder)).inserted else { break }
-            }
-        }
-        previousFolders = folders
+        previousFolders = OutputDirectory.folders(holding: previous)
     }
 
     /// Leaves the destination's file when it is Aura's and holds `data` already; otherwise
