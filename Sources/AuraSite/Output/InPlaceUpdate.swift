@@ -78,8 +78,9 @@ final class InPlaceUpdate: Sendable {
     func commit() throws {
         var staged = written.withLock { $0.staged }
         var built = Set(staged.keys).union(written.withLock { $0.kept })
+        let inTheWay = retiredInTheWay(of: Set(OutputDirectory.markerEntries(built.sorted())))
         for path in built.sorted() where !isPrevious(path) {
-            guard let entry = foreignEntry(on: path) else { continue }
+            guard let entry = foreignEntry(on: path, inTheWay: inTheWay) else { continue }
             guard OutputDirectory.alwaysKept.contains(entry) else { throw OutputDirectory.clash(entry, in: destination) }
             staged[path] = nil
             built.remove(path)
@@ -93,11 +94,20 @@ final class InPlaceUpdate: Sendable {
         if !unlisted.isEmpty {
             try replace(journal, with: OutputDirectory.listData(heading: OutputDirectory.journalHeading, unlisted.sorted()))
         }
+        var listed = marker
+        if !inTheWay.isEmpty {
+            // Retired files where a folder now goes, or in a folder where a file now goes, leave
+            // first; the marker stops listing them before they do.
+            listed.subtract(inTheWay)
+            try replace(destination.appendingPathComponent(OutputDirectory.markerName),
+                        with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, listed.sorted()))
+            for entry in inTheWay { remove(entry) }
+        }
         let record = BuildManifest.fileName
         for (path, name) in staged.sorted(by: { ($0.key == record ? 1 : 0, $0.key) < ($1.key == record ? 1 : 0, $1.key) }) {
             try move(staging.appendingPathComponent(name), to: path)
         }
-        if newEntries != marker {
+        if newEntries != listed {
             try replace(destination.appendingPathComponent(OutputDirectory.markerName),
                         with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, entries))
         }
@@ -112,17 +122,31 @@ final class InPlaceUpdate: Sendable {
         previous.contains(path) || OutputDirectory.ownedFolders.contains { path.hasPrefix($0) && previous.contains($0) }
     }
 
+    /// The previous entries this build no longer makes that stand where it puts a file or a
+    /// folder: a file `a` when `a/b` is new, or `a/b` when `a` is.
+    private func retiredInTheWay(of entries: Set<String>) -> Set<String> {
+        let retired = previous.subtracting(entries)
+        guard !retired.isEmpty else { return [] }
+        let folders = OutputDirectory.folders(holding: entries)
+        return retired.filter { folders.contains($0) || !OutputDirectory.folders(holding: [$0]).isDisjoint(with: entries) }
+    }
+
     /// The first entry on the way to `path` that exists and is not Aura's: the file itself, a
-    /// file where a folder is needed, or a folder holding none of Aura's files. Nil when the
-    /// way is free.
-    private func foreignEntry(on path: String) -> String? {
+    /// file where a folder is needed, or a folder holding none of Aura's files, or a file in
+    /// Aura's folder where a file now goes. Nil when the way is free once `inTheWay` is removed.
+    private func foreignEntry(on path: String, inTheWay: Set<String>) -> String? {
         var prefix = ""
         for component in path.split(separator: "/") {
             prefix += (prefix.isEmpty ? "" : "/") + component
             var status = stat()
             guard lstat(destination.appendingPathComponent(prefix).path, &status) == 0 else { return nil }
-            if prefix != path && status.st_mode & S_IFMT == S_IFDIR && previousFolders.contains(prefix) { continue }
-            return prefix
+            let isFolder = status.st_mode & S_IFMT == S_IFDIR
+            if prefix != path && isFolder && previousFolders.contains(prefix) { continue }
+            if prefix != path && inTheWay.contains(prefix) { return nil }
+            guard prefix == path && isFolder && previousFolders.contains(prefix) else { return prefix }
+            let root = destination.appendingPathComponent(prefix)
+            let inside = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).map { prefix + "/" + $0 }
+            return inside.first { !inTheWay.contains($0) && !previousFolders.contains($0) }
         }
         return nil
     }
