@@ -78,14 +78,15 @@ final class InPlaceUpdate: Sendable {
     func commit() throws {
         var staged = written.withLock { $0.staged }
         var built = Set(staged.keys).union(written.withLock { $0.kept })
-        let inTheWay = retiredInTheWay(of: Set(OutputDirectory.markerEntries(built.sorted())))
-        for path in built.sorted() where !isPrevious(path) {
+        var entries = OutputDirectory.markerEntries(built.sorted())
+        let inTheWay = retiredInTheWay(of: Set(entries))
+        for path in built.filter({ !isPrevious($0) }).sorted() {
             guard let entry = foreignEntry(on: path, inTheWay: inTheWay) else { continue }
             guard OutputDirectory.alwaysKept.contains(entry) else { throw OutputDirectory.clash(entry, in: destination) }
             staged[path] = nil
             built.remove(path)
+            entries.removeAll { $0 == path }
         }
-        let entries = OutputDirectory.markerEntries(built.sorted())
         let newEntries = Set(entries)
         let journal = OutputDirectory.journalFile(of: destination)
         // Aura's files the marker does not list: before it is replaced (new ones, and a killed
