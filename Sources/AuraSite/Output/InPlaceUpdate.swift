@@ -25,20 +25,26 @@ final class InPlaceUpdate: Sendable {
     }
 
     private let destination: URL
+    /// `destination`'s path, to which relative paths are joined without making a URL for each.
+    private let root: String
     private let staging: URL
     /// What the marker in the destination lists.
     private let marker: Set<String>
     /// Every entry that is Aura's: the marker's and the journal's of a killed commit.
     private let previous: Set<String>
+    /// The previous entries only a killed commit's journal lists.
+    private let killedCommits: Set<String>
     /// The folders that hold a previous entry.
     private let previousFolders: Set<String>
     private let written = Mutex(Written())
 
     init(destination: URL, staging: URL, marker: [String], journal: [String]) {
         self.destination = destination
+        root = destination.path
         self.staging = staging
         self.marker = Set(marker)
-        previous = self.marker.union(journal)
+        killedCommits = Set(journal).subtracting(self.marker)
+        previous = self.marker.union(killedCommits)
         previousFolders = OutputDirectory.folders(holding: previous)
     }
 
@@ -46,7 +52,7 @@ final class InPlaceUpdate: Sendable {
     /// writes `data` into the staging folder. Returns the stamp the file will have in place
     /// (a rename keeps size, inode and time).
     func write(_ data: Data, to relativePath: String) throws -> String {
-        let current = destination.appendingPathComponent(relativePath).path
+        let current = root + "/" + relativePath
         if isPrevious(relativePath), Self.regularFileContents(current) == data, let stamp = OutputDirectory.stamp(current) {
             written.withLock { _ = $0.kept.insert(relativePath) }
             return stamp
@@ -66,7 +72,7 @@ final class InPlaceUpdate: Sendable {
     /// Keeps the destination's file at `relativePath` when it is Aura's and still bears
     /// `expected`; nil otherwise.
     func reuse(_ relativePath: String, stamp expected: String) -> String? {
-        guard isPrevious(relativePath), OutputDirectory.stamp(destination.appendingPathComponent(relativePath).path) == expected
+        guard isPrevious(relativePath), OutputDirectory.stamp(root + "/" + relativePath) == expected
         else { return nil }
         written.withLock { _ = $0.kept.insert(relativePath) }
         return expected
@@ -78,20 +84,20 @@ final class InPlaceUpdate: Sendable {
     func commit() throws {
         var staged = written.withLock { $0.staged }
         var built = Set(staged.keys).union(written.withLock { $0.kept })
-        var entries = OutputDirectory.markerEntries(built.sorted())
-        let inTheWay = retiredInTheWay(of: Set(entries))
+        var newEntries = Set(OutputDirectory.markerEntries(Array(built)))
+        let inTheWay = retiredInTheWay(previous.subtracting(newEntries), of: newEntries)
         for path in built.filter({ !isPrevious($0) }).sorted() {
             guard let entry = foreignEntry(on: path, inTheWay: inTheWay) else { continue }
             guard OutputDirectory.alwaysKept.contains(entry) else { throw OutputDirectory.clash(entry, in: destination) }
             staged[path] = nil
             built.remove(path)
-            entries.removeAll { $0 == path }
+            newEntries.remove(path)
         }
-        let newEntries = Set(entries)
+        let retired = previous.subtracting(newEntries)
         let journal = OutputDirectory.journalFile(of: destination)
         // Aura's files the marker does not list: before it is replaced (new ones, and a killed
         // commit's) and after (the ones this build no longer makes, until removed).
-        let unlisted = newEntries.union(previous).subtracting(marker).union(previous.subtracting(newEntries))
+        let unlisted = newEntries.filter { !marker.contains($0) }.union(killedCommits).union(retired)
         if !unlisted.isEmpty {
             try replace(journal, with: OutputDirectory.listData(heading: OutputDirectory.journalHeading, unlisted.sorted()))
         }
@@ -110,9 +116,9 @@ final class InPlaceUpdate: Sendable {
         }
         if newEntries != listed {
             try replace(destination.appendingPathComponent(OutputDirectory.markerName),
-                        with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, entries))
+                        with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, newEntries.sorted()))
         }
-        for entry in previous.subtracting(newEntries) { remove(entry) }
+        for entry in retired { remove(entry) }
         for folder in OutputDirectory.ownedFolders where newEntries.contains(folder) {
             removeUnbuilt(in: folder, built: built)
         }
@@ -123,10 +129,9 @@ final class InPlaceUpdate: Sendable {
         previous.contains(path) || OutputDirectory.ownedFolders.contains { path.hasPrefix($0) && previous.contains($0) }
     }
 
-    /// The previous entries this build no longer makes that stand where it puts a file or a
-    /// folder: a file `a` when `a/b` is new, or `a/b` when `a` is.
-    private func retiredInTheWay(of entries: Set<String>) -> Set<String> {
-        let retired = previous.subtracting(entries)
+    /// The `retired` entries (previous ones this build no longer makes) that stand where it
+    /// puts a file or a folder: a file `a` when `a/b` is new, or `a/b` when `a` is.
+    private func retiredInTheWay(_ retired: Set<String>, of entries: Set<String>) -> Set<String> {
         guard !retired.isEmpty else { return [] }
         let folders = OutputDirectory.folders(holding: entries)
         return retired.filter { folders.contains($0) || !OutputDirectory.folders(holding: [$0]).isDisjoint(with: entries) }
