@@ -125,4 +125,38 @@ import Testing
         #expect(try String(contentsOf: output.appendingPathComponent("culture/gitanjali/index.html"), encoding: .utf8)
             .contains("<!-- changed template -->"))
     }
+
+    /// A file of the theme that becomes a folder, and back: the retired file makes way in place.
+    @Test func aFileThatBecomesAFolderAndBackMatchesAColdBuild() async throws {
+        let folder = try temporaryFolder()
+        let content = folder.appendingPathComponent("Content")
+        let templates = folder.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: Project.content, to: content)
+        try FileManager.default.copyItem(at: Project.templates, to: templates)
+        let output = folder.appendingPathComponent("Public")
+        let downloads = templates.appendingPathComponent("static/downloads")
+        try Data("one file\n".utf8).write(to: downloads)
+        await build(content, into: output, templates: templates)
+
+        try FileManager.default.removeItem(at: downloads)
+        try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+        try Data("a guide\n".utf8).write(to: downloads.appendingPathComponent("guide.txt"))
+        await build(content, into: output, templates: templates)
+        try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a file became a folder")
+
+        // A hand-made file in the folder blocks the way back, and nothing changes.
+        let mine = output.appendingPathComponent("downloads/mine.txt")
+        try Data("mine\n".utf8).write(to: mine)
+        try FileManager.default.removeItem(at: downloads)
+        try Data("one file again\n".utf8).write(to: downloads)
+        let before = try snapshot(output)
+        let blocked = await aura(["build", "--content", content.path, "--templates", templates.path, "--output", output.path, "--quiet"])
+        #expect(blocked.status == 1)
+        #expect(blocked.err.contains("downloads/mine.txt was not written by aura"), "\(blocked.err)")
+        #expect(try snapshot(output) == before)
+
+        try FileManager.default.removeItem(at: mine)
+        await build(content, into: output, templates: templates)
+        try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a folder became a file")
+    }
 }

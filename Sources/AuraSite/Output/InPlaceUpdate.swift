@@ -25,40 +25,34 @@ final class InPlaceUpdate: Sendable {
     }
 
     private let destination: URL
-    /// The destination's path with a trailing slash: paths are joined as strings, since a
-    /// rebuild looks at every file of the site and `URL` costs more than the `lstat`.
-    private let destinationPrefix: String
+    /// `destination`'s path, to which relative paths are joined without making a URL for each.
+    private let root: String
     private let staging: URL
     /// What the marker in the destination lists.
     private let marker: Set<String>
     /// Every entry that is Aura's: the marker's and the journal's of a killed commit.
     private let previous: Set<String>
+    /// The previous entries only a killed commit's journal lists.
+    private let killedCommits: Set<String>
     /// The folders that hold a previous entry.
     private let previousFolders: Set<String>
     private let written = Mutex(Written())
 
     init(destination: URL, staging: URL, marker: [String], journal: [String]) {
         self.destination = destination
-        destinationPrefix = destination.path + "/"
+        root = destination.path
         self.staging = staging
         self.marker = Set(marker)
-        previous = self.marker.union(journal)
-        var folders = Set<String>()
-        for path in previous {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard folders.insert(String(folder)).inserted else { break }
-            }
-        }
-        previousFolders = folders
+        killedCommits = Set(journal).subtracting(self.marker)
+        previous = self.marker.union(killedCommits)
+        previousFolders = OutputDirectory.folders(holding: previous)
     }
 
     /// Leaves the destination's file when it is Aura's and holds `data` already; otherwise
     /// writes `data` into the staging folder. Returns the stamp the file will have in place
     /// (a rename keeps size, inode and time).
     func write(_ data: Data, to relativePath: String) throws -> String {
-        let current = destinationPrefix + relativePath
+        let current = root + "/" + relativePath
         if isPrevious(relativePath), Self.regularFileContents(current) == data, let stamp = OutputDirectory.stamp(current) {
             written.withLock { _ = $0.kept.insert(relativePath) }
             return stamp
@@ -78,7 +72,7 @@ final class InPlaceUpdate: Sendable {
     /// Keeps the destination's file at `relativePath` when it is Aura's and still bears
     /// `expected`; nil otherwise.
     func reuse(_ relativePath: String, stamp expected: String) -> String? {
-        guard isPrevious(relativePath), OutputDirectory.stamp(destinationPrefix + relativePath) == expected
+        guard isPrevious(relativePath), OutputDirectory.stamp(root + "/" + relativePath) == expected
         else { return nil }
         written.withLock { _ = $0.kept.insert(relativePath) }
         return expected
@@ -90,30 +84,41 @@ final class InPlaceUpdate: Sendable {
     func commit() throws {
         var staged = written.withLock { $0.staged }
         var built = Set(staged.keys).union(written.withLock { $0.kept })
-        for path in built.sorted() where !isPrevious(path) {
-            guard let entry = foreignEntry(on: path) else { continue }
+        var newEntries = Set(OutputDirectory.markerEntries(Array(built)))
+        let inTheWay = retiredInTheWay(previous.subtracting(newEntries), of: newEntries)
+        for path in built.filter({ !isPrevious($0) }).sorted() {
+            guard let entry = foreignEntry(on: path, inTheWay: inTheWay) else { continue }
             guard OutputDirectory.alwaysKept.contains(entry) else { throw OutputDirectory.clash(entry, in: destination) }
             staged[path] = nil
             built.remove(path)
+            newEntries.remove(path)
         }
-        let entries = OutputDirectory.markerEntries(built.sorted())
-        let newEntries = Set(entries)
+        let retired = previous.subtracting(newEntries)
         let journal = OutputDirectory.journalFile(of: destination)
         // Aura's files the marker does not list: before it is replaced (new ones, and a killed
         // commit's) and after (the ones this build no longer makes, until removed).
-        let unlisted = newEntries.union(previous).subtracting(marker).union(previous.subtracting(newEntries))
+        let unlisted = newEntries.filter { !marker.contains($0) }.union(killedCommits).union(retired)
         if !unlisted.isEmpty {
             try replace(journal, with: OutputDirectory.listData(heading: OutputDirectory.journalHeading, unlisted.sorted()))
+        }
+        var listed = marker
+        if !inTheWay.isEmpty {
+            // Retired files where a folder now goes, or in a folder where a file now goes, leave
+            // first; the marker stops listing them before they do.
+            listed.subtract(inTheWay)
+            try replace(destination.appendingPathComponent(OutputDirectory.markerName),
+                        with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, listed.sorted()))
+            for entry in inTheWay { remove(entry) }
         }
         let record = BuildManifest.fileName
         for (path, name) in staged.sorted(by: { ($0.key == record ? 1 : 0, $0.key) < ($1.key == record ? 1 : 0, $1.key) }) {
             try move(staging.appendingPathComponent(name), to: path)
         }
-        if newEntries != marker {
+        if newEntries != listed {
             try replace(destination.appendingPathComponent(OutputDirectory.markerName),
-                        with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, entries))
+                        with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, newEntries.sorted()))
         }
-        for entry in previous.subtracting(newEntries) { remove(entry) }
+        for entry in retired { remove(entry) }
         for folder in OutputDirectory.ownedFolders where newEntries.contains(folder) {
             removeUnbuilt(in: folder, built: built)
         }
@@ -124,17 +129,30 @@ final class InPlaceUpdate: Sendable {
         previous.contains(path) || OutputDirectory.ownedFolders.contains { path.hasPrefix($0) && previous.contains($0) }
     }
 
+    /// The `retired` entries (previous ones this build no longer makes) that stand where it
+    /// puts a file or a folder: a file `a` when `a/b` is new, or `a/b` when `a` is.
+    private func retiredInTheWay(_ retired: Set<String>, of entries: Set<String>) -> Set<String> {
+        guard !retired.isEmpty else { return [] }
+        let folders = OutputDirectory.folders(holding: entries)
+        return retired.filter { folders.contains($0) || !OutputDirectory.folders(holding: [$0]).isDisjoint(with: entries) }
+    }
+
     /// The first entry on the way to `path` that exists and is not Aura's: the file itself, a
-    /// file where a folder is needed, or a folder holding none of Aura's files. Nil when the
-    /// way is free.
-    private func foreignEntry(on path: String) -> String? {
+    /// file where a folder is needed, or a folder holding none of Aura's files, or a file in
+    /// Aura's folder where a file now goes. Nil when the way is free once `inTheWay` is removed.
+    private func foreignEntry(on path: String, inTheWay: Set<String>) -> String? {
         var prefix = ""
         for component in path.split(separator: "/") {
             prefix += (prefix.isEmpty ? "" : "/") + component
             var status = stat()
             guard lstat(destination.appendingPathComponent(prefix).path, &status) == 0 else { return nil }
-            if prefix != path && status.st_mode & S_IFMT == S_IFDIR && previousFolders.contains(prefix) { continue }
-            return prefix
+            let isFolder = status.st_mode & S_IFMT == S_IFDIR
+            if prefix != path && isFolder && previousFolders.contains(prefix) { continue }
+            if prefix != path && inTheWay.contains(prefix) { return nil }
+            guard prefix == path && isFolder && previousFolders.contains(prefix) else { return prefix }
+            let root = destination.appendingPathComponent(prefix)
+            let inside = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).map { prefix + "/" + $0 }
+            return inside.first { !inTheWay.contains($0) && !previousFolders.contains($0) }
         }
         return nil
     }

@@ -221,14 +221,7 @@ struct OutputDirectory: Sendable {
     /// The entries under `root` that are not in `built`: files, and whole folders holding none
     /// of the built files (not descended into, so a large `.git/` costs one entry).
     private static func carriedEntries(of root: URL, built: Set<String>) -> [String] {
-        var builtFolders = Set<String>()
-        for path in built {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard builtFolders.insert(String(folder)).inserted else { break }
-            }
-        }
+        let builtFolders = folders(holding: built)
         var carried: [String] = []
         walk(root) { path, isFolder in
             if isFolder && built.contains(path + "/") { return false }

@@ -46,6 +46,19 @@ extension OutputDirectory {
         return entries
     }
 
+    /// Every folder above the relative `paths`.
+    static func folders(holding paths: Set<String>) -> Set<String> {
+        var folders = Set<String>()
+        for path in paths {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }  // and so were its parents
+            }
+        }
+        return folders
+    }
+
     /// The error for a file at `entry` that Aura did not write and that this build writes.
     static func clash(_ entry: String, in destination: URL) -> SiteError {
         SiteError(message: "\(ContentFile.displayPath(destination.appendingPathComponent(entry))) was not written by aura, and this build writes it; move it into Templates/static/ to publish it, or remove it")
