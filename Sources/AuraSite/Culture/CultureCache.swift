@@ -52,9 +52,10 @@ struct CultureCache: Sendable {
                             link: entry.link, summary: entry.summary, published: entry.published, source: entry.source)
     }
 
-    /// The cache that `lines` (as `lines` wrote them) hold, read on every core; a line this
+    /// The cache that `text` (as `text` wrote it) holds, read on every core; a line this
     /// version did not write is passed over, which only costs reading that file again.
-    init(lines: [String]) {
+    init(text: String) {
+        let lines = text.utf8.split(separator: 0x0A).map { String(Substring($0)) }
         let read = [(name: String, item: Item)?](concurrentlyMapping: lines.count) { Self.item(lines[$0]) }
         for case let (name, item)? in read { items[name] = item }
     }
@@ -78,18 +79,18 @@ struct CultureCache: Sendable {
             line: line))
     }
 
-    /// One line per entry, sorted by file name.
-    var lines: [String] {
+    /// One line per entry, sorted by file name, each ending in a line break.
+    var text: String {
         items.sorted { $0.key < $1.key }.map { name, item in
-            if let line = item.line { return line }
+            if let line = item.line { return line + "\n" }
             let entry = item.entry
             let fields = [item.stamp, name, entry.source.metaDigest, entry.source.bodyDigest, entry.slug, entry.title,
                           entry.creator, entry.kind.rawValue, entry.region, entry.country, entry.year,
                           entry.tags.map(\.rawValue).joined(separator: ","), entry.energy.rawValue, entry.length,
                           entry.venue.map { "+" + $0 } ?? "-", entry.link.map { "+" + $0 } ?? "-",
                           entry.summary, entry.published]
-            return ([Self.lineTag] + fields.map(Self.escaped)).joined(separator: "\t")
-        }
+            return ([Self.lineTag] + fields.map(Self.escaped)).joined(separator: "\t") + "\n"
+        }.joined()
     }
 
     private static func optional(_ field: String) -> String? {

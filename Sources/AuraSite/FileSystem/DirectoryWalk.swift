@@ -1,23 +1,19 @@
 import Foundation
 
-/// Every file below a folder, found with `readdir` and `lstat`: one system call per entry,
-/// where `FileManager`'s enumerator makes URLs and asks again for each file's kind.
+/// Every file below a folder, found with `readdir`, and the stamps of files looked up from an
+/// open folder: `FileManager`'s enumerator makes URLs and asks again for each file's kind, and
+/// a `stat` by a full path walks every folder above the file again.
 enum DirectoryWalk {
-    /// Visits each file below `root` (at any depth, in sorted order, not into linked folders)
-    /// by its path relative to `root`, with its status; a link to a file gives the file's.
-    static func files(under root: String, _ visit: (_ relativePath: String, _ status: stat) -> Void) {
-        walk(root, relative: "", statusNeeded: true, visit)
-    }
-
-    /// Every file below `root` by relative path, sorted; regular files are told by the folder's
-    /// own listing, without a `stat` each.
+    /// Every file below `root` (at any depth, in sorted order, not into linked folders) by
+    /// relative path; regular files are told by the folder's own listing, without a `stat`
+    /// each, and a link counts when it leads to a file.
     static func files(under root: String) -> [String] {
         var files: [String] = []
-        walk(root, relative: "", statusNeeded: false) { path, _ in files.append(path) }
+        walk(root, relative: "") { files.append($0) }
         return files
     }
 
-    private static func walk(_ path: String, relative: String, statusNeeded: Bool, _ visit: (String, stat) -> Void) {
+    private static func walk(_ path: String, relative: String, _ visit: (String) -> Void) {
         guard let directory = opendir(path) else { return }
         var names: [(name: String, isRegularFile: Bool)] = []
         while let entry = readdir(directory) {
@@ -28,21 +24,29 @@ enum DirectoryWalk {
         }
         closedir(directory)
         for (name, isRegularFile) in names.sorted(by: { $0.name < $1.name }) {
-            if isRegularFile && !statusNeeded {
-                visit(relative + name, stat())
+            if isRegularFile {
+                visit(relative + name)
                 continue
             }
             let full = path + "/" + name
             var status = stat()
             guard lstat(full, &status) == 0 else { continue }
             if status.st_mode & S_IFMT == S_IFDIR {
-                walk(full, relative: relative + name + "/", statusNeeded: statusNeeded, visit)
+                walk(full, relative: relative + name + "/", visit)
                 continue
             }
             if status.st_mode & S_IFMT == S_IFLNK {
                 guard stat(full, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { continue }
             }
-            visit(relative + name, status)
+            visit(relative + name)
         }
+    }
+
+    /// `look` run with a descriptor of the folder at `path` (-1 when it cannot be opened), for
+    /// `fstatat` lookups relative to it.
+    static func withFolder<Result>(_ path: String, _ look: (Int32) -> Result) -> Result {
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if folder >= 0 { close(folder) } }
+        return look(folder)
     }
 }

@@ -26,9 +26,10 @@ struct BuildManifest: Sendable {
     var inputs: String?
     /// The same without the culture entries (`InputStamps.besidesCulture`).
     var inputsBesidesCulture: String?
-    /// The culture entries the build read, as `CultureCache` lines, for the next build to take
-    /// unchanged files from; read as they are and parsed only by a build that needs them.
-    var cultureLines: [String] = []
+    /// The culture entries the build read, as `CultureCache` lines (each ending in a line
+    /// break), for the next build to take unchanged files from; the block is read whole and
+    /// split only by a build that needs it, so the check for no change never does.
+    var cultureText = ""
 
     init() {}
 
@@ -39,7 +40,13 @@ struct BuildManifest: Sendable {
         // Fields are cut out of the bytes: splitting Strings costs more than the rest of a rebuild.
         text.withUTF8 { bytes in
             var start = 0
+            let entryTag = Array((CultureCache.lineTag + "\t").utf8)
             while start < bytes.count {
+                // The culture entries come last, in one block.
+                if bytes[start...].starts(with: entryTag) {
+                    cultureText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
+                    return
+                }
                 let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
                 read(line: UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 start = end + 1
@@ -62,8 +69,6 @@ struct BuildManifest: Sendable {
             inputs = String(fields(separatedBy: 0x20, limit: 2)[1])
         } else if line.starts(with: "inputs-besides-culture ".utf8) {
             inputsBesidesCulture = String(fields(separatedBy: 0x20, limit: 2)[1])
-        } else if line.starts(with: (CultureCache.lineTag + "\t").utf8) {
-            cultureLines.append(String(decoding: line, as: UTF8.self))
         } else {
             let fields = fields(separatedBy: 0x20, limit: 4)
             guard fields.count == 4 else { return }
@@ -87,7 +92,7 @@ struct BuildManifest: Sendable {
     /// appended into one buffer, since a large site's record runs to megabytes.
     var data: Data {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(records.count * 200 + cultureLines.reduce(0) { $0 + $1.utf8.count + 1 })
+        bytes.reserveCapacity(records.count * 200 + cultureText.utf8.count)
         if let inputs { bytes += "inputs \(inputs)\n".utf8 }
         if let inputsBesidesCulture { bytes += "inputs-besides-culture \(inputsBesidesCulture)\n".utf8 }
         for (path, record) in records.sorted(by: { $0.key < $1.key }) {
@@ -98,10 +103,7 @@ struct BuildManifest: Sendable {
             bytes += path.utf8
             bytes.append(0x0A)
         }
-        for line in cultureLines {
-            bytes += line.utf8
-            bytes.append(0x0A)
-        }
+        bytes += cultureText.utf8
         return Data(bytes)
     }
 

@@ -38,7 +38,9 @@ struct InputStamps: Sendable {
     private static func lines(of folder: URL) -> (lines: [(path: String, text: String)], stamps: [String: String]) {
         let root = folder.standardizedFileURL.path
         let files = DirectoryWalk.files(under: root)
-        let stamps = [String](concurrentlyMapping: files.count) { stamp(ofFile: root + "/" + files[$0]) ?? "-" }
+        let stamps = DirectoryWalk.withFolder(root) { folder in
+            [String](concurrentlyMapping: files.count) { stamp(ofFile: files[$0], in: folder) ?? "-" }
+        }
         let lines = [(path: "folder \(root)/", text: "folder \(root)")]
             + zip(files, stamps).map { (path: "folder \(root)/\($0)", text: "\($0) \($1)") }
         return (lines, Dictionary(uniqueKeysWithValues: zip(files, stamps)))
@@ -46,8 +48,13 @@ struct InputStamps: Sendable {
 
     /// The stamp of the file at `path` (followed if it is a link); nil when there is none.
     static func stamp(ofFile path: String) -> String? {
+        stamp(ofFile: path, in: AT_FDCWD)
+    }
+
+    /// The same for `path` relative to the open `folder`.
+    static func stamp(ofFile path: String, in folder: Int32) -> String? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard fstatat(folder, path, &status, 0) == 0 else { return nil }
         return text(of: status)
     }
 

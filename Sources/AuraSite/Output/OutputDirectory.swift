@@ -101,9 +101,9 @@ struct OutputDirectory: Sendable {
     /// stamp tells a hand-edited file from the one the build wrote with one `lstat` instead of
     /// reading and hashing it (the change time would be stricter, but linking and unlinking
     /// the old site's names change it on every build).
-    static func stamp(_ path: String) -> String? {
+    static func stamp(_ path: String, in folder: Int32 = AT_FDCWD) -> String? {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
+        guard fstatat(folder, path, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         return "\(status.st_size)-\(status.st_ino)-\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
     }
 

@@ -44,11 +44,11 @@ extension SiteBuilder {
             state.theme = try Theme.load(from: state.options.templatesDirectory, in: state.options.fileSystem)
         },
         BuildStep(name: "Load content") { state in
-            let previous = CultureCache(lines: state.previousBuild.cultureLines)
+            let previous = CultureCache(text: state.previousBuild.cultureText)
             let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
                                                in: state.options.fileSystem, reusing: previous, stamps: state.inputs?.content)
             state.content = content
-            state.thisBuild.cultureLines = CultureCache(content.culture, previous: previous).lines
+            state.thisBuild.cultureText = CultureCache(content.culture, previous: previous).text
             if let inputs = state.inputs, inputs.besidesCulture == state.previousBuild.inputsBesidesCulture {
                 state.bodyEdits = previous.bodyEdits(in: content.culture)
             }

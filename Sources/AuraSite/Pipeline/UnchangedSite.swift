@@ -45,7 +45,8 @@ enum UnchangedSite {
     /// on every core.
     private static func outputsAreAsWritten(_ record: BuildManifest, in folder: String) -> Bool {
         let records = Array(record.records)
-        return [Bool](concurrentlyMapping: records.count) { OutputDirectory.stamp(folder + records[$0].key) == records[$0].value.stamp }
-            .allSatisfy { $0 }
+        return DirectoryWalk.withFolder(folder) { descriptor in
+            [Bool](concurrentlyMapping: records.count) { OutputDirectory.stamp(records[$0].key, in: descriptor) == records[$0].value.stamp }
+        }.allSatisfy { $0 }
     }
 }
