@@ -29,7 +29,7 @@ public struct FileSystem: Sendable {
 }
 
 extension FileSystem {
-    /// The real disk; output is an `OutputDirectory` (staged, then swapped in atomically).
+    /// The real disk; output is an `OutputDirectory` (staged, then swapped in whole or renamed in file by file).
     public static let disk = FileSystem(
         read: { url in try Data(contentsOf: url) },
         exists: { url in FileManager.default.fileExists(atPath: url.path) },

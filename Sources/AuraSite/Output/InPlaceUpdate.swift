@@ -16,6 +16,9 @@ import Synchronization
 ///   while the marker does not list them (new ones before, retired ones after) are first
 ///   written to the journal beside the output, which the next build reads (`previous`) and
 ///   `UnchangedSite` treats as unfinished work.
+/// - A reader of the site during the commit (milliseconds) may see old and new pages side by
+///   side, unlike a swap; new pages go in first and retired ones leave last, so no link from
+///   either dangles.
 final class InPlaceUpdate: Sendable {
     private struct Written {
         /// By relative path, the name of its new bytes in the staging folder.
@@ -110,8 +113,9 @@ final class InPlaceUpdate: Sendable {
                         with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, listed.sorted()))
             for entry in inTheWay { remove(entry) }
         }
-        let record = BuildManifest.fileName
-        for (path, name) in staged.sorted(by: { ($0.key == record ? 1 : 0, $0.key) < ($1.key == record ? 1 : 0, $1.key) }) {
+        // New pages first, so a changed page never links to one not there yet; the record last.
+        let order = { (path: String) in (path == BuildManifest.fileName ? 2 : self.isPrevious(path) ? 1 : 0, path) }
+        for (path, name) in staged.sorted(by: { order($0.key) < order($1.key) }) {
             try move(staging.appendingPathComponent(name), to: path)
         }
         if newEntries != listed {

@@ -10,8 +10,9 @@ import Foundation
 /// whole new one, never missing. A rebuild of a folder Aura built replaces only the files that
 /// changed, each atomically by rename, after every page rendered (`InPlaceUpdate`): a killed
 /// rebuild leaves whole files, and the next build repairs the rest because their stamps no
-/// longer match. Linking ten thousand unchanged pages into a new tree and removing the old
-/// one would cost more than the rest of a one-page rebuild.
+/// longer match. Swapping on every build cost about a second at 10,000 entries (walking the
+/// old tree for files added by hand, linking every unchanged page, removing the old tree),
+/// three times the whole budget of a one-entry rebuild; in place it costs under 0.1 s.
 ///
 /// Files the build did not make — `README.md`, `CNAME`, `.git/`, `.well-known/`, anything
 /// under `site.yml` `keep:`, and in a folder Aura built before, anything else added by hand —
