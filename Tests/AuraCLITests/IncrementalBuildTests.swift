@@ -107,14 +107,18 @@ import Testing
         #expect(try String(contentsOf: inPlace, encoding: .utf8).hasPrefix("<!"))
     }
 
-    /// A changed template renders every page made from it again.
-    @Test func aTemplateChangeRendersItsPagesAgain() async throws {
+    /// Copies of the default content and templates in a new folder, and where to build them.
+    private func copiedSite() throws -> (content: URL, templates: URL, output: URL) {
         let folder = try temporaryFolder()
-        let content = folder.appendingPathComponent("Content")
-        let templates = folder.appendingPathComponent("Templates")
+        let (content, templates) = (folder.appendingPathComponent("Content"), folder.appendingPathComponent("Templates"))
         try FileManager.default.copyItem(at: Project.content, to: content)
         try FileManager.default.copyItem(at: Project.templates, to: templates)
-        let output = folder.appendingPathComponent("Public")
+        return (content, templates, folder.appendingPathComponent("Public"))
+    }
+
+    /// A changed template renders every page made from it again.
+    @Test func aTemplateChangeRendersItsPagesAgain() async throws {
+        let (content, templates, output) = try copiedSite()
         await build(content, into: output, templates: templates)
 
         let entryTemplate = templates.appendingPathComponent("pages/culture-entry.mustache")
@@ -128,12 +132,7 @@ import Testing
 
     /// A file of the theme that becomes a folder, and back: the retired file makes way in place.
     @Test func aFileThatBecomesAFolderAndBackMatchesAColdBuild() async throws {
-        let folder = try temporaryFolder()
-        let content = folder.appendingPathComponent("Content")
-        let templates = folder.appendingPathComponent("Templates")
-        try FileManager.default.copyItem(at: Project.content, to: content)
-        try FileManager.default.copyItem(at: Project.templates, to: templates)
-        let output = folder.appendingPathComponent("Public")
+        let (content, templates, output) = try copiedSite()
         let downloads = templates.appendingPathComponent("static/downloads")
         try Data("one file\n".utf8).write(to: downloads)
         await build(content, into: output, templates: templates)
