@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text from a person's files and command line, read as they meant it: a UTF-8 byte order mark
 /// and Windows line ends are accepted, and control characters — which would reach the HTML,
 /// the `.ics` and the terminal as they are — are refused where they stand.
@@ -37,7 +39,9 @@ public enum TextInput {
     /// 0xC2 0x80–0x9F), so the exact walk over characters is needed only for the rare rest.
     /// Scans a buffer: `utf8.contains` walks a file's String index by index.
     private static func holdsCarriageReturn(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { $0.contains(0x0D) } ?? text.utf8.contains(0x0D)
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, 0x0D, bytes.count) != nil } ?? false
+        } ?? text.utf8.contains(0x0D)
     }
 
     private static func mayHoldControlCharacter(_ bytes: some Collection<UInt8>) -> Bool {
