@@ -864,28 +864,31 @@ def bench_size(size, folder, args):
 
     measure("aura check", size, f"{aura} check {common}", None, folder, args, pages_of=checked_pages)
 
+    # With --tmpfs every tool's output goes there, Hugo's too, so no row pays for the disk.
+    outputs = Path(args.tmpfs) / "aura-bench" / str(size) if args.tmpfs else folder / "aura"
+    outputs.mkdir(parents=True, exist_ok=True)
     hugo_site = folder / "hugo"
+    hugo_public = outputs / "hugo-public" if args.tmpfs else hugo_site / "public"
     measure(
         "hugo", size,
-        f"hugo --source {q(str(hugo_site))} --destination {q(str(hugo_site / 'public'))} "
+        f"hugo --source {q(str(hugo_site))} --destination {q(str(hugo_public))} "
         "--cleanDestinationDir --ignoreCache --noBuildLock --quiet",
-        f"rm -rf {q(str(hugo_site / 'public'))} {q(str(hugo_site / 'resources'))}", folder, args,
-        pages_of=lambda _: count_html(hugo_site / "public"))
+        f"rm -rf {q(str(hugo_public))} {q(str(hugo_site / 'resources'))}", folder, args,
+        pages_of=lambda _: count_html(hugo_public))
 
     lean_site = folder / "hugo-lean"
+    lean_public = outputs / "hugo-lean-public" if args.tmpfs else lean_site / "public"
     measure(
         "hugo (lean)", size,
-        f"hugo --source {q(str(lean_site))} --destination {q(str(lean_site / 'public'))} "
+        f"hugo --source {q(str(lean_site))} --destination {q(str(lean_public))} "
         "--cleanDestinationDir --ignoreCache --noBuildLock --quiet",
-        f"rm -rf {q(str(lean_site / 'public'))} {q(str(lean_site / 'resources'))}", folder, args,
-        pages_of=lambda _: count_html(lean_site / "public"))
+        f"rm -rf {q(str(lean_public))} {q(str(lean_site / 'resources'))}", folder, args,
+        pages_of=lambda _: count_html(lean_public))
 
     bodies = folder / "cmark" / "bodies.md"
     measure("cmark-gfm", size, shlex.join(["cmark-gfm", *cmark_args(), str(bodies)]), None, folder, args,
             pages_of=lambda _: size)
 
-    outputs = Path(args.tmpfs) / "aura-bench" / str(size) if args.tmpfs else folder / "aura"
-    outputs.mkdir(parents=True, exist_ok=True)
     cold = outputs / "out-cold"
     warm = outputs / "out-warm"
     measure("aura build (cold)", size, f"{aura} build {common} --output {q(str(cold))} --quiet",
@@ -966,7 +969,7 @@ def main():
     parser.add_argument("--runs", type=int, help="timed runs per command (default: 5; 3 when one run takes longer than --slow, 2 beyond 3 × --slow)")
     parser.add_argument("--warmup", type=int, help="hyperfine warm-up runs (default: 1, or 0 when slow; an untimed probe run always precedes)")
     parser.add_argument("--slow", type=float, default=20.0, help="seconds above which a command counts as slow (default: 20)")
-    parser.add_argument("--tmpfs", metavar="DIR", help="write Aura's output folders under DIR (such as /dev/shm) instead of the corpus folder")
+    parser.add_argument("--tmpfs", metavar="DIR", help="write every tool's output under DIR (such as /dev/shm) instead of the corpus folder")
     parser.add_argument("--generate-only", action="store_true", help="generate and check the corpora, time nothing")
     parser.add_argument("--rows", default=",".join(ROW_NAMES), type=lambda text: text.split(","),
                         help=f"which rows to time, comma-separated (default: all of {','.join(ROW_NAMES)}); "

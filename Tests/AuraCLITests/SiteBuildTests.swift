@@ -81,6 +81,22 @@ import Testing
         #expect(try String(contentsOf: folder.appendingPathComponent("notes.txt"), encoding: .utf8) == "precious")
     }
 
+    /// `--timings` lists every step with its time and memory; a rebuild with nothing to do says
+    /// that no step ran.
+    @Test func timingsListEveryStep() async throws {
+        let output = try temporaryFolder().appendingPathComponent("Public")
+        let arguments = ["build", "--content", Project.content.path, "--templates", Project.templates.path,
+                         "--output", output.path, "--quiet", "--timings"]
+        let first = await aura(arguments)
+        #expect(first.status == 0)
+        let lines = first.out.split(separator: "\n")
+        #expect(lines.count == 13, "\(first.out)")
+        #expect(lines.allSatisfy { $0.range(of: #"^ +\d+ ms +\d+ MB  [A-Z]"#, options: .regularExpression) != nil })
+        #expect(lines.last?.hasSuffix("Publish output folder") == true)
+        let again = await aura(arguments)
+        #expect(again.out.contains("no step ran"))
+    }
+
     @Test func progressIsShownOnlyOnAnInteractiveTerminal() async throws {
         let output = try temporaryFolder().appendingPathComponent("Public")
         let arguments = ["build", "--content", Project.content.path, "--templates", Project.templates.path, "--output", output.path]
