@@ -71,6 +71,18 @@ public struct TemplateLibrary: Sendable {
     /// The names of all templates, sorted.
     var names: [String] { templates.keys.sorted() }
 
+    /// `name` and every template it can include through partials and parents, at any depth,
+    /// sorted: everything rendering `name` may read besides the context.
+    public func inclusions(of name: String) -> [String] {
+        var found: Set<String> = []
+        var waiting = [name]
+        while let next = waiting.popLast() {
+            guard found.insert(next).inserted, let template = templates[next] else { continue }
+            waiting += template.partials.map(\.name) + template.parents.map(\.name)
+        }
+        return found.sorted()
+    }
+
     /// Renders the template called `name` against `context`, escaping `{{name}}` values with
     /// `escaping` (HTML unless told otherwise).
     public func render(_ name: String, _ context: MustacheValue, escaping: Escaping = .html) throws -> String {

@@ -130,6 +130,35 @@ import Testing
             .contains("<!-- changed template -->"))
     }
 
+    /// A changed partial renders again only the pages whose templates include it: the culture
+    /// lists take the new filters, and every entry's page is left as it was.
+    @Test func aChangedPartialRendersOnlyThePagesThatIncludeIt() async throws {
+        let (content, templates, output) = try copiedSite()
+        await build(content, into: output, templates: templates)
+        let entryPage = output.appendingPathComponent("culture/gitanjali/index.html")
+        let before = try FileManager.default.attributesOfItem(atPath: entryPage.path)
+        // The key the record holds for a page changes whenever the page is rendered again.
+        func recordedKey(_ path: String) throws -> Substring? {
+            try String(contentsOf: output.appendingPathComponent(".aura-build"), encoding: .utf8)
+                .split(separator: "\n").first { $0.hasSuffix(" " + path) }?.split(separator: " ").first
+        }
+        let (entryKey, listKey) = (try recordedKey("culture/gitanjali/index.html"), try recordedKey("culture/index.html"))
+        #expect(entryKey != nil && listKey != nil)
+
+        let filters = templates.appendingPathComponent("partials/culture-filters.mustache")
+        try (try String(contentsOf: filters, encoding: .utf8) + "<!-- changed filters -->\n")
+            .write(to: filters, atomically: true, encoding: .utf8)
+        await build(content, into: output, templates: templates)
+        try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a changed partial")
+        #expect(try String(contentsOf: output.appendingPathComponent("culture/index.html"), encoding: .utf8)
+            .contains("<!-- changed filters -->"))
+        let after = try FileManager.default.attributesOfItem(atPath: entryPage.path)
+        #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int)
+        #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
+        #expect(try recordedKey("culture/gitanjali/index.html") == entryKey)
+        #expect(try recordedKey("culture/index.html") != listKey)
+    }
+
     /// A file of the theme that becomes a folder, and back: the retired file makes way in place.
     @Test func aFileThatBecomesAFolderAndBackMatchesAColdBuild() async throws {
         let (content, templates, output) = try copiedSite()

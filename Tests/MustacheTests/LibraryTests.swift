@@ -76,6 +76,22 @@ import Testing
         }
     }
 
+    /// What a template can include, through partials and parents at any depth: what a build
+    /// must render again when one of them changes.
+    @Test func inclusionsFollowPartialsAndParentsAtAnyDepth() throws {
+        let library = try TemplateLibrary(templates: [
+            "page": "{{<layout}}{{$body}}{{>row}}{{/body}}{{/layout}}",
+            "layout": "<main>{{$body}}{{/body}}</main>{{>footer}}",
+            "row": "{{#items}}{{>cell}}{{/items}}",
+            "cell": "{{.}}",
+            "footer": "©",
+            "unrelated": "{{>cell}}",
+        ])
+        #expect(library.inclusions(of: "page") == ["cell", "footer", "layout", "page", "row"])
+        #expect(library.inclusions(of: "cell") == ["cell"])
+        #expect(library.inclusions(of: "unrelated") == ["cell", "unrelated"])
+    }
+
     @Test func rendersPageThroughLayoutAndPartials() async throws {
         try await withDirectory(Self.site) { directory in
             let library = try TemplateLibrary(directory: directory)

@@ -114,20 +114,10 @@ struct BuildManifest: Sendable {
         return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)\n"
     }
 
-    /// What every page of this build shares: this `aura` and every file of the theme.
-    static func engineKey(templatesDirectory: URL, fileSystem: FileSystem) -> String {
-        var bytes = Array("aura-build 1\n".utf8)
-        bytes += Array(executableStamp.utf8)
-        for path in fileSystem.files(templatesDirectory) {
-            bytes += Array("\(path)\n".utf8)
-            bytes += Array(Fingerprint.sha256Hex((try? fileSystem.read(templatesDirectory.appendingPathComponent(path))) ?? Data()).utf8)
-        }
-        return Fingerprint.sha256Hex(bytes)
-    }
-
-    /// The key of `page` under `engine`: from the inputs it names, or else from its view model.
-    static func key(of page: Page, engine: String) throws -> String {
-        var bytes = Array("\(engine)\n\(page.template)\n".utf8)
+    /// The key of `page`, whose template's key is `template` (`Theme.templateKeys`): from the
+    /// inputs it names, or else from its view model.
+    static func key(of page: Page, template: String) throws -> String {
+        var bytes = Array("\(template)\n\(page.template)\n".utf8)
         if let inputs = page.inputs {
             bytes += Array("inputs\n".utf8) + Array(inputs().utf8)
         } else {

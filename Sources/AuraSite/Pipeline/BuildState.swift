@@ -89,9 +89,9 @@ struct BuildState {
         _ = try require(\.factory)
         let templatesDirectory = options.templatesDirectory
         guard case .check(let strict) = mode else {
-            let engine = BuildManifest.engineKey(templatesDirectory: templatesDirectory, fileSystem: options.fileSystem)
-            let rendered = try await Self.render(pages, with: templates, templatesDirectory: templatesDirectory,
-                                                 into: output, reusing: previousBuild, engine: engine, progress: progress)
+            let rendered = try await Self.render(pages, with: templates, templatesDirectory: templatesDirectory, into: output,
+                                                 reusing: previousBuild, templateKeys: try require(\.theme).templateKeys,
+                                                 progress: progress)
             for (path, record) in rendered {
                 digests[path] = record.digest
                 thisBuild[path] = record
@@ -111,11 +111,11 @@ struct BuildState {
     }
 
     /// Renders and writes each page, or carries the previous build's file over when the page's
-    /// key (`engine` and its view model's inputs) is the one `previous` recorded for it and the
+    /// key (its template's key and its view model's inputs) is the one `previous` recorded for it and the
     /// file still bears the stamp recorded when it was written. Every page's key is looked up
     /// first, on every core; only the pages left over are rendered, a bounded number at a time.
     private static func render(_ pages: [Page], with templates: TemplateLibrary, templatesDirectory: URL,
-                               into output: SiteOutput?, reusing previous: BuildManifest, engine: String,
+                               into output: SiteOutput?, reusing previous: BuildManifest, templateKeys: [String: String],
                                progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: BuildManifest.Record] {
         let looked = [Result<(key: String, kept: BuildManifest.Record?), any Error>](concurrentlyMapping: pages.count) { index in
             Result {
@@ -123,7 +123,7 @@ struct BuildState {
                 if page.mayCarry, let record = previous[page.outputFile], output?.reuse(page.outputFile, record.stamp) != nil {
                     return (record.key, record)
                 }
-                let key = try BuildManifest.key(of: page, engine: engine)
+                let key = try BuildManifest.key(of: page, template: templateKeys[page.template] ?? "-")
                 guard let record = previous[page.outputFile], record.key == key,
                       output?.reuse(page.outputFile, record.stamp) != nil else { return (key, nil) }
                 return (key, record)

@@ -9,6 +9,11 @@ struct Theme: Sendable {
     let tokens: DesignTokens
     /// Where `directory` is: assets are read through it.
     let fileSystem: FileSystem
+    /// Per template name, a digest of what a page rendered with it owes to the theme: this
+    /// `aura`, and the source of the template and of every template it includes. Assets and
+    /// tokens reach a page through its view model (fingerprinted paths, the design page's
+    /// values), so a changed partial renders again only the pages that include it.
+    let templateKeys: [String: String]
 
     /// Parses every template and the tokens once; errors name the file, line and column.
     static func load(from directory: URL, in fileSystem: FileSystem) throws -> Theme {
@@ -18,8 +23,13 @@ struct Theme: Sendable {
         var templates: TemplateLibrary?
         var tokens: DesignTokens?
         var errors: [SourceError] = []
+        var sourceDigests: [String: String] = [:]
         do {
-            templates = try TemplateLibrary(files: try templateSources(in: directory, fileSystem))
+            let sources = try templateSources(in: directory, fileSystem)
+            templates = try TemplateLibrary(files: sources)
+            for (path, source) in sources {
+                sourceDigests[String(path.dropLast(".mustache".count))] = Fingerprint.sha256Hex(Array(source.utf8))
+            }
         } catch let error as MustacheError {
             errors.append(locate(error, in: directory))
         }
@@ -29,7 +39,12 @@ struct Theme: Sendable {
             errors += try SourceErrors.unpack(error)
         }
         guard errors.isEmpty, let templates, let tokens else { throw SourceErrors(errors: errors) }
-        return Theme(directory: directory, templates: templates, tokens: tokens, fileSystem: fileSystem)
+        let engine = BuildManifest.executableStamp
+        let templateKeys = Dictionary(uniqueKeysWithValues: sourceDigests.keys.map { name in
+            (name, Fingerprint.sha256Hex(Array((["aura-page 2", engine] + templates.inclusions(of: name).map { "\($0) \(sourceDigests[$0] ?? "-")" })
+                .joined(separator: "\n").utf8)))
+        })
+        return Theme(directory: directory, templates: templates, tokens: tokens, fileSystem: fileSystem, templateKeys: templateKeys)
     }
 
     /// Every `*.mustache` under `directory`, by relative path.
