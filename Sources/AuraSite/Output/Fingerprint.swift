@@ -14,13 +14,43 @@ public enum Fingerprint {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         _ = EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_sha256(), nil)
+        return hex(digest.prefix(Int(length)))
+    }
+
+    private static func hex(_ bytes: ArraySlice<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: Int(length) * 2) { text in
-            for (index, byte) in digest.prefix(Int(length)).enumerated() {
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { text in
+            for (index, byte) in bytes.enumerated() {
                 text[2 * index] = digits[Int(byte >> 4)]
                 text[2 * index + 1] = digits[Int(byte & 0x0F)]
             }
-            return Int(length) * 2
+            return bytes.count * 2
+        }
+    }
+
+    /// A SHA-256 fed piece by piece, for digests of many small parts without joining them first.
+    final class Stream {
+        private let context = EVP_MD_CTX_new()
+
+        init() {
+            EVP_DigestInit_ex(context, EVP_sha256(), nil)
+        }
+
+        deinit {
+            EVP_MD_CTX_free(context)
+        }
+
+        func update(_ text: String) {
+            var text = text
+            text.withUTF8 { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+        }
+
+        /// The digest as lowercase hex; the stream is spent.
+        func hex() -> String {
+            var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+            var length: UInt32 = 0
+            EVP_DigestFinal_ex(context, &digest, &length)
+            return Fingerprint.hex(digest.prefix(Int(length)))
         }
     }
 

@@ -6,44 +6,71 @@ import Foundation
 /// changes the digest; reading and hashing 10,000 entries instead would cost about what
 /// parsing them does.
 struct InputStamps: Sendable {
+    /// One folder's files, by relative path, and their stamps ("-" for one gone meanwhile).
+    private struct Folder: Sendable {
+        let root: String
+        let files: [String]
+        let stamps: [String]
+
+        /// Listed by the folder's own entries, then stamped on every core, each looked up
+        /// from the open folder.
+        init(_ url: URL) {
+            root = url.standardizedFileURL.path
+            let files = DirectoryWalk.files(under: root)
+            self.files = files
+            stamps = DirectoryWalk.withFolder(root) { folder in
+                [String](concurrentlyMapping: files.count) { InputStamps.stamp(ofFile: files[$0], in: folder) ?? "-" }
+            }
+        }
+
+        func feed(_ stream: Fingerprint.Stream, leavingOut: (String) -> Bool = { _ in false }) {
+            stream.update("folder \(root)\n")
+            for (file, stamp) in zip(files, stamps) where !leavingOut(file) {
+                stream.update(file)
+                stream.update(" ")
+                stream.update(stamp)
+                stream.update("\n")
+            }
+        }
+    }
+
+    private let head: String
+    private let content: Folder
+    private let templates: Folder
     /// The digest of every input.
     let digest: String
-    /// The digest of every input but the culture entries (`culture/*.md` of the content
-    /// folder): equal to the previous build's, a rebuild whose entries kept their front matter
-    /// knows every list and every other page is unchanged.
-    let besidesCulture: String
-    /// Each content file's stamp, by path relative to the content folder.
-    let content: [String: String]
 
     /// The stamps of `content` and `templates` (each walked at any depth, not into linked
     /// folders), with `extra` (the options that change what is built) and this `aura`.
     init(content: URL, templates: URL, extra: String) {
-        let head = ["aura-inputs 1", extra, BuildManifest.executableStamp]
-        let (contentLines, stamps) = Self.lines(of: content)
-        let templateLines = Self.lines(of: templates).lines
-        let entryPrefix = "folder \(content.standardizedFileURL.path)/\(CultureLibrary.folderName)/"
-        func hash(_ lines: [String]) -> String { Fingerprint.sha256Hex(Array(lines.joined(separator: "\n").utf8)) }
-        digest = hash(head + contentLines.map(\.text) + templateLines.map(\.text))
-        besidesCulture = hash(head + contentLines.filter { !Self.isEntry($0.path, under: entryPrefix) }.map(\.text)
-                              + templateLines.map(\.text))
-        self.content = stamps
+        head = "aura-inputs 2\n\(extra)\n\(BuildManifest.executableStamp)\n"
+        self.content = Folder(content)
+        self.templates = Folder(templates)
+        digest = Self.digest(head, self.content, self.templates)
     }
 
-    private static func isEntry(_ path: String, under prefix: String) -> Bool {
-        path.hasPrefix(prefix) && path.hasSuffix(".md") && !path.dropFirst(prefix.count).contains("/")
+    private static func digest(_ head: String, _ content: Folder, _ templates: Folder,
+                               leavingOut: (String) -> Bool = { _ in false }) -> String {
+        let stream = Fingerprint.Stream()
+        stream.update(head)
+        content.feed(stream, leavingOut: leavingOut)
+        templates.feed(stream)
+        return stream.hex()
     }
 
-    /// One line per file, `path stamp`, listed by the folders' own entries and stamped on every
-    /// core; with each file's stamp by relative path.
-    private static func lines(of folder: URL) -> (lines: [(path: String, text: String)], stamps: [String: String]) {
-        let root = folder.standardizedFileURL.path
-        let files = DirectoryWalk.files(under: root)
-        let stamps = DirectoryWalk.withFolder(root) { folder in
-            [String](concurrentlyMapping: files.count) { stamp(ofFile: files[$0], in: folder) ?? "-" }
+    /// The digest of every input but the culture entries (`culture/*.md` of the content
+    /// folder): equal to the previous build's, a rebuild whose entries kept their front matter
+    /// knows every list and every other page is unchanged.
+    var besidesCulture: String {
+        let prefix = CultureLibrary.folderName + "/"
+        return Self.digest(head, content, templates) { path in
+            path.hasPrefix(prefix) && path.hasSuffix(".md") && !path.dropFirst(prefix.count).contains("/")
         }
-        let lines = [(path: "folder \(root)/", text: "folder \(root)")]
-            + zip(files, stamps).map { (path: "folder \(root)/\($0)", text: "\($0) \($1)") }
-        return (lines, Dictionary(uniqueKeysWithValues: zip(files, stamps)))
+    }
+
+    /// Each content file's stamp, by path relative to the content folder.
+    var contentStamps: [String: String] {
+        Dictionary(zip(content.files, content.stamps)) { first, _ in first }
     }
 
     /// The stamp of the file at `path` (followed if it is a link); nil when there is none.

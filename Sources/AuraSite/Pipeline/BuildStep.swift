@@ -46,10 +46,10 @@ extension SiteBuilder {
         BuildStep(name: "Load content") { state in
             let previous = CultureCache(text: state.previousBuild.cultureText)
             let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
-                                               in: state.options.fileSystem, reusing: previous, stamps: state.inputs?.content)
+                                               in: state.options.fileSystem, reusing: previous, stamps: state.inputs?.contentStamps)
             state.content = content
             state.thisBuild.cultureText = CultureCache(content.culture, previous: previous).text
-            if let inputs = state.inputs, inputs.besidesCulture == state.previousBuild.inputsBesidesCulture {
+            if let besidesCulture = state.thisBuild.inputsBesidesCulture, besidesCulture == state.previousBuild.inputsBesidesCulture {
                 state.bodyEdits = previous.bodyEdits(in: content.culture)
             }
         },
