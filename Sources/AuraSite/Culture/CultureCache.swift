@@ -7,8 +7,8 @@ struct CultureCache: Sendable {
     private struct Item: Sendable {
         let stamp: String
         let entry: CultureEntry
-        /// The line it was read from, written again as it is.
-        var line: String?
+        /// The line it was read from (a slice of the record's text), written again as it is.
+        var line: Substring?
     }
 
     /// The first field of every record line.
@@ -42,30 +42,24 @@ struct CultureCache: Sendable {
         return edited
     }
 
-    /// The entry read from `name` when its file bore `stamp`, naming `sourceFile` in messages.
-    func entry(named name: String, stamp: String, sourceFile: String) -> CultureEntry? {
+    /// The entry read from `name` when its file bore `stamp`.
+    func entry(named name: String, stamp: String) -> CultureEntry? {
         guard let item = items[name], item.stamp == stamp else { return nil }
-        let entry = item.entry
-        return CultureEntry(slug: entry.slug, sourceFile: sourceFile, title: entry.title, creator: entry.creator,
-                            kind: entry.kind, region: entry.region, country: entry.country, year: entry.year,
-                            tags: entry.tags, energy: entry.energy, length: entry.length, venue: entry.venue,
-                            link: entry.link, summary: entry.summary, published: entry.published, source: entry.source)
+        return item.entry
     }
 
-    /// The cache that `text` (as `text` wrote it) holds, read on every core; a line this
-    /// version did not write is passed over, which only costs reading that file again.
-    init(text: String) {
-        let lines = text.utf8.split(separator: 0x0A).map { String(Substring($0)) }
-        let read = [(name: String, item: Item)?](concurrentlyMapping: lines.count) { Self.item(lines[$0]) }
+    /// The cache that `text` (as `text` wrote it) holds, read on every core, its entries naming
+    /// `folder` + their file name in messages; a line this version did not write is passed
+    /// over, which only costs reading that file again.
+    init(text: String, folder: String) {
+        let lines = text.utf8.split(separator: 0x0A).map { Substring($0) }
+        let read = [(name: String, item: Item)?](concurrentlyMapping: lines.count) { Self.item(lines[$0], folder: folder) }
         for case let (name, item)? in read { items[name] = item }
     }
 
-    private static func item(_ line: String) -> (name: String, item: Item)? {
-        var line = line
-        let values = line.withUTF8 { bytes in
-            bytes.split(separator: 0x09, omittingEmptySubsequences: false).dropFirst()
-                .map { unescaped(String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)) }
-        }
+    private static func item(_ line: Substring, folder: String) -> (name: String, item: Item)? {
+        let values = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).dropFirst()
+            .map { unescaped(String(Substring($0))) }
         guard values.count == 18, let kind = CultureEntry.Kind(rawValue: values[7]),
               let energy = CultureEntry.Energy(rawValue: values[12]) else { return nil }
         let tagNames = values[11].split(separator: ",")
@@ -73,7 +67,7 @@ struct CultureCache: Sendable {
         guard tags.count == tagNames.count else { return nil }
         let source = CultureSource(name: values[1], metaDigest: values[2], bodyDigest: values[3])
         return (values[1], Item(stamp: values[0], entry: CultureEntry(
-            slug: values[4], sourceFile: values[1], title: values[5], creator: values[6], kind: kind, region: values[8],
+            slug: values[4], sourceFile: folder + values[1], title: values[5], creator: values[6], kind: kind, region: values[8],
             country: values[9], year: values[10], tags: tags, energy: energy, length: values[13],
             venue: optional(values[14]), link: optional(values[15]), summary: values[16], published: values[17], source: source),
             line: line))

@@ -29,11 +29,11 @@ public struct CultureLibrary: Sendable {
                      stamps known: [String: String]? = nil) throws -> CultureLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
         let names = fileSystem.names(in: folder, endingWith: ".md")
-        let (folderPath, shownFolder) = (folder.path + "/", ContentFile.displayPath(folder) + "/")
+        let folderPath = folder.path + "/"
         let results = [(stamp: String?, entry: Result<CultureEntry, SourceErrors>)](concurrentlyMapping: names.count) { index in
             // Stamped before reading: a file changed meanwhile is read again by the next build.
             let stamp = known.map { $0[folderName + "/" + names[index]] } ?? fileSystem.stamp(folderPath + names[index])
-            if let stamp, let cached = cache.entry(named: names[index], stamp: stamp, sourceFile: shownFolder + names[index]) {
+            if let stamp, let cached = cache.entry(named: names[index], stamp: stamp) {
                 return (stamp, .success(cached))
             }
             let url = folder.appendingPathComponent(names[index])

@@ -44,7 +44,8 @@ extension SiteBuilder {
             state.theme = try Theme.load(from: state.options.templatesDirectory, in: state.options.fileSystem)
         },
         BuildStep(name: "Load content") { state in
-            let previous = CultureCache(text: state.previousBuild.cultureText)
+            let cultureFolder = state.options.contentDirectory.appendingPathComponent(CultureLibrary.folderName)
+            let previous = CultureCache(text: state.previousBuild.cultureText, folder: ContentFile.displayPath(cultureFolder) + "/")
             let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
                                                in: state.options.fileSystem, reusing: previous, stamps: state.inputs?.contentStamps)
             state.content = content
