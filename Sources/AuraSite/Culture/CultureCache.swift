@@ -14,6 +14,8 @@ struct CultureCache: Sendable {
     /// The first field of every record line.
     static let lineTag = "entry"
 
+    private static let knownRegions = Set(CultureEntry.regions)
+
     private var items: [String: Item] = [:]
 
     init() {}
@@ -59,8 +61,11 @@ struct CultureCache: Sendable {
 
     private static func item(_ line: Substring, folder: String) -> (name: String, item: Item)? {
         let values = line.utf8.withContiguousStorageIfAvailable(fields) ?? Array(line.utf8).withUnsafeBufferPointer(fields)
+        // The record sits in the published folder: a line whose values the parser would refuse
+        // (a slug is a folder of the site) is read from its file again.
         guard values.count == 18, let kind = CultureEntry.Kind(rawValue: values[7]),
-              let energy = CultureEntry.Energy(rawValue: values[12]) else { return nil }
+              let energy = CultureEntry.Energy(rawValue: values[12]), knownRegions.contains(values[8]),
+              CultureEntryParser.isUsable(slug: values[4]) else { return nil }
         let tagNames = values[11].split(separator: ",")
         let tags = tagNames.compactMap { CultureEntry.Tag(rawValue: String($0)) }
         guard tags.count == tagNames.count else { return nil }

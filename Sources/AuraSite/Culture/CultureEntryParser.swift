@@ -136,9 +136,14 @@ struct CultureEntryParser {
         return text
     }
 
+    /// Lowercase letters, digits and hyphens: a slug becomes a folder of the site.
+    static func isUsable(slug: String) -> Bool {
+        !slug.isEmpty && slug.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+    }
+
     private static func slug(_ fields: YAMLFields, default fallback: String) throws(SourceError) -> String {
         let slug = try fields.string("slug") ?? fallback
-        guard !slug.isEmpty, slug.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+        guard isUsable(slug: slug) else {
             let node = fields.node["slug"] ?? fields.node
             throw fields.error("'\(slug)' is not a usable slug; expected lowercase letters, digits and hyphens (rename the file or set 'slug:')", at: node)
         }
