@@ -130,6 +130,30 @@ import Testing
             .contains("<!-- changed template -->"))
     }
 
+    /// The build record sits in the published folder. A cached entry whose line names a slug
+    /// (a folder of the site) or region the parser would refuse is read from its file again,
+    /// never taken as it is.
+    @Test func aTamperedRecordLineIsNotTrusted() async throws {
+        let (content, templates, output) = try copiedSite()
+        await build(content, into: output, templates: templates)
+        let record = output.appendingPathComponent(".aura-build")
+        let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let tampered = lines.map { line -> String in
+            guard line.hasPrefix("entry\t"), line.contains("\tgitanjali.md\t") else { return String(line) }
+            var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            fields[5] = "../../escaped"
+            return fields.joined(separator: "\t")
+        }
+        #expect(tampered != lines.map(String.init))
+        try tampered.joined(separator: "\n").write(to: record, atomically: true, encoding: .utf8)
+        // Another entry changes, so the build runs and takes gitanjali.md from the record.
+        let kokoro = content.appendingPathComponent("culture/kokoro.md")
+        try (try String(contentsOf: kokoro, encoding: .utf8) + "\nA new line.\n").write(to: kokoro, atomically: true, encoding: .utf8)
+        await build(content, into: output, templates: templates)
+        try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a tampered record")
+        #expect(!FileManager.default.fileExists(atPath: output.deletingLastPathComponent().appendingPathComponent("escaped").path))
+    }
+
     /// A changed partial renders again only the pages whose templates include it: the culture
     /// lists take the new filters, and every entry's page is left as it was.
     @Test func aChangedPartialRendersOnlyThePagesThatIncludeIt() async throws {
