@@ -30,8 +30,6 @@ struct CultureCache: Sendable {
         }
     }
 
-    var isEmpty: Bool { items.isEmpty }
-
     /// The names of `library`'s entries whose body alone changed since this cache was made;
     /// nil when this cache is empty, an entry was added or removed, or any front matter changed.
     func bodyEdits(in library: CultureLibrary) -> Set<String>? {
