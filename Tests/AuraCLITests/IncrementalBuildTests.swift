@@ -107,6 +107,39 @@ import Testing
         #expect(try String(contentsOf: inPlace, encoding: .utf8).hasPrefix("<!"))
     }
 
+    /// When only entries' bodies changed, the files that show none of them (the sitemap, the
+    /// feeds when the entry is older than they reach) stand as they were, unless changed by hand.
+    @Test func aBodyEditCarriesTheFilesThatDoNotShowIt() async throws {
+        let folder = try temporaryFolder()
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: Project.content, to: content)
+        let settings = content.appendingPathComponent("site.yml")
+        try (try String(contentsOf: settings, encoding: .utf8) + "culture:\n  feed_size: 1\n").write(to: settings, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("Public")
+        await build(content, into: output)
+        func inode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.systemFileNumber] as? Int
+        }
+        let carried = ["sitemap.xml", "robots.txt", "culture/feed.xml", "culture/feed.json"]
+        let before = try carried.map(inode)
+
+        // Kokoro is not the newest entry, so the one-entry feeds do not show it.
+        let edited = content.appendingPathComponent("culture/kokoro.md")
+        try (try String(contentsOf: edited, encoding: .utf8) + "\nOne more paragraph.\n").write(to: edited, atomically: true, encoding: .utf8)
+        await build(content, into: output)
+        try await expectSameTree(output, asColdBuildOf: content, "a body edit outside the feeds")
+        #expect(try carried.map(inode) == before)
+
+        // The newest entry is in the feeds; a sitemap edited by hand is made again.
+        let newest = content.appendingPathComponent("culture/te-matatini.md")
+        try (try String(contentsOf: newest, encoding: .utf8) + "\nOne more paragraph.\n").write(to: newest, atomically: true, encoding: .utf8)
+        try Data("hand-made\n".utf8).write(to: output.appendingPathComponent("sitemap.xml"))
+        await build(content, into: output)
+        try await expectSameTree(output, asColdBuildOf: content, "a body edit inside the feeds")
+        #expect(try inode("culture/feed.xml") != before[2])
+        #expect(try String(contentsOf: output.appendingPathComponent("culture/feed.xml"), encoding: .utf8).contains("One more paragraph."))
+    }
+
     /// Copies of the default content and templates in a new folder, and where to build them.
     private func copiedSite() throws -> (content: URL, templates: URL, output: URL) {
         let folder = try temporaryFolder()

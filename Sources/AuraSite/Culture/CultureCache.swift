@@ -8,7 +8,7 @@ struct CultureCache: Sendable {
         let stamp: String
         let entry: CultureEntry
         /// The line it was read from (a slice of the record's text), written again as it is.
-        var line: Substring?
+        let line: Substring
     }
 
     /// The first field of every record line.
@@ -19,16 +19,6 @@ struct CultureCache: Sendable {
     private var items: [String: Item] = [:]
 
     init() {}
-
-    /// The cache of `library`, whose files bore the stamps it was loaded with; the lines of
-    /// entries taken from `previous` are kept as they were.
-    init(_ library: CultureLibrary, previous: CultureCache) {
-        for entry in library.entries {
-            guard let stamp = library.stamps[entry.source.name] else { continue }
-            let kept = previous.items[entry.source.name].flatMap { $0.stamp == stamp ? $0.line : nil }
-            items[entry.source.name] = Item(stamp: stamp, entry: entry, line: kept)
-        }
-    }
 
     /// The names of `library`'s entries whose body alone changed since this cache was made;
     /// nil when this cache is empty, an entry was added or removed, or any front matter changed.
@@ -51,22 +41,22 @@ struct CultureCache: Sendable {
     /// The cache that `text` (as `text` wrote it) holds, read on every core, its entries naming
     /// `folder` + their file name in messages; a line this version did not write is passed
     /// over, which only costs reading that file again.
-    init(text: String, folder: String) {
-        let lines = text.utf8.split(separator: 0x0A).map { Substring($0) }
+    init(text: Substring, folder: String) {
+        let lines = RecordText.lines(text)
         let read = [(name: String, item: Item)?](concurrentlyMapping: lines.count) { Self.item(lines[$0], folder: folder) }
         for case let (name, item)? in read { items[name] = item }
     }
 
     private static func item(_ line: Substring, folder: String) -> (name: String, item: Item)? {
-        let values = line.utf8.withContiguousStorageIfAvailable(fields) ?? Array(line.utf8).withUnsafeBufferPointer(fields)
+        let values = RecordText.strings(line, separatedBy: 0x09).dropFirst().map(unescaped)
         // The record sits in the published folder: a line whose values the parser would refuse
         // (a slug is a folder of the site) is read from its file again.
         guard values.count == 18, let kind = CultureEntry.Kind(rawValue: values[7]),
               let energy = CultureEntry.Energy(rawValue: values[12]), knownRegions.contains(values[8]),
               CultureEntryParser.isUsable(slug: values[4]) else { return nil }
-        let tagNames = values[11].split(separator: ",")
-        let tags = tagNames.compactMap { CultureEntry.Tag(rawValue: String($0)) }
-        guard tags.count == tagNames.count else { return nil }
+        let tagNames = RecordText.strings(Substring(values[11]), separatedBy: 0x2C)
+        let tags = tagNames.compactMap(CultureEntry.Tag.init(rawValue:))
+        guard tags.count == tagNames.count, Set(tags).count == tags.count else { return nil }
         let source = CultureSource(name: values[1], metaDigest: values[2], bodyDigest: values[3])
         return (values[1], Item(stamp: values[0], entry: CultureEntry(
             slug: values[4], sourceFile: folder + values[1], title: values[5], creator: values[6], kind: kind, region: values[8],
@@ -75,16 +65,18 @@ struct CultureCache: Sendable {
             line: line))
     }
 
-    /// One line per entry, sorted by file name, each ending in a line break.
-    var text: String {
+    /// The cache of `library`, whose files bore the stamps it was loaded with, as the text
+    /// `init(text:folder:)` reads: one line per entry, in the library's order, each ending in a
+    /// line break. The lines of entries taken from `previous` are written again as they were.
+    static func text(of library: CultureLibrary, previous: CultureCache) -> String {
         var text = ""
-        text.reserveCapacity(items.count * 512)
-        for (name, item) in items.sorted(by: { $0.key < $1.key }) {
-            if let line = item.line {
-                text += line
+        text.reserveCapacity(library.entries.count * 512)
+        for entry in library.entries {
+            guard let stamp = library.stamps[entry.source.name] else { continue }
+            if let kept = previous.items[entry.source.name], kept.stamp == stamp {
+                text += kept.line
             } else {
-                let entry = item.entry
-                let fields = [item.stamp, name, entry.source.metaDigest, entry.source.bodyDigest, entry.slug, entry.title,
+                let fields = [stamp, entry.source.name, entry.source.metaDigest, entry.source.bodyDigest, entry.slug, entry.title,
                               entry.creator, entry.kind.rawValue, entry.region, entry.country, entry.year,
                               entry.tags.map(\.rawValue).joined(separator: ","), entry.energy.rawValue, entry.length,
                               entry.venue.map { "+" + $0 } ?? "-", entry.link.map { "+" + $0 } ?? "-",
@@ -94,25 +86,6 @@ struct CultureCache: Sendable {
             text += "\n"
         }
         return text
-    }
-
-    /// The tab-separated fields of a line after its tag, unescaped; cut out of the bytes, since a
-    /// rebuild reads ten thousand such lines.
-    private static func fields(_ line: UnsafeBufferPointer<UInt8>) -> [String] {
-        var fields: [String] = []
-        fields.reserveCapacity(18)
-        var start = 0
-        var escaped = false
-        for index in 0...line.count {
-            guard index == line.count || line[index] == 0x09 else {
-                escaped = escaped || line[index] == 0x5C
-                continue
-            }
-            let field = String(decoding: UnsafeBufferPointer(rebasing: line[start..<index]), as: UTF8.self)
-            fields.append(escaped ? unescaped(field) : field)
-            (start, escaped) = (index + 1, false)
-        }
-        return Array(fields.dropFirst())
     }
 
     private static func optional(_ field: String) -> String? {
@@ -136,7 +109,7 @@ struct CultureCache: Sendable {
     }
 
     private static func unescaped(_ field: String) -> String {
-        guard field.utf8.contains(0x5C) else { return field }
+        guard RecordText.contains(0x5C, in: Substring(field)) else { return field }
         var out = ""
         var escaping = false
         for character in field.unicodeScalars {

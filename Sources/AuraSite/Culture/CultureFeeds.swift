@@ -30,11 +30,18 @@ struct CultureFeeds: Sendable {
         let entries: [AtomEntry]
     }
 
+    static let paths = ["culture/feed.xml", "culture/feed.json"]
+
+    /// Whether the feeds show an entry read from one of `names`.
+    func shows(anyOf names: Set<String>) -> Bool {
+        entries.contains { names.contains($0.source.name) }
+    }
+
     func render(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {
         // Each body is read and rendered once, for both feeds.
         let bodies = try entries.map { try library.bodyHTML(of: $0) }
-        return [("culture/feed.xml", Data(try templates.render("site/culture-feed.xml", try MustacheValue(encoding: atom(bodies))).utf8)),
-                ("culture/feed.json", try jsonFeed(bodies))]
+        return [(Self.paths[0], Data(try templates.render("site/culture-feed.xml", try MustacheValue(encoding: atom(bodies))).utf8)),
+                (Self.paths[1], try jsonFeed(bodies))]
     }
 
     private var title: String { "\(factory.configuration.title) · Culture" }

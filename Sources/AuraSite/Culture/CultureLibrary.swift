@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Synchronization
 
 /// Every culture entry in `Content/culture/`, newest first.
 public struct CultureLibrary: Sendable {
@@ -14,7 +15,9 @@ public struct CultureLibrary: Sendable {
 
     init(entries: [CultureEntry], folder: URL = URL(fileURLWithPath: "/"), fileSystem: FileSystem = .disk,
          stamps: [String: String] = [:]) {
-        self.entries = entries.sorted { ($0.published, $1.slug) > ($1.published, $0.slug) }
+        // Sorted by keys taken out first: ten thousand entries take a hundred thousand comparisons.
+        let (published, slugs) = (entries.map(\.published), entries.map(\.slug))
+        self.entries = entries.indices.sorted { (published[$0], slugs[$1]) > (published[$1], slugs[$0]) }.map { entries[$0] }
         relatedIndex = RelatedIndex(entries)
         self.folder = folder
         self.fileSystem = fileSystem
@@ -75,7 +78,7 @@ public struct CultureLibrary: Sendable {
     }
 
     private static func duplicateSlugErrors(_ entries: [CultureEntry]) -> [SourceError] {
-        var first: [String: CultureEntry] = [:]
+        var first: [String: CultureEntry] = Dictionary(minimumCapacity: entries.count)
         var errors: [SourceError] = []
         for entry in entries {
             if let earlier = first[entry.slug] {
@@ -97,8 +100,10 @@ public struct CultureLibrary: Sendable {
 
 /// Entries grouped by everything relatedness looks at (region, kind, energy, tags). Entries
 /// with the same signature have the same neighbours, so each group is ranked once against the
-/// few hundred others: the work grows with the number of entries, not with its square.
-struct RelatedIndex: Sendable {
+/// few hundred others: the work grows with the number of entries, not with its square. The
+/// groups are made, and each signature ranked, only when a page first asks: a rebuild that
+/// renders one entry's page ranks one signature.
+final class RelatedIndex: Sendable {
     struct Signature: Hashable, Sendable {
         /// The region's place in `CultureEntry.regions`: ranking compares it a million times at
         /// 10,000 entries, and integers compare faster than names.
@@ -123,33 +128,48 @@ struct RelatedIndex: Sendable {
         }
     }
 
+    private typealias Groups = [(signature: Signature, members: [Int])]
+
     /// How many neighbours are ranked per signature: enough for `related`'s default limit
     /// after leaving out the entry itself.
     static let depth = 4
 
-    /// The entries, and each group's (as indices into them) in slug order.
     private let entries: [CultureEntry]
-    private let groups: [(signature: Signature, members: [Int])]
-    /// The closest `depth` entries to each signature, the entry itself possibly among them.
-    private let ranked: [Signature: [Int]]
+    /// Each group's members (as indices into `entries`) in slug order, once made.
+    private let groups = Mutex<Groups?>(nil)
+    /// The closest `depth` entries to each signature ranked so far, the entry itself possibly
+    /// among them.
+    private let ranked = Mutex<[Signature: [Int]]>([:])
 
     init(_ entries: [CultureEntry]) {
         self.entries = entries
-        let groups = Dictionary(grouping: entries.indices, by: { Signature(entries[$0]) })
-            .map { ($0.key, $0.value.sorted { entries[$0].slug < entries[$1].slug }) }
-        self.groups = groups
-        ranked = Dictionary(uniqueKeysWithValues: groups.map { ($0.0, Self.closest(to: $0.0, count: Self.depth, in: groups, of: entries)) })
     }
 
     func related(to entry: CultureEntry, limit: Int) -> [CultureEntry] {
         let signature = Signature(entry)
-        let candidates = (limit < Self.depth ? ranked[signature] : nil) ?? Self.closest(to: signature, count: limit + 1, in: groups, of: entries)
-        return candidates.lazy.map { entries[$0] }.filter { $0.slug != entry.slug }.prefix(limit).map { $0 }
+        let candidates: [Int]
+        if limit < Self.depth, let known = ranked.withLock({ $0[signature] }) {
+            candidates = known
+        } else {
+            candidates = Self.closest(to: signature, count: max(limit + 1, Self.depth), in: madeGroups(), of: entries)
+            if limit < Self.depth { ranked.withLock { $0[signature] = candidates } }
+        }
+        return candidates.lazy.map { self.entries[$0] }.filter { $0.slug != entry.slug }.prefix(limit).map { $0 }
+    }
+
+    private func madeGroups() -> Groups {
+        groups.withLock { groups in
+            if let groups { return groups }
+            let entries = self.entries
+            let made = Dictionary(grouping: entries.indices, by: { Signature(entries[$0]) })
+                .map { ($0.key, $0.value.sorted { entries[$0].slug < entries[$1].slug }) }
+            groups = made
+            return made
+        }
     }
 
     /// The `count` entries scoring highest against `signature`, ties to the earlier slug.
-    private static func closest(to signature: Signature, count: Int, in groups: [(signature: Signature, members: [Int])],
-                                of entries: [CultureEntry]) -> [Int] {
+    private static func closest(to signature: Signature, count: Int, in groups: Groups, of entries: [CultureEntry]) -> [Int] {
         var tiers = [[Int]](repeating: [], count: Signature.bestScore + 1)
         for group in groups {
             // Only the first few of a group can make the cut.

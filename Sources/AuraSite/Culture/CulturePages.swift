@@ -12,16 +12,21 @@ struct CulturePages: Sendable {
         let root = factory.root
         let entries = library.entries
         let (listLayout, entryLayout) = (try factory.layoutKey(.cultureList), try factory.layoutKey(.cultureEntry))
+        var kindCounts: [CultureEntry.Kind: Int] = [:]
+        var tagCounts: [CultureEntry.Tag: Int] = [:]
+        for entry in entries {
+            kindCounts[entry.kind, default: 0] += 1
+            for tag in entry.tags { tagCounts[tag, default: 0] += 1 }
+        }
         func filters(current: String?) -> (kinds: [FilterLink], tags: [FilterLink]) {
             let kinds = CultureEntry.Kind.allCases.compactMap { kind -> FilterLink? in
-                let count = entries.count { $0.kind == kind }
-                guard count > 0 else { return nil }
+                guard let count = kindCounts[kind] else { return nil }
                 return FilterLink(label: kind.label, url: root + "culture/kinds/\(kind.rawValue)/", count: count,
                                   isCurrent: current == "kind:\(kind.rawValue)")
             }
             let tags = CultureEntry.Tag.allCases.map { tag in
                 FilterLink(label: tag.rawValue, url: root + "culture/tags/\(tag.slug)/",
-                           count: entries.count { $0.tags.contains(tag) }, isCurrent: current == "tag:\(tag.slug)")
+                           count: tagCounts[tag] ?? 0, isCurrent: current == "tag:\(tag.slug)")
             }
             return (kinds, tags)
         }

@@ -24,7 +24,7 @@ public struct FileSystem: Sendable {
     /// The files directly in the folder at `url` (no deeper) whose names end in `suffix` and
     /// do not start with a dot, sorted.
     func names(in url: URL, endingWith suffix: String) -> [String] {
-        files(url).filter { !$0.contains("/") && $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
+        files(url).filter { !$0.utf8.contains(0x2F) && $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
     }
 }
 

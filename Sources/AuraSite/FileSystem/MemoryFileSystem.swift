@@ -20,10 +20,12 @@ extension FileSystem {
                         staged.withLock { $0[path] = data }
                         return Fingerprint.sha256Hex(data)
                     },
-                    reuse: { path, stamp in
-                        guard let data = try? store.read(folder + "/" + path), Fingerprint.sha256Hex(data) == stamp else { return nil }
-                        staged.withLock { $0[path] = data }
-                        return stamp
+                    reuse: { files in
+                        files.map { path, stamp in
+                            guard let data = try? store.read(folder + "/" + path), Fingerprint.sha256Hex(data) == stamp else { return false }
+                            staged.withLock { $0[path] = data }
+                            return true
+                        }
                     },
                     commit: { store.replace(folder, with: staged.withLock { $0 }) },
                     discard: { staged.withLock { $0 = [:] } })

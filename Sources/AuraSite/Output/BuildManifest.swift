@@ -10,18 +10,33 @@ import Mustache
 struct BuildManifest: Sendable {
     static let fileName = ".aura-build"
 
+    /// Slices of the record's text as read, or of the strings this build made them from: a
+    /// rebuild reads and writes ten thousand of them, and a slice costs no copy.
     struct Record: Sendable, Equatable {
-        let key: String
-        let digest: String
+        let key: Substring
+        let digest: Substring
         /// The written file's stamp: the file is still as written while it matches.
-        let stamp: String
+        let stamp: Substring
+
+        init(key: Substring, digest: Substring, stamp: Substring) {
+            self.key = key
+            self.digest = digest
+            self.stamp = stamp
+        }
+
+        init(key: String, digest: String, stamp: String) {
+            self.init(key: Substring(key), digest: Substring(digest), stamp: Substring(stamp))
+        }
     }
 
     /// The key of a file that is not a page (assets, feeds, `sw.js`): recorded for its stamp.
     static let notAPage = "-"
 
     /// By output path.
-    private(set) var records: [String: Record] = [:]
+    private(set) var records: [Substring: Record] = [:]
+    /// The paths in the order they were first recorded: the order the build makes its files
+    /// in, the same from build to build, so the record needs no sorting.
+    private(set) var paths: [Substring] = []
     /// The digest of the inputs' stamps when the build began (`UnchangedSite`).
     var inputs: String?
     /// The same without the culture entries (`InputStamps.besidesCulture`).
@@ -29,81 +44,74 @@ struct BuildManifest: Sendable {
     /// The culture entries the build read, as `CultureCache` lines (each ending in a line
     /// break), for the next build to take unchanged files from; the block is read whole and
     /// split only by a build that needs it, so the check for no change never does.
-    var cultureText = ""
+    var cultureText = Substring()
 
     init() {}
 
     /// The manifest the build in `folder` left; empty when there is none or it cannot be read.
     init(in folder: URL, fileSystem: FileSystem) {
         guard let data = try? fileSystem.read(folder.appendingPathComponent(Self.fileName)),
-              var text = String(validating: data, as: UTF8.self) else { return }
-        // Fields are cut out of the bytes: splitting Strings costs more than the rest of a rebuild.
-        text.withUTF8 { bytes in
-            var start = 0
-            let entryTag = Array((CultureCache.lineTag + "\t").utf8)
-            while start < bytes.count {
-                // The culture entries come last, in one block.
-                if bytes[start...].starts(with: entryTag) {
-                    cultureText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
-                    return
-                }
-                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-                read(line: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                start = end + 1
+              let text = String(validating: data, as: UTF8.self) else { return }
+        let entryTag = Array("\(CultureCache.lineTag)\t".utf8)
+        RecordText.forEachLine(in: text[...]) { line in
+            // The culture entries come last, in one block.
+            if line.utf8.starts(with: entryTag) {
+                cultureText = text[line.startIndex...]
+                return false
             }
-        }
-    }
-
-    private mutating func read(line: UnsafeBufferPointer<UInt8>) {
-        func fields(separatedBy separator: UInt8, limit: Int) -> [String] {
-            var fields: [String] = []
-            var start = 0
-            while fields.count < limit - 1, let end = line[start...].firstIndex(of: separator) {
-                fields.append(String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self))
-                start = end + 1
+            let fields = RecordText.fields(line, separatedBy: 0x20, limit: 4)
+            switch (fields.first, fields.count) {
+            case ("inputs", 2): inputs = String(fields[1])
+            case ("inputs-besides-culture", 2): inputsBesidesCulture = String(fields[1])
+            case (_, 4): self[fields[3]] = Record(key: fields[0], digest: fields[1], stamp: fields[2])
+            default: break
             }
-            fields.append(String(decoding: UnsafeBufferPointer(rebasing: line[start...]), as: UTF8.self))
-            return fields
-        }
-        if line.starts(with: "inputs ".utf8) {
-            inputs = String(fields(separatedBy: 0x20, limit: 2)[1])
-        } else if line.starts(with: "inputs-besides-culture ".utf8) {
-            inputsBesidesCulture = String(fields(separatedBy: 0x20, limit: 2)[1])
-        } else {
-            let fields = fields(separatedBy: 0x20, limit: 4)
-            guard fields.count == 4 else { return }
-            records[fields[3]] = Record(key: fields[0], digest: fields[1], stamp: fields[2])
+            return true
         }
     }
 
     subscript(path: String) -> Record? {
+        get { records[Substring(path)] }
+        set { self[Substring(path)] = newValue }
+    }
+
+    private subscript(path: Substring) -> Record? {
         get { records[path] }
-        set { records[path] = newValue }
+        set {
+            guard let newValue else { preconditionFailure("a build never takes a file back from its record") }
+            if records.updateValue(newValue, forKey: path) == nil { paths.append(path) }
+        }
     }
 
     /// This record without the files `leftOut` names.
-    func without(_ leftOut: (String) -> Bool) -> BuildManifest {
+    func without(_ leftOut: (Substring) -> Bool) -> BuildManifest {
         var kept = self
         kept.records = records.filter { !leftOut($0.key) }
+        kept.paths = paths.filter { !leftOut($0) }
         return kept
     }
 
-    /// One line per file, `key digest stamp path`, sorted by path, then one per culture entry;
+    /// Every file's path and record, in the order they were recorded.
+    var inOrder: [(path: Substring, record: Record)] {
+        paths.map { ($0, records[$0]!) }
+    }
+
+    /// One line per file, `key digest stamp path`, in order, then one per culture entry;
     /// appended into one buffer, since a large site's record runs to megabytes.
     var data: Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(records.count * 200 + cultureText.utf8.count)
         if let inputs { bytes += "inputs \(inputs)\n".utf8 }
         if let inputsBesidesCulture { bytes += "inputs-besides-culture \(inputsBesidesCulture)\n".utf8 }
-        for (path, record) in records.sorted(by: { $0.key < $1.key }) {
+        for (path, record) in inOrder {
             for field in [record.key, record.digest, record.stamp] {
-                bytes += field.utf8
+                RecordText.append(field, to: &bytes)
                 bytes.append(0x20)
             }
-            bytes += path.utf8
+            RecordText.append(path, to: &bytes)
             bytes.append(0x0A)
         }
-        bytes += cultureText.utf8
+        RecordText.append(cultureText, to: &bytes)
         return Data(bytes)
     }
 

@@ -40,9 +40,9 @@ public enum Fingerprint {
             EVP_MD_CTX_free(context)
         }
 
-        func update(_ text: String) {
-            var text = text
-            text.withUTF8 { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+        func update(_ text: some StringProtocol) {
+            let fed: Void? = text.utf8.withContiguousStorageIfAvailable { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+            if fed == nil { update(String(text)) }
         }
 
         /// The digest as lowercase hex; the stream is spent.

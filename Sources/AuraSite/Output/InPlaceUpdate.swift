@@ -30,6 +30,8 @@ final class InPlaceUpdate: Sendable {
     private let destination: URL
     /// `destination`'s path, to which relative paths are joined without making a URL for each.
     private let root: String
+    /// `destination`, open, for looking up the stamps of its files from it rather than from `/`.
+    private let folder: Int32
     private let staging: URL
     /// What the marker in the destination lists.
     private let marker: Set<String>
@@ -49,6 +51,12 @@ final class InPlaceUpdate: Sendable {
         killedCommits = Set(journal).subtracting(self.marker)
         previous = self.marker.union(killedCommits)
         previousFolders = OutputDirectory.folders(holding: previous)
+        folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        written.withLock { $0.kept.reserveCapacity(previous.count) }
+    }
+
+    deinit {
+        if folder >= 0 { close(folder) }
     }
 
     /// Leaves the destination's file when it is Aura's and holds `data` already; otherwise
@@ -72,13 +80,17 @@ final class InPlaceUpdate: Sendable {
         return OutputDirectory.stamp(temporary) ?? "-"
     }
 
-    /// Keeps the destination's file at `relativePath` when it is Aura's and still bears
-    /// `expected`; nil otherwise.
-    func reuse(_ relativePath: String, stamp expected: String) -> String? {
-        guard isPrevious(relativePath), OutputDirectory.stamp(root + "/" + relativePath) == expected
-        else { return nil }
-        written.withLock { _ = $0.kept.insert(relativePath) }
-        return expected
+    /// Keeps each of the destination's files at a relative path that is Aura's and still bears
+    /// the stamp given; false for the others.
+    func reuse(_ files: [(path: String, stamp: Substring)]) -> [Bool] {
+        let kept = [Bool](concurrentlyMapping: files.count) { index in
+            let (relativePath, expected) = files[index]
+            return isPrevious(relativePath) && OutputDirectory.stamp(relativePath, in: folder).map { $0 == expected } == true
+        }
+        written.withLock { written in
+            for (file, isKept) in zip(files, kept) where isKept { written.kept.insert(file.path) }
+        }
+        return kept
     }
 
     /// Moves the new files into place, records them, and removes what this build no longer

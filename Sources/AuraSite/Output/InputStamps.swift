@@ -86,6 +86,7 @@ struct InputStamps: Sendable {
     }
 
     static func text(of status: stat) -> String {
-        "\(status.st_size) \(status.st_ino) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)"
+        StampText.make(Int(status.st_size), Int(truncatingIfNeeded: status.st_ino), status.st_mtim.tv_sec, status.st_mtim.tv_nsec,
+                       status.st_ctim.tv_sec, status.st_ctim.tv_nsec, separators: "  . .")
     }
 }

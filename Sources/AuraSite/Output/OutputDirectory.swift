@@ -82,17 +82,19 @@ struct OutputDirectory: Sendable {
         }
     }
 
-    /// Keeps the previous build's file at `relativePath` when its stamp is still `expected`;
-    /// nil when there is no such file or it was changed since.
-    func reuse(_ relativePath: String, stamp expected: String) -> String? {
+    /// Keeps each of the previous build's files at a relative path when its stamp is still the
+    /// one given; false for one where there is no such file or it was changed since.
+    func reuse(_ files: [(path: String, stamp: Substring)]) -> [Bool] {
         switch update {
         case .inPlace(let inPlace):
-            return inPlace.reuse(relativePath, stamp: expected)
+            return inPlace.reuse(files)
         case .swap(_, let tree):
-            let previous = destination.appendingPathComponent(relativePath).path
-            guard Self.stamp(previous) == expected, (try? tree.place(relativePath)) != nil,
-                  link(previous, staging.appendingPathComponent(relativePath).path) == 0 else { return nil }
-            return expected
+            return [Bool](concurrentlyMapping: files.count) { index in
+                let (relativePath, expected) = files[index]
+                let previous = destination.appendingPathComponent(relativePath).path
+                return Self.stamp(previous).map { $0 == expected } == true && (try? tree.place(relativePath)) != nil
+                    && link(previous, staging.appendingPathComponent(relativePath).path) == 0
+            }
         }
     }
 
@@ -102,10 +104,11 @@ struct OutputDirectory: Sendable {
     /// stamp tells a hand-edited file from the one the build wrote with one `lstat` instead of
     /// reading and hashing it (the change time would be stricter, but linking and unlinking
     /// the old site's names change it on every build).
-    static func stamp(_ path: String, in folder: Int32 = AT_FDCWD) -> String? {
+    static func stamp(_ path: some StringProtocol, in folder: Int32 = AT_FDCWD) -> String? {
         var status = stat()
-        guard fstatat(folder, path, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        return "\(status.st_size)-\(status.st_ino)-\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+        guard path.withCString({ fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
+        return StampText.make(Int(status.st_size), Int(truncatingIfNeeded: status.st_ino), status.st_mtim.tv_sec, status.st_mtim.tv_nsec,
+                              separators: "--.")
     }
 
     /// Writes a new file with plain POSIX calls. `Data.write(to:)` syncs each file to disk,

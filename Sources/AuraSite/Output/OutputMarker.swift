@@ -51,7 +51,7 @@ extension OutputDirectory {
         var folders = Set<String>()
         for path in paths {
             var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
+            while let slash = folder.utf8.lastIndex(of: 0x2F) {
                 folder = folder[..<slash]
                 guard folders.insert(String(folder)).inserted else { break }  // and so were its parents
             }

@@ -23,7 +23,28 @@ struct SiteFiles: Sendable {
         let privatePaths: [String]
     }
 
-    func render(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {
+    /// Files made together, or carried over together from the previous build.
+    struct Group {
+        let paths: [String]
+        /// Only culture entries' bodies changed since the previous build, and none that these
+        /// files show: they stand while they bear their recorded stamps.
+        let mayCarry: Bool
+        let make: () throws -> [(path: String, data: Data)]
+    }
+
+    /// The sitemap and `robots.txt`, the web app manifest, the culture feeds, and the planner's
+    /// calendars and notifications. `bodyEdits` are `BuildState.bodyEdits`.
+    func groups(with templates: TemplateLibrary, bodyEdits: Set<String>?) -> [Group] {
+        let feeds = CultureFeeds(library: content.culture, factory: factory)
+        return [
+            Group(paths: ["sitemap.xml", "robots.txt"], mayCarry: bodyEdits != nil) { try sitemap(with: templates) },
+            Group(paths: ["manifest.webmanifest"], mayCarry: bodyEdits != nil) { [("manifest.webmanifest", try manifest())] },
+            Group(paths: CultureFeeds.paths, mayCarry: bodyEdits.map { !feeds.shows(anyOf: $0) } ?? false) { try feeds.render(with: templates) },
+            Group(paths: [], mayCarry: false, make: plannerFiles),
+        ]
+    }
+
+    private func sitemap(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {
         let base = factory.configuration.baseURL.absoluteString
         let sitemap = Sitemap(
             entries: pages.filter(\.inSitemap).map { SitemapEntry(url: base + $0.path.dropFirst(factory.root.count)) },
@@ -34,8 +55,7 @@ struct SiteFiles: Sendable {
         return [
             ("sitemap.xml", Data(try templates.render("site/sitemap.xml", context).utf8)),
             ("robots.txt", Data(try templates.render("site/robots.txt", context).utf8)),
-            ("manifest.webmanifest", try manifest()),
-        ] + (try CultureFeeds(library: content.culture, factory: factory).render(with: templates)) + (try plannerFiles())
+        ]
     }
 
     /// The calendars and `/notifications.json`, when there is a plan.

@@ -2,7 +2,7 @@ import Foundation
 import Mustache
 
 /// What the build's steps hand on to each other, filled in as they run.
-struct BuildState {
+struct BuildState: Sendable {
     enum Mode {
         /// Writing into the output folder; `waiting` hears that another build holds it.
         case build(waiting: @Sendable (String) -> Void)
@@ -30,8 +30,6 @@ struct BuildState {
     var bodyEdits: Set<String>?
     /// Nil until the output folder is opened, and always when checking.
     var output: SiteOutput?
-    /// Every file written so far: its SHA-256 by output path.
-    var digests: [String: String] = [:]
     /// What the previous build in the output folder made its pages from (empty when checking);
     /// read before the output is taken.
     var previousBuild = BuildManifest()
@@ -71,15 +69,24 @@ struct BuildState {
     /// not sit in a public file (sealing never reuses them anyway).
     func publish() throws {
         let record = sealer == nil ? thisBuild
-            : thisBuild.without { PersonalPaths.contains($0) || $0.hasPrefix(PrivateSite.calendarFolder) }
+            : thisBuild.without { PersonalPaths.contains(String($0)) || $0.hasPrefix(PrivateSite.calendarFolder) }
         _ = try output?.write(record.data, BuildManifest.fileName)
         try output?.commit()
     }
 
+    /// Carries the previous build's files at `paths` over when every one of them still bears
+    /// its recorded stamp; false, carrying none, otherwise.
+    mutating func carry(_ paths: [String]) -> Bool {
+        let records = paths.compactMap { previousBuild[$0] }
+        guard let output, records.count == paths.count,
+              !output.reuse(zip(paths, records).map { ($0, $1.stamp) }).contains(false) else { return false }
+        for (path, record) in zip(paths, records) { thisBuild[path] = record }
+        return true
+    }
+
     mutating func write(_ data: Data, to path: String) throws {
         let stamp = try output?.write(data, path) ?? "-"
-        digests[path] = Fingerprint.sha256Hex(data)
-        thisBuild[path] = BuildManifest.Record(key: BuildManifest.notAPage, digest: digests[path]!, stamp: stamp)
+        thisBuild[path] = BuildManifest.Record(key: BuildManifest.notAPage, digest: Fingerprint.sha256Hex(data), stamp: stamp)
     }
 
     /// Renders every page. Building, pages render concurrently, a bounded number at a time,
@@ -92,10 +99,7 @@ struct BuildState {
             let rendered = try await Self.render(pages, with: templates, templatesDirectory: templatesDirectory, into: output,
                                                  reusing: previousBuild, templateKeys: try require(\.theme).templateKeys,
                                                  progress: progress)
-            for (path, record) in rendered {
-                digests[path] = record.digest
-                thisBuild[path] = record
-            }
+            for (page, record) in zip(pages, rendered) { thisBuild[page.outputFile] = record }
             return
         }
         var lookups = NameLookups()
@@ -111,50 +115,51 @@ struct BuildState {
     }
 
     /// Renders and writes each page, or carries the previous build's file over when the page's
-    /// key (its template's key and its view model's inputs) is the one `previous` recorded for it and the
-    /// file still bears the stamp recorded when it was written. Every page's key is looked up
-    /// first, on every core; only the pages left over are rendered, a bounded number at a time.
+    /// key (its template's key and its view model's inputs) is the one `previous` recorded for
+    /// it and the file still bears the stamp recorded when it was written. Every page's key is
+    /// looked up first, on every core, and the files that may stand are checked in one batch;
+    /// only the pages left over are rendered, a bounded number at a time. Returns each page's
+    /// record, in the order of `pages`.
     private static func render(_ pages: [Page], with templates: TemplateLibrary, templatesDirectory: URL,
                                into output: SiteOutput?, reusing previous: BuildManifest, templateKeys: [String: String],
-                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [String: BuildManifest.Record] {
-        let looked = [Result<(key: String, kept: BuildManifest.Record?), any Error>](concurrentlyMapping: pages.count) { index in
+                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [BuildManifest.Record] {
+        let looked = try [Result<(key: Substring, standing: BuildManifest.Record?), any Error>](concurrentlyMapping: pages.count) { index in
             Result {
                 let page = pages[index]
-                if page.mayCarry, let record = previous[page.outputFile], output?.reuse(page.outputFile, record.stamp) != nil {
-                    return (record.key, record)
-                }
-                let key = try BuildManifest.key(of: page, template: templateKeys[page.template] ?? "-")
-                guard let record = previous[page.outputFile], record.key == key,
-                      output?.reuse(page.outputFile, record.stamp) != nil else { return (key, nil) }
-                return (key, record)
+                let record = previous[page.outputFile]
+                if page.mayCarry, let record { return (record.key, record) }
+                let key = Substring(try BuildManifest.key(of: page, template: templateKeys[page.template] ?? "-"))
+                return (key, record.flatMap { $0.key == key ? $0 : nil })
             }
-        }
-        var made: [String: BuildManifest.Record] = [:]
-        var waiting: [(page: Page, key: String)] = []
-        for (page, result) in zip(pages, looked) {
-            let (key, kept) = try result.get()
-            if let kept { made[page.outputFile] = kept } else { waiting.append((page, key)) }
-        }
-        progress(.pages(rendered: made.count, of: pages.count))
+        }.map { try $0.get() }
+        let standing = looked.indices.filter { looked[$0].standing != nil }
+        let carried = output?.reuse(standing.map { (pages[$0].outputFile, looked[$0].standing!.stamp) }) ?? []
+        var made = [BuildManifest.Record?](repeating: nil, count: pages.count)
+        for (index, isCarried) in zip(standing, carried) where isCarried { made[index] = looked[index].standing }
+        let waiting = made.indices.filter { made[$0] == nil }
+        var done = pages.count - waiting.count
+        progress(.pages(rendered: done, of: pages.count))
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        return try await withThrowingTaskGroup(of: (String, BuildManifest.Record).self) { group in
+        try await withThrowingTaskGroup(of: (Int, BuildManifest.Record).self) { group in
             var next = 0
             func startNext() {
-                let (page, key) = waiting[next]
+                let index = waiting[next]
+                let (page, key) = (pages[index], looked[index].key)
                 next += 1
                 group.addTask {
                     let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
                     let stamp = try output?.write(data, page.outputFile) ?? "-"
-                    return (page.outputFile, BuildManifest.Record(key: key, digest: Fingerprint.sha256Hex(data), stamp: stamp))
+                    return (index, BuildManifest.Record(key: key, digest: Substring(Fingerprint.sha256Hex(data)), stamp: Substring(stamp)))
                 }
             }
             while next < min(width, waiting.count) { startNext() }
-            while let (path, record) = try await group.next() {
-                made[path] = record
-                progress(.pages(rendered: made.count, of: pages.count))
+            while let (index, record) = try await group.next() {
+                made[index] = record
+                done += 1
+                progress(.pages(rendered: done, of: pages.count))
                 if next < waiting.count { startNext() }
             }
-            return made
         }
+        return made.map { $0! }
     }
 }

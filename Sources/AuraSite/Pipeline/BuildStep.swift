@@ -49,7 +49,7 @@ extension SiteBuilder {
             let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
                                                in: state.options.fileSystem, reusing: previous, stamps: state.inputs?.contentStamps)
             state.content = content
-            state.thisBuild.cultureText = CultureCache(content.culture, previous: previous).text
+            state.thisBuild.cultureText = Substring(CultureCache.text(of: content.culture, previous: previous))
             if let besidesCulture = state.thisBuild.inputsBesidesCulture, besidesCulture == state.previousBuild.inputsBesidesCulture {
                 state.bodyEdits = previous.bodyEdits(in: content.culture)
             }
@@ -85,12 +85,18 @@ extension SiteBuilder {
             try await state.renderPages(with: state.require(\.theme).templates)
         },
         BuildStep(name: "Render sitemap, feeds and calendars") { state in
-            let files = try state.siteFiles().render(with: state.require(\.theme).templates)
-            for file in files { try state.write(file.data, to: file.path) }
+            for group in try state.siteFiles().groups(with: state.require(\.theme).templates, bodyEdits: state.bodyEdits) {
+                if group.mayCarry, state.carry(group.paths) { continue }
+                for file in try group.make() { try state.write(file.data, to: file.path) }
+            }
         },
         BuildStep(name: "Render service worker") { state in
             // The worker's version sums up every other file, so any change to the site installs a new one.
-            let version = Fingerprint.short(Array(state.digests.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)\n" }.joined().utf8))
+            let files = Fingerprint.Stream()
+            for (path, record) in state.thisBuild.inOrder {
+                for part in [path, " ", record.digest, "\n"] { files.update(part) }
+            }
+            let version = String(files.hex().prefix(10))
             try state.write(try state.siteFiles().serviceWorker(version: version, with: state.require(\.theme).templates), to: "sw.js")
         },
         BuildStep(name: "Publish output folder") { state in

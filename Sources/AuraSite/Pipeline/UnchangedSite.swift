@@ -46,7 +46,9 @@ enum UnchangedSite {
     private static func outputsAreAsWritten(_ record: BuildManifest, in folder: String) -> Bool {
         let records = Array(record.records)
         return DirectoryWalk.withFolder(folder) { descriptor in
-            [Bool](concurrentlyMapping: records.count) { OutputDirectory.stamp(records[$0].key, in: descriptor) == records[$0].value.stamp }
+            [Bool](concurrentlyMapping: records.count) { index in
+                OutputDirectory.stamp(records[index].key, in: descriptor).map { $0 == records[index].value.stamp } == true
+            }
         }.allSatisfy { $0 }
     }
 }

@@ -30,7 +30,11 @@ struct PrivateSealer: Sendable {
                 return path.hasSuffix(".html") ? try output.write(shell, path) : sealed
             },
             // A personal file always goes through sealing: the previous build's copy may be under an old key.
-            reuse: { path, stamp in PersonalPaths.contains(path) ? nil : output.reuse(path, stamp) },
+            reuse: { files in
+                let sealed = files.map { PersonalPaths.contains($0.path) }
+                var carried = output.reuse(zip(files, sealed).filter { !$1 }.map(\.0)).makeIterator()
+                return sealed.map { $0 ? false : carried.next()! }
+            },
             commit: output.commit, discard: output.discard)
     }
 }

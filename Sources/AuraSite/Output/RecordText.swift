@@ -1,0 +1,81 @@
+import Foundation
+
+/// The build's own large lists (`.aura-build`, the output marker), cut into lines and fields by
+/// their bytes: a generic `split` of a String's views cost more than all the rest of a
+/// one-entry rebuild.
+enum RecordText {
+    /// The lines of `text` without their line breaks, empty lines left out.
+    static func lines(_ text: Substring) -> [Substring] {
+        var lines: [Substring] = []
+        forEachLine(in: text) { lines.append($0); return true }
+        return lines
+    }
+
+    /// Hands each non-empty line of `text` to `body`, without its line break, until `body`
+    /// returns false.
+    static func forEachLine(in text: Substring, _ body: (Substring) -> Bool) {
+        slices(of: text, separatedBy: 0x0A, limit: .max) { line in line.isEmpty || body(line) }
+    }
+
+    /// The fields of `line` between `separator`s, at most `limit` (the last holds the rest), as
+    /// slices of it.
+    static func fields(_ line: Substring, separatedBy separator: UInt8, limit: Int = .max) -> [Substring] {
+        var fields: [Substring] = []
+        slices(of: line, separatedBy: separator, limit: limit) { fields.append($0); return true }
+        return fields
+    }
+
+    /// The same as new strings. Slices share their text's reference count, which threads
+    /// cutting the lines of one text in parallel would fight over.
+    static func strings(_ line: Substring, separatedBy separator: UInt8) -> [String] {
+        var fields: [String] = []
+        withBytes(of: line) { bytes in
+            pieces(of: bytes, separatedBy: separator, limit: .max) { range in
+                fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+                return true
+            }
+        }
+        return fields
+    }
+
+    /// Whether `text` holds `byte`.
+    static func contains(_ byte: UInt8, in text: Substring) -> Bool {
+        withBytes(of: text) { bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false }
+    }
+
+    /// Appends `text`'s bytes to `bytes`.
+    static func append(_ text: Substring, to bytes: inout [UInt8]) {
+        withBytes(of: text) { bytes.append(contentsOf: $0) }
+    }
+
+    private static func slices(of text: Substring, separatedBy separator: UInt8, limit: Int, _ take: (Substring) -> Bool) {
+        let utf8 = text.utf8
+        withBytes(of: text) { bytes in
+            pieces(of: bytes, separatedBy: separator, limit: limit) { range in
+                let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                return take(Substring(utf8[from..<utf8.index(from, offsetBy: range.count)]))
+            }
+        }
+    }
+
+    /// The ranges of `bytes` between `separator`s, handed to `take` until it returns false.
+    private static func pieces(of bytes: UnsafeBufferPointer<UInt8>, separatedBy separator: UInt8, limit: Int,
+                               _ take: (Range<Int>) -> Bool) {
+        guard let base = bytes.baseAddress else { _ = take(0..<0); return }
+        var start = 0
+        var taken = 0
+        while taken < limit - 1, let hit = memchr(base + start, Int32(separator), bytes.count - start) {
+            let end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            guard take(start..<end) else { return }
+            taken += 1
+            start = end + 1
+        }
+        _ = take(start..<bytes.count)
+    }
+
+    private static func withBytes<Result>(of text: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = String(text)
+        return copy.withUTF8(body)
+    }
+}
