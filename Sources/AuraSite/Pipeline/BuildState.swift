@@ -69,7 +69,7 @@ struct BuildState: Sendable {
     /// not sit in a public file (sealing never reuses them anyway).
     func publish() throws {
         let record = sealer == nil ? thisBuild
-            : thisBuild.without { PersonalPaths.contains(String($0)) || $0.hasPrefix(PrivateSite.calendarFolder) }
+            : thisBuild.without { PersonalPaths.contains($0) || $0.hasPrefix(PrivateSite.calendarFolder) }
         _ = try output?.write(record.data, BuildManifest.fileName)
         try output?.commit()
     }

@@ -94,7 +94,8 @@ extension SiteBuilder {
             // The worker's version sums up every other file, so any change to the site installs a new one.
             let files = Fingerprint.Stream()
             for (path, record) in state.thisBuild.inOrder {
-                for part in [path, " ", record.digest, "\n"] { files.update(part) }
+                files.update(path)
+                for part in [" ", record.digest, "\n"] { files.update(part) }
             }
             let version = String(files.hex().prefix(10))
             try state.write(try state.siteFiles().serviceWorker(version: version, with: state.require(\.theme).templates), to: "sw.js")
