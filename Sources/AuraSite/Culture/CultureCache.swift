@@ -3,10 +3,10 @@ import Foundation
 /// The culture entries the previous build read, kept in its build record: per file name, the
 /// stamp the file bore and everything the entry was read as but its body. A rebuild takes an
 /// entry whose file still bears that stamp as it is, without reading or parsing the file.
+/// Only a line's stamp and name are read up front; the rest when the entry is taken.
 struct CultureCache: Sendable {
     private struct Item: Sendable {
         let stamp: String
-        let entry: CultureEntry
         /// The line it was read from (a slice of the record's text), written again as it is.
         let line: Substring
     }
@@ -17,6 +17,8 @@ struct CultureCache: Sendable {
     private static let knownRegions = Set(CultureEntry.regions)
 
     private var items: [String: Item] = [:]
+    /// Prefixed to an entry's file name in messages.
+    private var folder = ""
 
     init() {}
 
@@ -26,8 +28,11 @@ struct CultureCache: Sendable {
         guard !items.isEmpty, library.entries.count == items.count else { return nil }
         var edited = Set<String>()
         for entry in library.entries {
-            guard let item = items[entry.source.name], item.entry.source.metaDigest == entry.source.metaDigest else { return nil }
-            if item.entry.source.bodyDigest != entry.source.bodyDigest { edited.insert(entry.source.name) }
+            guard let item = items[entry.source.name] else { return nil }
+            // A file that kept its stamp holds what the previous build read.
+            if item.stamp == library.stamps[entry.source.name] { continue }
+            guard let cached = Self.entry(item.line, folder: folder), cached.source.metaDigest == entry.source.metaDigest else { return nil }
+            if cached.source.bodyDigest != entry.source.bodyDigest { edited.insert(entry.source.name) }
         }
         return edited
     }
@@ -35,19 +40,24 @@ struct CultureCache: Sendable {
     /// The entry read from `name` when its file bore `stamp`.
     func entry(named name: String, stamp: String) -> CultureEntry? {
         guard let item = items[name], item.stamp == stamp else { return nil }
-        return item.entry
+        return Self.entry(item.line, folder: folder)
     }
 
-    /// The cache that `text` (as `text` wrote it) holds, read on every core, its entries naming
+    /// The cache that `text` (as `text(of:previous:)` wrote it) holds, its entries naming
     /// `folder` + their file name in messages; a line this version did not write is passed
     /// over, which only costs reading that file again.
     init(text: Substring, folder: String) {
-        let lines = RecordText.lines(text)
-        let read = [(name: String, item: Item)?](concurrentlyMapping: lines.count) { Self.item(lines[$0], folder: folder) }
-        for case let (name, item)? in read { items[name] = item }
+        self.folder = folder
+        RecordText.forEachLine(in: text) { line in
+            let head = RecordText.strings(line, separatedBy: 0x09, limit: 4)
+            if head.count == 4, head[0] == Self.lineTag {
+                items[Self.unescaped(head[2])] = Item(stamp: Self.unescaped(head[1]), line: line)
+            }
+            return true
+        }
     }
 
-    private static func item(_ line: Substring, folder: String) -> (name: String, item: Item)? {
+    private static func entry(_ line: Substring, folder: String) -> CultureEntry? {
         let values = RecordText.strings(line, separatedBy: 0x09).dropFirst().map(unescaped)
         // The record sits in the published folder: a line whose values the parser would refuse
         // (a slug is a folder of the site) is read from its file again.
@@ -58,11 +68,10 @@ struct CultureCache: Sendable {
         let tags = tagNames.compactMap(CultureEntry.Tag.init(rawValue:))
         guard tags.count == tagNames.count, Set(tags).count == tags.count else { return nil }
         let source = CultureSource(name: values[1], metaDigest: values[2], bodyDigest: values[3])
-        return (values[1], Item(stamp: values[0], entry: CultureEntry(
+        return CultureEntry(
             slug: values[4], sourceFile: folder + values[1], title: values[5], creator: values[6], kind: kind, region: values[8],
             country: values[9], year: values[10], tags: tags, energy: energy, length: values[13],
-            venue: optional(values[14]), link: optional(values[15]), summary: values[16], published: values[17], source: source),
-            line: line))
+            venue: optional(values[14]), link: optional(values[15]), summary: values[16], published: values[17], source: source)
     }
 
     /// The cache of `library`, whose files bore the stamps it was loaded with, as the text
@@ -73,7 +82,7 @@ struct CultureCache: Sendable {
         text.reserveCapacity(library.entries.count * 512)
         for entry in library.entries {
             guard let stamp = library.stamps[entry.source.name] else { continue }
-            if let kept = previous.items[entry.source.name], kept.stamp == stamp {
+            if library.takenFromCache.contains(entry.source.name), let kept = previous.items[entry.source.name], kept.stamp == stamp {
                 text += kept.line
             } else {
                 let fields = [stamp, entry.source.name, entry.source.metaDigest, entry.source.bodyDigest, entry.slug, entry.title,

@@ -5,64 +5,86 @@ import Synchronization
 /// Every culture entry in `Content/culture/`, newest first.
 public struct CultureLibrary: Sendable {
     public static let folderName = "culture"
-    let entries: [CultureEntry]
-    let relatedIndex: RelatedIndex
+
+    /// The library's parts, held once: every entry's page keeps the library to render later,
+    /// and a copy of one reference costs far less than a copy of each part.
+    private final class Shared: Sendable {
+        let entries: [CultureEntry]
+        let relatedIndex: RelatedIndex
+        let folder: URL
+        let fileSystem: FileSystem
+        let stamps: [String: String]
+        let takenFromCache: Set<String>
+
+        init(entries: [CultureEntry], folder: URL, fileSystem: FileSystem, stamps: [String: String], takenFromCache: Set<String>) {
+            self.entries = entries
+            relatedIndex = RelatedIndex(entries)
+            self.folder = folder
+            self.fileSystem = fileSystem
+            self.stamps = stamps
+            self.takenFromCache = takenFromCache
+        }
+    }
+
+    private let shared: Shared
+    var entries: [CultureEntry] { shared.entries }
     /// Where the entries' files are, to read a body when a page shows it.
-    private let folder: URL
-    private let fileSystem: FileSystem
+    private var folder: URL { shared.folder }
+    private var fileSystem: FileSystem { shared.fileSystem }
     /// Each file's stamp when it was read, by file name; empty where files bear none.
-    let stamps: [String: String]
+    var stamps: [String: String] { shared.stamps }
+    /// The names of the files whose entries were taken from the previous build's cache unread.
+    var takenFromCache: Set<String> { shared.takenFromCache }
 
     init(entries: [CultureEntry], folder: URL = URL(fileURLWithPath: "/"), fileSystem: FileSystem = .disk,
-         stamps: [String: String] = [:]) {
+         stamps: [String: String] = [:], takenFromCache: Set<String> = []) {
         // Sorted by keys taken out first: ten thousand entries take a hundred thousand comparisons.
         let (published, slugs) = (entries.map(\.published), entries.map(\.slug))
-        self.entries = entries.indices.sorted { (published[$0], slugs[$1]) > (published[$1], slugs[$0]) }.map { entries[$0] }
-        relatedIndex = RelatedIndex(entries)
-        self.folder = folder
-        self.fileSystem = fileSystem
-        self.stamps = stamps
+        let sorted = entries.indices.sorted { (published[$0], slugs[$1]) > (published[$1], slugs[$0]) }.map { entries[$0] }
+        shared = Shared(entries: sorted, folder: folder, fileSystem: fileSystem, stamps: stamps, takenFromCache: takenFromCache)
     }
 
     /// Loads and validates every `*.md` in the culture folder; throws `SourceErrors` listing
     /// every problem in every file. A missing folder is an empty library. A file that still
-    /// bears the stamp `cache` recorded for it is not read: the cached entry is taken. `stamps`
-    /// are the content files' stamps, by path relative to the content folder, when already taken.
+    /// bears the stamp `cache` recorded for it is not read: the cached entry is taken. `listed`
+    /// are the folder's files and their stamps when already taken (`InputStamps.files`).
     static func load(contentDirectory: URL, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
-                     stamps known: [String: String]? = nil) throws -> CultureLibrary {
+                     listed: [(name: String, stamp: String)]? = nil) throws -> CultureLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
-        let names = fileSystem.names(in: folder, endingWith: ".md")
+        let names = listed?.map(\.name) ?? fileSystem.names(in: folder, endingWith: ".md")
         let folderPath = folder.path + "/"
-        let results = [(stamp: String?, entry: Result<CultureEntry, SourceErrors>)](concurrentlyMapping: names.count) { index in
+        let results = [(stamp: String?, cached: Bool, entry: Result<CultureEntry, SourceErrors>)](concurrentlyMapping: names.count) { index in
             // Stamped before reading: a file changed meanwhile is read again by the next build.
-            let stamp = known.map { $0[folderName + "/" + names[index]] } ?? fileSystem.stamp(folderPath + names[index])
+            let stamp = listed.map { $0[index].stamp } ?? fileSystem.stamp(folderPath + names[index])
             if let stamp, let cached = cache.entry(named: names[index], stamp: stamp) {
-                return (stamp, .success(cached))
+                return (stamp, true, .success(cached))
             }
             let url = folder.appendingPathComponent(names[index])
             let text: String
             do throws(SourceError) {
                 text = try ContentFile.read(url, in: fileSystem)
             } catch {
-                return (nil, .failure(SourceErrors(errors: [error])))
+                return (nil, false, .failure(SourceErrors(errors: [error])))
             }
             var parser = CultureEntryParser(file: ContentFile.displayPath(url))
-            return (stamp, parser.parse(text, fileName: names[index]))
+            return (stamp, false, parser.parse(text, fileName: names[index]))
         }
         var entries: [CultureEntry] = []
         var stamps: [String: String] = [:]
+        var takenFromCache = Set<String>()
         var errors: [SourceError] = []
         for (index, result) in results.enumerated() {
             switch result.entry {
             case .success(let entry):
                 entries.append(entry)
                 stamps[names[index]] = result.stamp
+                if result.cached { takenFromCache.insert(names[index]) }
             case .failure(let failure): errors += failure.errors
             }
         }
         errors += duplicateSlugErrors(entries)
         guard errors.isEmpty else { throw SourceErrors(errors: errors) }
-        return CultureLibrary(entries: entries, folder: folder, fileSystem: fileSystem, stamps: stamps)
+        return CultureLibrary(entries: entries, folder: folder, fileSystem: fileSystem, stamps: stamps, takenFromCache: takenFromCache)
     }
 
     /// `entry`'s body as HTML, read again from its file. Throws when the file no longer holds
@@ -94,7 +116,7 @@ public struct CultureLibrary: Sendable {
     /// Entries related to `entry`, the closest first: sharing the region counts 3, the kind 2,
     /// each tag 1 and the energy 1; ties go to the earlier slug.
     func related(to entry: CultureEntry, limit: Int = 3) -> [CultureEntry] {
-        relatedIndex.related(to: entry, limit: limit)
+        shared.relatedIndex.related(to: entry, limit: limit)
     }
 }
 

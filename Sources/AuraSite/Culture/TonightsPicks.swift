@@ -13,9 +13,11 @@ struct TonightsPicks: Sendable {
     /// from day to day but not from build to build.
     init(library: CultureLibrary, evening: EveningEnergy, date: String, count: Int = 3) {
         self.evening = evening
-        // Each entry is hashed once, not once per comparison.
-        let keyed: [(entry: CultureEntry, key: (Int, String))] = library.entries.filter { $0.energy <= evening.level }.map { entry in
-            (entry, (entry.energy == evening.level ? 0 : 1, Fingerprint.short(Array((date + entry.slug).utf8))))
+        // Each entry is hashed once, not once per comparison, on every core.
+        let fitting = library.entries.filter { $0.energy <= evening.level }
+        let keyed = [(entry: CultureEntry, key: (Int, String))](concurrentlyMapping: fitting.count) { index in
+            let entry = fitting[index]
+            return (entry, (entry.energy == evening.level ? 0 : 1, Fingerprint.short(Array((date + entry.slug).utf8))))
         }
         let ranked = keyed.sorted { $0.key < $1.key }.map(\.entry)
         var chosen: [CultureEntry] = []

@@ -78,6 +78,12 @@ struct BuildManifest: Sendable {
         }
     }
 
+    /// Makes room for `count` files.
+    mutating func reserveCapacity(_ count: Int) {
+        records.reserveCapacity(count)
+        paths.reserveCapacity(count)
+    }
+
     /// This record without the files `leftOut` names.
     func without(_ leftOut: (String) -> Bool) -> BuildManifest {
         var kept = self
@@ -94,20 +100,22 @@ struct BuildManifest: Sendable {
     /// One line per file, `key digest stamp path`, in order, then one per culture entry;
     /// appended into one buffer, since a large site's record runs to megabytes.
     var data: Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(records.count * 200 + cultureText.utf8.count)
+        var bytes = Data(capacity: records.count * 200 + cultureText.utf8.count)
         if let inputs { bytes += "inputs \(inputs)\n".utf8 }
         if let inputsBesidesCulture { bytes += "inputs-besides-culture \(inputsBesidesCulture)\n".utf8 }
-        for (path, record) in inOrder {
-            for field in [record.key, record.digest, record.stamp] {
-                RecordText.append(field, to: &bytes)
-                bytes.append(0x20)
-            }
-            bytes += path.utf8
+        for path in paths {
+            let record = records[path]!
+            RecordText.append(record.key, to: &bytes)
+            bytes.append(0x20)
+            RecordText.append(record.digest, to: &bytes)
+            bytes.append(0x20)
+            RecordText.append(record.stamp, to: &bytes)
+            bytes.append(0x20)
+            RecordText.append(Substring(path), to: &bytes)
             bytes.append(0x0A)
         }
         RecordText.append(cultureText, to: &bytes)
-        return Data(bytes)
+        return bytes
     }
 
     /// The size and modification time of this `aura`.

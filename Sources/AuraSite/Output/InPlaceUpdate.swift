@@ -98,39 +98,40 @@ final class InPlaceUpdate: Sendable {
     /// writes (the person's own `README.md`, `CNAME` … win instead, and the build's is dropped).
     func commit() throws {
         var staged = written.withLock { $0.staged }
-        var built = Set(staged.keys).union(written.withLock { $0.kept })
-        var newEntries = Set(OutputDirectory.markerEntries(Array(built)))
-        let inTheWay = retiredInTheWay(previous.subtracting(newEntries), of: newEntries)
-        for path in built.filter({ !isPrevious($0) }).sorted() {
-            guard let entry = foreignEntry(on: path, inTheWay: inTheWay) else { continue }
-            guard OutputDirectory.alwaysKept.contains(entry) else { throw OutputDirectory.clash(entry, in: destination) }
-            staged[path] = nil
-            built.remove(path)
-            newEntries.remove(path)
-        }
-        let retired = previous.subtracting(newEntries)
+        var built = written.withLock { $0.kept }
+        built.formUnion(staged.keys)
+        // Most builds have no file in an owned folder: their entries are their files.
+        var newEntries = built.contains { OutputDirectory.ownedFolder(of: $0) != nil } ? Set(OutputDirectory.markerEntries(built)) : built
         let journal = OutputDirectory.journalFile(of: destination)
-        // Aura's files the marker does not list: before it is replaced (new ones, and a killed
-        // commit's) and after (the ones this build no longer makes, until removed).
-        let unlisted = newEntries.filter { !marker.contains($0) }.union(killedCommits).union(retired)
-        if !unlisted.isEmpty {
-            try replace(journal, with: OutputDirectory.listData(heading: OutputDirectory.journalHeading, unlisted.sorted()))
-        }
         var listed = marker
-        if !inTheWay.isEmpty {
-            // Retired files where a folder now goes, or in a folder where a file now goes, leave
-            // first; the marker stops listing them before they do.
-            listed.subtract(inTheWay)
-            try replace(destination.appendingPathComponent(OutputDirectory.markerName),
-                        with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, listed.sorted()))
-            for entry in inTheWay { remove(entry) }
+        // The common rebuild makes the files the previous one made, some with new bytes: the
+        // marker stands, and nothing is in the way or left to remove.
+        let sameFiles = killedCommits.isEmpty && newEntries.count == marker.count && newEntries.isSubset(of: marker)
+        var retired = Set<String>()
+        if !sameFiles {
+            let inTheWay = retiredInTheWay(previous.subtracting(newEntries), of: newEntries)
+            for path in built.filter({ !isPrevious($0) }).sorted() {
+                guard let entry = foreignEntry(on: path, inTheWay: inTheWay) else { continue }
+                guard OutputDirectory.alwaysKept.contains(entry) else { throw OutputDirectory.clash(entry, in: destination) }
+                staged[path] = nil
+                built.remove(path)
+                newEntries.remove(path)
+            }
+            retired = previous.subtracting(newEntries)
+            // Aura's files the marker does not list: before it is replaced (new ones, and a killed
+            // commit's) and after (the ones this build no longer makes, until removed).
+            let unlisted = newEntries.filter { !marker.contains($0) }.union(killedCommits).union(retired)
+            if !unlisted.isEmpty {
+                try replace(journal, with: OutputDirectory.listData(heading: OutputDirectory.journalHeading, unlisted.sorted()))
+            }
+            try clearTheWay(inTheWay, listed: &listed)
         }
         // New pages first, so a changed page never links to one not there yet; the record last.
         let order = { (path: String) in (path == BuildManifest.fileName ? 2 : self.isPrevious(path) ? 1 : 0, path) }
         for (path, name) in staged.sorted(by: { order($0.key) < order($1.key) }) {
             try move(staging.appendingPathComponent(name), to: path)
         }
-        if newEntries != listed {
+        if !sameFiles, newEntries != listed {
             try replace(destination.appendingPathComponent(OutputDirectory.markerName),
                         with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, newEntries.sorted()))
         }
@@ -139,6 +140,19 @@ final class InPlaceUpdate: Sendable {
             removeUnbuilt(in: folder, built: built)
         }
         try? FileManager.default.removeItem(at: journal)
+    }
+
+    /// Removes the retired files `inTheWay` (where a folder now goes, or in a folder where a
+    /// file now goes) first, after the marker stops listing them.
+    private func clearTheWay(_ inTheWay: Set<String>, listed: inout Set<String>) throws {
+        if !inTheWay.isEmpty {
+            // Retired files where a folder now goes, or in a folder where a file now goes, leave
+            // first; the marker stops listing them before they do.
+            listed.subtract(inTheWay)
+            try replace(destination.appendingPathComponent(OutputDirectory.markerName),
+                        with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, listed.sorted()))
+            for entry in inTheWay { remove(entry) }
+        }
     }
 
     private func isPrevious(_ path: String) -> Bool {

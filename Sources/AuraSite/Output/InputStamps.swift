@@ -64,13 +64,22 @@ struct InputStamps: Sendable {
     var besidesCulture: String {
         let prefix = CultureLibrary.folderName + "/"
         return Self.digest(head, content, templates) { path in
-            path.hasPrefix(prefix) && path.hasSuffix(".md") && !path.dropFirst(prefix.count).contains("/")
+            path.hasPrefix(prefix) && path.hasSuffix(".md") && !path.utf8.dropFirst(prefix.utf8.count).contains(0x2F)
         }
     }
 
-    /// Each content file's stamp, by path relative to the content folder.
-    var contentStamps: [String: String] {
-        Dictionary(zip(content.files, content.stamps)) { first, _ in first }
+    /// The files directly in the content folder's `folder` whose names end in `suffix` and do
+    /// not start with a dot (as `FileSystem.names` lists them), with their stamps, in name
+    /// order; nil when the walk met no such files (the folder may be a link, which it does not
+    /// follow).
+    func files(in folder: String, endingWith suffix: String) -> [(name: String, stamp: String)]? {
+        let prefix = folder + "/"
+        var listed: [(name: String, stamp: String)] = []
+        for (file, stamp) in zip(content.files, content.stamps) where file.hasPrefix(prefix) {
+            let name = String(file.utf8.dropFirst(prefix.utf8.count))!
+            if !name.utf8.contains(0x2F), name.hasSuffix(suffix), !name.hasPrefix(".") { listed.append((name, stamp)) }
+        }
+        return listed.isEmpty ? nil : listed
     }
 
     /// The stamp of the file at `path` (followed if it is a link); nil when there is none.

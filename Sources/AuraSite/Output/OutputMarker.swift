@@ -37,13 +37,18 @@ extension OutputDirectory {
     }
 
     /// `built` with every file in an owned folder replaced by that folder, once.
-    static func markerEntries(_ built: [String]) -> [String] {
+    static func markerEntries(_ built: some Sequence<String>) -> [String] {
         var entries: [String] = []
         for path in built {
-            let entry = ownedFolders.first { path.hasPrefix($0) } ?? path
+            let entry = ownedFolder(of: path) ?? path
             if entry == path || !entries.contains(entry) { entries.append(entry) }
         }
         return entries
+    }
+
+    /// The owned folder `path` lies in, if any.
+    static func ownedFolder(of path: String) -> String? {
+        ownedFolders.first { path.hasPrefix($0) }
     }
 
     /// Every folder above the relative `paths`.

@@ -27,10 +27,10 @@ enum RecordText {
 
     /// The same as new strings. Slices share their text's reference count, which threads
     /// cutting the lines of one text in parallel would fight over.
-    static func strings(_ line: Substring, separatedBy separator: UInt8) -> [String] {
+    static func strings(_ line: Substring, separatedBy separator: UInt8, limit: Int = .max) -> [String] {
         var fields: [String] = []
         withBytes(of: line) { bytes in
-            pieces(of: bytes, separatedBy: separator, limit: .max) { range in
+            pieces(of: bytes, separatedBy: separator, limit: limit) { range in
                 fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
                 return true
             }
@@ -44,8 +44,8 @@ enum RecordText {
     }
 
     /// Appends `text`'s bytes to `bytes`.
-    static func append(_ text: Substring, to bytes: inout [UInt8]) {
-        withBytes(of: text) { bytes.append(contentsOf: $0) }
+    static func append(_ text: Substring, to bytes: inout Data) {
+        withBytes(of: text) { bytes.append($0) }
     }
 
     private static func slices(of text: Substring, separatedBy separator: UInt8, limit: Int, _ take: (Substring) -> Bool) {

@@ -13,16 +13,17 @@ struct SiteContent: Sendable {
 
     /// Loads every content file, reporting the problems of all files together.
     /// Culture entries whose files still bear the stamps `cache` recorded are taken from it;
-    /// `stamps` are the content files' own when already taken (`InputStamps.content`).
+    /// `listedCulture` are the culture folder's files and their stamps when already taken
+    /// (`InputStamps.files`).
     static func load(contentDirectory: URL, root: String, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
-                     stamps: [String: String]? = nil) throws -> SiteContent {
+                     listedCulture: [(name: String, stamp: String)]? = nil) throws -> SiteContent {
         var errors: [SourceError] = []
         var landing: LandingContent?
         var culture: CultureLibrary?
         var reflections: ReflectionLibrary?
         var planner: PlannerContent?
         do { landing = try LandingContent.load(contentDirectory: contentDirectory, root: root, in: fileSystem) } catch { errors += try SourceErrors.unpack(error) }
-        do { culture = try CultureLibrary.load(contentDirectory: contentDirectory, in: fileSystem, reusing: cache, stamps: stamps) } catch { errors += try SourceErrors.unpack(error) }
+        do { culture = try CultureLibrary.load(contentDirectory: contentDirectory, in: fileSystem, reusing: cache, listed: listedCulture) } catch { errors += try SourceErrors.unpack(error) }
         do { reflections = try ReflectionLibrary.load(contentDirectory: contentDirectory, in: fileSystem) } catch { errors += try SourceErrors.unpack(error) }
         do { planner = try PlannerContent.load(contentDirectory: contentDirectory, in: fileSystem) } catch { errors += try SourceErrors.unpack(error) }
         guard errors.isEmpty, let landing, let culture, let reflections, let planner else { throw SourceErrors(errors: errors) }

@@ -47,7 +47,8 @@ extension SiteBuilder {
             let cultureFolder = state.options.contentDirectory.appendingPathComponent(CultureLibrary.folderName)
             let previous = CultureCache(text: state.previousBuild.cultureText, folder: ContentFile.displayPath(cultureFolder) + "/")
             let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
-                                               in: state.options.fileSystem, reusing: previous, stamps: state.inputs?.contentStamps)
+                                               in: state.options.fileSystem, reusing: previous,
+                                               listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"))
             state.content = content
             state.thisBuild.cultureText = Substring(CultureCache.text(of: content.culture, previous: previous))
             if let besidesCulture = state.thisBuild.inputsBesidesCulture, besidesCulture == state.previousBuild.inputsBesidesCulture {

@@ -31,6 +31,7 @@ public struct SiteBuilder: Sendable {
         // rendering again.
         state.previousBuild = look.previous ?? BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
         state.inputs = inputs
+        state.thisBuild.reserveCapacity(state.previousBuild.records.count)
         state.thisBuild.inputs = inputs?.digest
         state.thisBuild.inputsBesidesCulture = inputs?.besidesCulture
         for (index, step) in Self.steps.enumerated() {
