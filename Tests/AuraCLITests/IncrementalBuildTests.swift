@@ -12,7 +12,8 @@ import Testing
     }
 
     /// Every file under `folder` by relative path, with its bytes; the build record without
-    /// its file stamps (inodes and times differ between any two builds).
+    /// its file stamps (inodes and times differ between any two builds), its lines sorted (a
+    /// rebuild records the pages it carries over first).
     private func tree(_ folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? .init() {
@@ -27,7 +28,7 @@ import Testing
                 line.split(separator: " ", maxSplits: 3).enumerated().filter { $0.offset != 2 }.map(\.element).joined(separator: " ")
             }
             #expect(!lines.isEmpty && lines.allSatisfy { $0.split(separator: " ").count >= 2 })
-            files[".aura-build"] = Data(lines.joined(separator: "\n").utf8)
+            files[".aura-build"] = Data(lines.sorted().joined(separator: "\n").utf8)
         }
         return files
     }

@@ -4,14 +4,18 @@ import Foundation
 /// tag, and one page per entry.
 struct CulturePages: Sendable {
     let pages: [Page]
+    /// The pages that stand as the previous build made them (`bodyEdits`).
+    let standing: [StandingPage]
 
     /// `bodyEdits`, when set, names the only entries whose inputs changed since the previous
-    /// build, and only in their bodies: every list page and every other entry's page can be
-    /// carried over as that build wrote it (`Page.mayCarry`).
+    /// build, and only in their bodies: every list page and every other entry's page stands as
+    /// that build wrote it, and only the edited entries' pages are made.
     init(library: CultureLibrary, picks: TonightsPicks, factory: PageFactory, bodyEdits: Set<String>? = nil) throws {
         let root = factory.root
         let entries = library.entries
-        let (listLayout, entryLayout) = (try factory.layoutKey(.cultureList), try factory.layoutKey(.cultureEntry))
+        let listLayout = bodyEdits == nil ? try factory.layoutKey(.cultureList) : ""
+        let entryLayout = bodyEdits?.isEmpty == true ? "" : try factory.layoutKey(.cultureEntry)
+        var standing: [StandingPage] = []
         var kindCounts: [CultureEntry.Kind: Int] = [:]
         var tagCounts: [CultureEntry.Tag: Int] = [:]
         for entry in entries {
@@ -39,9 +43,13 @@ struct CulturePages: Sendable {
         /// The list at `path`, `pageSize` entries a page: page 1 at `path`, the rest at `path/page/n/`.
         func list(path: String, title: String, description: String, heading: String, intro: String,
                   entries: [CultureEntry], current: String?, withPicks: Bool) throws -> [Page] {
+            let count = max(1, (entries.count + pageSize - 1) / pageSize)
+            guard bodyEdits == nil else {
+                standing += (1...count).map { factory.standing(path: CulturePagination.path(path, page: $0)) }
+                return []
+            }
             let (kinds, tags) = filters(current: current)
             let filtersKey = (kinds + tags).map { "\($0.label) \($0.count) \($0.isCurrent)" }.joined(separator: "\u{1F}")
-            let count = max(1, (entries.count + pageSize - 1) / pageSize)
             return try (1...count).map { number in
                 let shown = Array(entries.dropFirst((number - 1) * pageSize).prefix(pageSize))
                 let first = number == 1 && withPicks
@@ -50,7 +58,7 @@ struct CulturePages: Sendable {
                 return try factory.page(
                     path: CulturePagination.path(path, page: number), kind: .cultureList,
                     title: number == 1 ? title : "\(title) · Page \(number) of \(count)", description: description,
-                    layout: listLayout, mayCarry: bodyEdits != nil, inputs: inputs) {
+                    layout: listLayout, inputs: inputs) {
                         let pagination = CulturePagination(current: number, count: count) { root + String(CulturePagination.path(path, page: $0).dropFirst()) }
                         return CultureListModel(
                             heading: heading, intro: intro, evening: first ? eveningModel : nil,
@@ -82,26 +90,27 @@ struct CulturePages: Sendable {
                 heading: tag.rawValue, intro: Self.tagDescription(tag), entries: entries.filter { $0.tags.contains(tag) },
                 current: "tag:\(tag.slug)", withPicks: false)
         }
-        let entryPages = [Result<Page, any Error>](concurrentlyMapping: entries.count) { index in
-            let entry = entries[index]
-            let carried = bodyEdits.map { !$0.contains(entry.source.name) } ?? false
-            // A page carried over needs its related entries only if its file was changed by hand.
-            let known = carried ? nil : library.related(to: entry)
-            let related: @Sendable () -> [CultureEntry] = { known ?? library.related(to: entry) }
+        let made = bodyEdits.map { edits in entries.filter { edits.contains($0.source.name) } } ?? entries
+        if let bodyEdits {
+            standing += entries.filter { !bodyEdits.contains($0.source.name) }.map { factory.standing(path: "/culture/\($0.slug)/") }
+        }
+        let entryPages = [Result<Page, any Error>](concurrentlyMapping: made.count) { index in
+            let entry = made[index]
+            let related = library.related(to: entry)
             return Result {
                 try factory.page(path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title,
-                                 description: entry.summary, layout: entryLayout, mayCarry: carried,
-                                 inputs: { ([entry.source.metaDigest, entry.source.bodyDigest] + related().map(\.source.metaDigest)).joined(separator: "\u{1F}") }) {
-                    let related = related()
-                    return CultureEntryModel(card: CultureCard(entry, root: root), bodyHTML: try library.bodyHTML(of: entry), venue: entry.venue,
-                                             link: entry.link, linkHost: entry.link.flatMap(URL.init(string:))?.host,
-                                             related: related.map { CultureCard($0, root: root) }, indexURL: root + "culture/",
-                                             hasRelated: !related.isEmpty)
+                                 description: entry.summary, layout: entryLayout,
+                                 inputs: { ([entry.source.metaDigest, entry.source.bodyDigest] + related.map(\.source.metaDigest)).joined(separator: "\u{1F}") }) {
+                    CultureEntryModel(card: CultureCard(entry, root: root), bodyHTML: try library.bodyHTML(of: entry), venue: entry.venue,
+                                      link: entry.link, linkHost: entry.link.flatMap(URL.init(string:))?.host,
+                                      related: related.map { CultureCard($0, root: root) }, indexURL: root + "culture/",
+                                      hasRelated: !related.isEmpty)
                 }
             }
         }
         pages += try entryPages.map { try $0.get() }
         self.pages = pages
+        self.standing = standing
     }
 
     static func tagDescription(_ tag: CultureEntry.Tag) -> String {

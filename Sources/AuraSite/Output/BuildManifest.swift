@@ -34,8 +34,9 @@ struct BuildManifest: Sendable {
 
     /// By output path. (Substrings hash at a third of the speed of Strings.)
     private(set) var records: [String: Record] = [:]
-    /// The paths in the order they were first recorded: the order the build makes its files
-    /// in, the same from build to build, so the record needs no sorting.
+    /// The paths in the order they were first recorded, which is the order the build made its
+    /// files in (a rebuild records the pages it carries over first). Nothing depends on the
+    /// order, so the record is written unsorted.
     private(set) var paths: [String] = []
     /// The digest of the inputs' stamps when the build began (`UnchangedSite`).
     var inputs: String?
@@ -92,12 +93,7 @@ struct BuildManifest: Sendable {
         return kept
     }
 
-    /// Every file's path and record, in the order they were recorded.
-    var inOrder: [(path: String, record: Record)] {
-        paths.map { ($0, records[$0]!) }
-    }
-
-    /// One line per file, `key digest stamp path`, in order, then one per culture entry;
+    /// One line per file, `key digest stamp path`, in `paths` order, then one per culture entry;
     /// appended into one buffer, since a large site's record runs to megabytes.
     var data: Data {
         var bytes = Data(capacity: records.count * 200 + cultureText.utf8.count)

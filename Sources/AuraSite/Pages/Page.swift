@@ -16,13 +16,10 @@ struct Page: Sendable {
     /// more cheaply than by building it (the digests of the entries it shows); nil: the view
     /// model itself.
     let inputs: (@Sendable () -> String)?
-    /// The build knows this page's inputs are the previous build's (only other entries' bodies
-    /// changed), so the file that build wrote stands while it bears its recorded stamp.
-    let mayCarry: Bool
     private let makeContext: @Sendable () throws -> MustacheValue
 
     init(path: String, outputFile: String, template: String, inSitemap: Bool, isPersonal: Bool, assetPaths: [String] = [],
-         inputs: (@Sendable () -> String)? = nil, mayCarry: Bool = false, context: @escaping @Sendable () throws -> MustacheValue) {
+         inputs: (@Sendable () -> String)? = nil, context: @escaping @Sendable () throws -> MustacheValue) {
         self.path = path
         self.outputFile = outputFile
         self.template = template
@@ -30,7 +27,6 @@ struct Page: Sendable {
         self.isPersonal = isPersonal
         self.assetPaths = assetPaths
         self.inputs = inputs
-        self.mayCarry = mayCarry
         makeContext = context
     }
 

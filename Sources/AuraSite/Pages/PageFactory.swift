@@ -67,18 +67,23 @@ struct PageFactory: Sendable {
     /// A page whose view model `content` builds when the page is rendered. `inputs` names
     /// everything `content` reads beyond this factory (the digests of the entries it shows),
     /// and `layout` is `layoutKey(kind)`: together with the page's own path, title and
-    /// description they decide whether a previous build's page can stand; `mayCarry` says the
-    /// build knows they are the previous build's.
-    func page(path: String, kind: PageKind, title: String, description: String, layout: String, mayCarry: Bool = false,
+    /// description they decide whether a previous build's page can stand.
+    func page(path: String, kind: PageKind, title: String, description: String, layout: String,
               inputs: @escaping @Sendable () -> String, content: @escaping @Sendable () throws -> any Encodable) throws -> Page {
         let factory = self
-        return Page(path: SitePath.resolve(path, root: root), outputFile: String(path.dropFirst()) + "index.html",
+        let standing = standing(path: path)
+        return Page(path: standing.path, outputFile: standing.outputFile,
                     template: kind.template, inSitemap: true, isPersonal: false, assetPaths: try assets.assets(forPage: kind.name).all,
-                    inputs: { Fingerprint.sha256Hex(Array([layout, kind.name, path, title, description, inputs()].joined(separator: "\u{1F}").utf8)) },
-                    mayCarry: mayCarry) {
+                    inputs: { Fingerprint.sha256Hex(Array([layout, kind.name, path, title, description, inputs()].joined(separator: "\u{1F}").utf8)) }) {
             try factory.context(path: path, kind: kind, title: title, description: description, content: try content(),
                                 noindex: false, canonicalPath: nil, section: nil)
         }
+    }
+
+    /// The page at site-relative folder `path` (`/culture/kokoro/`) that `page(path:…)` would
+    /// make, standing as the previous build made it.
+    func standing(path: String) -> StandingPage {
+        StandingPage(path: SitePath.resolve(path, root: root), outputFile: String(path.utf8.dropFirst())! + "index.html")
     }
 
     /// What every page of `kind` shares whatever its path, title and content: the site's

@@ -6,6 +6,8 @@ import Mustache
 struct SiteFiles: Sendable {
     let factory: PageFactory
     let pages: [Page]
+    /// Pages the build carries over unmade (`SitePages.standing`).
+    let standing: [StandingPage]
     let tokens: DesignTokens
     let content: SiteContent
 
@@ -46,8 +48,10 @@ struct SiteFiles: Sendable {
 
     private func sitemap(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {
         let base = factory.configuration.baseURL.absoluteString
+        // Sorted, so a build that carries most pages over lists them as one that makes them all.
+        let listed = (pages.filter(\.inSitemap).map(\.path) + standing.map(\.path)).sorted()
         let sitemap = Sitemap(
-            entries: pages.filter(\.inSitemap).map { SitemapEntry(url: base + $0.path.dropFirst(factory.root.count)) },
+            entries: listed.map { SitemapEntry(url: base + $0.dropFirst(factory.root.count)) },
             sitemapURL: factory.absoluteURL("/sitemap.xml"),
             privatePaths: (["dashboard/", "planner/", "schedule/", "notifications/", "reflections/", "notifications.json", "aura.ics"]
                 + (factory.privateSite == nil ? [] : [PrivateSite.calendarFolder])).map { factory.root + $0 })

@@ -2,13 +2,18 @@ import Foundation
 
 /// The site's HTML pages, built from content and tokens.
 struct SitePages: Sendable {
+    /// The pages to make, or to carry over when their keys and files are the previous build's.
     let all: [Page]
+    /// The pages that stand as the previous build made them.
+    let standing: [StandingPage]
 
     /// `bodyEdits`, when set, names the only culture entries whose inputs changed since the
     /// previous build (`BuildState.bodyEdits`).
     init(factory: PageFactory, tokens: DesignTokens, content: SiteContent, contentDirectory: URL, bodyEdits: Set<String>? = nil) throws {
         let landing = content.landing
         let picks = TonightsPicks(library: content.culture, evening: EveningEnergy(day: content.day), date: content.day?.date ?? "")
+        let culture = try CulturePages(library: content.culture, picks: picks, factory: factory, bodyEdits: bodyEdits)
+        standing = culture.standing
         all = [
             try factory.page(path: "/", kind: .landing, title: landing.title, description: landing.description, content: landing),
             try factory.page(path: "/design/", kind: .design, title: "Design system",
@@ -21,7 +26,7 @@ struct SitePages: Sendable {
                              inSitemap: false, noindex: true, section: "/dashboard/"),
             try factory.page(path: "/404.html", kind: .notFound, title: "Not found",
                              description: "This page is not here.", content: NotFoundContent(homeURL: factory.root), outputFile: "404.html", inSitemap: false),
-        ] + (try CulturePages(library: content.culture, picks: picks, factory: factory, bodyEdits: bodyEdits).pages)
+        ] + culture.pages
             + (try PersonalPages(content: content, picks: picks, factory: factory, contentDirectory: contentDirectory).pages)
     }
 }

@@ -23,6 +23,8 @@ struct BuildState: Sendable {
     var assets: AssetBundle?
     var factory: PageFactory?
     var pages: [Page]?
+    /// The pages that stand as the previous build made them (`SitePages.standing`).
+    var standing: [StandingPage] = []
     /// The inputs' stamps when the build began; nil where files bear none or for a private site.
     var inputs: InputStamps?
     /// Set when the only inputs that changed since the previous build are culture entries'
@@ -51,8 +53,32 @@ struct BuildState: Sendable {
     }
 
     func siteFiles() throws -> SiteFiles {
-        SiteFiles(factory: try require(\.factory), pages: try require(\.pages), tokens: try require(\.theme).tokens,
+        SiteFiles(factory: try require(\.factory), pages: try require(\.pages), standing: standing, tokens: try require(\.theme).tokens,
                   content: try require(\.content))
+    }
+
+    /// The site's pages, made from the content loaded; `bodyEdits` as `self.bodyEdits`.
+    func sitePages(bodyEdits: Set<String>?) throws -> SitePages {
+        try SitePages(factory: require(\.factory), tokens: require(\.theme).tokens, content: require(\.content),
+                      contentDirectory: options.contentDirectory, bodyEdits: bodyEdits)
+    }
+
+    /// Carries the standing pages over, their files checked in one batch; a page whose file
+    /// was changed by hand (or is gone) is made in full with the rest.
+    private mutating func carryStandingPages() throws {
+        guard !standing.isEmpty else { return }
+        let records = standing.map { previousBuild[$0.outputFile] }
+        let recorded = standing.indices.filter { records[$0] != nil }
+        let carried = output?.reuse(recorded.map { (standing[$0].outputFile, records[$0]!.stamp) }) ?? []
+        var stands = [Bool](repeating: false, count: standing.count)
+        for (index, isCarried) in zip(recorded, carried) where isCarried {
+            stands[index] = true
+            thisBuild[standing[index].outputFile] = records[index]
+        }
+        let changed = Set(standing.indices.filter { !stands[$0] }.map { standing[$0].outputFile })
+        guard !changed.isEmpty else { return }
+        pages = try require(\.pages) + sitePages(bodyEdits: nil).all.filter { changed.contains($0.outputFile) }
+        standing.removeAll { changed.contains($0.outputFile) }
     }
 
     /// Takes the output folder (when building) for the settings' `keep:` paths.
@@ -92,6 +118,7 @@ struct BuildState: Sendable {
     /// Renders every page. Building, pages render concurrently, a bounded number at a time,
     /// each written as soon as it is done; checking, every page's problem is collected.
     mutating func renderPages(with templates: TemplateLibrary) async throws {
+        try carryStandingPages()
         let pages = try require(\.pages)
         _ = try require(\.factory)
         let templatesDirectory = options.templatesDirectory
@@ -127,7 +154,6 @@ struct BuildState: Sendable {
             Result {
                 let page = pages[index]
                 let record = previous[page.outputFile]
-                if page.mayCarry, let record { return (record.key, record) }
                 let key = Substring(try BuildManifest.key(of: page, template: templateKeys[page.template] ?? "-"))
                 return (key, record.flatMap { $0.key == key ? $0 : nil })
             }

@@ -70,8 +70,8 @@ extension SiteBuilder {
                 factory.privateSite = PrivateSite(calendarPath: sealer.calendarPath, navigation: PrivateSite.navigation(from: factory.navigation))
             }
             state.factory = factory
-            state.pages = try SitePages(factory: factory, tokens: try state.require(\.theme).tokens, content: content,
-                                        contentDirectory: state.options.contentDirectory, bodyEdits: state.bodyEdits).all
+            let pages = try state.sitePages(bodyEdits: state.bodyEdits)
+            (state.pages, state.standing) = (pages.all, pages.standing)
         },
         BuildStep(name: "Open output folder") { state in
             try state.openOutput(state.require(\.configuration))
@@ -94,7 +94,9 @@ extension SiteBuilder {
         BuildStep(name: "Render service worker") { state in
             // The worker's version sums up every other file, so any change to the site installs a new one.
             let files = Fingerprint.Stream()
-            for (path, record) in state.thisBuild.inOrder {
+            // By path: a build that carries pages over records them in another order.
+            for path in state.thisBuild.paths.sorted() {
+                let record = state.thisBuild[path]!
                 files.update(path)
                 for part in [" ", record.digest, "\n"] { files.update(part) }
             }

@@ -43,7 +43,7 @@ public struct SiteBuilder: Sendable {
                 throw BuildError(step: step.name, underlying: error)
             }
         }
-        let report = BuildReport(pageCount: state.pages?.count ?? 0, fileCount: state.thisBuild.records.count, notices: state.notices)
+        let report = BuildReport(pageCount: (state.pages?.count ?? 0) + state.standing.count, fileCount: state.thisBuild.records.count, notices: state.notices)
         // Freeing a large site's state (a few hundred thousand small objects) takes tens of
         // milliseconds that nobody needs to wait for.
         Task.detached(priority: .background) { [state] in _ = state }
