@@ -12,7 +12,7 @@ test-deps:
 	@sh scripts/deps.sh test
 
 build: deps
-	$(SWIFT) build -c release --product aura
+	$(SWIFT) build -c release --static-swift-stdlib --product aura
 
 site: build
 	$(AURA) build

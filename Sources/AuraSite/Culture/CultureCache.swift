@@ -28,32 +28,31 @@ struct CultureCache: Sendable {
         guard !items.isEmpty, library.entries.count == items.count else { return nil }
         var edited = Set<String>()
         for entry in library.entries {
-            guard let item = items[entry.source.name] else { return nil }
-            // A file that kept its stamp holds what the previous build read.
-            if item.stamp == library.stamps[entry.source.name] { continue }
-            guard let cached = Self.entry(item.line, folder: folder), cached.source.metaDigest == entry.source.metaDigest else { return nil }
+            // An entry taken from this cache is what the previous build read.
+            if library.cachedLines[entry.source.name] != nil { continue }
+            guard let item = items[entry.source.name], let cached = Self.entry(item.line, folder: folder), cached.source.metaDigest == entry.source.metaDigest else { return nil }
             if cached.source.bodyDigest != entry.source.bodyDigest { edited.insert(entry.source.name) }
         }
         return edited
     }
 
-    /// The entry read from `name` when its file bore `stamp`.
-    func entry(named name: String, stamp: String) -> CultureEntry? {
-        guard let item = items[name], item.stamp == stamp else { return nil }
-        return Self.entry(item.line, folder: folder)
+    /// The entry read from `name` when its file bore `stamp`, and the line it is kept in.
+    func entry(named name: String, stamp: String) -> (entry: CultureEntry, line: Substring)? {
+        guard let item = items[name], item.stamp == stamp, let entry = Self.entry(item.line, folder: folder) else { return nil }
+        return (entry, item.line)
     }
 
-    /// The cache that `text` (as `text(of:previous:)` wrote it) holds, its entries naming
+    /// The cache that `lines` (as `lines(of:previous:)` made them) hold, its entries naming
     /// `folder` + their file name in messages; a line this version did not write is passed
     /// over, which only costs reading that file again.
-    init(text: Substring, folder: String) {
+    init(lines: [Substring], folder: String) {
         self.folder = folder
-        RecordText.forEachLine(in: text) { line in
+        items.reserveCapacity(lines.count)
+        for line in lines {
             let head = RecordText.strings(line, separatedBy: 0x09, limit: 4)
             if head.count == 4, head[0] == Self.lineTag {
                 items[Self.unescaped(head[2])] = Item(stamp: Self.unescaped(head[1]), line: line)
             }
-            return true
         }
     }
 
@@ -74,27 +73,20 @@ struct CultureCache: Sendable {
             venue: optional(values[14]), link: optional(values[15]), summary: values[16], published: values[17], source: source)
     }
 
-    /// The cache of `library`, whose files bore the stamps it was loaded with, as the text
-    /// `init(text:folder:)` reads: one line per entry, in the library's order, each ending in a
-    /// line break. The lines of entries taken from `previous` are written again as they were.
-    static func text(of library: CultureLibrary, previous: CultureCache) -> String {
-        var text = ""
-        text.reserveCapacity(library.entries.count * 512)
-        for entry in library.entries {
-            guard let stamp = library.stamps[entry.source.name] else { continue }
-            if library.takenFromCache.contains(entry.source.name), let kept = previous.items[entry.source.name], kept.stamp == stamp {
-                text += kept.line
-            } else {
-                let fields = [stamp, entry.source.name, entry.source.metaDigest, entry.source.bodyDigest, entry.slug, entry.title,
-                              entry.creator, entry.kind.rawValue, entry.region, entry.country, entry.year,
-                              entry.tags.map(\.rawValue).joined(separator: ","), entry.energy.rawValue, entry.length,
-                              entry.venue.map { "+" + $0 } ?? "-", entry.link.map { "+" + $0 } ?? "-",
-                              entry.summary, entry.published]
-                text += ([Self.lineTag] + fields.map(Self.escaped)).joined(separator: "\t")
-            }
-            text += "\n"
+    /// The cache of `library`, whose files bore the stamps it was loaded with, as the lines
+    /// `init(lines:folder:)` reads, in the library's order: the lines of entries taken from the
+    /// previous build's cache as they were, and new ones for the entries read from their files.
+    static func lines(of library: CultureLibrary) -> [Substring] {
+        library.entries.compactMap { entry in
+            if let kept = library.cachedLines[entry.source.name] { return kept }
+            guard let stamp = library.stamps[entry.source.name] else { return nil }
+            let fields = [stamp, entry.source.name, entry.source.metaDigest, entry.source.bodyDigest, entry.slug, entry.title,
+                          entry.creator, entry.kind.rawValue, entry.region, entry.country, entry.year,
+                          entry.tags.map(\.rawValue).joined(separator: ","), entry.energy.rawValue, entry.length,
+                          entry.venue.map { "+" + $0 } ?? "-", entry.link.map { "+" + $0 } ?? "-",
+                          entry.summary, entry.published]
+            return Substring(([Self.lineTag] + fields.map(Self.escaped)).joined(separator: "\t"))
         }
-        return text
     }
 
     private static func optional(_ field: String) -> String? {

@@ -14,15 +14,15 @@ public struct CultureLibrary: Sendable {
         let folder: URL
         let fileSystem: FileSystem
         let stamps: [String: String]
-        let takenFromCache: Set<String>
+        let cachedLines: [String: Substring]
 
-        init(entries: [CultureEntry], folder: URL, fileSystem: FileSystem, stamps: [String: String], takenFromCache: Set<String>) {
+        init(entries: [CultureEntry], folder: URL, fileSystem: FileSystem, stamps: [String: String], cachedLines: [String: Substring]) {
             self.entries = entries
             relatedIndex = RelatedIndex(entries)
             self.folder = folder
             self.fileSystem = fileSystem
             self.stamps = stamps
-            self.takenFromCache = takenFromCache
+            self.cachedLines = cachedLines
         }
     }
 
@@ -33,15 +33,15 @@ public struct CultureLibrary: Sendable {
     private var fileSystem: FileSystem { shared.fileSystem }
     /// Each file's stamp when it was read, by file name; empty where files bear none.
     var stamps: [String: String] { shared.stamps }
-    /// The names of the files whose entries were taken from the previous build's cache unread.
-    var takenFromCache: Set<String> { shared.takenFromCache }
+    /// By file name, the previous build's cache lines of the entries taken from them unread.
+    var cachedLines: [String: Substring] { shared.cachedLines }
 
     init(entries: [CultureEntry], folder: URL = URL(fileURLWithPath: "/"), fileSystem: FileSystem = .disk,
-         stamps: [String: String] = [:], takenFromCache: Set<String> = []) {
+         stamps: [String: String] = [:], cachedLines: [String: Substring] = [:]) {
         // Sorted by keys taken out first: ten thousand entries take a hundred thousand comparisons.
         let (published, slugs) = (entries.map(\.published), entries.map(\.slug))
         let sorted = entries.indices.sorted { (published[$0], slugs[$1]) > (published[$1], slugs[$0]) }.map { entries[$0] }
-        shared = Shared(entries: sorted, folder: folder, fileSystem: fileSystem, stamps: stamps, takenFromCache: takenFromCache)
+        shared = Shared(entries: sorted, folder: folder, fileSystem: fileSystem, stamps: stamps, cachedLines: cachedLines)
     }
 
     /// Loads and validates every `*.md` in the culture folder; throws `SourceErrors` listing
@@ -53,38 +53,38 @@ public struct CultureLibrary: Sendable {
         let folder = contentDirectory.appendingPathComponent(folderName)
         let names = listed?.map(\.name) ?? fileSystem.names(in: folder, endingWith: ".md")
         let folderPath = folder.path + "/"
-        let results = [(stamp: String?, cached: Bool, entry: Result<CultureEntry, SourceErrors>)](concurrentlyMapping: names.count) { index in
+        let results = [(stamp: String?, line: Substring?, entry: Result<CultureEntry, SourceErrors>)](concurrentlyMapping: names.count) { index in
             // Stamped before reading: a file changed meanwhile is read again by the next build.
             let stamp = listed.map { $0[index].stamp } ?? fileSystem.stamp(folderPath + names[index])
             if let stamp, let cached = cache.entry(named: names[index], stamp: stamp) {
-                return (stamp, true, .success(cached))
+                return (stamp, cached.line, .success(cached.entry))
             }
             let url = folder.appendingPathComponent(names[index])
             let text: String
             do throws(SourceError) {
                 text = try ContentFile.read(url, in: fileSystem)
             } catch {
-                return (nil, false, .failure(SourceErrors(errors: [error])))
+                return (nil, nil, .failure(SourceErrors(errors: [error])))
             }
             var parser = CultureEntryParser(file: ContentFile.displayPath(url))
-            return (stamp, false, parser.parse(text, fileName: names[index]))
+            return (stamp, nil, parser.parse(text, fileName: names[index]))
         }
         var entries: [CultureEntry] = []
         var stamps: [String: String] = [:]
-        var takenFromCache = Set<String>()
+        var cachedLines: [String: Substring] = [:]
         var errors: [SourceError] = []
         for (index, result) in results.enumerated() {
             switch result.entry {
             case .success(let entry):
                 entries.append(entry)
                 stamps[names[index]] = result.stamp
-                if result.cached { takenFromCache.insert(names[index]) }
+                if let line = result.line { cachedLines[names[index]] = line }
             case .failure(let failure): errors += failure.errors
             }
         }
         errors += duplicateSlugErrors(entries)
         guard errors.isEmpty else { throw SourceErrors(errors: errors) }
-        return CultureLibrary(entries: entries, folder: folder, fileSystem: fileSystem, stamps: stamps, takenFromCache: takenFromCache)
+        return CultureLibrary(entries: entries, folder: folder, fileSystem: fileSystem, stamps: stamps, cachedLines: cachedLines)
     }
 
     /// `entry`'s body as HTML, read again from its file. Throws when the file no longer holds

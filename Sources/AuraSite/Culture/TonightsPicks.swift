@@ -15,9 +15,9 @@ struct TonightsPicks: Sendable {
         self.evening = evening
         // Each entry is hashed once, not once per comparison, on every core.
         let fitting = library.entries.filter { $0.energy <= evening.level }
-        let keyed = [(entry: CultureEntry, key: (Int, String))](concurrentlyMapping: fitting.count) { index in
+        let keyed = [(entry: CultureEntry, key: (Int, UInt64))](concurrentlyMapping: fitting.count) { index in
             let entry = fitting[index]
-            return (entry, (entry.energy == evening.level ? 0 : 1, Fingerprint.short(Array((date + entry.slug).utf8))))
+            return (entry, (entry.energy == evening.level ? 0 : 1, Fingerprint.shortValue(date + entry.slug)))
         }
         let ranked = keyed.sorted { $0.key < $1.key }.map(\.entry)
         var chosen: [CultureEntry] = []

@@ -42,10 +42,9 @@ struct BuildManifest: Sendable {
     var inputs: String?
     /// The same without the culture entries (`InputStamps.besidesCulture`).
     var inputsBesidesCulture: String?
-    /// The culture entries the build read, as `CultureCache` lines (each ending in a line
-    /// break), for the next build to take unchanged files from; the block is read whole and
-    /// split only by a build that needs it, so the check for no change never does.
-    var cultureText = Substring()
+    /// The culture entries the build read, as `CultureCache` lines, for the next build to take
+    /// unchanged files from; they come last in the record.
+    var cultureLines: [Substring] = []
 
     init() {}
 
@@ -55,10 +54,9 @@ struct BuildManifest: Sendable {
               let text = String(validating: data, as: UTF8.self) else { return }
         let entryTag = Array("\(CultureCache.lineTag)\t".utf8)
         RecordText.forEachLine(in: text[...]) { line in
-            // The culture entries come last, in one block.
             if line.utf8.starts(with: entryTag) {
-                cultureText = text[line.startIndex...]
-                return false
+                cultureLines.append(line)
+                return true
             }
             let fields = RecordText.fields(line, separatedBy: 0x20, limit: 4)
             switch (fields.first, fields.count) {
@@ -96,7 +94,8 @@ struct BuildManifest: Sendable {
     /// One line per file, `key digest stamp path`, in `paths` order, then one per culture entry;
     /// appended into one buffer, since a large site's record runs to megabytes.
     var data: Data {
-        var bytes = Data(capacity: records.count * 200 + cultureText.utf8.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(records.count * 200 + cultureLines.count * 600)
         if let inputs { bytes += "inputs \(inputs)\n".utf8 }
         if let inputsBesidesCulture { bytes += "inputs-besides-culture \(inputsBesidesCulture)\n".utf8 }
         for path in paths {
@@ -110,8 +109,11 @@ struct BuildManifest: Sendable {
             RecordText.append(Substring(path), to: &bytes)
             bytes.append(0x0A)
         }
-        RecordText.append(cultureText, to: &bytes)
-        return bytes
+        for line in cultureLines {
+            RecordText.append(line, to: &bytes)
+            bytes.append(0x0A)
+        }
+        return Data(bytes)
     }
 
     /// The size and modification time of this `aura`.

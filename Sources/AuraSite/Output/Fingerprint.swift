@@ -11,15 +11,22 @@ public enum Fingerprint {
     }
 
     private static func sha256Hex(_ raw: UnsafeRawBufferPointer) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        _ = EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_sha256(), nil)
-        return hex(digest.prefix(Int(length)))
+        sha256(raw) { hex($0[...]) }
     }
 
-    private static func hex(_ bytes: ArraySlice<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: bytes.count * 2) { text in
+    /// `body` given the SHA-256 digest of `raw`, held on the stack.
+    private static func sha256<Result>(_ raw: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(EVP_MAX_MD_SIZE)) { digest in
+            var length: UInt32 = 0
+            _ = EVP_Digest(raw.baseAddress, raw.count, digest.baseAddress, &length, EVP_sha256(), nil)
+            return body(UnsafeBufferPointer(rebasing: digest[..<Int(length)]))
+        }
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    private static func hex(_ bytes: some Collection<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { text in
             for (index, byte) in bytes.enumerated() {
                 text[2 * index] = digits[Int(byte >> 4)]
                 text[2 * index + 1] = digits[Int(byte & 0x0F)]
@@ -51,6 +58,15 @@ public enum Fingerprint {
             var length: UInt32 = 0
             EVP_DigestFinal_ex(context, &digest, &length)
             return Fingerprint.hex(digest.prefix(Int(length)))
+        }
+    }
+
+    /// The number whose hex digits `short` gives (the SHA-256's first five bytes), so it orders
+    /// as `short` does, made without any string.
+    static func shortValue(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { bytes in
+            sha256(UnsafeRawBufferPointer(bytes)) { digest in digest.prefix(5).reduce(0) { $0 << 8 | UInt64($1) } }
         }
     }
 

@@ -39,8 +39,6 @@ final class InPlaceUpdate: Sendable {
     private let previous: Set<String>
     /// The previous entries only a killed commit's journal lists.
     private let killedCommits: Set<String>
-    /// The folders that hold a previous entry.
-    private let previousFolders: Set<String>
     private let written = Mutex(Written())
 
     init(destination: URL, staging: URL, marker: [String], journal: [String]) {
@@ -50,7 +48,6 @@ final class InPlaceUpdate: Sendable {
         self.marker = Set(marker)
         killedCommits = Set(journal).subtracting(self.marker)
         previous = self.marker.union(killedCommits)
-        previousFolders = OutputDirectory.folders(holding: previous)
         folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         written.withLock { $0.kept.reserveCapacity(previous.count) }
     }
@@ -64,7 +61,10 @@ final class InPlaceUpdate: Sendable {
     /// (a rename keeps size, inode and time).
     func write(_ data: Data, to relativePath: String) throws -> String {
         let current = root + "/" + relativePath
-        if isPrevious(relativePath), Self.regularFileContents(current) == data, let stamp = OutputDirectory.stamp(current) {
+        // The record all but always differs from the last one (a build runs when an input or a
+        // file changed), so its megabytes are written without being read back to compare.
+        if relativePath != BuildManifest.fileName, isPrevious(relativePath),
+           Self.regularFileContents(current, size: data.count) == data, let stamp = OutputDirectory.stamp(current) {
             written.withLock { _ = $0.kept.insert(relativePath) }
             return stamp
         }
@@ -110,8 +110,9 @@ final class InPlaceUpdate: Sendable {
         var retired = Set<String>()
         if !sameFiles {
             let inTheWay = retiredInTheWay(previous.subtracting(newEntries), of: newEntries)
+            let previousFolders = OutputDirectory.folders(holding: previous)
             for path in built.filter({ !isPrevious($0) }).sorted() {
-                guard let entry = foreignEntry(on: path, inTheWay: inTheWay) else { continue }
+                guard let entry = foreignEntry(on: path, inTheWay: inTheWay, previousFolders: previousFolders) else { continue }
                 guard OutputDirectory.alwaysKept.contains(entry) else { throw OutputDirectory.clash(entry, in: destination) }
                 staged[path] = nil
                 built.remove(path)
@@ -170,7 +171,8 @@ final class InPlaceUpdate: Sendable {
     /// The first entry on the way to `path` that exists and is not Aura's: the file itself, a
     /// file where a folder is needed, or a folder holding none of Aura's files, or a file in
     /// Aura's folder where a file now goes. Nil when the way is free once `inTheWay` is removed.
-    private func foreignEntry(on path: String, inTheWay: Set<String>) -> String? {
+    /// `previousFolders` are the folders that hold a previous entry.
+    private func foreignEntry(on path: String, inTheWay: Set<String>, previousFolders: Set<String>) -> String? {
         var prefix = ""
         for component in path.split(separator: "/") {
             prefix += (prefix.isEmpty ? "" : "/") + component
@@ -229,10 +231,11 @@ final class InPlaceUpdate: Sendable {
         SiteError(message: "cannot \(action) \(ContentFile.displayPath(url)): \(String(cString: strerror(errno)))")
     }
 
-    /// The bytes of the regular file at `path` (not a link's target); nil for anything else.
-    private static func regularFileContents(_ path: String) -> Data? {
+    /// The bytes of the regular file of `size` bytes at `path` (not a link's target); nil for
+    /// anything else.
+    private static func regularFileContents(_ path: String, size: Int) -> Data? {
         var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == size else { return nil }
         return FileManager.default.contents(atPath: path)
     }
 }

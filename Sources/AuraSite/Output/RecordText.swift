@@ -44,8 +44,8 @@ enum RecordText {
     }
 
     /// Appends `text`'s bytes to `bytes`.
-    static func append(_ text: Substring, to bytes: inout Data) {
-        withBytes(of: text) { bytes.append($0) }
+    static func append(_ text: Substring, to bytes: inout [UInt8]) {
+        withBytes(of: text) { bytes.append(contentsOf: $0) }
     }
 
     private static func slices(of text: Substring, separatedBy separator: UInt8, limit: Int, _ take: (Substring) -> Bool) {

@@ -86,6 +86,6 @@ enum SitePath {
     /// `/design/` under root `/aura/` becomes `/aura/design/`; absolute URLs and fragments are unchanged.
     static func resolve(_ path: String, root: String) -> String {
         guard path.hasPrefix("/"), !path.hasPrefix("//") else { return path }
-        return root + path.dropFirst()
+        return root + String(path.utf8.dropFirst())!
     }
 }

@@ -45,12 +45,12 @@ extension SiteBuilder {
         },
         BuildStep(name: "Load content") { state in
             let cultureFolder = state.options.contentDirectory.appendingPathComponent(CultureLibrary.folderName)
-            let previous = CultureCache(text: state.previousBuild.cultureText, folder: ContentFile.displayPath(cultureFolder) + "/")
+            let previous = CultureCache(lines: state.previousBuild.cultureLines, folder: ContentFile.displayPath(cultureFolder) + "/")
             let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
                                                in: state.options.fileSystem, reusing: previous,
                                                listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"))
             state.content = content
-            state.thisBuild.cultureText = Substring(CultureCache.text(of: content.culture, previous: previous))
+            state.thisBuild.cultureLines = CultureCache.lines(of: content.culture)
             if let besidesCulture = state.thisBuild.inputsBesidesCulture, besidesCulture == state.previousBuild.inputsBesidesCulture {
                 state.bodyEdits = previous.bodyEdits(in: content.culture)
             }
@@ -93,14 +93,15 @@ extension SiteBuilder {
         },
         BuildStep(name: "Render service worker") { state in
             // The worker's version sums up every other file, so any change to the site installs a new one.
-            let files = Fingerprint.Stream()
             // By path: a build that carries pages over records them in another order.
+            var files: [UInt8] = []
             for path in state.thisBuild.paths.sorted() {
-                let record = state.thisBuild[path]!
-                files.update(path)
-                for part in [" ", record.digest, "\n"] { files.update(part) }
+                files += path.utf8
+                files.append(0x20)
+                RecordText.append(state.thisBuild[path]!.digest, to: &files)
+                files.append(0x0A)
             }
-            let version = String(files.hex().prefix(10))
+            let version = Fingerprint.short(files)
             try state.write(try state.siteFiles().serviceWorker(version: version, with: state.require(\.theme).templates), to: "sw.js")
         },
         BuildStep(name: "Publish output folder") { state in

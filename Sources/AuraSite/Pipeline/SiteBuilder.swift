@@ -22,8 +22,10 @@ public struct SiteBuilder: Sendable {
     /// `waiting` hears once, after a second, that another build of the same output holds it up.
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
                       waiting: @escaping @Sendable (String) -> Void = { _ in }) async throws -> BuildReport {
-        let inputs = UnchangedSite.inputs(of: options)
-        let look = try UnchangedSite.report(options, inputs: inputs?.digest, waiting: waiting)
+        // The inputs' stamps are taken while the previous build's record is read.
+        let stamping = Task { [options] in UnchangedSite.inputs(of: options) }
+        let look = try await UnchangedSite.report(options, inputs: { await stamping.value?.digest }, waiting: waiting)
+        let inputs = await stamping.value
         if let report = look.unchanged { return report }
         var state = BuildState(options: options, mode: .build(waiting: waiting), progress: progress)
         // Read before the output is taken: nothing in it is trusted without checking a stamp (an

@@ -17,14 +17,15 @@ enum UnchangedSite {
                            extra: "base-url \(options.baseURL?.absoluteString ?? "-")")
     }
 
-    /// What the previous build reported (`unchanged`), when `inputs` are the ones it was made
-    /// from and its files are untouched; nil when the site must be built, with the `previous`
-    /// build's record it read for the build to use. Holds the output's lock while it looks, so
-    /// a build running meanwhile is waited for rather than half seen, and removes what killed
-    /// builds left, as every build does.
-    static func report(_ options: BuildOptions, inputs: String?,
-                       waiting: @escaping @Sendable (String) -> Void) throws -> (unchanged: BuildReport?, previous: BuildManifest?) {
-        guard let inputs else { return (nil, nil) }
+    /// What the previous build reported (`unchanged`), when `inputs` (`UnchangedSite.inputs`,
+    /// awaited once the previous build's record is read: they are taken meanwhile) are the ones
+    /// it was made from and its files are untouched; nil when the site must be built, with the
+    /// `previous` build's record it read for the build to use. Holds the output's lock while it
+    /// looks, so a build running meanwhile is waited for rather than half seen, and removes what
+    /// killed builds left, as every build does.
+    static func report(_ options: BuildOptions, inputs: () async -> String?,
+                       waiting: @escaping @Sendable (String) -> Void) async throws -> (unchanged: BuildReport?, previous: BuildManifest?) {
+        guard options.fileSystem.stampsInputs else { return (nil, nil) }
         let destination = options.outputDirectory.standardizedFileURL
         let lock = try FileLock.exclusive(OutputDirectory.lockFile(of: destination)) {
             waiting("waiting for another build of \(ContentFile.displayPath(destination)) to finish …")
@@ -33,7 +34,7 @@ enum UnchangedSite {
         try OutputDirectory.removeLeftovers(of: destination.lastPathComponent, in: destination.deletingLastPathComponent())
         let previous = BuildManifest(in: destination, fileSystem: options.fileSystem)
         // A journal means a killed rebuild left files to remove and a marker to write.
-        guard !FileManager.default.fileExists(atPath: OutputDirectory.journalFile(of: destination).path),
+        guard let inputs = await inputs(), !FileManager.default.fileExists(atPath: OutputDirectory.journalFile(of: destination).path),
               previous.inputs == inputs, !previous.records.isEmpty,
               outputsAreAsWritten(previous, in: destination.path + "/")
         else { return (nil, previous) }
