@@ -57,7 +57,10 @@ struct CultureCache: Sendable {
     }
 
     private static func entry(_ line: Substring, folder: String) -> CultureEntry? {
-        let values = RecordText.strings(line, separatedBy: 0x09).dropFirst().map(unescaped)
+        var values = RecordText.strings(line, separatedBy: 0x09)
+        values.removeFirst()
+        // Most lines hold nothing escaped; one look at the line spares a look at each field.
+        if RecordText.contains(0x5C, in: line) { values = values.map(unescaped) }
         // The record sits in the published folder: a line whose values the parser would refuse
         // (a slug is a folder of the site) is read from its file again.
         guard values.count == 18, let kind = CultureEntry.Kind(rawValue: values[7]),
@@ -65,7 +68,7 @@ struct CultureCache: Sendable {
               CultureEntryParser.isUsable(slug: values[4]) else { return nil }
         let tagNames = RecordText.strings(Substring(values[11]), separatedBy: 0x2C)
         let tags = tagNames.compactMap(CultureEntry.Tag.init(rawValue:))
-        guard tags.count == tagNames.count, Set(tags).count == tags.count else { return nil }
+        guard tags.count == tagNames.count, tags.indices.allSatisfy({ !tags[..<$0].contains(tags[$0]) }) else { return nil }
         let source = CultureSource(name: values[1], metaDigest: values[2], bodyDigest: values[3])
         return CultureEntry(
             slug: values[4], sourceFile: folder + values[1], title: values[5], creator: values[6], kind: kind, region: values[8],

@@ -92,7 +92,8 @@ struct CulturePages: Sendable {
         }
         let made = bodyEdits.map { edits in entries.filter { edits.contains($0.source.name) } } ?? entries
         if let bodyEdits {
-            standing += entries.filter { !bodyEdits.contains($0.source.name) }.map { factory.standing(path: "/culture/\($0.slug)/") }
+            let others = entries.filter { !bodyEdits.contains($0.source.name) }
+            standing += [StandingPage](concurrentlyMapping: others.count) { factory.standing(path: "/culture/" + others[$0].slug + "/") }
         }
         let entryPages = [Result<Page, any Error>](concurrentlyMapping: made.count) { index in
             let entry = made[index]
