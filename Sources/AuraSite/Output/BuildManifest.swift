@@ -77,6 +77,13 @@ struct BuildManifest: Sendable {
         }
     }
 
+    /// Starts from `previous`'s files, for a build that makes the same ones (only culture
+    /// entries' bodies changed): the files it makes again replace their records, and the files
+    /// it carries over keep theirs without being recorded one by one.
+    mutating func takeFiles(of previous: BuildManifest) {
+        (records, paths) = (previous.records, previous.paths)
+    }
+
     /// Makes room for `count` files.
     mutating func reserveCapacity(_ count: Int) {
         records.reserveCapacity(count)

@@ -40,6 +40,10 @@ final class InPlaceUpdate: Sendable {
     /// The previous entries only a killed commit's journal lists.
     private let killedCommits: Set<String>
     private let written = Mutex(Written())
+    /// The stamps the marker's files bore when the folder was taken, by relative path: looked
+    /// up in the background while the build loads and assembles the site, so that carrying ten
+    /// thousand files over waits for none of their `stat`s. Nil until the lookups are done.
+    private let stampsWhenTaken = Mutex<[String: String]?>(nil)
 
     init(destination: URL, staging: URL, marker: [String], journal: [String]) {
         self.destination = destination
@@ -50,6 +54,15 @@ final class InPlaceUpdate: Sendable {
         previous = self.marker.union(killedCommits)
         folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         written.withLock { $0.kept.reserveCapacity(previous.count) }
+        // The build holds the folder's lock from here on: only an edit by hand could change a
+        // stamp meanwhile, and a file carried over with a stamp it no longer bears is made
+        // again by the next build.
+        DispatchQueue.global().async { [self] in
+            let stamps = [String?](concurrentlyMapping: marker.count) { OutputDirectory.stamp(marker[$0], in: folder) }
+            var table = [String: String](minimumCapacity: marker.count)
+            for (path, stamp) in zip(marker, stamps) { table[path] = stamp }
+            stampsWhenTaken.withLock { $0 = table }
+        }
     }
 
     deinit {
@@ -83,9 +96,11 @@ final class InPlaceUpdate: Sendable {
     /// Keeps each of the destination's files at a relative path that is Aura's and still bears
     /// the stamp given; false for the others.
     func reuse(_ files: [(path: String, stamp: Substring)]) -> [Bool] {
+        let known = stampsWhenTaken.withLock { $0 }
         let kept = [Bool](concurrentlyMapping: files.count) { index in
             let (relativePath, expected) = files[index]
-            return isPrevious(relativePath) && OutputDirectory.stamp(relativePath, in: folder).map { $0 == expected } == true
+            let stamp = known.flatMap { $0[relativePath] } ?? OutputDirectory.stamp(relativePath, in: folder)
+            return isPrevious(relativePath) && stamp.map { $0 == expected } == true
         }
         written.withLock { written in
             for (file, isKept) in zip(files, kept) where isKept { written.kept.insert(file.path) }

@@ -89,6 +89,8 @@ struct SiteFiles: Sendable {
         return try canonicalJSON(manifest)
     }
 
+    static let serviceWorkerPath = "sw.js"
+
     private struct ServiceWorker: Encodable {
         let version: String
         let precacheJSON: String

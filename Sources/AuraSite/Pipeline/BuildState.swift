@@ -64,17 +64,15 @@ struct BuildState: Sendable {
     }
 
     /// Carries the standing pages over, their files checked in one batch; a page whose file
-    /// was changed by hand (or is gone) is made in full with the rest.
+    /// was changed by hand (or is gone) is made in full with the rest. This build's record
+    /// holds their records already (`BuildManifest.takeFiles`).
     private mutating func carryStandingPages() throws {
         guard !standing.isEmpty else { return }
         let records = standing.map { previousBuild[$0.outputFile] }
         let recorded = standing.indices.filter { records[$0] != nil }
         let carried = output?.reuse(recorded.map { (standing[$0].outputFile, records[$0]!.stamp) }) ?? []
         var stands = [Bool](repeating: false, count: standing.count)
-        for (index, isCarried) in zip(recorded, carried) where isCarried {
-            stands[index] = true
-            thisBuild[standing[index].outputFile] = records[index]
-        }
+        for (index, isCarried) in zip(recorded, carried) where isCarried { stands[index] = true }
         let changed = Set(standing.indices.filter { !stands[$0] }.map { standing[$0].outputFile })
         guard !changed.isEmpty else { return }
         pages = try require(\.pages) + sitePages(bodyEdits: nil).all.filter { changed.contains($0.outputFile) }

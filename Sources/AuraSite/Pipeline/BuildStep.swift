@@ -40,6 +40,11 @@ extension SiteBuilder {
             if let baseURL = state.options.baseURL { configuration.baseURL = baseURL }
             state.configuration = configuration
         },
+        // Taken early: a rebuild looks up the stamps of the files it may carry over while the
+        // site loads.
+        BuildStep(name: "Open output folder") { state in
+            try state.openOutput(state.require(\.configuration))
+        },
         BuildStep(name: "Parse templates and design tokens") { state in
             state.theme = try Theme.load(from: state.options.templatesDirectory, in: state.options.fileSystem)
         },
@@ -53,6 +58,7 @@ extension SiteBuilder {
             state.thisBuild.cultureLines = CultureCache.lines(of: content.culture)
             if let besidesCulture = state.thisBuild.inputsBesidesCulture, besidesCulture == state.previousBuild.inputsBesidesCulture {
                 state.bodyEdits = previous.bodyEdits(in: content.culture)
+                if state.bodyEdits != nil { state.thisBuild.takeFiles(of: state.previousBuild) }
             }
         },
         BuildStep(name: "Bundle stylesheet, scripts, fonts and icons") { state in
@@ -73,9 +79,6 @@ extension SiteBuilder {
             let pages = try state.sitePages(bodyEdits: state.bodyEdits)
             (state.pages, state.standing) = (pages.all, pages.standing)
         },
-        BuildStep(name: "Open output folder") { state in
-            try state.openOutput(state.require(\.configuration))
-        },
         BuildStep(name: "Encrypt personal files") { state in
             try state.sealPersonalFiles()
         },
@@ -92,17 +95,19 @@ extension SiteBuilder {
             }
         },
         BuildStep(name: "Render service worker") { state in
-            // The worker's version sums up every other file, so any change to the site installs a new one.
-            // By path: a build that carries pages over records them in another order.
+            // The worker's version sums up every other file, so any change to the site installs a
+            // new one: by path, since a build that carries pages over records them in another
+            // order, and without the previous worker, which a rebuild's record starts with.
             var files: [UInt8] = []
-            for path in state.thisBuild.paths.sorted() {
+            for path in state.thisBuild.paths.sorted() where path != SiteFiles.serviceWorkerPath {
                 files += path.utf8
                 files.append(0x20)
                 RecordText.append(state.thisBuild[path]!.digest, to: &files)
                 files.append(0x0A)
             }
             let version = Fingerprint.short(files)
-            try state.write(try state.siteFiles().serviceWorker(version: version, with: state.require(\.theme).templates), to: "sw.js")
+            try state.write(try state.siteFiles().serviceWorker(version: version, with: state.require(\.theme).templates),
+                            to: SiteFiles.serviceWorkerPath)
         },
         BuildStep(name: "Publish output folder") { state in
             try state.publish()
