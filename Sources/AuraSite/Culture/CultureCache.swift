@@ -49,8 +49,8 @@ struct CultureCache: Sendable {
         self.folder = folder
         items.reserveCapacity(lines.count)
         for line in lines {
-            let head = RecordText.strings(line, separatedBy: 0x09, limit: 4)
-            if head.count == 4, head[0] == Self.lineTag {
+            let head = RecordText.strings(line, separatedBy: 0x09, first: 3)
+            if head.count == 3, head[0] == Self.lineTag {
                 items[Self.unescaped(head[2])] = Item(stamp: Self.unescaped(head[1]), line: line)
             }
         }

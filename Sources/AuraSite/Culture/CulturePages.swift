@@ -40,14 +40,16 @@ struct CulturePages: Sendable {
         let picksKey = ([eveningModel.level, eveningModel.label, eveningModel.headline, "\(eveningModel.basedOnPlan)"]
             + picks.picks.flatMap { [$0.entry.source.metaDigest, $0.why] }).joined(separator: "\u{1F}")
         let pageSize = factory.configuration.culturePageSize
-        /// The list at `path`, `pageSize` entries a page: page 1 at `path`, the rest at `path/page/n/`.
+        /// The list at `path` of the `shown` entries, `entryCount` of them, `pageSize` a page:
+        /// page 1 at `path`, the rest at `path/page/n/`.
         func list(path: String, title: String, description: String, heading: String, intro: String,
-                  entries: [CultureEntry], current: String?, withPicks: Bool) throws -> [Page] {
-            let count = max(1, (entries.count + pageSize - 1) / pageSize)
+                  entryCount: Int, shown: () -> [CultureEntry], current: String?, withPicks: Bool) throws -> [Page] {
+            let count = max(1, (entryCount + pageSize - 1) / pageSize)
             guard bodyEdits == nil else {
                 standing += (1...count).map { factory.standing(path: CulturePagination.path(path, page: $0)) }
                 return []
             }
+            let entries = shown()
             let (kinds, tags) = filters(current: current)
             let filtersKey = (kinds + tags).map { "\($0.label) \($0.count) \($0.isCurrent)" }.joined(separator: "\u{1F}")
             return try (1...count).map { number in
@@ -74,27 +76,31 @@ struct CulturePages: Sendable {
             path: "/culture/", title: "Culture",
             description: "Literature, theatre and drama from around the world, matched to the energy your day leaves for the evening.",
             heading: "Culture", intro: "Literature, theatre and drama from around the world, each tagged with how you can experience it: Live Visit, Read Script or Digital Stage.",
-            entries: entries, current: nil, withPicks: true)
+            entryCount: entries.count, shown: { entries }, current: nil, withPicks: true)
         for kind in CultureEntry.Kind.allCases {
-            let matching = entries.filter { $0.kind == kind }
-            guard !matching.isEmpty else { continue }
+            guard let count = kindCounts[kind] else { continue }
             pages += try list(
                 path: "/culture/kinds/\(kind.rawValue)/", title: "\(kind.label) · Culture",
                 description: "Every \(kind.label.lowercased()) recommendation in Aura.",
-                heading: kind.label, intro: "\(matching.count) \(kind.label.lowercased()) recommendations.",
-                entries: matching, current: "kind:\(kind.rawValue)", withPicks: false)
+                heading: kind.label, intro: "\(count) \(kind.label.lowercased()) recommendations.",
+                entryCount: count, shown: { entries.filter { $0.kind == kind } }, current: "kind:\(kind.rawValue)", withPicks: false)
         }
         for tag in CultureEntry.Tag.allCases {
             pages += try list(
                 path: "/culture/tags/\(tag.slug)/", title: "\(tag.rawValue) · Culture", description: Self.tagDescription(tag),
-                heading: tag.rawValue, intro: Self.tagDescription(tag), entries: entries.filter { $0.tags.contains(tag) },
-                current: "tag:\(tag.slug)", withPicks: false)
+                heading: tag.rawValue, intro: Self.tagDescription(tag), entryCount: tagCounts[tag] ?? 0,
+                shown: { entries.filter { $0.tags.contains(tag) } }, current: "tag:\(tag.slug)", withPicks: false)
         }
-        let made = bodyEdits.map { edits in entries.filter { edits.contains($0.source.name) } } ?? entries
+        var (edited, others): ([CultureEntry], [CultureEntry]) = ([], [])
         if let bodyEdits {
-            let others = entries.filter { !bodyEdits.contains($0.source.name) }
-            standing += [StandingPage](concurrentlyMapping: others.count) { factory.standing(path: "/culture/" + others[$0].slug + "/") }
+            others.reserveCapacity(entries.count)
+            for entry in entries {
+                if bodyEdits.contains(entry.source.name) { edited.append(entry) } else { others.append(entry) }
+            }
+            let unedited = others
+            standing += [StandingPage](concurrentlyMapping: unedited.count) { factory.standing(path: "/culture/" + unedited[$0].slug + "/") }
         }
+        let made = bodyEdits == nil ? entries : edited
         let entryPages = [Result<Page, any Error>](concurrentlyMapping: made.count) { index in
             let entry = made[index]
             let related = library.related(to: entry)

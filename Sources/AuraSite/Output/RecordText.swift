@@ -25,14 +25,15 @@ enum RecordText {
         return fields
     }
 
-    /// The same as new strings. Slices share their text's reference count, which threads
-    /// cutting the lines of one text in parallel would fight over.
-    static func strings(_ line: Substring, separatedBy separator: UInt8, limit: Int = .max) -> [String] {
+    /// The first `count` fields of `line` between `separator`s, as new strings. Slices share
+    /// their text's reference count, which threads cutting the lines of one text in parallel
+    /// would fight over.
+    static func strings(_ line: Substring, separatedBy separator: UInt8, first count: Int = .max) -> [String] {
         var fields: [String] = []
         withBytes(of: line) { bytes in
-            pieces(of: bytes, separatedBy: separator, limit: limit) { range in
+            pieces(of: bytes, separatedBy: separator, limit: .max) { range in
                 fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
-                return true
+                return fields.count < count
             }
         }
         return fields
