@@ -25,11 +25,11 @@ struct CultureCache: Sendable {
     /// The names of `library`'s entries whose body alone changed since this cache was made;
     /// nil when this cache is empty, an entry was added or removed, or any front matter changed.
     func bodyEdits(in library: CultureLibrary) -> Set<String>? {
-        guard !items.isEmpty, library.entries.count == items.count else { return nil }
+        guard !items.isEmpty, library.entries.count == items.count, library.loaded.count == items.count else { return nil }
         var edited = Set<String>()
-        for entry in library.entries {
+        for (entry, loaded) in zip(library.entries, library.loaded) {
             // An entry taken from this cache is what the previous build read.
-            if library.cachedLines[entry.source.name] != nil { continue }
+            if loaded.cachedLine != nil { continue }
             guard let item = items[entry.source.name], let cached = Self.entry(item.line, folder: folder), cached.source.metaDigest == entry.source.metaDigest else { return nil }
             if cached.source.bodyDigest != entry.source.bodyDigest { edited.insert(entry.source.name) }
         }
@@ -80,9 +80,9 @@ struct CultureCache: Sendable {
     /// `init(lines:folder:)` reads, in the library's order: the lines of entries taken from the
     /// previous build's cache as they were, and new ones for the entries read from their files.
     static func lines(of library: CultureLibrary) -> [Substring] {
-        library.entries.compactMap { entry in
-            if let kept = library.cachedLines[entry.source.name] { return kept }
-            guard let stamp = library.stamps[entry.source.name] else { return nil }
+        zip(library.entries, library.loaded).compactMap { entry, loaded in
+            if let kept = loaded.cachedLine { return kept }
+            guard let stamp = loaded.stamp else { return nil }
             let fields = [stamp, entry.source.name, entry.source.metaDigest, entry.source.bodyDigest, entry.slug, entry.title,
                           entry.creator, entry.kind.rawValue, entry.region, entry.country, entry.year,
                           entry.tags.map(\.rawValue).joined(separator: ","), entry.energy.rawValue, entry.length,

@@ -6,6 +6,13 @@ import Synchronization
 public struct CultureLibrary: Sendable {
     public static let folderName = "culture"
 
+    /// How an entry was loaded: its file's stamp when read (nil where files bear none), and the
+    /// previous build's cache line when it was taken from that unread.
+    struct Loaded: Sendable {
+        let stamp: String?
+        let cachedLine: Substring?
+    }
+
     /// The library's parts, held once: every entry's page keeps the library to render later,
     /// and a copy of one reference costs far less than a copy of each part.
     private final class Shared: Sendable {
@@ -13,16 +20,14 @@ public struct CultureLibrary: Sendable {
         let relatedIndex: RelatedIndex
         let folder: URL
         let fileSystem: FileSystem
-        let stamps: [String: String]
-        let cachedLines: [String: Substring]
+        let loaded: [Loaded]
 
-        init(entries: [CultureEntry], folder: URL, fileSystem: FileSystem, stamps: [String: String], cachedLines: [String: Substring]) {
+        init(entries: [CultureEntry], folder: URL, fileSystem: FileSystem, loaded: [Loaded]) {
             self.entries = entries
             relatedIndex = RelatedIndex(entries)
             self.folder = folder
             self.fileSystem = fileSystem
-            self.stamps = stamps
-            self.cachedLines = cachedLines
+            self.loaded = loaded
         }
     }
 
@@ -31,17 +36,16 @@ public struct CultureLibrary: Sendable {
     /// Where the entries' files are, to read a body when a page shows it.
     private var folder: URL { shared.folder }
     private var fileSystem: FileSystem { shared.fileSystem }
-    /// Each file's stamp when it was read, by file name; empty where files bear none.
-    var stamps: [String: String] { shared.stamps }
-    /// By file name, the previous build's cache lines of the entries taken from them unread.
-    var cachedLines: [String: Substring] { shared.cachedLines }
+    /// How each of `entries` was loaded, in the same order; empty for a library made in memory.
+    var loaded: [Loaded] { shared.loaded }
 
-    init(entries: [CultureEntry], folder: URL = URL(fileURLWithPath: "/"), fileSystem: FileSystem = .disk,
-         stamps: [String: String] = [:], cachedLines: [String: Substring] = [:]) {
+    /// `loaded` says how each of `entries` was loaded, when it was.
+    init(entries: [CultureEntry], folder: URL = URL(fileURLWithPath: "/"), fileSystem: FileSystem = .disk, loaded: [Loaded] = []) {
         // Sorted by keys taken out first: ten thousand entries take a hundred thousand comparisons.
         let (published, slugs) = (entries.map(\.published), entries.map(\.slug))
-        let sorted = entries.indices.sorted { (published[$0], slugs[$1]) > (published[$1], slugs[$0]) }.map { entries[$0] }
-        shared = Shared(entries: sorted, folder: folder, fileSystem: fileSystem, stamps: stamps, cachedLines: cachedLines)
+        let order = entries.indices.sorted { (published[$0], slugs[$1]) > (published[$1], slugs[$0]) }
+        shared = Shared(entries: order.map { entries[$0] }, folder: folder, fileSystem: fileSystem,
+                        loaded: loaded.isEmpty ? [] : order.map { loaded[$0] })
     }
 
     /// Loads and validates every `*.md` in the culture folder; throws `SourceErrors` listing
@@ -70,21 +74,21 @@ public struct CultureLibrary: Sendable {
             return (stamp, nil, parser.parse(text, fileName: names[index]))
         }
         var entries: [CultureEntry] = []
-        var stamps: [String: String] = [:]
-        var cachedLines: [String: Substring] = [:]
+        var loaded: [Loaded] = []
+        entries.reserveCapacity(results.count)
+        loaded.reserveCapacity(results.count)
         var errors: [SourceError] = []
-        for (index, result) in results.enumerated() {
+        for result in results {
             switch result.entry {
             case .success(let entry):
                 entries.append(entry)
-                stamps[names[index]] = result.stamp
-                if let line = result.line { cachedLines[names[index]] = line }
+                loaded.append(Loaded(stamp: result.stamp, cachedLine: result.line))
             case .failure(let failure): errors += failure.errors
             }
         }
         errors += duplicateSlugErrors(entries)
         guard errors.isEmpty else { throw SourceErrors(errors: errors) }
-        return CultureLibrary(entries: entries, folder: folder, fileSystem: fileSystem, stamps: stamps, cachedLines: cachedLines)
+        return CultureLibrary(entries: entries, folder: folder, fileSystem: fileSystem, loaded: loaded)
     }
 
     /// `entry`'s body as HTML, read again from its file. Throws when the file no longer holds
