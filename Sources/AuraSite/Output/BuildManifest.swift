@@ -17,16 +17,6 @@ struct BuildManifest: Sendable {
         let digest: Substring
         /// The written file's stamp: the file is still as written while it matches.
         let stamp: Substring
-
-        init(key: Substring, digest: Substring, stamp: Substring) {
-            self.key = key
-            self.digest = digest
-            self.stamp = stamp
-        }
-
-        init(key: String, digest: String, stamp: String) {
-            self.init(key: Substring(key), digest: Substring(digest), stamp: Substring(stamp))
-        }
     }
 
     /// The key of a file that is not a page (assets, feeds, `sw.js`): recorded for its stamp.

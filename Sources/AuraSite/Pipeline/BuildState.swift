@@ -110,7 +110,7 @@ struct BuildState: Sendable {
 
     mutating func write(_ data: Data, to path: String) throws {
         let stamp = try output?.write(data, path) ?? "-"
-        thisBuild[path] = BuildManifest.Record(key: BuildManifest.notAPage, digest: Fingerprint.sha256Hex(data), stamp: stamp)
+        thisBuild[path] = BuildManifest.Record(key: Substring(BuildManifest.notAPage), digest: Substring(Fingerprint.sha256Hex(data)), stamp: Substring(stamp))
     }
 
     /// Renders every page. Building, pages render concurrently, a bounded number at a time,
