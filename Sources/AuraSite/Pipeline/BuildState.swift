@@ -148,7 +148,7 @@ struct BuildState: Sendable {
     private static func render(_ pages: [Page], with templates: TemplateLibrary, templatesDirectory: URL,
                                into output: SiteOutput?, reusing previous: BuildManifest, templateKeys: [String: String],
                                progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [BuildManifest.Record] {
-        let looked = try [Result<(key: Substring, standing: BuildManifest.Record?), any Error>](concurrentlyMapping: pages.count) { index in
+        let looked = try [Result<(key: Substring, recorded: BuildManifest.Record?), any Error>](concurrentlyMapping: pages.count) { index in
             Result {
                 let page = pages[index]
                 let record = previous[page.outputFile]
@@ -156,10 +156,11 @@ struct BuildState: Sendable {
                 return (key, record.flatMap { $0.key == key ? $0 : nil })
             }
         }.map { try $0.get() }
-        let standing = looked.indices.filter { looked[$0].standing != nil }
-        let carried = output?.reuse(standing.map { (pages[$0].outputFile, looked[$0].standing!.stamp) }) ?? []
+        // The pages whose key is the one recorded stand if their files are as written.
+        let unchanged = looked.indices.filter { looked[$0].recorded != nil }
+        let carried = output?.reuse(unchanged.map { (pages[$0].outputFile, looked[$0].recorded!.stamp) }) ?? []
         var made = [BuildManifest.Record?](repeating: nil, count: pages.count)
-        for (index, isCarried) in zip(standing, carried) where isCarried { made[index] = looked[index].standing }
+        for (index, isCarried) in zip(unchanged, carried) where isCarried { made[index] = looked[index].recorded }
         let waiting = made.indices.filter { made[$0] == nil }
         var done = pages.count - waiting.count
         progress(.pages(rendered: done, of: pages.count))
