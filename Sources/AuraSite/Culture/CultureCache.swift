@@ -30,7 +30,8 @@ struct CultureCache: Sendable {
         for (entry, loaded) in zip(library.entries, library.loaded) {
             // An entry taken from this cache is what the previous build read.
             if loaded.cachedLine != nil { continue }
-            guard let item = items[entry.source.name], let cached = Self.entry(item.line, folder: folder), cached.source.metaDigest == entry.source.metaDigest else { return nil }
+            guard let item = items[entry.source.name], let cached = Self.entry(item.line, folder: folder),
+                  cached.source.metaDigest == entry.source.metaDigest else { return nil }
             if cached.source.bodyDigest != entry.source.bodyDigest { edited.insert(entry.source.name) }
         }
         return edited
@@ -42,7 +43,7 @@ struct CultureCache: Sendable {
         return (entry, item.line)
     }
 
-    /// The cache that `lines` (as `lines(of:previous:)` made them) hold, its entries naming
+    /// The cache that `lines` (as `lines(of:)` made them) hold, its entries naming
     /// `folder` + their file name in messages; a line this version did not write is passed
     /// over, which only costs reading that file again.
     init(lines: [Substring], folder: String) {
