@@ -8,14 +8,14 @@ public enum ContentFile {
     /// accepted), or throws an error saying which file could not be read and why — a control
     /// character other than tab and line break is an error at its line and column.
     public static func read(_ url: URL, in fileSystem: FileSystem = .disk) throws(SourceError) -> String {
-        let data: Data
+        let read: String?
         do {
-            data = try fileSystem.read(url)
+            read = try fileSystem.text(at: url)
         } catch {
             let reason = fileSystem.exists(url) ? "it could not be read" : "no such file"
             throw SourceError(file: displayPath(url), line: 1, column: 1, message: "cannot open: \(reason)")
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
+        guard let text = read else {
             throw SourceError(file: displayPath(url), line: 1, column: 1, message: "not valid UTF-8 text; expected a UTF-8 encoded file")
         }
         let normalized = TextInput.normalized(text)

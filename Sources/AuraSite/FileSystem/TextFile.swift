@@ -1,0 +1,54 @@
+import Foundation
+
+/// A file read as UTF-8 text straight into the string that holds it: reading it as data first
+/// and making a string of that copies every byte twice more (for a large site's build record,
+/// megabytes on every rebuild).
+enum TextFile {
+    /// The text of the file at `path`; nil when it is not valid UTF-8. Throws when the file
+    /// cannot be opened or read.
+    static func read(_ path: String) throws -> String? {
+        // Not blocking on a named pipe, which is left to Foundation, as anything but a file is.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let size = Int(status.st_size)
+        guard status.st_mode & S_IFMT == S_IFREG, size > 0 else { return try validated(path) }
+        var filled = 0
+        let text = try String(unsafeUninitializedCapacity: size) { buffer in
+            while filled < size {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + filled, size - filled)
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                if count == 0 { break }
+                filled += count
+            }
+            return filled
+        }
+        // The string repairs what is not UTF-8, with U+FFFD: a file holding one, or one that
+        // changed size while it was read, is read again and checked as a whole.
+        var more: UInt8 = 0
+        guard filled == size, Foundation.read(descriptor, &more, 1) == 0, text.utf8.count == size,
+              !contains(replacementCharacterIn: text) else { return try validated(path) }
+        return text
+    }
+
+    private static func validated(_ path: String) throws -> String? {
+        String(validating: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    }
+
+    private static func contains(replacementCharacterIn text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            var start = 0
+            while let hit = memchr(base + start, 0xEF, bytes.count - start) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if at + 2 < bytes.count, bytes[at + 1] == 0xBF, bytes[at + 2] == 0xBD { return true }
+                start = at + 1
+            }
+            return false
+        }
+    }
+}
