@@ -25,8 +25,8 @@ struct BuildManifest: Sendable {
     /// By output path. (Substrings hash at a third of the speed of Strings.)
     private(set) var records: [String: Record] = [:]
     /// The paths in the order they were first recorded, which is the order the build made its
-    /// files in (a rebuild records the pages it carries over first). Nothing depends on the
-    /// order, so the record is written unsorted.
+    /// files in, until `sortPaths()` puts them in path order, as the record is written: a
+    /// rebuild that makes the same files then finds them in order.
     private(set) var paths: [String] = []
     /// The digest of the inputs' stamps when the build began (`UnchangedSite`).
     var inputs: String?
@@ -40,8 +40,7 @@ struct BuildManifest: Sendable {
 
     /// The manifest the build in `folder` left; empty when there is none or it cannot be read.
     init(in folder: URL, fileSystem: FileSystem) {
-        guard let data = try? fileSystem.read(folder.appendingPathComponent(Self.fileName)),
-              let text = String(validating: data, as: UTF8.self) else { return }
+        guard let text = try? fileSystem.text(at: folder.appendingPathComponent(Self.fileName)) else { return }
         let entryTag = Array("\(CultureCache.lineTag)\t".utf8)
         RecordText.forEachLine(in: text[...]) { line in
             if line.utf8.starts(with: entryTag) {
@@ -74,6 +73,12 @@ struct BuildManifest: Sendable {
         (records, paths) = (previous.records, previous.paths)
     }
 
+    /// Puts `paths` in path order: quick when they are already (Swift's sort takes runs that
+    /// are in order as they are).
+    mutating func sortPaths() {
+        paths.sort()
+    }
+
     /// Makes room for `count` files.
     mutating func reserveCapacity(_ count: Int) {
         records.reserveCapacity(count)
@@ -89,28 +94,27 @@ struct BuildManifest: Sendable {
     }
 
     /// One line per file, `key digest stamp path`, in `paths` order, then one per culture entry;
-    /// appended into one buffer, since a large site's record runs to megabytes.
+    /// measured first and copied once into a buffer of that size, since a large site's record
+    /// runs to megabytes.
     var data: Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(records.count * 200 + cultureLines.count * 600)
-        if let inputs { bytes += "inputs \(inputs)\n".utf8 }
-        if let inputsBesidesCulture { bytes += "inputs-besides-culture \(inputsBesidesCulture)\n".utf8 }
-        for path in paths {
-            let record = records[path]!
-            RecordText.append(record.key, to: &bytes)
-            bytes.append(0x20)
-            RecordText.append(record.digest, to: &bytes)
-            bytes.append(0x20)
-            RecordText.append(record.stamp, to: &bytes)
-            bytes.append(0x20)
-            RecordText.append(Substring(path), to: &bytes)
-            bytes.append(0x0A)
+        let head = (inputs.map { "inputs \($0)\n" } ?? "") + (inputsBesidesCulture.map { "inputs-besides-culture \($0)\n" } ?? "")
+        let files = paths.map { ($0, records[$0]!) }
+        var size = head.utf8.count
+        for (path, record) in files { size += record.key.utf8.count + record.digest.utf8.count + record.stamp.utf8.count + path.utf8.count + 4 }
+        for line in cultureLines { size += line.utf8.count + 1 }
+        var data = Data(count: size)
+        data.withUnsafeMutableBytes { buffer in
+            var out = RecordText.Writer(buffer)
+            out.put(head[...])
+            for (path, record) in files {
+                out.put(record.key, then: 0x20)
+                out.put(record.digest, then: 0x20)
+                out.put(record.stamp, then: 0x20)
+                out.put(path[...], then: 0x0A)
+            }
+            for line in cultureLines { out.put(line, then: 0x0A) }
         }
-        for line in cultureLines {
-            RecordText.append(line, to: &bytes)
-            bytes.append(0x0A)
-        }
-        return Data(bytes)
+        return data
     }
 
     /// The size and modification time of this `aura`.

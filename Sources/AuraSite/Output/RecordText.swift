@@ -39,6 +39,23 @@ enum RecordText {
         return fields
     }
 
+    /// The byte ranges of `line`'s fields between `separator`s, counted from its start.
+    static func ranges(_ line: Substring, separatedBy separator: UInt8) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        withBytes(of: line) { bytes in
+            pieces(of: bytes, separatedBy: separator, limit: .max) { range in
+                ranges.append(range)
+                return true
+            }
+        }
+        return ranges
+    }
+
+    /// The bytes of `line` in `range` (one of its `ranges`) as a new string.
+    static func string(_ line: Substring, _ range: Range<Int>) -> String {
+        withBytes(of: line) { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+    }
+
     /// Whether `text` holds `byte`.
     static func contains(_ byte: UInt8, in text: Substring) -> Bool {
         withBytes(of: text) { bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false }
@@ -47,6 +64,29 @@ enum RecordText {
     /// Appends `text`'s bytes to `bytes`.
     static func append(_ text: Substring, to bytes: inout [UInt8]) {
         withBytes(of: text) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Copies text into a buffer measured for it beforehand.
+    struct Writer {
+        private let buffer: UnsafeMutableRawBufferPointer
+        private var end = 0
+
+        init(_ buffer: UnsafeMutableRawBufferPointer) {
+            self.buffer = buffer
+        }
+
+        /// Appends `text`'s bytes, then `separator` when given.
+        mutating func put(_ text: Substring, then separator: UInt8? = nil) {
+            let count = withBytes(of: text) { bytes in
+                UnsafeMutableRawBufferPointer(rebasing: buffer[end...]).copyMemory(from: UnsafeRawBufferPointer(bytes))
+                return bytes.count
+            }
+            end += count
+            if let separator {
+                buffer[end] = separator
+                end += 1
+            }
+        }
     }
 
     private static func slices(of text: Substring, separatedBy separator: UInt8, limit: Int, _ take: (Substring) -> Bool) {

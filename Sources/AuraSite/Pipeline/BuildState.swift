@@ -92,8 +92,9 @@ struct BuildState: Sendable {
     /// site's record leaves out the personal files and the calendar, whose secret address must
     /// not sit in a public file (sealing never reuses them anyway).
     func publish() throws {
-        let record = sealer == nil ? thisBuild
+        var record = sealer == nil ? thisBuild
             : thisBuild.without { PersonalPaths.contains($0) || $0.hasPrefix(PrivateSite.calendarFolder) }
+        record.sortPaths()
         _ = try output?.write(record.data, BuildManifest.fileName)
         try output?.commit()
     }

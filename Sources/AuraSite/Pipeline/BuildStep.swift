@@ -97,9 +97,11 @@ extension SiteBuilder {
         BuildStep(name: "Render service worker") { state in
             // The worker's version sums up every other file, so any change to the site installs a
             // new one: by path, since a build that carries pages over records them in another
-            // order, and without the previous worker, which a rebuild's record starts with.
+            // order (sorting takes a moment when they are already sorted, as a rebuild's record
+            // is), and without the previous worker, which a rebuild's record starts with.
+            state.thisBuild.sortPaths()
             var files: [UInt8] = []
-            for path in state.thisBuild.paths.sorted() where path != SiteFiles.serviceWorkerPath {
+            for path in state.thisBuild.paths where path != SiteFiles.serviceWorkerPath {
                 files += path.utf8
                 files.append(0x20)
                 RecordText.append(state.thisBuild[path]!.digest, to: &files)
