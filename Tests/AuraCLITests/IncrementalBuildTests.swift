@@ -76,6 +76,14 @@ import Testing
         try await expectSameTree(output, asColdBuildOf: content, "an entry's title and energy")
         #expect(try String(contentsOf: output.appendingPathComponent("culture/index.html"), encoding: .utf8).contains("Kokoro (1914)"))
 
+        // A rebuild takes its entries in the previous build's order only while they are still
+        // in order: an older date moves the entry down every list.
+        try (try String(contentsOf: edited, encoding: .utf8))
+            .replacingOccurrences(of: "published: 2026-10-24", with: "published: 2019-03-02")
+            .write(to: edited, atomically: true, encoding: .utf8)
+        await build(content, into: output)
+        try await expectSameTree(output, asColdBuildOf: content, "an entry's date")
+
         let added = try String(contentsOf: culture.appendingPathComponent("gitanjali.md"), encoding: .utf8)
             .replacingOccurrences(of: "title: \"Gitanjali\"", with: "title: \"Gitanjali, again\"")
         try added.write(to: culture.appendingPathComponent("gitanjali-again.md"), atomically: true, encoding: .utf8)

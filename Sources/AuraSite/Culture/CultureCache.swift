@@ -6,6 +6,9 @@ import Foundation
 /// Only a line's stamp and name are read up front; the rest when the entry is taken.
 struct CultureCache: Sendable {
     private struct Item: Sendable {
+        /// Its place among the cache's entries, which are in the order of the library it was
+        /// made from.
+        let position: Int
         let stamp: String
         /// The line it was read from (a slice of the record's text), written again as it is.
         let line: Substring
@@ -30,17 +33,37 @@ struct CultureCache: Sendable {
         for (entry, loaded) in zip(library.entries, library.loaded) {
             // An entry taken from this cache is what the previous build read.
             if loaded.cachedLine != nil { continue }
-            guard let item = items[entry.source.name], let cached = Self.entry(item.line, folder: folder),
+            guard let item = items[entry.fileName], let cached = Self.entry(item.line, folder: folder),
                   cached.source.metaDigest == entry.source.metaDigest else { return nil }
-            if cached.source.bodyDigest != entry.source.bodyDigest { edited.insert(entry.source.name) }
+            if cached.source.bodyDigest != entry.source.bodyDigest { edited.insert(entry.fileName) }
         }
         return edited
     }
 
-    /// The entry read from `name` when its file bore `stamp`, and the line it is kept in.
-    func entry(named name: String, stamp: String) -> (entry: CultureEntry, line: Substring)? {
+    /// The place of the entry read from `name` among this cache's entries, which are in the
+    /// order of the library the cache was made from.
+    func position(of name: String) -> Int? {
+        items[name]?.position
+    }
+
+    /// The indices of a library's entries in the order of the library this cache was made
+    /// from, given each entry's `position`, when they are every entry of this cache once; nil
+    /// otherwise. A library checks that they are in order before it takes them so.
+    func order(of positions: [Int?]) -> [Int]? {
+        guard positions.count == items.count else { return nil }
+        var order = [Int](repeating: -1, count: positions.count)
+        for (index, position) in positions.enumerated() {
+            guard let position, order.indices.contains(position), order[position] < 0 else { return nil }
+            order[position] = index
+        }
+        return order
+    }
+
+    /// The entry read from `name` when its file bore `stamp`, the line it is kept in and its
+    /// `position`.
+    func entry(named name: String, stamp: String) -> (entry: CultureEntry, line: Substring, position: Int)? {
         guard let item = items[name], item.stamp == stamp, let entry = Self.entry(item.line, folder: folder) else { return nil }
-        return (entry, item.line)
+        return (entry, item.line, item.position)
     }
 
     /// The cache that `lines` (as `lines(of:)` made them) hold, its entries naming
@@ -52,29 +75,38 @@ struct CultureCache: Sendable {
         for line in lines {
             let head = RecordText.strings(line, separatedBy: 0x09, first: 3)
             if head.count == 3, head[0] == Self.lineTag {
-                items[Self.unescaped(head[2])] = Item(stamp: Self.unescaped(head[1]), line: line)
+                items[Self.unescaped(head[2])] = Item(position: items.count, stamp: Self.unescaped(head[1]), line: line)
             }
         }
     }
 
+    /// The entry a line holds, with the fields every build reads cut out of it now, and its
+    /// details (`CultureEntry.Details`) when a page or feed shows it.
     private static func entry(_ line: Substring, folder: String) -> CultureEntry? {
-        var values = RecordText.strings(line, separatedBy: 0x09)
-        values.removeFirst()
         // Most lines hold nothing escaped; one look at the line spares a look at each field.
-        if RecordText.contains(0x5C, in: line) { values = values.map(unescaped) }
+        let escaping = RecordText.contains(0x5C, in: line)
+        let ranges = RecordText.ranges(line, separatedBy: 0x09)
+        func field(_ index: Int) -> String {
+            let text = RecordText.string(line, ranges[index + 1])
+            return escaping ? unescaped(text) : text
+        }
         // The record sits in the published folder: a line whose values the parser would refuse
         // (a slug is a folder of the site) is read from its file again.
-        guard values.count == 18, let kind = CultureEntry.Kind(rawValue: values[7]),
-              let energy = CultureEntry.Energy(rawValue: values[12]), knownRegions.contains(values[8]),
-              CultureEntryParser.isUsable(slug: values[4]) else { return nil }
-        let tagNames = RecordText.strings(Substring(values[11]), separatedBy: 0x2C)
-        let tags = tagNames.compactMap(CultureEntry.Tag.init(rawValue:))
-        guard tags.count == tagNames.count, tags.indices.allSatisfy({ !tags[..<$0].contains(tags[$0]) }) else { return nil }
-        let source = CultureSource(name: values[1], metaDigest: values[2], bodyDigest: values[3])
-        return CultureEntry(
-            slug: values[4], sourceFile: folder + values[1], title: values[5], creator: values[6], kind: kind, region: values[8],
-            country: values[9], year: values[10], tags: tags, energy: energy, length: values[13],
-            venue: optional(values[14]), link: optional(values[15]), summary: values[16], published: values[17], source: source)
+        guard ranges.count == 19, let kind = CultureEntry.Kind(rawValue: field(7)), let energy = CultureEntry.Energy(rawValue: field(12))
+        else { return nil }
+        let (slug, region, tagNames) = (field(4), field(8), field(11))
+        guard knownRegions.contains(region), CultureEntryParser.isUsable(slug: slug) else { return nil }
+        let tagList = RecordText.strings(Substring(tagNames), separatedBy: 0x2C)
+        let tags = tagList.compactMap(CultureEntry.Tag.init(rawValue:))
+        guard tags.count == tagList.count, tags.indices.allSatisfy({ !tags[..<$0].contains(tags[$0]) }) else { return nil }
+        return CultureEntry(slug: slug, fileName: field(1), kind: kind, region: region, tags: tags, energy: energy, published: field(17)) {
+            var values = RecordText.strings(line, separatedBy: 0x09)
+            values.removeFirst()
+            if escaping { values = values.map(unescaped) }
+            return CultureEntry.Details(sourceFile: folder + values[1], title: values[5], creator: values[6], country: values[9],
+                                        year: values[10], length: values[13], venue: optional(values[14]), link: optional(values[15]),
+                                        summary: values[16], metaDigest: values[2], bodyDigest: values[3])
+        }
     }
 
     /// The cache of `library`, whose files bore the stamps it was loaded with, as the lines

@@ -34,7 +34,7 @@ struct CultureFeeds: Sendable {
 
     /// Whether the feeds show an entry read from one of `names`.
     func shows(anyOf names: Set<String>) -> Bool {
-        entries.contains { names.contains($0.source.name) }
+        entries.contains { names.contains($0.fileName) }
     }
 
     func render(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {

@@ -39,11 +39,17 @@ public struct CultureLibrary: Sendable {
     /// How each of `entries` was loaded, in the same order; empty for a library made in memory.
     var loaded: [Loaded] { shared.loaded }
 
-    /// `loaded` says how each of `entries` was loaded, when it was.
-    init(entries: [CultureEntry], folder: URL = URL(fileURLWithPath: "/"), fileSystem: FileSystem = .disk, loaded: [Loaded] = []) {
+    /// `loaded` says how each of `entries` was loaded, when it was; `likelyOrder`, the indices
+    /// of `entries` in an order they may already be in, is taken when they are.
+    init(entries: [CultureEntry], folder: URL = URL(fileURLWithPath: "/"), fileSystem: FileSystem = .disk, loaded: [Loaded] = [],
+         likelyOrder: [Int]? = nil) {
         // Sorted by keys taken out first: ten thousand entries take a hundred thousand comparisons.
         let (published, slugs) = (entries.map(\.published), entries.map(\.slug))
-        let order = entries.indices.sorted { (published[$0], slugs[$1]) > (published[$1], slugs[$0]) }
+        let precedes = { (first: Int, second: Int) in (published[first], slugs[second]) > (published[second], slugs[first]) }
+        var order = likelyOrder ?? []
+        if order.count != entries.count || zip(order, order.dropFirst()).contains(where: { !precedes($0, $1) }) {
+            order = entries.indices.sorted(by: precedes)
+        }
         shared = Shared(entries: order.map { entries[$0] }, folder: folder, fileSystem: fileSystem,
                         loaded: loaded.isEmpty ? [] : order.map { loaded[$0] })
     }
@@ -57,54 +63,62 @@ public struct CultureLibrary: Sendable {
         let folder = contentDirectory.appendingPathComponent(folderName)
         let names = listed?.map(\.name) ?? fileSystem.names(in: folder, endingWith: ".md")
         let folderPath = folder.path + "/"
-        let results = [(stamp: String?, line: Substring?, entry: Result<CultureEntry, SourceErrors>)](concurrentlyMapping: names.count) { index in
+        typealias Taken = (stamp: String?, line: Substring?, position: Int?, entry: Result<CultureEntry, SourceErrors>)
+        let results = [Taken](concurrentlyMapping: names.count) { index in
             // Stamped before reading: a file changed meanwhile is read again by the next build.
             let stamp = listed.map { $0[index].stamp } ?? fileSystem.stamp(folderPath + names[index])
             if let stamp, let cached = cache.entry(named: names[index], stamp: stamp) {
-                return (stamp, cached.line, .success(cached.entry))
+                return (stamp, cached.line, cached.position, .success(cached.entry))
             }
             let url = folder.appendingPathComponent(names[index])
             let text: String
             do throws(SourceError) {
                 text = try ContentFile.read(url, in: fileSystem)
             } catch {
-                return (nil, nil, .failure(SourceErrors(errors: [error])))
+                return (nil, nil, nil, .failure(SourceErrors(errors: [error])))
             }
             var parser = CultureEntryParser(file: ContentFile.displayPath(url))
-            return (stamp, nil, parser.parse(text, fileName: names[index]))
+            return (stamp, nil, cache.position(of: names[index]), parser.parse(text, fileName: names[index]))
         }
         var entries: [CultureEntry] = []
         var loaded: [Loaded] = []
+        var positions: [Int?] = []
         entries.reserveCapacity(results.count)
         loaded.reserveCapacity(results.count)
+        positions.reserveCapacity(results.count)
         var errors: [SourceError] = []
         for result in results {
             switch result.entry {
             case .success(let entry):
                 entries.append(entry)
                 loaded.append(Loaded(stamp: result.stamp, cachedLine: result.line))
+                positions.append(result.position)
             case .failure(let failure): errors += failure.errors
             }
         }
         errors += duplicateSlugErrors(entries)
         guard errors.isEmpty else { throw SourceErrors(errors: errors) }
-        return CultureLibrary(entries: entries, folder: folder, fileSystem: fileSystem, loaded: loaded)
+        // A rebuild's entries are most often still in the order the previous build left them.
+        return CultureLibrary(entries: entries, folder: folder, fileSystem: fileSystem, loaded: loaded,
+                              likelyOrder: cache.order(of: positions))
     }
 
     /// `entry`'s body as HTML, read again from its file. Throws when the file no longer holds
     /// the body it was loaded with: the site would otherwise mix two versions of it.
     func bodyHTML(of entry: CultureEntry) throws -> String {
-        let url = folder.appendingPathComponent(entry.source.name)
+        let url = folder.appendingPathComponent(entry.fileName)
         let changed = SourceError(file: entry.sourceFile, line: 1, column: 1,
                                   message: "changed while the site was being built; build again to publish the new text")
-        guard let data = try? fileSystem.read(url), let text = String(validating: data, as: UTF8.self) else { throw changed }
+        guard let text = try? fileSystem.text(at: url) else { throw changed }
         let body = try FrontMatterParts(text: text, file: entry.sourceFile).body
         guard Fingerprint.sha256Hex(Array(body.utf8)) == entry.source.bodyDigest else { throw changed }
         return Markdown.html(body)
     }
 
     private static func duplicateSlugErrors(_ entries: [CultureEntry]) -> [SourceError] {
-        var first: [String: CultureEntry] = Dictionary(minimumCapacity: entries.count)
+        var slugs = Set<String>(minimumCapacity: entries.count)
+        guard !entries.allSatisfy({ slugs.insert($0.slug).inserted }) else { return [] }
+        var first: [String: CultureEntry] = [:]
         var errors: [SourceError] = []
         for entry in entries {
             if let earlier = first[entry.slug] {

@@ -95,7 +95,7 @@ struct CulturePages: Sendable {
         if let bodyEdits {
             others.reserveCapacity(entries.count)
             for entry in entries {
-                if bodyEdits.contains(entry.source.name) { edited.append(entry) } else { others.append(entry) }
+                if bodyEdits.contains(entry.fileName) { edited.append(entry) } else { others.append(entry) }
             }
             let unedited = others
             standing += [StandingPage](concurrentlyMapping: unedited.count) { factory.standing(path: "/culture/" + unedited[$0].slug + "/") }
