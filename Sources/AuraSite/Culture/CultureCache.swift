@@ -9,7 +9,8 @@ struct CultureCache: Sendable {
         /// Its place among the cache's entries, which are in the order of the library it was
         /// made from.
         let position: Int
-        let stamp: String
+        /// As the line holds it: a stamp is digits, spaces, dots and minus signs, nothing escaped.
+        let stamp: Substring
         /// The line it was read from (a slice of the record's text), written again as it is.
         let line: Substring
     }
@@ -73,10 +74,10 @@ struct CultureCache: Sendable {
         self.folder = folder
         items.reserveCapacity(lines.count)
         for line in lines {
-            let head = RecordText.strings(line, separatedBy: 0x09, first: 3)
-            if head.count == 3, head[0] == Self.lineTag {
-                items[Self.unescaped(head[2])] = Item(position: items.count, stamp: Self.unescaped(head[1]), line: line)
-            }
+            let head = RecordText.ranges(line, separatedBy: 0x09, first: 3)
+            guard head.count == 3, RecordText.slice(line, head[0]) == Self.lineTag else { continue }
+            let name = Self.unescaped(RecordText.string(line, head[2]))
+            items[name] = Item(position: items.count, stamp: RecordText.slice(line, head[1]), line: line)
         }
     }
 

@@ -98,7 +98,7 @@ struct CulturePages: Sendable {
                 if bodyEdits.contains(entry.fileName) { edited.append(entry) } else { others.append(entry) }
             }
             let unedited = others
-            standing += [StandingPage](concurrentlyMapping: unedited.count) { factory.standing(path: "/culture/" + unedited[$0].slug + "/") }
+            standing += [StandingPage](concurrentlyMapping: unedited.count) { factory.standing(path: "/culture/\(unedited[$0].slug)/") }
         }
         let made = bodyEdits == nil ? entries : edited
         let entryPages = [Result<Page, any Error>](concurrentlyMapping: made.count) { index in

@@ -39,13 +39,14 @@ enum RecordText {
         return fields
     }
 
-    /// The byte ranges of `line`'s fields between `separator`s, counted from its start.
-    static func ranges(_ line: Substring, separatedBy separator: UInt8) -> [Range<Int>] {
+    /// The byte ranges of the first `count` fields of `line` between `separator`s, counted from
+    /// its start.
+    static func ranges(_ line: Substring, separatedBy separator: UInt8, first count: Int = .max) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         withBytes(of: line) { bytes in
             pieces(of: bytes, separatedBy: separator, limit: .max) { range in
                 ranges.append(range)
-                return true
+                return ranges.count < count
             }
         }
         return ranges
@@ -54,6 +55,13 @@ enum RecordText {
     /// The bytes of `line` in `range` (one of its `ranges`) as a new string.
     static func string(_ line: Substring, _ range: Range<Int>) -> String {
         withBytes(of: line) { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+    }
+
+    /// The bytes of `line` in `range` (one of its `ranges`) as a slice of it.
+    static func slice(_ line: Substring, _ range: Range<Int>) -> Substring {
+        let utf8 = line.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])
     }
 
     /// Whether `text` holds `byte`.

@@ -71,8 +71,7 @@ struct PageFactory: Sendable {
     func page(path: String, kind: PageKind, title: String, description: String, layout: String,
               inputs: @escaping @Sendable () -> String, content: @escaping @Sendable () throws -> any Encodable) throws -> Page {
         let factory = self
-        let standing = standing(path: path)
-        return Page(path: standing.path, outputFile: standing.outputFile,
+        return Page(path: SitePath.resolve(path, root: root), outputFile: standing(path: path).outputFile,
                     template: kind.template, inSitemap: true, isPersonal: false, assetPaths: try assets.assets(forPage: kind.name).all,
                     inputs: { Fingerprint.sha256Hex(Array([layout, kind.name, path, title, description, inputs()].joined(separator: "\u{1F}").utf8)) }) {
             try factory.context(path: path, kind: kind, title: title, description: description, content: try content(),
@@ -83,7 +82,11 @@ struct PageFactory: Sendable {
     /// The page at site-relative folder `path` (`/culture/kokoro/`) that `page(path:…)` would
     /// make, standing as the previous build made it.
     func standing(path: String) -> StandingPage {
-        StandingPage(path: SitePath.resolve(path, root: root), outputFile: String(path.utf8.dropFirst())! + "index.html")
+        var outputFile = ""
+        outputFile.reserveCapacity(path.utf8.count - 1 + StandingPage.index.utf8.count)
+        outputFile += path.dropFirst()
+        outputFile += StandingPage.index
+        return StandingPage(outputFile: outputFile, root: root)
     }
 
     /// What every page of `kind` shares whatever its path, title and content: the site's

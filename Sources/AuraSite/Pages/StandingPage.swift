@@ -2,7 +2,16 @@
 /// bodies changed since. Its file stands while it bears the stamp that build recorded, so it
 /// needs no view model, key or template; a file changed by hand is made again in full.
 struct StandingPage: Sendable {
-    /// The public path, such as `/culture/kokoro/`.
-    let path: String
+    /// Where it is in the output folder: `culture/kokoro/index.html`.
     let outputFile: String
+    /// The site's root path (`PageFactory.root`).
+    let root: String
+
+    /// The public path, such as `/culture/kokoro/`: asked for only by a sitemap made again, so
+    /// not made for each of ten thousand pages that stand.
+    var path: String {
+        root + outputFile.dropLast(Self.index.count)
+    }
+
+    static let index = "index.html"
 }
