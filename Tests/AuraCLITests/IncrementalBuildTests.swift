@@ -172,6 +172,28 @@ import Testing
             .contains("<!-- changed template -->"))
     }
 
+    /// An entry taken from its record line, its details cut out only when its page renders,
+    /// reads as it did from its file: a backslash is escaped in the line and comes back whole.
+    @Test func anEntryFromTheRecordReadsAsItsFileDid() async throws {
+        let (content, templates, output) = try copiedSite()
+        let kokoro = content.appendingPathComponent("culture/kokoro.md")
+        try (try String(contentsOf: kokoro, encoding: .utf8))
+            .replacingOccurrences(of: "title: \"Kokoro\"", with: "title: \"Kokoro \\\\ The Heart\"")
+            .replacingOccurrences(of: "creator: \"Natsume Sōseki\"", with: "creator: \"Natsume \\\\ Sōseki\"")
+            .write(to: kokoro, atomically: true, encoding: .utf8)
+        await build(content, into: output, templates: templates)
+        #expect(try String(contentsOf: output.appendingPathComponent(".aura-build"), encoding: .utf8).contains("Kokoro \\\\ The Heart"))
+
+        // Every entry page renders again, every entry taken from the record.
+        let entryTemplate = templates.appendingPathComponent("pages/culture-entry.mustache")
+        try (try String(contentsOf: entryTemplate, encoding: .utf8) + "<!-- changed template -->\n")
+            .write(to: entryTemplate, atomically: true, encoding: .utf8)
+        await build(content, into: output, templates: templates)
+        try await expectSameTree(output, asColdBuildOf: content, templates: templates, "entries from the record")
+        let page = try String(contentsOf: output.appendingPathComponent("culture/kokoro/index.html"), encoding: .utf8)
+        #expect(page.contains("Kokoro \\ The Heart") && page.contains("Natsume \\ Sōseki") && page.contains("<!-- changed template -->"))
+    }
+
     /// The build record sits in the published folder. A cached entry whose line names a slug
     /// (a folder of the site) or region the parser would refuse is read from its file again,
     /// never taken as it is.
