@@ -92,11 +92,15 @@ struct BuildState: Sendable {
     /// site's record leaves out the personal files and the calendar, whose secret address must
     /// not sit in a public file (sealing never reuses them anyway).
     func publish() throws {
+        guard let output else { return }
         var record = sealer == nil ? thisBuild
             : thisBuild.without { PersonalPaths.contains($0) || $0.hasPrefix(PrivateSite.calendarFolder) }
         record.sortPaths()
-        _ = try output?.write(record.data, BuildManifest.fileName)
-        try output?.commit()
+        // Made only now, when the pages rendered are gone: a cold build's lines come to a few
+        // megabytes.
+        record.cultureLines = CultureCache.lines(of: try require(\.content).culture)
+        _ = try output.write(record.data, BuildManifest.fileName)
+        try output.commit()
     }
 
     /// Carries the previous build's files at `paths` over when every one of them still bears

@@ -55,7 +55,6 @@ extension SiteBuilder {
                                                in: state.options.fileSystem, reusing: previous,
                                                listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"))
             state.content = content
-            state.thisBuild.cultureLines = CultureCache.lines(of: content.culture)
             if let besidesCulture = state.thisBuild.inputsBesidesCulture, besidesCulture == state.previousBuild.inputsBesidesCulture {
                 state.bodyEdits = previous.bodyEdits(in: content.culture)
                 if state.bodyEdits != nil { state.thisBuild.takeFiles(of: state.previousBuild) }
