@@ -9,9 +9,9 @@ import pytest
 from aura_mail import LoopbackSMTP
 from selenium.webdriver.common.keys import Keys
 
-from aura_served import Server
+from aura_served import Server, morning_somewhere
 from conftest import wait
-from test_served_actions import click, morning_somewhere
+from test_served_actions import click
 
 ADDRESS = "nia@example.org"
 FIRST, SECOND = "a kettle of river stones", "the tide comes in twice"

@@ -17,7 +17,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from aura_served import PASSWORD, Server
+from aura_served import PASSWORD, Server, morning_somewhere
 from conftest import wait
 
 LINES = ["write the zzbrief 45m", "file the zzreceipts 20m", "call the zzplumber 15m"]
@@ -91,17 +91,6 @@ class SwitchableProxy:
     def close(self):
         self.offline = True
         self.listener.close()
-
-
-def morning_somewhere(content):
-    """A fixed-offset time zone where it is about 9:00 now, so today's window (08:30-18:30) has
-    room for the three new lines whenever the test runs."""
-    hours = (9 - datetime.datetime.now(datetime.timezone.utc).hour) % 24
-    hours = hours - 24 if hours > 14 else hours
-    zone = "Etc/GMT" + (f"{-hours:+d}" if hours else "")
-    site = content / "site.yml"
-    text = site.read_text()
-    site.write_text(text.replace("time_zone: Europe/London", f"time_zone: {zone}"))
 
 
 @pytest.fixture

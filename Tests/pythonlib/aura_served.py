@@ -1,6 +1,7 @@
 """`aura serve` as a real process on loopback, for the suites that drive it (Tests/Server over
 `requests`, Tests/Browser through a browser): a copy of the default content (`content_edit` may
 change it first), a fresh state folder and one person (sam) who may sign in."""
+import datetime
 import json
 import re
 import sqlite3
@@ -32,6 +33,21 @@ def as_schema_version(database, version):
             for statement in UNDO[undone]:
                 connection.execute(statement)
         connection.execute(f"PRAGMA user_version = {version}")
+
+
+def morning_somewhere(content):
+    """Moves `content`'s site to a fixed-offset time zone where it is about 9:00 now, and lets its
+    day run to midnight, so today has room for what a test plans whenever it runs. Otherwise the
+    test would depend on the hour (after 18:30 Plan My Day keeps new lines for later, and a late
+    plan has no notifications left) and on the weekday (in the evening, UTC, the morning
+    somewhere is tomorrow's, and the default content fills some days' 08:30-18:30)."""
+    hours = (9 - datetime.datetime.now(datetime.timezone.utc).hour) % 24
+    hours = hours - 24 if hours > 14 else hours
+    zone = "Etc/GMT" + (f"{-hours:+d}" if hours else "")
+    site = content / "site.yml"
+    text = site.read_text()
+    assert "time_zone: Europe/London" in text and '  end: "18:30"' in text
+    site.write_text(text.replace("time_zone: Europe/London", f"time_zone: {zone}").replace('  end: "18:30"', '  end: "24:00"'))
 
 
 class Server:
