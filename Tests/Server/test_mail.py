@@ -2,6 +2,7 @@
 arrives with the link, the link works once, and header values cannot start headers of their own."""
 import email
 import email.policy
+import pathlib
 import re
 
 import pytest
@@ -40,13 +41,20 @@ def ask_for_a_link(server, name):
     return browser.post(server.url + "/forgot/", data={"csrf": browser.cookies["aura_sign_in"], "name": name})
 
 
+def loaded_libraries(server):
+    return pathlib.Path(f"/proc/{server.process.pid}/maps").read_text()
+
+
 def test_the_reset_link_arrives_by_mail_and_works_once(mailing, smtp):
     inbox = smtp
+    # libcurl (and the thirty libraries it brings) is loaded by the first mail, not at start.
+    assert "libcurl" not in loaded_libraries(mailing)
     old = mailing.signed_in(ADDRESS)
     known, unknown = ask_for_a_link(mailing, ADDRESS), ask_for_a_link(mailing, "nobody@example.org")
     same = [re.sub(r'name="csrf" value="[^"]+"', "", answer.text) for answer in (known, unknown)]  # each browser's own token aside
     assert known.status_code == unknown.status_code == 200 and same[0] == same[1] and "on its way" in same[0]
     sender, recipients, content = wait_for(lambda: inbox.messages and inbox.messages[0], "the reset mail")
+    assert "libcurl.so.4" in loaded_libraries(mailing)
     assert sender == "aura@example.org" and recipients == [ADDRESS] and len(inbox.messages) == 1
     message = email.message_from_bytes(content, policy=email.policy.default)
     # The title's CR LF stayed inside the Subject's one line: no header of its own.

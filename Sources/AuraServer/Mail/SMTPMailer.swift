@@ -25,20 +25,25 @@ struct SMTPMailer: Sendable {
 
     func send(_ message: MailMessage, now: Date) throws {
         guard MailMessage.isAddress(message.to) else { throw SendError(description: "'\(message.to)' is not an e-mail address") }
-        guard Self.started, let curl = curl_easy_init() else { throw SendError(description: "libcurl could not start") }
-        defer { curl_easy_cleanup(curl) }
+        var failure: UnsafePointer<CChar>?
+        guard let library = aura_curl(&failure) else {
+            throw SendError(description: "libcurl could not be loaded: " + (failure.map { String(cString: $0) } ?? "no reason given"))
+        }
+        let curlLibrary = library.pointee
+        guard let curl = curlLibrary.easy_init() else { throw SendError(description: "libcurl could not start") }
+        defer { curlLibrary.easy_cleanup(curl) }
         let upload = Upload(message.rendered(date: now, messageID: "\(UUID().uuidString)@\(settings.smtp.host ?? "aura")"))
-        let recipients = curl_slist_append(nil, "<\(message.to)>")
-        defer { curl_slist_free_all(recipients) }
+        let recipients = curlLibrary.slist_append(nil, "<\(message.to)>")
+        defer { curlLibrary.slist_free_all(recipients) }
         var codes = [
-            aura_curl_set_string(curl, CURLOPT_URL, settings.smtp.absoluteString),
-            aura_curl_set_string(curl, CURLOPT_MAIL_FROM, "<\(envelopeSender)>"),
-            aura_curl_set_pointer(curl, CURLOPT_MAIL_RCPT, UnsafeMutableRawPointer(recipients)),
-            aura_curl_set_long(curl, CURLOPT_UPLOAD, 1),
-            aura_curl_set_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue)),
-            aura_curl_set_long(curl, CURLOPT_TIMEOUT, 30),
-            aura_curl_set_long(curl, CURLOPT_NOSIGNAL, 1),
-            aura_curl_set_read_function(curl) { buffer, size, count, context in
+            aura_curl_set_string(library, curl, CURLOPT_URL, settings.smtp.absoluteString),
+            aura_curl_set_string(library, curl, CURLOPT_MAIL_FROM, "<\(envelopeSender)>"),
+            aura_curl_set_pointer(library, curl, CURLOPT_MAIL_RCPT, UnsafeMutableRawPointer(recipients)),
+            aura_curl_set_long(library, curl, CURLOPT_UPLOAD, 1),
+            aura_curl_set_long(library, curl, CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue)),
+            aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, 30),
+            aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
+            aura_curl_set_read_function(library, curl) { buffer, size, count, context in
                 guard let buffer, let context else { return 0 }
                 let upload = Unmanaged<Upload>.fromOpaque(context).takeUnretainedValue()
                 let length = min(size * count, upload.data.count)
@@ -48,19 +53,18 @@ struct SMTPMailer: Sendable {
             },
         ]
         if let user = settings.user {
-            codes.append(aura_curl_set_string(curl, CURLOPT_USERNAME, user))
+            codes.append(aura_curl_set_string(library, curl, CURLOPT_USERNAME, user))
             if let variable = settings.passwordVariable, let password = ProcessInfo.processInfo.environment[variable] {
-                codes.append(aura_curl_set_string(curl, CURLOPT_PASSWORD, password))
+                codes.append(aura_curl_set_string(library, curl, CURLOPT_PASSWORD, password))
             }
         }
         let context = Unmanaged.passRetained(upload)
         defer { context.release() }
-        codes.append(aura_curl_set_pointer(curl, CURLOPT_READDATA, context.toOpaque()))
+        codes.append(aura_curl_set_pointer(library, curl, CURLOPT_READDATA, context.toOpaque()))
         guard codes.allSatisfy({ $0 == CURLE_OK }) else { throw SendError(description: "libcurl refused a setting") }
-        let result = curl_easy_perform(curl)
-        guard result == CURLE_OK else { throw SendError(description: String(cString: curl_easy_strerror(result))) }
+        let result = curlLibrary.easy_perform(curl)
+        guard result == CURLE_OK else {
+            throw SendError(description: curlLibrary.easy_strerror(result).map { String(cString: $0) } ?? "libcurl failed (\(result.rawValue))")
+        }
     }
-
-    /// libcurl's global set-up, once, before the first handle (it is not thread-safe itself).
-    private static let started: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 }
