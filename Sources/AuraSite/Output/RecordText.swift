@@ -4,13 +4,6 @@ import Foundation
 /// their bytes: a generic `split` of a String's views cost more than all the rest of a
 /// one-entry rebuild.
 enum RecordText {
-    /// The lines of `text` without their line breaks, empty lines left out.
-    static func lines(_ text: Substring) -> [Substring] {
-        var lines: [Substring] = []
-        forEachLine(in: text) { lines.append($0); return true }
-        return lines
-    }
-
     /// Hands each non-empty line of `text` to `body`, without its line break, until `body`
     /// returns false.
     static func forEachLine(in text: Substring, _ body: (Substring) -> Bool) {
@@ -25,15 +18,14 @@ enum RecordText {
         return fields
     }
 
-    /// The first `count` fields of `line` between `separator`s, as new strings. Slices share
-    /// their text's reference count, which threads cutting the lines of one text in parallel
-    /// would fight over.
-    static func strings(_ line: Substring, separatedBy separator: UInt8, first count: Int = .max) -> [String] {
+    /// The fields of `line` between `separator`s, as new strings. Slices share their text's
+    /// reference count, which threads cutting the lines of one text in parallel would fight over.
+    static func strings(_ line: Substring, separatedBy separator: UInt8) -> [String] {
         var fields: [String] = []
         withBytes(of: line) { bytes in
             pieces(of: bytes, separatedBy: separator, limit: .max) { range in
                 fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
-                return fields.count < count
+                return true
             }
         }
         return fields
