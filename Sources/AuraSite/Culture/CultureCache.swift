@@ -34,7 +34,7 @@ struct CultureCache: Sendable {
         for (entry, loaded) in zip(library.entries, library.loaded) {
             // An entry taken from this cache is what the previous build read.
             if loaded.cachedLine != nil { continue }
-            guard let item = items[entry.fileName], let cached = Self.entry(item.line, folder: folder),
+            guard let item = items[entry.fileName], let cached = Self.entry(item.line, named: entry.fileName, folder: folder),
                   cached.source.metaDigest == entry.source.metaDigest else { return nil }
             if cached.source.bodyDigest != entry.source.bodyDigest { edited.insert(entry.fileName) }
         }
@@ -63,7 +63,7 @@ struct CultureCache: Sendable {
     /// The entry read from `name` when its file bore `stamp`, the line it is kept in and its
     /// `position`.
     func entry(named name: String, stamp: String) -> (entry: CultureEntry, line: Substring, position: Int)? {
-        guard let item = items[name], item.stamp == stamp, let entry = Self.entry(item.line, folder: folder) else { return nil }
+        guard let item = items[name], item.stamp == stamp, let entry = Self.entry(item.line, named: name, folder: folder) else { return nil }
         return (entry, item.line, item.position)
     }
 
@@ -82,8 +82,9 @@ struct CultureCache: Sendable {
     }
 
     /// The entry a line holds, with the fields every build reads cut out of it now, and its
-    /// details (`CultureEntry.Details`) when a page or feed shows it.
-    private static func entry(_ line: Substring, folder: String) -> CultureEntry? {
+    /// details (`CultureEntry.Details`) when a page or feed shows it. `name` is the file name
+    /// the line was looked up by, which is its second field.
+    private static func entry(_ line: Substring, named name: String, folder: String) -> CultureEntry? {
         // Most lines hold nothing escaped; one look at the line spares a look at each field.
         let escaping = RecordText.contains(0x5C, in: line)
         let ranges = RecordText.ranges(line, separatedBy: 0x09)
@@ -100,11 +101,11 @@ struct CultureCache: Sendable {
         let tagList = RecordText.strings(Substring(tagNames), separatedBy: 0x2C)
         let tags = tagList.compactMap(CultureEntry.Tag.init(rawValue:))
         guard tags.count == tagList.count, tags.indices.allSatisfy({ !tags[..<$0].contains(tags[$0]) }) else { return nil }
-        return CultureEntry(slug: slug, fileName: field(1), kind: kind, region: region, tags: tags, energy: energy, published: field(17)) {
+        return CultureEntry(slug: slug, fileName: name, kind: kind, region: region, tags: tags, energy: energy, published: field(17)) {
             var values = RecordText.strings(line, separatedBy: 0x09)
             values.removeFirst()
             if escaping { values = values.map(unescaped) }
-            return CultureEntry.Details(sourceFile: folder + values[1], title: values[5], creator: values[6], country: values[9],
+            return CultureEntry.Details(sourceFile: folder + name, title: values[5], creator: values[6], country: values[9],
                                         year: values[10], length: values[13], venue: optional(values[14]), link: optional(values[15]),
                                         summary: values[16], metaDigest: values[2], bodyDigest: values[3])
         }
