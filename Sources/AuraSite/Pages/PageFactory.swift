@@ -59,7 +59,7 @@ struct PageFactory: Sendable {
                                   canonicalPath: String? = nil, section: String? = nil) throws -> Page {
         let context = try self.context(path: path, kind: kind, title: title, description: description, content: content,
                                        noindex: noindex, canonicalPath: canonicalPath, section: section)
-        return Page(path: SitePath.resolve(path, root: root), outputFile: outputFile ?? String(path.dropFirst()) + "index.html",
+        return Page(path: SitePath.resolve(path, root: root), outputFile: outputFile ?? standing(path: path).outputFile,
                     template: kind.template, inSitemap: inSitemap, isPersonal: noindex,
                     assetPaths: try assets.assets(forPage: kind.name).all) { context }
     }
