@@ -67,7 +67,7 @@ struct CultureCache: Sendable {
         return (entry, item.line, item.position)
     }
 
-    /// The cache that `lines` (as `lines(of:)` made them) hold, its entries naming
+    /// The cache that `lines` (as `writeLines(of:to:)` wrote them) hold, its entries naming
     /// `folder` + their file name in messages; a line this version did not write is passed
     /// over, which only costs reading that file again.
     init(lines: [Substring], folder: String) {
@@ -111,19 +111,26 @@ struct CultureCache: Sendable {
         }
     }
 
-    /// The cache of `library`, whose files bore the stamps it was loaded with, as the lines
-    /// `init(lines:folder:)` reads, in the library's order: the lines of entries taken from the
-    /// previous build's cache as they were, and new ones for the entries read from their files.
-    static func lines(of library: CultureLibrary) -> [Substring] {
-        zip(library.entries, library.loaded).compactMap { entry, loaded in
-            if let kept = loaded.cachedLine { return kept }
-            guard let stamp = loaded.stamp else { return nil }
+    /// Writes the cache of `library`, whose files bore the stamps it was loaded with, as the
+    /// lines `init(lines:folder:)` reads, in the library's order: the lines of entries taken
+    /// from the previous build's cache as they were, and new ones for the entries read from
+    /// their files, each field written as it is made rather than joined into a line first.
+    static func writeLines(of library: CultureLibrary, to out: inout RecordText.Writer) throws {
+        for (entry, loaded) in zip(library.entries, library.loaded) {
+            if let kept = loaded.cachedLine {
+                try out.put(kept, then: 0x0A)
+                continue
+            }
+            guard let stamp = loaded.stamp else { continue }
             let fields = [stamp, entry.source.name, entry.source.metaDigest, entry.source.bodyDigest, entry.slug, entry.title,
                           entry.creator, entry.kind.rawValue, entry.region, entry.country, entry.year,
                           entry.tags.map(\.rawValue).joined(separator: ","), entry.energy.rawValue, entry.length,
                           entry.venue.map { "+" + $0 } ?? "-", entry.link.map { "+" + $0 } ?? "-",
                           entry.summary, entry.published]
-            return Substring(([Self.lineTag] + fields.map(Self.escaped)).joined(separator: "\t"))
+            try out.put(Substring(Self.lineTag), then: 0x09)
+            for (index, field) in fields.enumerated() {
+                try out.put(Substring(Self.escaped(field)), then: index == fields.count - 1 ? 0x0A : 0x09)
+            }
         }
     }
 

@@ -47,7 +47,8 @@ extension FileSystem {
         files: { folder in DirectoryWalk.files(under: folder.standardizedFileURL.path) },
         openOutput: { destination, keep, onWait in
             let directory = try OutputDirectory(destination: destination, keep: keep, onWait: onWait)
-            return SiteOutput(write: directory.write, reuse: directory.reuse, commit: directory.commit, discard: directory.discard)
+            return SiteOutput(write: directory.write, writePieces: directory.writePieces, reuse: directory.reuse, commit: directory.commit,
+                              discard: directory.discard)
         },
         stampsInputs: true,
         stamp: { path in InputStamps.stamp(ofFile: path) })

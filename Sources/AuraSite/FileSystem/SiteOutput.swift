@@ -2,8 +2,14 @@ import Foundation
 
 /// Where one build writes: nothing is visible at the destination until `commit`.
 public struct SiteOutput: Sendable {
+    /// A file's bytes handed over in pieces, to `put` one after another: a file too large to
+    /// hold whole (the build record of a large site).
+    typealias Pieces = (_ put: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+
     /// Writes a file at a path relative to the output folder; returns the written file's stamp.
     let write: @Sendable (Data, String) throws -> String
+    /// Writes a file at a relative path as `Pieces` hands it over; returns its stamp.
+    let writePieces: @Sendable (String, Pieces) throws -> String
     /// Carries each of the previous build's files at a relative path into this one unchanged,
     /// without reading it, when its stamp is still the one given (the file is as that build
     /// wrote it); false for one where there is no such file or it has changed since. Files
@@ -13,4 +19,24 @@ public struct SiteOutput: Sendable {
     let commit: @Sendable () throws -> Void
     /// Drops everything written; the output folder stays as it was.
     let discard: @Sendable () -> Void
+
+    /// An output whose `writePieces` gathers the pieces and hands them to `write`, unless
+    /// given one of its own.
+    init(write: @escaping @Sendable (Data, String) throws -> String,
+         writePieces: (@Sendable (String, Pieces) throws -> String)? = nil,
+         reuse: @escaping @Sendable (_ files: [(path: String, stamp: Substring)]) -> [Bool],
+         commit: @escaping @Sendable () throws -> Void, discard: @escaping @Sendable () -> Void) {
+        self.write = write
+        self.writePieces = writePieces ?? { path, pieces in try write(Self.gathered(pieces), path) }
+        self.reuse = reuse
+        self.commit = commit
+        self.discard = discard
+    }
+
+    /// The bytes `pieces` hands over, whole.
+    static func gathered(_ pieces: Pieces) throws -> Data {
+        var data = Data()
+        try pieces { data.append(contentsOf: $0) }
+        return data
+    }
 }

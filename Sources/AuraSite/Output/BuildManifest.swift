@@ -32,9 +32,9 @@ struct BuildManifest: Sendable {
     var inputs: String?
     /// The same without the culture entries (`InputStamps.besidesCulture`).
     var inputsBesidesCulture: String?
-    /// The culture entries the build read, as `CultureCache` lines, for the next build to take
-    /// unchanged files from; they come last in the record.
-    var cultureLines: [Substring] = []
+    /// The culture entries the build that left this record read, as `CultureCache` lines, for
+    /// this build to take unchanged files from; they come last in the record.
+    private(set) var cultureLines: [Substring] = []
 
     init() {}
 
@@ -93,28 +93,22 @@ struct BuildManifest: Sendable {
         return kept
     }
 
-    /// One line per file, `key digest stamp path`, in `paths` order, then one per culture entry;
-    /// measured first and copied once into a buffer of that size, since a large site's record
-    /// runs to megabytes.
-    var data: Data {
-        let head = (inputs.map { "inputs \($0)\n" } ?? "") + (inputsBesidesCulture.map { "inputs-besides-culture \($0)\n" } ?? "")
-        let files = paths.map { ($0, records[$0]!) }
-        var size = head.utf8.count
-        for (path, record) in files { size += record.key.utf8.count + record.digest.utf8.count + record.stamp.utf8.count + path.utf8.count + 4 }
-        for line in cultureLines { size += line.utf8.count + 1 }
-        var data = Data(count: size)
-        data.withUnsafeMutableBytes { buffer in
-            var out = RecordText.Writer(buffer)
-            out.put(head[...])
-            for (path, record) in files {
-                out.put(record.key, then: 0x20)
-                out.put(record.digest, then: 0x20)
-                out.put(record.stamp, then: 0x20)
-                out.put(path[...], then: 0x0A)
+    /// Writes the record in pieces (`RecordText.Writer`): the inputs' digests, one line per
+    /// file, `key digest stamp path`, in `paths` order, then the lines `culture` writes (one per
+    /// culture entry, `CultureCache.writeLines`).
+    func write(to put: (UnsafeRawBufferPointer) throws -> Void, culture: (inout RecordText.Writer) throws -> Void) throws {
+        try RecordText.Writer.writing(to: put) { out in
+            if let inputs { try out.put("inputs \(inputs)\n") }
+            if let inputsBesidesCulture { try out.put("inputs-besides-culture \(inputsBesidesCulture)\n") }
+            for path in paths {
+                let record = records[path]!
+                try out.put(record.key, then: 0x20)
+                try out.put(record.digest, then: 0x20)
+                try out.put(record.stamp, then: 0x20)
+                try out.put(path[...], then: 0x0A)
             }
-            for line in cultureLines { out.put(line, then: 0x0A) }
+            try culture(&out)
         }
-        return data
     }
 
     /// The size and modification time of this `aura`.

@@ -74,13 +74,19 @@ final class InPlaceUpdate: Sendable {
     /// (a rename keeps size, inode and time).
     func write(_ data: Data, to relativePath: String) throws -> String {
         let current = root + "/" + relativePath
-        // The record all but always differs from the last one (a build runs when an input or a
-        // file changed), so its megabytes are written without being read back to compare.
-        if relativePath != BuildManifest.fileName, isPrevious(relativePath),
+        if isPrevious(relativePath),
            Self.regularFileContents(current, size: data.count) == data, let stamp = OutputDirectory.stamp(current) {
             written.withLock { _ = $0.kept.insert(relativePath) }
             return stamp
         }
+        let temporary = stagedFile(for: relativePath)
+        try OutputDirectory.writeWithoutSync(data, to: temporary)
+        return OutputDirectory.stamp(temporary) ?? "-"
+    }
+
+    /// The path in the staging folder where the new bytes for `relativePath` go, renamed into
+    /// place in `commit()`.
+    func stagedFile(for relativePath: String) -> String {
         let name = written.withLock { written in
             written.kept.remove(relativePath)
             if let name = written.staged[relativePath] { return name }
@@ -88,9 +94,7 @@ final class InPlaceUpdate: Sendable {
             written.staged[relativePath] = name
             return name
         }
-        let temporary = staging.appendingPathComponent(name).path
-        try OutputDirectory.writeWithoutSync(data, to: temporary)
-        return OutputDirectory.stamp(temporary) ?? "-"
+        return staging.appendingPathComponent(name).path
     }
 
     /// Keeps each of the destination's files at a relative path that is Aura's and still bears

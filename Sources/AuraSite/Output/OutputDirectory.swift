@@ -82,6 +82,21 @@ struct OutputDirectory: Sendable {
         }
     }
 
+    /// Writes the file `pieces` hands over at `relativePath`, into the staging folder, without
+    /// comparing it with the file there (see `write`); returns its stamp in the site.
+    func writePieces(_ relativePath: String, _ pieces: SiteOutput.Pieces) throws -> String {
+        let target: String
+        switch update {
+        case .inPlace(let inPlace):
+            target = inPlace.stagedFile(for: relativePath)
+        case .swap(_, let tree):
+            try tree.place(relativePath)
+            target = staging.appendingPathComponent(relativePath).path
+        }
+        try Self.writeWithoutSync(pieces, to: target)
+        return Self.stamp(target) ?? "-"
+    }
+
     /// Keeps each of the previous build's files at a relative path when its stamp is still the
     /// one given; false for one where there is no such file or it was changed since.
     func reuse(_ files: [(path: String, stamp: Substring)]) -> [Bool] {
@@ -115,10 +130,15 @@ struct OutputDirectory: Sendable {
     /// which costs a build of many pages dearly and buys nothing here: a file only becomes
     /// part of the site by a rename or the exchange in `commit()`.
     static func writeWithoutSync(_ data: Data, to path: String) throws {
+        try writeWithoutSync({ put in try data.withUnsafeBytes(put) }, to: path)
+    }
+
+    /// Writes a new file as `pieces` hands it over (see `writeWithoutSync(_:to:)`).
+    static func writeWithoutSync(_ pieces: SiteOutput.Pieces, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw SiteError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+        try pieces { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

@@ -66,26 +66,39 @@ enum RecordText {
         withBytes(of: text) { bytes.append(contentsOf: $0) }
     }
 
-    /// Copies text into a buffer measured for it beforehand.
+    /// Gathers text into pieces of about 64 KB for a file written piece by piece
+    /// (`SiteOutput.writePieces`): a large site's record runs to megabytes, which need not be
+    /// held whole.
     struct Writer {
-        private let buffer: UnsafeMutableRawBufferPointer
-        private var end = 0
+        private static let pieceSize = 1 << 16
+        private var buffer: [UInt8] = []
+        private let put: (UnsafeRawBufferPointer) throws -> Void
 
-        init(_ buffer: UnsafeMutableRawBufferPointer) {
-            self.buffer = buffer
+        private init(_ put: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+            self.put = put
+            buffer.reserveCapacity(Self.pieceSize + 4096)
+        }
+
+        /// Hands what `body` writes to `put`, in pieces, the last when `body` returns.
+        static func writing(to put: (UnsafeRawBufferPointer) throws -> Void, _ body: (inout Writer) throws -> Void) throws {
+            try withoutActuallyEscaping(put) { put in
+                var writer = Writer(put)
+                try body(&writer)
+                try writer.handOver()
+            }
         }
 
         /// Appends `text`'s bytes, then `separator` when given.
-        mutating func put(_ text: Substring, then separator: UInt8? = nil) {
-            let count = withBytes(of: text) { bytes in
-                UnsafeMutableRawBufferPointer(rebasing: buffer[end...]).copyMemory(from: UnsafeRawBufferPointer(bytes))
-                return bytes.count
-            }
-            end += count
-            if let separator {
-                buffer[end] = separator
-                end += 1
-            }
+        mutating func put(_ text: Substring, then separator: UInt8? = nil) throws {
+            withBytes(of: text) { buffer.append(contentsOf: $0) }
+            if let separator { buffer.append(separator) }
+            if buffer.count >= Self.pieceSize { try handOver() }
+        }
+
+        private mutating func handOver() throws {
+            guard !buffer.isEmpty else { return }
+            try buffer.withUnsafeBytes(put)
+            buffer.removeAll(keepingCapacity: true)
         }
     }
 

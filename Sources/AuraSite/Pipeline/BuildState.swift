@@ -96,10 +96,10 @@ struct BuildState: Sendable {
         var record = sealer == nil ? thisBuild
             : thisBuild.without { PersonalPaths.contains($0) || $0.hasPrefix(PrivateSite.calendarFolder) }
         record.sortPaths()
-        // Made only now, when the pages rendered are gone: a cold build's lines come to a few
-        // megabytes.
-        record.cultureLines = CultureCache.lines(of: try require(\.content).culture)
-        _ = try output.write(record.data, BuildManifest.fileName)
+        let culture = try require(\.content).culture
+        _ = try output.writePieces(BuildManifest.fileName) { put in
+            try record.write(to: put) { try CultureCache.writeLines(of: culture, to: &$0) }
+        }
         try output.commit()
     }
 

@@ -23,11 +23,16 @@ struct PrivateSealer: Sendable {
     /// `output` with every personal file sealed on its way in: `x` is written as `x.enc`, and
     /// a page also gets `shell` (the locked page) at its own path.
     func sealing(_ output: SiteOutput, shell: Data) -> SiteOutput {
-        SiteOutput(
-            write: { data, path in
-                guard PersonalPaths.contains(path) else { return try output.write(data, path) }
-                let sealed = try output.write(try seal(data, path: path), path + SealedFile.suffix)
-                return path.hasSuffix(".html") ? try output.write(shell, path) : sealed
+        let write: @Sendable (Data, String) throws -> String = { data, path in
+            guard PersonalPaths.contains(path) else { return try output.write(data, path) }
+            let sealed = try output.write(try seal(data, path: path), path + SealedFile.suffix)
+            return path.hasSuffix(".html") ? try output.write(shell, path) : sealed
+        }
+        return SiteOutput(
+            write: write,
+            writePieces: { path, pieces in
+                guard PersonalPaths.contains(path) else { return try output.writePieces(path, pieces) }
+                return try write(SiteOutput.gathered(pieces), path)
             },
             // A personal file always goes through sealing: the previous build's copy may be under an old key.
             reuse: { files in
