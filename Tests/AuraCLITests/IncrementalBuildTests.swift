@@ -194,6 +194,37 @@ import Testing
         #expect(page.contains("Kokoro \\ The Heart") && page.contains("Natsume \\ Sōseki") && page.contains("<!-- changed template -->"))
     }
 
+    /// A record of several 64 KB pieces (`RecordText.Writer`) reads back whole: every file and
+    /// every entry once, each line complete, and a rebuild carries every page over.
+    @Test func aRecordOfManyPiecesReadsBackWhole() async throws {
+        let (content, templates, output) = try copiedSite()
+        let culture = content.appendingPathComponent("culture")
+        let model = try String(contentsOf: culture.appendingPathComponent("a-dolls-house.md"), encoding: .utf8)
+        for number in 1...400 {
+            try model.replacingOccurrences(of: "title: \"A Doll's House\"", with: "title: \"A Doll's House, copy \(number)\"")
+                .write(to: culture.appendingPathComponent("copy-\(number).md"), atomically: true, encoding: .utf8)
+        }
+        let entryCount = try FileManager.default.contentsOfDirectory(atPath: culture.path).filter { $0.hasSuffix(".md") }.count
+        await build(content, into: output, templates: templates)
+        let recordFile = output.appendingPathComponent(".aura-build")
+        let record = try String(contentsOf: recordFile, encoding: .utf8)
+        #expect(record.utf8.count > 3 << 16 && record.hasSuffix("\n"))
+        let lines = record.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let entryLines = lines.filter { $0.hasPrefix("entry\t") }
+        let fileLines = lines.filter { !$0.hasPrefix("entry\t") && !$0.hasPrefix("inputs") }
+        #expect(entryLines.count == entryCount && entryLines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 19 })
+        #expect(Set(entryLines.map { $0.split(separator: "\t")[2] }).count == entryCount)
+        let paths = fileLines.map { $0.split(separator: " ", maxSplits: 3).last! }
+        #expect(fileLines.allSatisfy { $0.split(separator: " ", maxSplits: 3).count == 4 } && Set(paths).count == paths.count && paths == paths.sorted())
+        #expect(paths.contains("culture/copy-400/index.html") && paths.contains("404.html"))
+
+        let page = output.appendingPathComponent("culture/copy-400/index.html")
+        let inode = try FileManager.default.attributesOfItem(atPath: page.path)[.systemFileNumber] as? Int
+        await build(content, into: output, templates: templates)
+        #expect(try FileManager.default.attributesOfItem(atPath: page.path)[.systemFileNumber] as? Int == inode)
+        try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a record of many pieces")
+    }
+
     /// The build record sits in the published folder. A cached entry whose line names a slug
     /// (a folder of the site) or region the parser would refuse is read from its file again,
     /// never taken as it is.

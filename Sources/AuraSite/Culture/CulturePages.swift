@@ -3,7 +3,8 @@ import Foundation
 /// The culture section's pages: the index with tonight's picks, one list per kind and per
 /// tag, and one page per entry.
 struct CulturePages: Sendable {
-    let pages: [Page]
+    /// The list pages, held, then the entries' pages, made as they are asked for.
+    let pages: PageList
     /// The pages that stand as the previous build made them (`bodyEdits`).
     let standing: [StandingPage]
 
@@ -101,13 +102,15 @@ struct CulturePages: Sendable {
             standing += [StandingPage](concurrentlyMapping: unedited.count) { factory.standing(path: "/culture/\(unedited[$0].slug)/") }
         }
         let made = bodyEdits == nil ? entries : edited
-        let entryPages = [Result<Page, any Error>](concurrentlyMapping: made.count) { index in
-            let entry = made[index]
-            let related = library.related(to: entry)
-            return Result {
-                try factory.page(path: "/culture/\(entry.slug)/", kind: .cultureEntry, title: entry.title,
-                                 description: entry.summary, layout: entryLayout,
-                                 inputs: { ([entry.source.metaDigest, entry.source.bodyDigest] + related.map(\.source.metaDigest)).joined(separator: "\u{1F}") }) {
+        var entryPages = PageList()
+        // A theme need not know entry pages while there are none to make.
+        if !made.isEmpty {
+            let entryPage = try factory.pages(kind: .cultureEntry, layout: entryLayout)
+            entryPages = PageList(count: made.count) { index in
+                let entry = made[index]
+                let related = library.related(to: entry)
+                return entryPage("/culture/\(entry.slug)/", entry.title, entry.summary,
+                                 { ([entry.source.metaDigest, entry.source.bodyDigest] + related.map(\.source.metaDigest)).joined(separator: "\u{1F}") }) {
                     CultureEntryModel(card: CultureCard(entry, root: root), bodyHTML: try library.bodyHTML(of: entry), venue: entry.venue,
                                       link: entry.link, linkHost: entry.link.flatMap(URL.init(string:))?.host,
                                       related: related.map { CultureCard($0, root: root) }, indexURL: root + "culture/",
@@ -115,8 +118,7 @@ struct CulturePages: Sendable {
                 }
             }
         }
-        pages += try entryPages.map { try $0.get() }
-        self.pages = pages
+        self.pages = PageList(pages) + entryPages
         self.standing = standing
     }
 

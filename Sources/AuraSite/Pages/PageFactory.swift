@@ -70,12 +70,23 @@ struct PageFactory: Sendable {
     /// description they decide whether a previous build's page can stand.
     func page(path: String, kind: PageKind, title: String, description: String, layout: String,
               inputs: @escaping @Sendable () -> String, content: @escaping @Sendable () throws -> any Encodable) throws -> Page {
+        try pages(kind: kind, layout: layout)(path, title, description, inputs, content)
+    }
+
+    /// What makes pages of `kind` as `page(path:kind:title:description:layout:inputs:content:)`
+    /// does, the kind's assets looked up once for all of them.
+    func pages(kind: PageKind, layout: String) throws -> @Sendable (_ path: String, _ title: String, _ description: String,
+                                                                    _ inputs: @escaping @Sendable () -> String,
+                                                                    _ content: @escaping @Sendable () throws -> any Encodable) -> Page {
         let factory = self
-        return Page(path: SitePath.resolve(path, root: root), outputFile: standing(path: path).outputFile,
-                    template: kind.template, inSitemap: true, isPersonal: false, assetPaths: try assets.assets(forPage: kind.name).all,
-                    inputs: { Fingerprint.sha256Hex(Array([layout, kind.name, path, title, description, inputs()].joined(separator: "\u{1F}").utf8)) }) {
-            try factory.context(path: path, kind: kind, title: title, description: description, content: try content(),
-                                noindex: false, canonicalPath: nil, section: nil)
+        let assetPaths = try assets.assets(forPage: kind.name).all
+        return { path, title, description, inputs, content in
+            Page(path: SitePath.resolve(path, root: factory.root), outputFile: factory.standing(path: path).outputFile,
+                 template: kind.template, inSitemap: true, isPersonal: false, assetPaths: assetPaths,
+                 inputs: { Fingerprint.sha256Hex(Array([layout, kind.name, path, title, description, inputs()].joined(separator: "\u{1F}").utf8)) }) {
+                try factory.context(path: path, kind: kind, title: title, description: description, content: try content(),
+                                    noindex: false, canonicalPath: nil, section: nil)
+            }
         }
     }
 

@@ -5,7 +5,7 @@ import Mustache
 /// The files around the pages: sitemap, robots.txt and the web app manifest.
 struct SiteFiles: Sendable {
     let factory: PageFactory
-    let pages: [Page]
+    let pages: PageList
     /// Pages the build carries over unmade (`SitePages.standing`).
     let standing: [StandingPage]
     let tokens: DesignTokens
@@ -49,7 +49,7 @@ struct SiteFiles: Sendable {
     private func sitemap(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {
         let base = factory.configuration.baseURL.absoluteString
         // Sorted, so a build that carries most pages over lists them as one that makes them all.
-        let listed = (pages.filter(\.inSitemap).map(\.path) + standing.map(\.path)).sorted()
+        let listed = (pages.lazy.filter(\.inSitemap).map(\.path) + standing.map(\.path)).sorted()
         let sitemap = Sitemap(
             entries: listed.map { SitemapEntry(url: base + $0.dropFirst(factory.root.count)) },
             sitemapURL: factory.absoluteURL("/sitemap.xml"),

@@ -3,7 +3,7 @@ import Foundation
 /// The site's HTML pages, built from content and tokens.
 struct SitePages: Sendable {
     /// The pages to make, or to carry over when their keys and files are the previous build's.
-    let all: [Page]
+    let all: PageList
     /// The pages that stand as the previous build made them.
     let standing: [StandingPage]
 
@@ -14,7 +14,7 @@ struct SitePages: Sendable {
         let picks = TonightsPicks(library: content.culture, evening: EveningEnergy(day: content.day), date: content.day?.date ?? "")
         let culture = try CulturePages(library: content.culture, picks: picks, factory: factory, bodyEdits: bodyEdits)
         standing = culture.standing
-        all = [
+        all = PageList([
             try factory.page(path: "/", kind: .landing, title: landing.title, description: landing.description, content: landing),
             try factory.page(path: "/design/", kind: .design, title: "Design system",
                              description: "Every colour, type step, radius, space and component of Aura's design system.",
@@ -26,8 +26,8 @@ struct SitePages: Sendable {
                              inSitemap: false, noindex: true, section: "/dashboard/"),
             try factory.page(path: "/404.html", kind: .notFound, title: "Not found",
                              description: "This page is not here.", content: NotFoundContent(homeURL: factory.root), outputFile: "404.html", inSitemap: false),
-        ] + culture.pages
-            + (try PersonalPages(content: content, picks: picks, factory: factory, contentDirectory: contentDirectory).pages)
+        ]) + culture.pages
+            + PageList(try PersonalPages(content: content, picks: picks, factory: factory, contentDirectory: contentDirectory).pages)
     }
 }
 

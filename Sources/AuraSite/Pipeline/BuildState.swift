@@ -22,7 +22,7 @@ struct BuildState: Sendable {
     var content: SiteContent?
     var assets: AssetBundle?
     var factory: PageFactory?
-    var pages: [Page]?
+    var pages: PageList?
     /// The pages that stand as the previous build made them (`SitePages.standing`).
     var standing: [StandingPage] = []
     /// The inputs' stamps when the build began; nil where files bear none or for a private site.
@@ -75,7 +75,7 @@ struct BuildState: Sendable {
         for (index, isCarried) in zip(recorded, carried) where isCarried { stands[index] = true }
         let changed = Set(standing.indices.filter { !stands[$0] }.map { standing[$0].outputFile })
         guard !changed.isEmpty else { return }
-        pages = try require(\.pages) + sitePages(bodyEdits: nil).all.filter { changed.contains($0.outputFile) }
+        pages = try require(\.pages) + PageList(sitePages(bodyEdits: nil).all.filter { changed.contains($0.outputFile) })
         standing.removeAll { changed.contains($0.outputFile) }
     }
 
@@ -129,7 +129,7 @@ struct BuildState: Sendable {
             let rendered = try await Self.render(pages, with: templates, templatesDirectory: templatesDirectory, into: output,
                                                  reusing: previousBuild, templateKeys: try require(\.theme).templateKeys,
                                                  progress: progress)
-            for (page, record) in zip(pages, rendered) { thisBuild[page.outputFile] = record }
+            for (outputFile, record) in rendered { thisBuild[outputFile] = record }
             return
         }
         var lookups = NameLookups()
@@ -149,21 +149,22 @@ struct BuildState: Sendable {
     /// it and the file still bears the stamp recorded when it was written. Every page's key is
     /// looked up first, on every core, and the files that may stand are checked in one batch;
     /// only the pages left over are rendered, a bounded number at a time. Returns each page's
-    /// record, in the order of `pages`.
-    private static func render(_ pages: [Page], with templates: TemplateLibrary, templatesDirectory: URL,
+    /// output file and record, in the order of `pages`.
+    private static func render(_ pages: PageList, with templates: TemplateLibrary, templatesDirectory: URL,
                                into output: SiteOutput?, reusing previous: BuildManifest, templateKeys: [String: String],
-                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [BuildManifest.Record] {
-        let looked = try [Result<(key: Substring, recorded: BuildManifest.Record?), any Error>](concurrentlyMapping: pages.count) { index in
+                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [(String, BuildManifest.Record)] {
+        typealias Looked = (outputFile: String, key: Substring, recorded: BuildManifest.Record?)
+        let looked = try [Result<Looked, any Error>](concurrentlyMapping: pages.count) { index in
             Result {
                 let page = pages[index]
                 let record = previous[page.outputFile]
                 let key = Substring(try BuildManifest.key(of: page, template: templateKeys[page.template] ?? "-"))
-                return (key, record.flatMap { $0.key == key ? $0 : nil })
+                return (page.outputFile, key, record.flatMap { $0.key == key ? $0 : nil })
             }
         }.map { try $0.get() }
         // The pages whose key is the one recorded stand if their files are as written.
         let unchanged = looked.indices.filter { looked[$0].recorded != nil }
-        let carried = output?.reuse(unchanged.map { (pages[$0].outputFile, looked[$0].recorded!.stamp) }) ?? []
+        let carried = output?.reuse(unchanged.map { (looked[$0].outputFile, looked[$0].recorded!.stamp) }) ?? []
         var made = [BuildManifest.Record?](repeating: nil, count: pages.count)
         for (index, isCarried) in zip(unchanged, carried) where isCarried { made[index] = looked[index].recorded }
         let waiting = made.indices.filter { made[$0] == nil }
@@ -174,9 +175,10 @@ struct BuildState: Sendable {
             var next = 0
             func startNext() {
                 let index = waiting[next]
-                let (page, key) = (pages[index], looked[index].key)
+                let key = looked[index].key
                 next += 1
                 group.addTask {
+                    let page = pages[index]
                     let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
                     let stamp = try output?.write(data, page.outputFile) ?? "-"
                     return (index, BuildManifest.Record(key: key, digest: Substring(Fingerprint.sha256Hex(data)), stamp: Substring(stamp)))
@@ -190,6 +192,6 @@ struct BuildState: Sendable {
                 if next < waiting.count { startNext() }
             }
         }
-        return made.map { $0! }
+        return zip(looked, made).map { ($0.outputFile, $1!) }
     }
 }
