@@ -804,19 +804,32 @@ def count_html(folder):
     return sum(1 for _ in Path(folder).rglob("*.html"))
 
 
-def measure_command(name, size, command, prepare, folder, args, pages_of=None):
+def peak_run(name, size, command):
+    """Runs `command` once under GNU time; returns the run and its peak resident memory in KB."""
+    # GNU time reports the peak on a line of its own, after the command's output.
+    run = subprocess.run(["/usr/bin/time", "-f", "peak-kb %M", "sh", "-c", command], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SetupError(f"{name} on {size} entries failed (exit {run.returncode}): {command}\n"
+                         f"{run.stdout[-3000:]}{run.stderr[-3000:]}")
+    peaks = re.findall(r"^peak-kb (\d+)$", run.stderr, re.MULTILINE)
+    return run, int(peaks[-1]) if peaks else None
+
+
+def measure_command(name, size, command, prepare, folder, args, pages_of=None, probe_sets_up=False):
     """Times `command` (a shell string) with hyperfine, after one untimed probe run that also
-    serves as warm-up, checks the command works and decides how many runs a slow tool gets."""
+    serves as warm-up, checks the command works and decides how many runs a slow tool gets.
+    The peak memory is the probe's, unless `probe_sets_up` (the probe makes what the timed runs
+    start from, as the first build into the no-change row's folder does): then it is that of
+    one more run made as the timed ones are."""
     if prepare:
         subprocess.run(prepare, shell=True, check=True)
     started = time.monotonic()
-    # GNU time reports the probe's peak resident memory on a line of its own, after the command's output.
-    probe = subprocess.run(["/usr/bin/time", "-f", "peak-kb %M", "sh", "-c", command], capture_output=True, text=True)
+    probe, peak_kb = peak_run(name, size, command)
     probe_seconds = time.monotonic() - started
-    peaks = re.findall(r"^peak-kb (\d+)$", probe.stderr, re.MULTILINE)
-    if probe.returncode != 0:
-        raise SetupError(f"{name} on {size} entries failed (exit {probe.returncode}): {command}\n"
-                         f"{probe.stdout[-3000:]}{probe.stderr[-3000:]}")
+    if probe_sets_up:
+        if prepare:
+            subprocess.run(prepare, shell=True, check=True)
+        _, peak_kb = peak_run(name, size, command)
     pages = pages_of(probe) if pages_of else None
     # Fast commands: 1 warm-up and 5 timed runs. Slow ones: the probe was the warm-up, and
     # 3 timed runs (2 when a run takes over three times --slow) keep the total bearable.
@@ -837,7 +850,7 @@ def measure_command(name, size, command, prepare, folder, args, pages_of=None):
     cpu = (stats.get("user") or 0.0) + (stats.get("system") or 0.0)
     return {"tool": name, "size": size, "mean": stats["mean"], "stddev": stats["stddev"] or 0.0, "cores": cpu / stats["mean"],
             "runs": len(stats["times"]), "pages": pages, "load": load, "command": command, "prepare": prepare,
-            "peak_mb": int(peaks[-1]) / 1024 if peaks else None}
+            "peak_mb": peak_kb / 1024 if peak_kb else None}
 
 
 ROW_NAMES = {"hugo": "hugo", "hugo-lean": "hugo (lean)", "cmark": "cmark-gfm", "cold": "aura build (cold)",
@@ -896,7 +909,7 @@ def bench_size(size, folder, args):
     # The probe run builds out-warm from nothing; every timed run then rebuilds into it.
     subprocess.run(["rm", "-rf", str(warm)], check=True)
     measure("aura build (no change)", size, f"{aura} build {common} --output {q(str(warm))} --quiet",
-            None, folder, args, pages_of=lambda _: count_html(warm))
+            None, folder, args, pages_of=lambda _: count_html(warm), probe_sets_up=True)
     # Before each run one entry's body gains or loses a closing line, so every run rebuilds
     # after exactly one changed entry.
     entry = sorted((aura_content / "culture").glob("*.md"))[size // 2]
