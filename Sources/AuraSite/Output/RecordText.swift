@@ -72,17 +72,18 @@ enum RecordText {
     struct Writer {
         private static let pieceSize = 1 << 16
         private var buffer: [UInt8] = []
-        private let put: (UnsafeRawBufferPointer) throws -> Void
+        /// Takes each piece.
+        private let sink: (UnsafeRawBufferPointer) throws -> Void
 
-        private init(_ put: @escaping (UnsafeRawBufferPointer) throws -> Void) {
-            self.put = put
+        private init(_ sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+            self.sink = sink
             buffer.reserveCapacity(Self.pieceSize + 4096)
         }
 
         /// Hands what `body` writes to `put`, in pieces, the last when `body` returns.
         static func writing(to put: (UnsafeRawBufferPointer) throws -> Void, _ body: (inout Writer) throws -> Void) throws {
-            try withoutActuallyEscaping(put) { put in
-                var writer = Writer(put)
+            try withoutActuallyEscaping(put) { sink in
+                var writer = Writer(sink)
                 try body(&writer)
                 try writer.handOver()
             }
@@ -97,7 +98,7 @@ enum RecordText {
 
         private mutating func handOver() throws {
             guard !buffer.isEmpty else { return }
-            try buffer.withUnsafeBytes(put)
+            try buffer.withUnsafeBytes(sink)
             buffer.removeAll(keepingCapacity: true)
         }
     }

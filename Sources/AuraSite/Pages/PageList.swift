@@ -15,7 +15,7 @@ struct PageList: RandomAccessCollection, Sendable {
         }
     }
 
-    private var runs: [Run] = []
+    private let runs: [Run]
     let endIndex: Int
 
     var startIndex: Int { 0 }
