@@ -2,6 +2,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <string.h>
 
 /* libcurl is loaded the first time a mail is sent, not when aura starts: with the thirty
    libraries it brings (TLS, Kerberos, LDAP, SSH …) it cost every aura command, a build or a
@@ -20,7 +21,12 @@ typedef struct {
 /* Loads the functions into `library`; NULL when that worked, or why not. */
 static inline const char *aura_curl_load(aura_curl_library *library) {
     void *handle = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) return dlerror();
+    if (handle == NULL) {
+        /* dlerror's text lives only until the next dl call; the reason is kept for every later mail. */
+        const char *reason = dlerror();
+        char *kept = reason ? strdup(reason) : NULL;
+        return kept ? kept : "libcurl.so.4 could not be loaded";
+    }
     CURLcode (*global_init)(long flags);
     *(void **)&global_init = dlsym(handle, "curl_global_init");
     *(void **)&library->easy_init = dlsym(handle, "curl_easy_init");
