@@ -8,11 +8,11 @@ import Testing
 /// each must give exactly what encoding it through `Encodable` gives, field for field.
 struct DirectViewModelTests {
     private static let entry = CultureEntry(
-        slug: "kokoro", sourceFile: "kokoro.md", title: "Kokoro", creator: "Natsume Sōseki", kind: .literature,
+        slug: "kokoro", sourceFolder: "", title: "Kokoro", creator: "Natsume Sōseki", kind: .literature,
         region: "East Asia", country: "Japan", year: "-1914", tags: [.readScript, .liveVisit], energy: .low,
         length: "about 250 pages", venue: "A library", link: "https://example.org/kokoro",
         summary: "A teacher's secret.", published: "2026-11-02",
-        source: CultureSource(name: "kokoro.md", metaDigest: "m", bodyDigest: "b"))
+        source: CultureSource(name: "kokoro.md", metaDigest: Fingerprint.sha256(Array("m".utf8)), bodyDigest: Fingerprint.sha256(Array("b".utf8))))
 
     private func expectSame<Model: MustacheConvertible>(_ model: Model) throws {
         let direct = try MustacheValue(encoding: model)

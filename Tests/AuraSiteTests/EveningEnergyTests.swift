@@ -7,9 +7,9 @@ import Testing
 struct EveningEnergyTests {
     static func entry(_ slug: String, _ kind: CultureEntry.Kind, _ energy: CultureEntry.Energy,
                       tags: [CultureEntry.Tag] = [.readScript]) -> CultureEntry {
-        CultureEntry(slug: slug, sourceFile: "\(slug).md", title: slug.capitalized, creator: "C", kind: kind, region: "Europe",
+        CultureEntry(slug: slug, sourceFolder: "", title: slug.capitalized, creator: "C", kind: kind, region: "Europe",
                      country: "X", year: "1900", tags: tags, energy: energy, length: "about 120 pages", venue: nil,
-                     link: nil, summary: "S", published: "2026-11-01", source: CultureSource(name: "\(slug).md", metaDigest: slug, bodyDigest: ""))
+                     link: nil, summary: "S", published: "2026-11-01", source: CultureSource(name: "\(slug).md", metaDigest: Fingerprint.sha256(Array(slug.utf8)), bodyDigest: Fingerprint.sha256([UInt8]())))
     }
 
     static let library = CultureLibrary(entries: [
@@ -99,11 +99,11 @@ struct RelatedEntriesTests {
         }
         let entries = (0..<300).map { index in
             let tags = CultureEntry.Tag.allCases.filter { _ in next(2) == 0 }
-            return CultureEntry(slug: "e\(String(format: "%03d", next(1000)))-\(index)", sourceFile: "", title: "", creator: "",
+            return CultureEntry(slug: "e\(String(format: "%03d", next(1000)))-\(index)", sourceFolder: "", title: "", creator: "",
                                 kind: CultureEntry.Kind.allCases[next(4)], region: regions[next(4)], country: "", year: "",
                                 tags: tags.isEmpty ? [.readScript] : tags, energy: CultureEntry.Energy.allCases[next(3)],
                                 length: "", venue: nil, link: nil, summary: "", published: "2026-01-01",
-                                source: CultureSource(name: "", metaDigest: "", bodyDigest: ""))
+                                source: CultureSource(name: "", metaDigest: Fingerprint.sha256([UInt8]()), bodyDigest: Fingerprint.sha256([UInt8]())))
         }
         let library = CultureLibrary(entries: entries)
         for entry in entries {

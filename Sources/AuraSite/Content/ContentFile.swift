@@ -31,4 +31,10 @@ public enum ContentFile {
         let cwd = FileManager.default.currentDirectoryPath + "/"
         return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
     }
+
+    /// What `displayPath` puts before the name of any file directly in `folder`, ending in a
+    /// slash (empty for the working directory itself).
+    static func displayPrefix(of folder: URL) -> String {
+        String(displayPath(folder.appendingPathComponent("-")).dropLast())
+    }
 }

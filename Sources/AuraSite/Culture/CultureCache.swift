@@ -94,7 +94,9 @@ struct CultureCache: Sendable {
         }
         // The record sits in the published folder: a line whose values the parser would refuse
         // (a slug is a folder of the site) is read from its file again.
-        guard ranges.count == 19, let kind = CultureEntry.Kind(rawValue: field(7)), let energy = CultureEntry.Energy(rawValue: field(12))
+        guard ranges.count == 19, let kind = CultureEntry.Kind(rawValue: field(7)), let energy = CultureEntry.Energy(rawValue: field(12)),
+              let metaDigest = SHA256Digest(hex: RecordText.slice(line, ranges[3])),
+              let bodyDigest = SHA256Digest(hex: RecordText.slice(line, ranges[4]))
         else { return nil }
         let (slug, region, tagNames) = (field(4), field(8), field(11))
         guard knownRegions.contains(region), CultureEntryParser.isUsable(slug: slug) else { return nil }
@@ -105,9 +107,9 @@ struct CultureCache: Sendable {
             var values = RecordText.strings(line, separatedBy: 0x09)
             values.removeFirst()
             if escaping { values = values.map(unescaped) }
-            return CultureEntry.Details(sourceFile: folder + name, title: values[5], creator: values[6], country: values[9],
+            return CultureEntry.Details(sourceFolder: folder, title: values[5], creator: values[6], country: values[9],
                                         year: values[10], length: values[13], venue: optional(values[14]), link: optional(values[15]),
-                                        summary: values[16], metaDigest: values[2], bodyDigest: values[3])
+                                        summary: values[16], metaDigest: metaDigest, bodyDigest: bodyDigest)
         }
     }
 
@@ -122,7 +124,7 @@ struct CultureCache: Sendable {
                 continue
             }
             guard let stamp = loaded.stamp else { continue }
-            let fields = [stamp, entry.source.name, entry.source.metaDigest, entry.source.bodyDigest, entry.slug, entry.title,
+            let fields = [stamp, entry.source.name, entry.source.metaDigest.hex, entry.source.bodyDigest.hex, entry.slug, entry.title,
                           entry.creator, entry.kind.rawValue, entry.region, entry.country, entry.year,
                           entry.tags.map(\.rawValue).joined(separator: ","), entry.energy.rawValue, entry.length,
                           entry.venue.map { "+" + $0 } ?? "-", entry.link.map { "+" + $0 } ?? "-",

@@ -45,7 +45,8 @@ struct CultureEntry: Sendable, Equatable {
     /// What only the pages and feeds that show an entry read; every list, index and count a
     /// build makes reads the other fields.
     final class Details: Sendable, Equatable {
-        let sourceFile: String
+        /// The folder of the entry's file as messages name it, shared by every entry of a library.
+        let sourceFolder: String
         let title: String
         let creator: String
         let country: String
@@ -54,12 +55,12 @@ struct CultureEntry: Sendable, Equatable {
         let venue: String?
         let link: String?
         let summary: String
-        let metaDigest: String
-        let bodyDigest: String
+        let metaDigest: SHA256Digest
+        let bodyDigest: SHA256Digest
 
-        init(sourceFile: String, title: String, creator: String, country: String, year: String, length: String,
-             venue: String?, link: String?, summary: String, metaDigest: String, bodyDigest: String) {
-            self.sourceFile = sourceFile
+        init(sourceFolder: String, title: String, creator: String, country: String, year: String, length: String,
+             venue: String?, link: String?, summary: String, metaDigest: SHA256Digest, bodyDigest: SHA256Digest) {
+            self.sourceFolder = sourceFolder
             self.title = title
             self.creator = creator
             self.country = country
@@ -73,7 +74,7 @@ struct CultureEntry: Sendable, Equatable {
         }
 
         static func == (lhs: Details, rhs: Details) -> Bool {
-            lhs === rhs || (lhs.sourceFile == rhs.sourceFile && lhs.title == rhs.title && lhs.creator == rhs.creator &&
+            lhs === rhs || (lhs.sourceFolder == rhs.sourceFolder && lhs.title == rhs.title && lhs.creator == rhs.creator &&
                 lhs.country == rhs.country && lhs.year == rhs.year && lhs.length == rhs.length && lhs.venue == rhs.venue &&
                 lhs.link == rhs.link && lhs.summary == rhs.summary && lhs.metaDigest == rhs.metaDigest &&
                 lhs.bodyDigest == rhs.bodyDigest)
@@ -129,7 +130,8 @@ struct CultureEntry: Sendable, Equatable {
     private let fields: Fields
 
     var slug: String { fields.slug }
-    var sourceFile: String { fields.details.sourceFile }
+    /// The entry's file as messages name it.
+    var sourceFile: String { fields.details.sourceFolder + fields.fileName }
     var title: String { fields.details.title }
     var creator: String { fields.details.creator }
     var kind: Kind { fields.kind }
@@ -155,10 +157,10 @@ struct CultureEntry: Sendable, Equatable {
         return CultureSource(name: fields.fileName, metaDigest: details.metaDigest, bodyDigest: details.bodyDigest)
     }
 
-    init(slug: String, sourceFile: String, title: String, creator: String, kind: Kind, region: String, country: String,
+    init(slug: String, sourceFolder: String, title: String, creator: String, kind: Kind, region: String, country: String,
         year: String, tags: [Tag], energy: Energy, length: String, venue: String?, link: String?, summary: String,
         published: String, source: CultureSource) {
-        let details = Details(sourceFile: sourceFile, title: title, creator: creator, country: country, year: year, length: length,
+        let details = Details(sourceFolder: sourceFolder, title: title, creator: creator, country: country, year: year, length: length,
                               venue: venue, link: link, summary: summary, metaDigest: source.metaDigest, bodyDigest: source.bodyDigest)
         fields = Fields(slug: slug, fileName: source.name, kind: kind, region: region, tags: tags, energy: energy,
                         published: published, details: details, makeDetails: nil)

@@ -7,15 +7,22 @@ struct CultureEntryParser {
     static let keys = ["title", "creator", "kind", "region", "country", "year", "tags", "energy",
                        "length", "venue", "link", "summary", "published", "slug"]
 
+    /// Where the file is, as messages name it.
     let file: String
+    private let folder: String
+    private let fileName: String
     private var errors: [SourceError] = []
 
-    init(file: String) {
-        self.file = file
+    /// A parser of the file named `fileName` (`kokoro.md`) in `folder`, as messages name it
+    /// (`Content/culture/`; every entry of a library shares the one string).
+    init(folder: String, fileName: String) {
+        file = folder + fileName
+        self.folder = folder
+        self.fileName = fileName
     }
 
-    /// The entry read from the file named `fileName` (`kokoro.md`), or every error found in it.
-    mutating func parse(_ text: String, fileName: String) -> Result<CultureEntry, SourceErrors> {
+    /// The entry `text` holds, or every error found in it.
+    mutating func parse(_ text: String) -> Result<CultureEntry, SourceErrors> {
         let defaultSlug = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
         let document: FrontMatterDocument
         do {
@@ -59,7 +66,7 @@ struct CultureEntryParser {
             return .failure(SourceErrors(errors: errors))
         }
         return .success(CultureEntry(
-            slug: slug, sourceFile: file, title: title, creator: creator, kind: kind, region: region, country: country,
+            slug: slug, sourceFolder: folder, title: title, creator: creator, kind: kind, region: region, country: country,
             year: year, tags: tags, energy: energy, length: length, venue: venue, link: link, summary: summary,
             published: published,
             source: CultureSource(name: fileName, frontMatter: document.frontMatter, body: document.body)))

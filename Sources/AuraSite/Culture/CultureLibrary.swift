@@ -63,6 +63,7 @@ public struct CultureLibrary: Sendable {
         let folder = contentDirectory.appendingPathComponent(folderName)
         let names = listed?.map(\.name) ?? fileSystem.names(in: folder, endingWith: ".md")
         let folderPath = folder.path + "/"
+        let shownFolder = ContentFile.displayPrefix(of: folder)
         typealias Taken = (stamp: String?, line: Substring?, position: Int?, entry: Result<CultureEntry, SourceErrors>)
         let results = [Taken](concurrentlyMapping: names.count) { index in
             // Stamped before reading: a file changed meanwhile is read again by the next build.
@@ -77,8 +78,8 @@ public struct CultureLibrary: Sendable {
             } catch {
                 return (nil, nil, nil, .failure(SourceErrors(errors: [error])))
             }
-            var parser = CultureEntryParser(file: ContentFile.displayPath(url))
-            return (stamp, nil, cache.position(of: names[index]), parser.parse(text, fileName: names[index]))
+            var parser = CultureEntryParser(folder: shownFolder, fileName: names[index])
+            return (stamp, nil, cache.position(of: names[index]), parser.parse(text))
         }
         var entries: [CultureEntry] = []
         var loaded: [Loaded] = []
@@ -111,7 +112,7 @@ public struct CultureLibrary: Sendable {
                                   message: "changed while the site was being built; build again to publish the new text")
         guard let text = try? fileSystem.text(at: url) else { throw changed }
         let body = try FrontMatterParts(text: text, file: entry.sourceFile).body
-        guard Fingerprint.sha256Hex(Array(body.utf8)) == entry.source.bodyDigest else { throw changed }
+        guard Fingerprint.sha256(Array(body.utf8)) == entry.source.bodyDigest else { throw changed }
         return Markdown.html(body)
     }
 

@@ -39,7 +39,7 @@ struct CulturePages: Sendable {
         let eveningModel = CultureListModel.Evening(level: evening.level.rawValue, label: CultureCard.energyLabel(evening.level),
                                                     headline: evening.headline, basedOnPlan: evening.basedOnPlan)
         let picksKey = ([eveningModel.level, eveningModel.label, eveningModel.headline, "\(eveningModel.basedOnPlan)"]
-            + picks.picks.flatMap { [$0.entry.source.metaDigest, $0.why] }).joined(separator: "\u{1F}")
+            + picks.picks.flatMap { [$0.entry.source.metaDigest.hex, $0.why] }).joined(separator: "\u{1F}")
         let pageSize = factory.configuration.culturePageSize
         /// The list at `path` of the `shown` entries, `entryCount` of them, `pageSize` a page:
         /// page 1 at `path`, the rest at `path/page/n/`.
@@ -57,7 +57,7 @@ struct CulturePages: Sendable {
                 let shown = Array(entries.dropFirst((number - 1) * pageSize).prefix(pageSize))
                 let first = number == 1 && withPicks
                 let inputs: @Sendable () -> String = { (["list \(number) of \(count)", heading, intro, filtersKey, first ? picksKey : "-"]
-                    + shown.map(\.source.metaDigest)).joined(separator: "\u{1F}") }
+                    + shown.map(\.source.metaDigest.hex)).joined(separator: "\u{1F}") }
                 return try factory.page(
                     path: CulturePagination.path(path, page: number), kind: .cultureList,
                     title: number == 1 ? title : "\(title) · Page \(number) of \(count)", description: description,
@@ -110,7 +110,7 @@ struct CulturePages: Sendable {
                 let entry = made[index]
                 let related = library.related(to: entry)
                 return entryPage("/culture/\(entry.slug)/", entry.title, entry.summary,
-                                 { ([entry.source.metaDigest, entry.source.bodyDigest] + related.map(\.source.metaDigest)).joined(separator: "\u{1F}") }) {
+                                 { ([entry.source.metaDigest.hex, entry.source.bodyDigest.hex] + related.map(\.source.metaDigest.hex)).joined(separator: "\u{1F}") }) {
                     CultureEntryModel(card: CultureCard(entry, root: root), bodyHTML: try library.bodyHTML(of: entry), venue: entry.venue,
                                       link: entry.link, linkHost: entry.link.flatMap(URL.init(string:))?.host,
                                       related: related.map { CultureCard($0, root: root) }, indexURL: root + "culture/",

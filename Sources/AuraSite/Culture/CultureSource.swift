@@ -7,11 +7,11 @@ struct CultureSource: Sendable, Equatable {
     /// The file's name in the culture folder (`kokoro.md`).
     let name: String
     /// SHA-256 of the name and the front matter: changes whenever a card of the entry can.
-    let metaDigest: String
+    let metaDigest: SHA256Digest
     /// SHA-256 of the body as read (byte order mark and CR line ends removed).
-    let bodyDigest: String
+    let bodyDigest: SHA256Digest
 
-    init(name: String, metaDigest: String, bodyDigest: String) {
+    init(name: String, metaDigest: SHA256Digest, bodyDigest: SHA256Digest) {
         self.name = name
         self.metaDigest = metaDigest
         self.bodyDigest = bodyDigest
@@ -19,7 +19,7 @@ struct CultureSource: Sendable, Equatable {
 
     /// The digests of an entry read from `name` whose front matter is `frontMatter`.
     init(name: String, frontMatter: String, body: String) {
-        self.init(name: name, metaDigest: Fingerprint.sha256Hex(Array((name + "\n" + frontMatter).utf8)),
-                  bodyDigest: Fingerprint.sha256Hex(Array(body.utf8)))
+        self.init(name: name, metaDigest: Fingerprint.sha256(Array((name + "\n" + frontMatter).utf8)),
+                  bodyDigest: Fingerprint.sha256(Array(body.utf8)))
     }
 }

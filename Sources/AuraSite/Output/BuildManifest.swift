@@ -10,17 +10,19 @@ import Mustache
 struct BuildManifest: Sendable {
     static let fileName = ".aura-build"
 
-    /// Slices of the record's text as read, or of the strings this build made them from: a
-    /// rebuild reads and writes ten thousand of them, and a slice costs no copy.
+    /// One file's record. The stamp is a slice of the record's text as read, or of the string
+    /// this build made it from: a rebuild reads and writes ten thousand, and a slice costs no copy.
     struct Record: Sendable, Equatable {
-        let key: Substring
-        let digest: Substring
+        /// The page's key; nil for a file that is not a page (assets, feeds, `sw.js`), which is
+        /// recorded for its stamp.
+        let key: SHA256Digest?
+        let digest: SHA256Digest
         /// The written file's stamp: the file is still as written while it matches.
         let stamp: Substring
     }
 
-    /// The key of a file that is not a page (assets, feeds, `sw.js`): recorded for its stamp.
-    static let notAPage = "-"
+    /// How the record writes a missing key.
+    private static let notAPage: Substring = "-"
 
     /// By output path. (Substrings hash at a third of the speed of Strings.)
     private(set) var records: [String: Record] = [:]
@@ -51,7 +53,12 @@ struct BuildManifest: Sendable {
             switch (fields.first, fields.count) {
             case ("inputs", 2): inputs = String(fields[1])
             case ("inputs-besides-culture", 2): inputsBesidesCulture = String(fields[1])
-            case (_, 4): self[String(fields[3])] = Record(key: fields[0], digest: fields[1], stamp: fields[2])
+            case (_, 4):
+                // A line whose digests do not read is left out: that file is made again.
+                let key = fields[0] == Self.notAPage ? nil : SHA256Digest(hex: fields[0])
+                if key != nil || fields[0] == Self.notAPage, let digest = SHA256Digest(hex: fields[1]) {
+                    self[String(fields[3])] = Record(key: key, digest: digest, stamp: fields[2])
+                }
             default: break
             }
             return true
@@ -102,7 +109,7 @@ struct BuildManifest: Sendable {
             if let inputsBesidesCulture { try out.put("inputs-besides-culture \(inputsBesidesCulture)\n") }
             for path in paths {
                 let record = records[path]!
-                try out.put(record.key, then: 0x20)
+                if let key = record.key { try out.put(key, then: 0x20) } else { try out.put(Self.notAPage, then: 0x20) }
                 try out.put(record.digest, then: 0x20)
                 try out.put(record.stamp, then: 0x20)
                 try out.put(path[...], then: 0x0A)
@@ -120,14 +127,14 @@ struct BuildManifest: Sendable {
 
     /// The key of `page`, whose template's key is `template` (`Theme.templateKeys`): from the
     /// inputs it names, or else from its view model.
-    static func key(of page: Page, template: String) throws -> String {
+    static func key(of page: Page, template: String) throws -> SHA256Digest {
         var bytes = Array("\(template)\n\(page.template)\n".utf8)
         if let inputs = page.inputs {
             bytes += Array("inputs\n".utf8) + Array(inputs().utf8)
         } else {
             try page.context().appendCanonicalBytes(to: &bytes)
         }
-        return Fingerprint.sha256Hex(bytes)
+        return Fingerprint.sha256(bytes)
     }
 }
 

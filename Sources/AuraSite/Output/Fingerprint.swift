@@ -14,6 +14,12 @@ public enum Fingerprint {
         sha256(raw) { hex($0[...]) }
     }
 
+    /// The SHA-256 digest of `bytes`.
+    static func sha256<Bytes: Collection>(_ bytes: Bytes) -> SHA256Digest where Bytes.Element == UInt8 {
+        bytes.withContiguousStorageIfAvailable { sha256(UnsafeRawBufferPointer($0), SHA256Digest.init(bytes:)) }
+            ?? Array(bytes).withUnsafeBytes { sha256($0, SHA256Digest.init(bytes:)) }
+    }
+
     /// `body` given the SHA-256 digest of `raw`, held on the stack.
     private static func sha256<Result>(_ raw: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(EVP_MAX_MD_SIZE)) { digest in

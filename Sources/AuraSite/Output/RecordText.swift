@@ -61,11 +61,6 @@ enum RecordText {
         withBytes(of: text) { bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false }
     }
 
-    /// Appends `text`'s bytes to `bytes`.
-    static func append(_ text: Substring, to bytes: inout [UInt8]) {
-        withBytes(of: text) { bytes.append(contentsOf: $0) }
-    }
-
     /// Gathers text into pieces of about 64 KB for a file written piece by piece
     /// (`SiteOutput.writePieces`): a large site's record runs to megabytes, which need not be
     /// held whole.
@@ -94,6 +89,12 @@ enum RecordText {
             withBytes(of: text) { buffer.append(contentsOf: $0) }
             if let separator { buffer.append(separator) }
             if buffer.count >= Self.pieceSize { try handOver() }
+        }
+
+        /// Appends `digest`'s hex digits, then `separator`.
+        mutating func put(_ digest: SHA256Digest, then separator: UInt8) throws {
+            digest.appendHex(to: &buffer)
+            try put("", then: separator)
         }
 
         private mutating func handOver() throws {

@@ -115,7 +115,7 @@ struct BuildState: Sendable {
 
     mutating func write(_ data: Data, to path: String) throws {
         let stamp = try output?.write(data, path) ?? "-"
-        thisBuild[path] = BuildManifest.Record(key: Substring(BuildManifest.notAPage), digest: Substring(Fingerprint.sha256Hex(data)), stamp: Substring(stamp))
+        thisBuild[path] = BuildManifest.Record(key: nil, digest: Fingerprint.sha256(data), stamp: Substring(stamp))
     }
 
     /// Renders every page. Building, pages render concurrently, a bounded number at a time,
@@ -153,12 +153,12 @@ struct BuildState: Sendable {
     private static func render(_ pages: PageList, with templates: TemplateLibrary, templatesDirectory: URL,
                                into output: SiteOutput?, reusing previous: BuildManifest, templateKeys: [String: String],
                                progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [(String, BuildManifest.Record)] {
-        typealias Looked = (outputFile: String, key: Substring, recorded: BuildManifest.Record?)
+        typealias Looked = (outputFile: String, key: SHA256Digest, recorded: BuildManifest.Record?)
         let looked = try [Result<Looked, any Error>](concurrentlyMapping: pages.count) { index in
             Result {
                 let page = pages[index]
                 let record = previous[page.outputFile]
-                let key = Substring(try BuildManifest.key(of: page, template: templateKeys[page.template] ?? "-"))
+                let key = try BuildManifest.key(of: page, template: templateKeys[page.template] ?? "-")
                 return (page.outputFile, key, record.flatMap { $0.key == key ? $0 : nil })
             }
         }.map { try $0.get() }
@@ -181,7 +181,7 @@ struct BuildState: Sendable {
                     let page = pages[index]
                     let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
                     let stamp = try output?.write(data, page.outputFile) ?? "-"
-                    return (index, BuildManifest.Record(key: key, digest: Substring(Fingerprint.sha256Hex(data)), stamp: Substring(stamp)))
+                    return (index, BuildManifest.Record(key: key, digest: Fingerprint.sha256(data), stamp: Substring(stamp)))
                 }
             }
             while next < min(width, waiting.count) { startNext() }

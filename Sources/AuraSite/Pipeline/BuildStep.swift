@@ -50,7 +50,7 @@ extension SiteBuilder {
         },
         BuildStep(name: "Load content") { state in
             let cultureFolder = state.options.contentDirectory.appendingPathComponent(CultureLibrary.folderName)
-            let previous = CultureCache(lines: state.previousBuild.cultureLines, folder: ContentFile.displayPath(cultureFolder) + "/")
+            let previous = CultureCache(lines: state.previousBuild.cultureLines, folder: ContentFile.displayPrefix(of: cultureFolder))
             let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
                                                in: state.options.fileSystem, reusing: previous,
                                                listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"))
@@ -103,7 +103,7 @@ extension SiteBuilder {
             for path in state.thisBuild.paths where path != SiteFiles.serviceWorkerPath {
                 files += path.utf8
                 files.append(0x20)
-                RecordText.append(state.thisBuild[path]!.digest, to: &files)
+                state.thisBuild[path]!.digest.appendHex(to: &files)
                 files.append(0x0A)
             }
             let version = Fingerprint.short(files)

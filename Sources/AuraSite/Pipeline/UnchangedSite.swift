@@ -38,7 +38,7 @@ enum UnchangedSite {
               previous.inputs == inputs, !previous.records.isEmpty,
               outputsAreAsWritten(previous, in: destination.path + "/")
         else { return (nil, previous) }
-        return (BuildReport(pageCount: previous.records.values.count { $0.key != BuildManifest.notAPage },
+        return (BuildReport(pageCount: previous.records.values.count { $0.key != nil },
                             fileCount: previous.records.count, notices: [BuildState.publicPagesNotice]), previous)
     }
 

@@ -1,0 +1,71 @@
+/// A SHA-256 digest held as its 32 bytes. A build keeps tens of thousands of them (a key and a
+/// digest per output file, two per culture entry): in place they cost a third of what a
+/// 64-digit hex string does on the heap. Written and read as lowercase hex.
+struct SHA256Digest: Hashable, Sendable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    static let byteCount = 32
+
+    /// The digest whose bytes are `bytes` (exactly `byteCount` of them).
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(bytes.count == Self.byteCount)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+    }
+
+    /// The digest `hex` spells in 64 lowercase hex digits; nil for anything else.
+    init?(hex: Substring) {
+        var words = words
+        let read = hex.utf8.withContiguousStorageIfAvailable { Self.read($0, into: &words) } ?? Self.read(Array(hex.utf8), into: &words)
+        guard read else { return nil }
+        self.words = words
+    }
+
+    private static func read(_ digits: some RandomAccessCollection<UInt8>, into words: inout (UInt64, UInt64, UInt64, UInt64)) -> Bool {
+        guard digits.count == 2 * byteCount else { return false }
+        return withUnsafeMutableBytes(of: &words) { bytes in
+            var digit = digits.startIndex
+            for index in 0..<byteCount {
+                guard let high = value(of: digits[digit]), let low = value(of: digits[digits.index(after: digit)]) else { return false }
+                bytes[index] = high << 4 | low
+                digit = digits.index(digit, offsetBy: 2)
+            }
+            return true
+        }
+    }
+
+    private static func value(of digit: UInt8) -> UInt8? {
+        switch digit {
+        case 0x30...0x39: digit - 0x30
+        case 0x61...0x66: digit - 0x61 + 10
+        default: nil
+        }
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    /// Appends the 64 hex digits to `text`.
+    func appendHex(to text: inout [UInt8]) {
+        withUnsafeBytes(of: words) { bytes in
+            for byte in bytes {
+                text.append(Self.digits[Int(byte >> 4)])
+                text.append(Self.digits[Int(byte & 0x0F)])
+            }
+        }
+    }
+
+    /// The 64 hex digits.
+    var hex: String {
+        var text: [UInt8] = []
+        text.reserveCapacity(2 * Self.byteCount)
+        appendHex(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    static func == (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {
+        lhs.words == rhs.words
+    }
+
+    func hash(into hasher: inout Hasher) {
+        withUnsafeBytes(of: words) { hasher.combine(bytes: $0) }
+    }
+}
