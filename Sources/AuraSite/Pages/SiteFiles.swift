@@ -11,15 +11,16 @@ struct SiteFiles: Sendable {
     let tokens: DesignTokens
     let content: SiteContent
 
-    /// Built directly: a large site lists tens of thousands.
-    private struct SitemapEntry: MustacheConvertible {
-        let url: String
+    /// Each listed page's address, built as template data directly: a large site lists tens
+    /// of thousands.
+    private struct SitemapEntries: MustacheConvertible {
+        let urls: [String]
 
-        var mustacheValue: MustacheValue { .dictionary(["url": .string(url)]) }
+        var mustacheValue: MustacheValue { .array(urls.map { .dictionary(["url": .string($0)]) }) }
     }
 
     private struct Sitemap: Encodable {
-        let entries: [SitemapEntry]
+        let entries: SitemapEntries
         let sitemapURL: String
         /// Personal pages, kept out of search engines.
         let privatePaths: [String]
@@ -48,10 +49,14 @@ struct SiteFiles: Sendable {
 
     private func sitemap(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {
         let base = factory.configuration.baseURL.absoluteString
-        // Sorted, so a build that carries most pages over lists them as one that makes them all.
-        let listed = (pages.lazy.filter(\.inSitemap).map(\.path) + standing.map(\.path)).sorted()
+        // Every path starts with the root, so the addresses sort as the paths do: sorted, a build
+        // that carries most pages over lists them as one that makes them all.
+        // Lazily: an entry's page is made to be looked at, and let go.
+        var urls = Array(pages.lazy.filter(\.inSitemap).map { base + $0.path.dropFirst(factory.root.count) })
+        urls += standing.map { base + $0.path.dropFirst(factory.root.count) }
+        urls.sort()
         let sitemap = Sitemap(
-            entries: listed.map { SitemapEntry(url: base + $0.dropFirst(factory.root.count)) },
+            entries: SitemapEntries(urls: urls),
             sitemapURL: factory.absoluteURL("/sitemap.xml"),
             privatePaths: (["dashboard/", "planner/", "schedule/", "notifications/", "reflections/", "notifications.json", "aura.ics"]
                 + (factory.privateSite == nil ? [] : [PrivateSite.calendarFolder])).map { factory.root + $0 })

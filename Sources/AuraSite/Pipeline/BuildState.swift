@@ -25,7 +25,8 @@ struct BuildState: Sendable {
     var pages: PageList?
     /// The pages that stand as the previous build made them (`SitePages.standing`).
     var standing: [StandingPage] = []
-    /// The inputs' stamps when the build began; nil where files bear none or for a private site.
+    /// The inputs' stamps when the build began, until the content is loaded; nil where files
+    /// bear none or for a private site.
     var inputs: InputStamps?
     /// Set when the only inputs that changed since the previous build are culture entries'
     /// bodies: the names of those entries (`CultureLibrary.bodyEdits`).

@@ -54,6 +54,9 @@ extension SiteBuilder {
             let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
                                                in: state.options.fileSystem, reusing: previous,
                                                listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"))
+            // Their digests are in the record already; the stamps of every file need not be
+            // held through rendering (a few MB for a large site).
+            state.inputs = nil
             state.content = content
             if let besidesCulture = state.thisBuild.inputsBesidesCulture, besidesCulture == state.previousBuild.inputsBesidesCulture {
                 state.bodyEdits = previous.bodyEdits(in: content.culture)

@@ -22,20 +22,19 @@ public struct SiteBuilder: Sendable {
     /// `waiting` hears once, after a second, that another build of the same output holds it up.
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
                       waiting: @escaping @Sendable (String) -> Void = { _ in }) async throws -> BuildReport {
-        // The inputs' stamps are taken while the previous build's record is read.
-        let stamping = Task { [options] in UnchangedSite.inputs(of: options) }
-        let look = try await UnchangedSite.report(options, inputs: { await stamping.value?.digest }, waiting: waiting)
-        let inputs = await stamping.value
+        var (look, inputs) = try await lookAtPreviousBuild(waiting: waiting)
         if let report = look.unchanged { return report }
         var state = BuildState(options: options, mode: .build(waiting: waiting), progress: progress)
         // Read before the output is taken: nothing in it is trusted without checking a stamp (an
         // entry's file, a page's file), so a build that replaced the site meanwhile only costs
         // rendering again.
         state.previousBuild = look.previous ?? BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
-        state.inputs = inputs
         state.thisBuild.reserveCapacity(state.previousBuild.records.count)
         state.thisBuild.inputs = inputs?.digest
         state.thisBuild.inputsBesidesCulture = inputs?.besidesCulture
+        // Held by the state alone, which lets them go once the content is loaded.
+        state.inputs = inputs.take()
+        look.previous = nil
         for (index, step) in Self.steps.enumerated() {
             progress(.stage(number: index + 1, of: Self.steps.count, name: step.name))
             do {
@@ -50,6 +49,15 @@ public struct SiteBuilder: Sendable {
         // milliseconds that nobody needs to wait for.
         Task.detached(priority: .background) { [state] in _ = state }
         return report
+    }
+
+    /// What `UnchangedSite.report` finds, and the inputs' stamps, taken while the previous
+    /// build's record is read.
+    private func lookAtPreviousBuild(waiting: @escaping @Sendable (String) -> Void) async throws
+        -> (look: (unchanged: BuildReport?, previous: BuildManifest?), inputs: InputStamps?) {
+        let stamping = Task { [options] in UnchangedSite.inputs(of: options) }
+        let look = try await UnchangedSite.report(options, inputs: { await stamping.value?.digest }, waiting: waiting)
+        return (look, await stamping.value)
     }
 
     /// Renders `page`; a template error names the template file, line and column.
