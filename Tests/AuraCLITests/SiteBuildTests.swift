@@ -101,7 +101,7 @@ import Testing
         let output = try temporaryFolder().appendingPathComponent("Public")
         let arguments = ["build", "--content", Project.content.path, "--templates", Project.templates.path, "--output", output.path]
         let interactive = await aura(arguments, interactive: true)
-        #expect(interactive.err.contains("[10/13] Render pages"))
+        #expect(interactive.err.contains("[11/13] Render pages"))
         #expect(interactive.out.range(of: #"^Built \d+ pages \(\d+ files\) in \d+ ms"#, options: .regularExpression) != nil)
         let piped = await aura(arguments)
         #expect(piped.err.isEmpty)

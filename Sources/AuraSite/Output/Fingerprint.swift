@@ -58,12 +58,21 @@ public enum Fingerprint {
             if fed == nil { update(String(text)) }
         }
 
+        func update(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+        }
+
         /// The digest as lowercase hex; the stream is spent.
         func hex() -> String {
             var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
             var length: UInt32 = 0
             EVP_DigestFinal_ex(context, &digest, &length)
             return Fingerprint.hex(digest.prefix(Int(length)))
+        }
+
+        /// The digest as `Fingerprint.short` gives it; the stream is spent.
+        func short() -> String {
+            String(hex().prefix(shortDigits))
         }
     }
 
@@ -76,9 +85,11 @@ public enum Fingerprint {
         }
     }
 
+    private static let shortDigits = 10
+
     /// A short hash for file names: the first ten hex digits of the SHA-256.
     static func short<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        String(sha256Hex(bytes).prefix(10))
+        String(sha256Hex(bytes).prefix(shortDigits))
     }
 
     /// `name.ext` becomes `name.<hash>.ext`.

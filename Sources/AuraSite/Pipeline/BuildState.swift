@@ -127,10 +127,9 @@ struct BuildState: Sendable {
         _ = try require(\.factory)
         let templatesDirectory = options.templatesDirectory
         guard case .check(let strict) = mode else {
-            let rendered = try await Self.render(pages, with: templates, templatesDirectory: templatesDirectory, into: output,
-                                                 reusing: previousBuild, templateKeys: try require(\.theme).templateKeys,
-                                                 progress: progress)
-            for (outputFile, record) in rendered { thisBuild[outputFile] = record }
+            try await Self.render(pages, with: templates, templatesDirectory: templatesDirectory, into: output,
+                                  reusing: previousBuild, recordingIn: &thisBuild, templateKeys: try require(\.theme).templateKeys,
+                                  progress: progress)
             return
         }
         var lookups = NameLookups()
@@ -149,26 +148,32 @@ struct BuildState: Sendable {
     /// key (its template's key and its view model's inputs) is the one `previous` recorded for
     /// it and the file still bears the stamp recorded when it was written. Every page's key is
     /// looked up first, on every core, and the files that may stand are checked in one batch;
-    /// only the pages left over are rendered, a bounded number at a time. Returns each page's
-    /// output file and record, in the order of `pages`.
+    /// only the pages left over are rendered, a bounded number at a time. Each page's record
+    /// goes into `thisBuild` as soon as it stands or is written: a large site's records, held
+    /// twice over, would take megabytes.
     private static func render(_ pages: PageList, with templates: TemplateLibrary, templatesDirectory: URL,
-                               into output: SiteOutput?, reusing previous: BuildManifest, templateKeys: [String: String],
-                               progress: @escaping @Sendable (BuildProgress) -> Void) async throws -> [(String, BuildManifest.Record)] {
-        typealias Looked = (outputFile: String, key: SHA256Digest, recorded: BuildManifest.Record?)
+                               into output: SiteOutput?, reusing previous: BuildManifest, recordingIn thisBuild: inout BuildManifest,
+                               templateKeys: [String: String], progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
+        typealias Looked = (outputFile: String, key: SHA256Digest, mayStand: Bool)
         let looked = try [Result<Looked, any Error>](concurrentlyMapping: pages.count) { index in
             Result {
                 let page = pages[index]
-                let record = previous[page.outputFile]
                 let key = try BuildManifest.key(of: page, template: templateKeys[page.template] ?? "-")
-                return (page.outputFile, key, record.flatMap { $0.key == key ? $0 : nil })
+                return (page.outputFile, key, previous[page.outputFile]?.key == key)
             }
         }.map { try $0.get() }
+        // Grown once rather than doubling as pages are recorded; a rebuild that took the previous
+        // build's files holds these pages' records already.
+        if thisBuild.records.count < pages.count { thisBuild.reserveCapacity(thisBuild.records.count + pages.count) }
         // The pages whose key is the one recorded stand if their files are as written.
-        let unchanged = looked.indices.filter { looked[$0].recorded != nil }
-        let carried = output?.reuse(unchanged.map { (looked[$0].outputFile, looked[$0].recorded!.stamp) }) ?? []
-        var made = [BuildManifest.Record?](repeating: nil, count: pages.count)
-        for (index, isCarried) in zip(unchanged, carried) where isCarried { made[index] = looked[index].recorded }
-        let waiting = made.indices.filter { made[$0] == nil }
+        let unchanged = looked.indices.filter { looked[$0].mayStand }
+        let carried = output?.reuse(unchanged.map { (looked[$0].outputFile, previous[looked[$0].outputFile]!.stamp) }) ?? []
+        var stands = [Bool](repeating: false, count: pages.count)
+        for (index, isCarried) in zip(unchanged, carried) where isCarried {
+            thisBuild[looked[index].outputFile] = previous[looked[index].outputFile]!
+            stands[index] = true
+        }
+        let waiting = stands.indices.filter { !stands[$0] }
         var done = pages.count - waiting.count
         progress(.pages(rendered: done, of: pages.count))
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -187,12 +192,11 @@ struct BuildState: Sendable {
             }
             while next < min(width, waiting.count) { startNext() }
             while let (index, record) = try await group.next() {
-                made[index] = record
+                thisBuild[looked[index].outputFile] = record
                 done += 1
                 progress(.pages(rendered: done, of: pages.count))
                 if next < waiting.count { startNext() }
             }
         }
-        return zip(looked, made).map { ($0.outputFile, $1!) }
     }
 }

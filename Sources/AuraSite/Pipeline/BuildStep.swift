@@ -87,14 +87,16 @@ extension SiteBuilder {
         BuildStep(name: "Write assets") { state in
             for file in try state.require(\.assets).files { try state.write(file.data, to: file.path) }
         },
-        .concurrent(name: "Render pages") { state in
-            try await state.renderPages(with: state.require(\.theme).templates)
-        },
+        // Before the pages: the sitemap of a large site takes megabytes while it is made, which
+        // the pages' records, made as they are written, would add to.
         BuildStep(name: "Render sitemap, feeds and calendars") { state in
             for group in try state.siteFiles().groups(with: state.require(\.theme).templates, bodyEdits: state.bodyEdits) {
                 if group.mayCarry, state.carry(group.paths) { continue }
                 for file in try group.make() { try state.write(file.data, to: file.path) }
             }
+        },
+        .concurrent(name: "Render pages") { state in
+            try await state.renderPages(with: state.require(\.theme).templates)
         },
         BuildStep(name: "Render service worker") { state in
             // The worker's version sums up every other file, so any change to the site installs a
@@ -102,14 +104,18 @@ extension SiteBuilder {
             // order (sorting takes a moment when they are already sorted, as a rebuild's record
             // is), and without the previous worker, which a rebuild's record starts with.
             state.thisBuild.sortPaths()
-            var files: [UInt8] = []
+            // Fed line by line: the list runs to megabytes for a large site.
+            let files = Fingerprint.Stream()
+            var line: [UInt8] = []
             for path in state.thisBuild.paths where path != SiteFiles.serviceWorkerPath {
-                files += path.utf8
-                files.append(0x20)
-                state.thisBuild[path]!.digest.appendHex(to: &files)
-                files.append(0x0A)
+                line.removeAll(keepingCapacity: true)
+                line += path.utf8
+                line.append(0x20)
+                state.thisBuild[path]!.digest.appendHex(to: &line)
+                line.append(0x0A)
+                files.update(line)
             }
-            let version = Fingerprint.short(files)
+            let version = files.short()
             try state.write(try state.siteFiles().serviceWorker(version: version, with: state.require(\.theme).templates),
                             to: SiteFiles.serviceWorkerPath)
         },
