@@ -249,6 +249,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.deletingLastPathComponent().appendingPathComponent("escaped").path))
     }
 
+    /// Digests in the record that do not read as 64 lowercase hex digits (a page's key, a file's
+    /// digest, an entry's digests) leave that file or entry to be made again from its source.
+    @Test func aRecordWhoseDigestsDoNotReadIsNotTrusted() async throws {
+        let (content, templates, output) = try copiedSite()
+        await build(content, into: output, templates: templates)
+        let record = output.appendingPathComponent(".aura-build")
+        let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let tampered = lines.map { line -> String in
+            if line.hasSuffix(" culture/fespaco/index.html") {
+                var fields = line.split(separator: " ", maxSplits: 3).map(String.init)
+                fields[0] = fields[0].uppercased()
+                return fields.joined(separator: " ")
+            }
+            if line.hasSuffix(" culture/feed.xml") {
+                var fields = line.split(separator: " ", maxSplits: 3).map(String.init)
+                fields[1] = String(fields[1].dropLast())
+                return fields.joined(separator: " ")
+            }
+            guard line.hasPrefix("entry\t"), line.contains("\tgitanjali.md\t") else { return String(line) }
+            var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            fields[3] = "zz"
+            fields[4] = String(repeating: "g", count: 64)
+            return fields.joined(separator: "\t")
+        }
+        #expect(tampered.filter { !lines.map(String.init).contains($0) }.count == 3)
+        try tampered.joined(separator: "\n").write(to: record, atomically: true, encoding: .utf8)
+        let kokoro = content.appendingPathComponent("culture/kokoro.md")
+        try (try String(contentsOf: kokoro, encoding: .utf8) + "\nA new line.\n").write(to: kokoro, atomically: true, encoding: .utf8)
+        await build(content, into: output, templates: templates)
+        try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a record with unreadable digests")
+    }
+
     /// A changed partial renders again only the pages whose templates include it: the culture
     /// lists take the new filters, and every entry's page is left as it was.
     @Test func aChangedPartialRendersOnlyThePagesThatIncludeIt() async throws {
