@@ -27,6 +27,7 @@ import os
 import pathlib
 import re
 import subprocess
+import sys
 import threading
 import urllib.parse
 import zoneinfo
@@ -173,6 +174,12 @@ class HarnessHTTPServer(http.server.ThreadingHTTPServer):
 
     def verify_request(self, request, client_address):
         return not self.offline
+
+    def handle_error(self, request, client_address):
+        # A browser that navigates away mid-answer hangs up; anything else is printed as before.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 class SiteServer:
