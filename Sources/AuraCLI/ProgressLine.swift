@@ -2,7 +2,7 @@ import Synchronization
 import AuraSite
 import Foundation
 
-/// A single self-overwriting status line on an interactive terminal: `[8/11] Render pages 120/400`.
+/// A single self-overwriting status line on an interactive terminal: `[11/13] Render pages 120/400`.
 final class ProgressLine: Sendable {
     private let terminal: Terminal
     private let enabled: Bool
