@@ -225,60 +225,57 @@ import Testing
         try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a record of many pieces")
     }
 
-    /// The build record sits in the published folder. A cached entry whose line names a slug
-    /// (a folder of the site) or region the parser would refuse is read from its file again,
-    /// never taken as it is.
-    @Test func aTamperedRecordLineIsNotTrusted() async throws {
+    /// Builds a copy of the site, rewrites the lines of its record that `tamper` changes (nil
+    /// keeps a line; `changed` lines must change), edits another entry so that the next build
+    /// runs, builds again and expects the tree of a cold build. Returns the output folder.
+    private func rebuildWithTamperedRecord(_ step: String, changed: Int, _ tamper: (Substring) -> String?) async throws -> URL {
         let (content, templates, output) = try copiedSite()
         await build(content, into: output, templates: templates)
         let record = output.appendingPathComponent(".aura-build")
         let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        let tampered = lines.map { line -> String in
-            guard line.hasPrefix("entry\t"), line.contains("\tgitanjali.md\t") else { return String(line) }
+        let tampered = lines.map { tamper($0) ?? String($0) }
+        #expect(zip(lines, tampered).count { $0 != $1 } == changed, "\(step)")
+        try tampered.joined(separator: "\n").write(to: record, atomically: true, encoding: .utf8)
+        let kokoro = content.appendingPathComponent("culture/kokoro.md")
+        try (try String(contentsOf: kokoro, encoding: .utf8) + "\nA new line.\n").write(to: kokoro, atomically: true, encoding: .utf8)
+        await build(content, into: output, templates: templates)
+        try await expectSameTree(output, asColdBuildOf: content, templates: templates, step)
+        return output
+    }
+
+    /// The build record sits in the published folder. A cached entry whose line names a slug
+    /// (a folder of the site) or region the parser would refuse is read from its file again,
+    /// never taken as it is.
+    @Test func aTamperedRecordLineIsNotTrusted() async throws {
+        // Another entry changes, so the build runs and takes gitanjali.md from the record.
+        let output = try await rebuildWithTamperedRecord("a tampered record", changed: 1) { line in
+            guard line.hasPrefix("entry\t"), line.contains("\tgitanjali.md\t") else { return nil }
             var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             fields[5] = "../../escaped"
             return fields.joined(separator: "\t")
         }
-        #expect(tampered != lines.map(String.init))
-        try tampered.joined(separator: "\n").write(to: record, atomically: true, encoding: .utf8)
-        // Another entry changes, so the build runs and takes gitanjali.md from the record.
-        let kokoro = content.appendingPathComponent("culture/kokoro.md")
-        try (try String(contentsOf: kokoro, encoding: .utf8) + "\nA new line.\n").write(to: kokoro, atomically: true, encoding: .utf8)
-        await build(content, into: output, templates: templates)
-        try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a tampered record")
         #expect(!FileManager.default.fileExists(atPath: output.deletingLastPathComponent().appendingPathComponent("escaped").path))
     }
 
     /// Digests in the record that do not read as 64 lowercase hex digits (a page's key, a file's
     /// digest, an entry's digests) leave that file or entry to be made again from its source.
     @Test func aRecordWhoseDigestsDoNotReadIsNotTrusted() async throws {
-        let (content, templates, output) = try copiedSite()
-        await build(content, into: output, templates: templates)
-        let record = output.appendingPathComponent(".aura-build")
-        let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        let tampered = lines.map { line -> String in
+        _ = try await rebuildWithTamperedRecord("a record with unreadable digests", changed: 3) { line in
+            var fields = line.split(separator: " ", maxSplits: 3).map(String.init)
             if line.hasSuffix(" culture/fespaco/index.html") {
-                var fields = line.split(separator: " ", maxSplits: 3).map(String.init)
                 fields[0] = fields[0].uppercased()
                 return fields.joined(separator: " ")
             }
             if line.hasSuffix(" culture/feed.xml") {
-                var fields = line.split(separator: " ", maxSplits: 3).map(String.init)
                 fields[1] = String(fields[1].dropLast())
                 return fields.joined(separator: " ")
             }
-            guard line.hasPrefix("entry\t"), line.contains("\tgitanjali.md\t") else { return String(line) }
-            var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard line.hasPrefix("entry\t"), line.contains("\tgitanjali.md\t") else { return nil }
+            fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             fields[3] = "zz"
             fields[4] = String(repeating: "g", count: 64)
             return fields.joined(separator: "\t")
         }
-        #expect(tampered.filter { !lines.map(String.init).contains($0) }.count == 3)
-        try tampered.joined(separator: "\n").write(to: record, atomically: true, encoding: .utf8)
-        let kokoro = content.appendingPathComponent("culture/kokoro.md")
-        try (try String(contentsOf: kokoro, encoding: .utf8) + "\nA new line.\n").write(to: kokoro, atomically: true, encoding: .utf8)
-        await build(content, into: output, templates: templates)
-        try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a record with unreadable digests")
     }
 
     /// A changed partial renders again only the pages whose templates include it: the culture
