@@ -4,17 +4,11 @@ import COpenSSL
 public enum Fingerprint {
     /// The SHA-256 digest of `bytes` as lowercase hex.
     public static func sha256Hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        // A build hashes tens of thousands of keys: no copy when the bytes are contiguous, and
-        // the hex made from a table rather than a String per byte.
-        bytes.withContiguousStorageIfAvailable { sha256Hex(UnsafeRawBufferPointer($0)) }
-            ?? Array(bytes).withUnsafeBytes { sha256Hex($0) }
+        sha256(bytes).hex
     }
 
-    private static func sha256Hex(_ raw: UnsafeRawBufferPointer) -> String {
-        sha256(raw) { hex($0[...]) }
-    }
-
-    /// The SHA-256 digest of `bytes`.
+    /// The SHA-256 digest of `bytes`. A build hashes tens of thousands of keys: no copy when
+    /// the bytes are contiguous.
     static func sha256<Bytes: Collection>(_ bytes: Bytes) -> SHA256Digest where Bytes.Element == UInt8 {
         bytes.withContiguousStorageIfAvailable { sha256(UnsafeRawBufferPointer($0), SHA256Digest.init(bytes:)) }
             ?? Array(bytes).withUnsafeBytes { sha256($0, SHA256Digest.init(bytes:)) }
@@ -26,18 +20,6 @@ public enum Fingerprint {
             var length: UInt32 = 0
             _ = EVP_Digest(raw.baseAddress, raw.count, digest.baseAddress, &length, EVP_sha256(), nil)
             return body(UnsafeBufferPointer(rebasing: digest[..<Int(length)]))
-        }
-    }
-
-    private static let digits = Array("0123456789abcdef".utf8)
-
-    private static func hex(_ bytes: some Collection<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: bytes.count * 2) { text in
-            for (index, byte) in bytes.enumerated() {
-                text[2 * index] = digits[Int(byte >> 4)]
-                text[2 * index + 1] = digits[Int(byte & 0x0F)]
-            }
-            return bytes.count * 2
         }
     }
 
@@ -64,10 +46,11 @@ public enum Fingerprint {
 
         /// The digest as lowercase hex; the stream is spent.
         func hex() -> String {
-            var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-            var length: UInt32 = 0
-            EVP_DigestFinal_ex(context, &digest, &length)
-            return Fingerprint.hex(digest.prefix(Int(length)))
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(EVP_MAX_MD_SIZE)) { digest in
+                var length: UInt32 = 0
+                EVP_DigestFinal_ex(context, digest.baseAddress, &length)
+                return SHA256Digest(bytes: UnsafeBufferPointer(rebasing: digest[..<Int(length)])).hex
+            }
         }
 
         /// The digest as `Fingerprint.short` gives it; the stream is spent.

@@ -43,22 +43,30 @@ struct SHA256Digest: Hashable, Sendable {
 
     private static let digits = Array("0123456789abcdef".utf8)
 
-    /// Appends the 64 hex digits to `text`.
-    func appendHex(to text: inout [UInt8]) {
+    /// Writes the 64 hex digits into `text`, which has room for them: from a table, not a
+    /// String per byte.
+    private func writeHex(into text: UnsafeMutableBufferPointer<UInt8>) {
         withUnsafeBytes(of: words) { bytes in
-            for byte in bytes {
-                text.append(Self.digits[Int(byte >> 4)])
-                text.append(Self.digits[Int(byte & 0x0F)])
+            for (index, byte) in bytes.enumerated() {
+                text[2 * index] = Self.digits[Int(byte >> 4)]
+                text[2 * index + 1] = Self.digits[Int(byte & 0x0F)]
             }
         }
     }
 
+    /// Appends the 64 hex digits to `text`.
+    func appendHex(to text: inout [UInt8]) {
+        let start = text.count
+        text.append(contentsOf: repeatElement(0, count: 2 * Self.byteCount))
+        text.withUnsafeMutableBufferPointer { writeHex(into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+    }
+
     /// The 64 hex digits.
     var hex: String {
-        var text: [UInt8] = []
-        text.reserveCapacity(2 * Self.byteCount)
-        appendHex(to: &text)
-        return String(decoding: text, as: UTF8.self)
+        String(unsafeUninitializedCapacity: 2 * Self.byteCount) { text in
+            writeHex(into: text)
+            return 2 * Self.byteCount
+        }
     }
 
     static func == (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {

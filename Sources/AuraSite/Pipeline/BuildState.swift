@@ -167,10 +167,11 @@ struct BuildState: Sendable {
         if thisBuild.records.count < pages.count { thisBuild.reserveCapacity(thisBuild.records.count + pages.count) }
         // The pages whose key is the one recorded stand if their files are as written.
         let unchanged = looked.indices.filter { looked[$0].mayStand }
-        let carried = output?.reuse(unchanged.map { (looked[$0].outputFile, previous[looked[$0].outputFile]!.stamp) }) ?? []
+        let recorded = unchanged.map { previous[looked[$0].outputFile]! }
+        let carried = output?.reuse(zip(unchanged, recorded).map { (looked[$0].outputFile, $1.stamp) }) ?? []
         var stands = [Bool](repeating: false, count: pages.count)
-        for (index, isCarried) in zip(unchanged, carried) where isCarried {
-            thisBuild[looked[index].outputFile] = previous[looked[index].outputFile]!
+        for ((index, record), isCarried) in zip(zip(unchanged, recorded), carried) where isCarried {
+            thisBuild[looked[index].outputFile] = record
             stands[index] = true
         }
         let waiting = stands.indices.filter { !stands[$0] }

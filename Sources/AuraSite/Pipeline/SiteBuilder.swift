@@ -22,7 +22,9 @@ public struct SiteBuilder: Sendable {
     /// `waiting` hears once, after a second, that another build of the same output holds it up.
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
                       waiting: @escaping @Sendable (String) -> Void = { _ in }) async throws -> BuildReport {
-        var (look, inputs) = try await lookAtPreviousBuild(waiting: waiting)
+        let look: (unchanged: BuildReport?, previous: BuildManifest?)
+        var inputs: InputStamps?
+        (look, inputs) = try await lookAtPreviousBuild(waiting: waiting)
         if let report = look.unchanged { return report }
         var state = BuildState(options: options, mode: .build(waiting: waiting), progress: progress)
         // Read before the output is taken: nothing in it is trusted without checking a stamp (an
@@ -34,7 +36,6 @@ public struct SiteBuilder: Sendable {
         state.thisBuild.inputsBesidesCulture = inputs?.besidesCulture
         // Held by the state alone, which lets them go once the content is loaded.
         state.inputs = inputs.take()
-        look.previous = nil
         for (index, step) in Self.steps.enumerated() {
             progress(.stage(number: index + 1, of: Self.steps.count, name: step.name))
             do {
