@@ -81,9 +81,8 @@ struct CultureCache: Sendable {
         }
     }
 
-    /// The entry a line holds, with the fields every build reads cut out of it now, and its
-    /// details (`CultureEntry.Details`) when a page or feed shows it. `name` is the file name
-    /// the line was looked up by, which is its second field.
+    /// The entry a line holds; `name` is the file name the line was looked up by, which is its
+    /// second field.
     private static func entry(_ line: Substring, named name: String, folder: String) -> CultureEntry? {
         // Most lines hold nothing escaped; one look at the line spares a look at each field.
         let escaping = RecordText.contains(0x5C, in: line)
@@ -103,14 +102,10 @@ struct CultureCache: Sendable {
         let tagList = RecordText.strings(Substring(tagNames), separatedBy: 0x2C)
         let tags = tagList.compactMap(CultureEntry.Tag.init(rawValue:))
         guard tags.count == tagList.count, tags.indices.allSatisfy({ !tags[..<$0].contains(tags[$0]) }) else { return nil }
-        return CultureEntry(slug: slug, fileName: name, kind: kind, region: region, tags: tags, energy: energy, published: field(17)) {
-            var values = RecordText.strings(line, separatedBy: 0x09)
-            values.removeFirst()
-            if escaping { values = values.map(unescaped) }
-            return CultureEntry.Details(sourceFolder: folder, title: values[5], creator: values[6], country: values[9],
-                                        year: values[10], length: values[13], venue: optional(values[14]), link: optional(values[15]),
-                                        summary: values[16], metaDigest: metaDigest, bodyDigest: bodyDigest)
-        }
+        return CultureEntry(slug: slug, sourceFolder: folder, title: field(5), creator: field(6), kind: kind, region: region,
+                            country: field(9), year: field(10), tags: tags, energy: energy, length: field(13),
+                            venue: optional(field(14)), link: optional(field(15)), summary: field(16), published: field(17),
+                            source: CultureSource(name: name, metaDigest: metaDigest, bodyDigest: bodyDigest))
     }
 
     /// Writes the cache of `library`, whose files bore the stamps it was loaded with, as the

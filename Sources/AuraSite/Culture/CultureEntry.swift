@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One culture recommendation from `Content/culture/<slug>.md`.
 struct CultureEntry: Sendable, Equatable {
@@ -42,135 +41,128 @@ struct CultureEntry: Sendable, Equatable {
         static func < (lhs: Energy, rhs: Energy) -> Bool { lhs.order < rhs.order }
     }
 
-    /// What only the pages and feeds that show an entry read; every list, index and count a
-    /// build makes reads the other fields.
-    final class Details: Sendable, Equatable {
-        /// The folder of the entry's file as messages name it, shared by every entry of a library.
+    /// The text fields, in the order `Storage` holds their bytes.
+    private enum TextField: Int, CaseIterable {
+        case slug, fileName, title, creator, country, year, length, venue, link, summary, published
+    }
+
+    /// Everything but the text: what the lists, indices and counts of a build compare.
+    private struct Header {
+        /// Prefixed to the file name in messages: one string every entry of a library shares.
         let sourceFolder: String
-        let title: String
-        let creator: String
-        let country: String
-        let year: String
-        let length: String
-        let venue: String?
-        let link: String?
-        let summary: String
         let metaDigest: SHA256Digest
         let bodyDigest: SHA256Digest
-
-        init(sourceFolder: String, title: String, creator: String, country: String, year: String, length: String,
-             venue: String?, link: String?, summary: String, metaDigest: SHA256Digest, bodyDigest: SHA256Digest) {
-            self.sourceFolder = sourceFolder
-            self.title = title
-            self.creator = creator
-            self.country = country
-            self.year = year
-            self.length = length
-            self.venue = venue
-            self.link = link
-            self.summary = summary
-            self.metaDigest = metaDigest
-            self.bodyDigest = bodyDigest
-        }
-
-        static func == (lhs: Details, rhs: Details) -> Bool {
-            lhs === rhs || (lhs.sourceFolder == rhs.sourceFolder && lhs.title == rhs.title && lhs.creator == rhs.creator &&
-                lhs.country == rhs.country && lhs.year == rhs.year && lhs.length == rhs.length && lhs.venue == rhs.venue &&
-                lhs.link == rhs.link && lhs.summary == rhs.summary && lhs.metaDigest == rhs.metaDigest &&
-                lhs.bodyDigest == rhs.bodyDigest)
-        }
-    }
-
-    /// The fields, held once: an entry is copied into every list, index and page that shows it,
-    /// and a copy of one reference costs far less than a copy of sixteen. `Details` are made at
-    /// once, or the first time they are asked for and then kept: a rebuild takes ten thousand
-    /// entries from its record and shows the details of a few.
-    private final class Fields: Sendable, Equatable {
-        let slug: String
-        let fileName: String
+        /// Where each `TextField` ends in the bytes; each begins where the one before it ends.
+        let ends: InlineArray<11, UInt32>
         let kind: Kind
-        let region: String
-        let tags: [Tag]
         let energy: Energy
-        let published: String
-        private let madeDetails: Details?
-        private let makeDetails: (@Sendable () -> Details)?
-        private let keptDetails = Mutex<Details?>(nil)
+        /// The region's place in `regions`.
+        let region: UInt8
+        /// The tags in the order written, two bits each (a tag's place in `Tag.allCases` plus
+        /// one), the first in the lowest bits.
+        let tags: UInt8
+        let hasVenue: Bool
+        let hasLink: Bool
+    }
 
-        init(slug: String, fileName: String, kind: Kind, region: String, tags: [Tag], energy: Energy, published: String,
-             details: Details?, makeDetails: (@Sendable () -> Details)?) {
-            self.slug = slug
-            self.fileName = fileName
-            self.kind = kind
-            self.region = region
-            self.tags = tags
-            self.energy = energy
-            self.published = published
-            madeDetails = details
-            self.makeDetails = makeDetails
-        }
+    /// An entry in one allocation: its header and the UTF-8 of its text fields end to end. A
+    /// build holds every entry until it is done, and at 20,000 entries a string, array and
+    /// object for each field cost more than twice the bytes of the fields themselves. Never
+    /// written after it is made, so shared between threads safely (`ManagedBuffer` itself
+    /// cannot say so).
+    private final class Storage: ManagedBuffer<Header, UInt8> {}
 
-        var details: Details {
-            if let madeDetails { return madeDetails }
-            return keptDetails.withLock { kept in
-                if let kept { return kept }
-                let details = makeDetails!()
-                kept = details
-                return details
-            }
-        }
+    nonisolated(unsafe) private let storage: Storage
 
-        static func == (lhs: Fields, rhs: Fields) -> Bool {
-            lhs === rhs || (lhs.slug == rhs.slug && lhs.fileName == rhs.fileName && lhs.kind == rhs.kind &&
-                lhs.region == rhs.region && lhs.tags == rhs.tags && lhs.energy == rhs.energy &&
-                lhs.published == rhs.published && lhs.details == rhs.details)
+    private var header: Header { storage.header }
+
+    private func text(_ field: TextField) -> String {
+        storage.withUnsafeMutablePointers { header, bytes in
+            let ends = header.pointee.ends
+            let start = field.rawValue == 0 ? 0 : Int(ends[field.rawValue - 1])
+            return String(decoding: UnsafeBufferPointer(start: bytes + start, count: Int(ends[field.rawValue]) - start), as: UTF8.self)
         }
     }
 
-    private let fields: Fields
-
-    var slug: String { fields.slug }
+    var slug: String { text(.slug) }
     /// The entry's file as messages name it.
-    var sourceFile: String { fields.details.sourceFolder + fields.fileName }
-    var title: String { fields.details.title }
-    var creator: String { fields.details.creator }
-    var kind: Kind { fields.kind }
-    var region: String { fields.region }
-    var country: String { fields.details.country }
+    var sourceFile: String { header.sourceFolder + fileName }
+    var title: String { text(.title) }
+    var creator: String { text(.creator) }
+    var kind: Kind { header.kind }
+    var region: String { Self.regions[Int(header.region)] }
+    var country: String { text(.country) }
     /// A year (negative before the common era) or a written range such as "c. 1000–1012".
-    var year: String { fields.details.year }
-    var tags: [Tag] { fields.tags }
-    var energy: Energy { fields.energy }
-    var length: String { fields.details.length }
-    var venue: String? { fields.details.venue }
+    var year: String { text(.year) }
+    var tags: [Tag] {
+        var tags: [Tag] = []
+        var codes = header.tags
+        while codes != 0 {
+            tags.append(Tag.allCases[Int(codes & 3) - 1])
+            codes >>= 2
+        }
+        return tags
+    }
+    var energy: Energy { header.energy }
+    var length: String { text(.length) }
+    var venue: String? { header.hasVenue ? text(.venue) : nil }
     /// The absolute web address, as checked when the entry was read.
-    var link: String? { fields.details.link }
-    var summary: String { fields.details.summary }
+    var link: String? { header.hasLink ? text(.link) : nil }
+    var summary: String { text(.summary) }
     /// The day it was published, `YYYY-MM-DD`; feeds are ordered by it.
-    var published: String { fields.published }
-    /// The file's name in the culture folder (`source.name`), known without the details.
-    var fileName: String { fields.fileName }
+    var published: String { text(.published) }
+    /// The file's name in the culture folder (`source.name`).
+    var fileName: String { text(.fileName) }
     /// Which file it came from and digests of its two parts; the body itself is read again
     /// and rendered only when a page or feed that shows it is rendered.
     var source: CultureSource {
-        let details = fields.details
-        return CultureSource(name: fields.fileName, metaDigest: details.metaDigest, bodyDigest: details.bodyDigest)
+        CultureSource(name: fileName, metaDigest: header.metaDigest, bodyDigest: header.bodyDigest)
     }
 
+    /// An entry of `region` (one of `regions`) with at most one of each tag.
     init(slug: String, sourceFolder: String, title: String, creator: String, kind: Kind, region: String, country: String,
         year: String, tags: [Tag], energy: Energy, length: String, venue: String?, link: String?, summary: String,
         published: String, source: CultureSource) {
-        let details = Details(sourceFolder: sourceFolder, title: title, creator: creator, country: country, year: year, length: length,
-                              venue: venue, link: link, summary: summary, metaDigest: source.metaDigest, bodyDigest: source.bodyDigest)
-        fields = Fields(slug: slug, fileName: source.name, kind: kind, region: region, tags: tags, energy: energy,
-                        published: published, details: details, makeDetails: nil)
+        guard let regionIndex = Self.regions.firstIndex(of: region) else { preconditionFailure("unknown region \(region)") }
+        precondition(tags.count <= Tag.allCases.count)
+        let texts = [slug, source.name, title, creator, country, year, length, venue ?? "", link ?? "", summary, published]
+        var ends = InlineArray<11, UInt32>(repeating: 0)
+        var total = 0
+        for (index, text) in texts.enumerated() {
+            total += text.utf8.count
+            guard let end = UInt32(exactly: total) else { preconditionFailure("an entry of more than 4 GB") }
+            ends[index] = end
+        }
+        let tagCodes = tags.reversed().reduce(UInt8(0)) { $0 << 2 | UInt8(Tag.allCases.firstIndex(of: $1)! + 1) }
+        let header = Header(sourceFolder: sourceFolder, metaDigest: source.metaDigest, bodyDigest: source.bodyDigest, ends: ends,
+                            kind: kind, energy: energy, region: UInt8(regionIndex), tags: tagCodes,
+                            hasVenue: venue != nil, hasLink: link != nil)
+        let made = Storage.create(minimumCapacity: total) { _ in header }
+        made.withUnsafeMutablePointerToElements { bytes in
+            var next = bytes
+            for var text in texts {
+                text.withUTF8 { utf8 in
+                    guard let first = utf8.baseAddress else { return }
+                    next.initialize(from: first, count: utf8.count)
+                    next += utf8.count
+                }
+            }
+        }
+        storage = unsafeDowncast(made, to: Storage.self)
     }
 
-    /// An entry whose details `makeDetails` makes the first time they are asked for.
-    init(slug: String, fileName: String, kind: Kind, region: String, tags: [Tag], energy: Energy, published: String,
-         makeDetails: @escaping @Sendable () -> Details) {
-        fields = Fields(slug: slug, fileName: fileName, kind: kind, region: region, tags: tags, energy: energy,
-                        published: published, details: nil, makeDetails: makeDetails)
+    static func == (lhs: CultureEntry, rhs: CultureEntry) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        let (left, right) = (lhs.header, rhs.header)
+        guard left.sourceFolder == right.sourceFolder, left.metaDigest == right.metaDigest, left.bodyDigest == right.bodyDigest,
+              left.kind == right.kind, left.energy == right.energy, left.region == right.region, left.tags == right.tags,
+              left.hasVenue == right.hasVenue, left.hasLink == right.hasLink,
+              (0..<TextField.allCases.count).allSatisfy({ left.ends[$0] == right.ends[$0] }) else { return false }
+        return lhs.storage.withUnsafeMutablePointerToElements { leftBytes in
+            rhs.storage.withUnsafeMutablePointerToElements { rightBytes in
+                memcmp(leftBytes, rightBytes, Int(left.ends[TextField.allCases.count - 1])) == 0
+            }
+        }
     }
 
     /// The regions an entry may name; others are rejected with the nearest suggestion.

@@ -169,7 +169,12 @@ final class RelatedIndex: Sendable {
         }
     }
 
-    private typealias Groups = [(signature: Signature, members: [Int])]
+    /// The groups, and each entry's place in slug order (its rank), by which ties are broken:
+    /// ranks compare without making each entry's slug again.
+    private struct Groups: Sendable {
+        let groups: [(signature: Signature, members: [Int])]
+        let slugRanks: [Int32]
+    }
 
     /// How many neighbours are ranked per signature: enough for `related`'s default limit
     /// after leaving out the entry itself.
@@ -192,7 +197,7 @@ final class RelatedIndex: Sendable {
         if limit < Self.depth, let known = ranked.withLock({ $0[signature] }) {
             candidates = known
         } else {
-            candidates = Self.closest(to: signature, count: max(limit + 1, Self.depth), in: madeGroups(), of: entries)
+            candidates = Self.closest(to: signature, count: max(limit + 1, Self.depth), in: madeGroups())
             if limit < Self.depth { ranked.withLock { $0[signature] = candidates } }
         }
         return candidates.lazy.map { self.entries[$0] }.filter { $0.slug != entry.slug }.prefix(limit).map { $0 }
@@ -202,23 +207,28 @@ final class RelatedIndex: Sendable {
         groups.withLock { groups in
             if let groups { return groups }
             let entries = self.entries
-            let made = Dictionary(grouping: entries.indices, by: { Signature(entries[$0]) })
-                .map { ($0.key, $0.value.sorted { entries[$0].slug < entries[$1].slug }) }
+            let slugs = entries.map(\.slug)
+            var slugRanks = [Int32](repeating: 0, count: entries.count)
+            for (rank, index) in entries.indices.sorted(by: { slugs[$0] < slugs[$1] }).enumerated() { slugRanks[index] = Int32(rank) }
+            let made = Groups(
+                groups: Dictionary(grouping: entries.indices, by: { Signature(entries[$0]) })
+                    .map { ($0.key, $0.value.sorted { slugRanks[$0] < slugRanks[$1] }) },
+                slugRanks: slugRanks)
             groups = made
             return made
         }
     }
 
     /// The `count` entries scoring highest against `signature`, ties to the earlier slug.
-    private static func closest(to signature: Signature, count: Int, in groups: Groups, of entries: [CultureEntry]) -> [Int] {
+    private static func closest(to signature: Signature, count: Int, in groups: Groups) -> [Int] {
         var tiers = [[Int]](repeating: [], count: Signature.bestScore + 1)
-        for group in groups {
+        for group in groups.groups {
             // Only the first few of a group can make the cut.
             tiers[signature.score(against: group.signature)] += group.members.prefix(count)
         }
         var picked: [Int] = []
         for tier in tiers.reversed() where picked.count < count {
-            picked += tier.sorted { entries[$0].slug < entries[$1].slug }.prefix(count - picked.count)
+            picked += tier.sorted { groups.slugRanks[$0] < groups.slugRanks[$1] }.prefix(count - picked.count)
         }
         return picked
     }
