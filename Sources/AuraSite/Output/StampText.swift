@@ -5,8 +5,10 @@ enum StampText {
     /// `numbers` in decimal, the separator `separators[i]` between the `i`th and the next.
     static func make(_ numbers: Int..., separators: StaticString) -> String {
         precondition(separators.utf8CodeUnitCount == numbers.count - 1)
-        // 20 digits and a sign at most per number.
-        return String(unsafeUninitializedCapacity: numbers.count * 22) { text in
+        // 20 digits and a sign at most per number. Written on the stack and then copied into a
+        // string of just its length: a build keeps one stamp per file, and the string would
+        // otherwise keep room for the longest numbers.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: numbers.count * 22) { text in
             var end = 0
             for (index, number) in numbers.enumerated() {
                 if index > 0 {
@@ -26,7 +28,7 @@ enum StampText {
                 } while remaining > 0
                 text[first..<end].reverse()
             }
-            return end
+            return String(decoding: UnsafeBufferPointer(rebasing: text[..<end]), as: UTF8.self)
         }
     }
 }
