@@ -3,16 +3,18 @@ import Foundation
 /// The culture entries the previous build read, kept in its build record: per file name, the
 /// stamp the file bore and everything the entry was read as but its body. A rebuild takes an
 /// entry whose file still bears that stamp as it is, without reading or parsing the file.
-/// Only a line's stamp and name are read up front; the rest when the entry is taken.
+/// Every line is read into its entry when the cache is made, on every core, so that nothing
+/// keeps the record's text.
 struct CultureCache: Sendable {
     private struct Item: Sendable {
         /// Its place among the cache's entries, which are in the order of the library it was
         /// made from.
         let position: Int
         /// As the line holds it: a stamp is digits, spaces, dots and minus signs, nothing escaped.
-        let stamp: Substring
-        /// The line it was read from (a slice of the record's text), written again as it is.
-        let line: Substring
+        let stamp: String
+        /// What the line holds; nil for a line this version would not have written (its file is
+        /// read again).
+        let entry: CultureEntry?
     }
 
     /// The first field of every record line.
@@ -33,9 +35,8 @@ struct CultureCache: Sendable {
         var edited = Set<String>()
         for (entry, loaded) in zip(library.entries, library.loaded) {
             // An entry taken from this cache is what the previous build read.
-            if loaded.cachedLine != nil { continue }
-            guard let item = items[entry.fileName], let cached = Self.entry(item.line, named: entry.fileName, folder: folder),
-                  cached.source.metaDigest == entry.source.metaDigest else { return nil }
+            if loaded.fromCache { continue }
+            guard let cached = items[entry.fileName]?.entry, cached.source.metaDigest == entry.source.metaDigest else { return nil }
             if cached.source.bodyDigest != entry.source.bodyDigest { edited.insert(entry.fileName) }
         }
         return edited
@@ -60,24 +61,29 @@ struct CultureCache: Sendable {
         return order
     }
 
-    /// The entry read from `name` when its file bore `stamp`, the line it is kept in and its
-    /// `position`.
-    func entry(named name: String, stamp: String) -> (entry: CultureEntry, line: Substring, position: Int)? {
-        guard let item = items[name], item.stamp == stamp, let entry = Self.entry(item.line, named: name, folder: folder) else { return nil }
-        return (entry, item.line, item.position)
+    /// The entry read from `name` when its file bore `stamp`, and its `position`.
+    func entry(named name: String, stamp: String) -> (entry: CultureEntry, position: Int)? {
+        guard let item = items[name], item.stamp == stamp, let entry = item.entry else { return nil }
+        return (entry, item.position)
     }
 
     /// The cache that `lines` (as `writeLines(of:to:)` wrote them) hold, its entries naming
     /// `folder` + their file name in messages; a line this version did not write is passed
     /// over, which only costs reading that file again.
     init(lines: [Substring], folder: String) {
-        self.folder = folder
-        items.reserveCapacity(lines.count)
-        for line in lines {
+        typealias Head = (name: String, stamp: String)
+        let heads = lines.map { line -> Head? in
             let head = RecordText.ranges(line, separatedBy: 0x09, first: 3)
-            guard head.count == 3, RecordText.slice(line, head[0]) == Self.lineTag else { continue }
-            let name = Self.unescaped(RecordText.string(line, head[2]))
-            items[name] = Item(position: items.count, stamp: RecordText.slice(line, head[1]), line: line)
+            guard head.count == 3, RecordText.slice(line, head[0]) == Self.lineTag else { return nil }
+            return (Self.unescaped(RecordText.string(line, head[2])), RecordText.string(line, head[1]))
+        }
+        let entries = [CultureEntry?](concurrentlyMapping: lines.count) { index in
+            heads[index].flatMap { Self.entry(lines[index], named: $0.name, folder: folder) }
+        }
+        items.reserveCapacity(lines.count)
+        for (head, entry) in zip(heads, entries) {
+            guard let head else { continue }
+            items[head.name] = Item(position: items.count, stamp: head.stamp, entry: entry)
         }
     }
 
@@ -109,25 +115,52 @@ struct CultureCache: Sendable {
     }
 
     /// Writes the cache of `library`, whose files bore the stamps it was loaded with, as the
-    /// lines `init(lines:folder:)` reads, in the library's order: the lines of entries taken
-    /// from the previous build's cache as they were, and new ones for the entries read from
-    /// their files, each field written as it is made rather than joined into a line first.
+    /// lines `init(lines:folder:)` reads, in the library's order, each field written from the
+    /// entry's own bytes rather than joined into a line first.
     static func writeLines(of library: CultureLibrary, to out: inout RecordText.Writer) throws {
         for (entry, loaded) in zip(library.entries, library.loaded) {
-            if let kept = loaded.cachedLine {
-                try out.put(kept, then: 0x0A)
-                continue
-            }
             guard let stamp = loaded.stamp else { continue }
-            let fields = [stamp, entry.source.name, entry.source.metaDigest.hex, entry.source.bodyDigest.hex, entry.slug, entry.title,
-                          entry.creator, entry.kind.rawValue, entry.region, entry.country, entry.year,
-                          entry.tags.map(\.rawValue).joined(separator: ","), entry.energy.rawValue, entry.length,
-                          entry.venue.map { "+" + $0 } ?? "-", entry.link.map { "+" + $0 } ?? "-",
-                          entry.summary, entry.published]
-            try out.put(Substring(Self.lineTag), then: 0x09)
-            for (index, field) in fields.enumerated() {
-                try out.put(Substring(Self.escaped(field)), then: index == fields.count - 1 ? 0x0A : 0x09)
+            func text(_ field: CultureEntry.TextField, then separator: UInt8 = 0x09) throws {
+                try entry.withUTF8(field) { try put(escaping: $0, to: &out, then: separator) }
             }
+            let source = entry.source
+            try out.put(Substring(Self.lineTag), then: 0x09)
+            try out.put(stamp[...], then: 0x09)
+            try text(.fileName)
+            try out.put(source.metaDigest, then: 0x09)
+            try out.put(source.bodyDigest, then: 0x09)
+            try text(.slug)
+            try text(.title)
+            try text(.creator)
+            try out.put(Substring(entry.kind.rawValue), then: 0x09)
+            try out.put(Substring(entry.region), then: 0x09)
+            try text(.country)
+            try text(.year)
+            for (index, tag) in entry.tags.enumerated() { try out.put(Substring(index == 0 ? tag.rawValue : "," + tag.rawValue)) }
+            try out.put("", then: 0x09)
+            try out.put(Substring(entry.energy.rawValue), then: 0x09)
+            try text(.length)
+            for field in Self.optionalFields {
+                if entry.has(field) {
+                    try out.put("+")
+                    try text(field)
+                } else {
+                    try out.put("-", then: 0x09)
+                }
+            }
+            try text(.summary)
+            try text(.published, then: 0x0A)
+        }
+    }
+
+    private static let optionalFields: [CultureEntry.TextField] = [.venue, .link]
+
+    /// Writes `bytes` with tabs, line breaks and backslashes as `escaped(_:)` writes them.
+    private static func put(escaping bytes: UnsafeBufferPointer<UInt8>, to out: inout RecordText.Writer, then separator: UInt8) throws {
+        if bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) {
+            try out.put(Substring(escaped(String(decoding: bytes, as: UTF8.self))), then: separator)
+        } else {
+            try out.put(bytes, then: separator)
         }
     }
 
@@ -137,7 +170,6 @@ struct CultureCache: Sendable {
 
     /// Tabs, line breaks and backslashes as `\t`, `\n`, `\r` and `\\`.
     private static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) else { return text }
         var out = ""
         for character in text.unicodeScalars {
             switch character {

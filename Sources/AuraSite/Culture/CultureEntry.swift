@@ -42,7 +42,7 @@ struct CultureEntry: Sendable, Equatable {
     }
 
     /// The text fields, in the order `Storage` holds their bytes.
-    private enum TextField: Int, CaseIterable {
+    enum TextField: Int, CaseIterable {
         case slug, fileName, title, creator, country, year, length, venue, link, summary, published
     }
 
@@ -76,12 +76,18 @@ struct CultureEntry: Sendable, Equatable {
 
     private var header: Header { storage.header }
 
-    private func text(_ field: TextField) -> String {
-        storage.withUnsafeMutablePointers { header, bytes in
+    /// Hands `body` the UTF-8 of `field` (empty for an absent venue or link), valid only
+    /// while `body` runs.
+    func withUTF8<Result>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeMutablePointers { header, bytes in
             let ends = header.pointee.ends
             let start = field.rawValue == 0 ? 0 : Int(ends[field.rawValue - 1])
-            return String(decoding: UnsafeBufferPointer(start: bytes + start, count: Int(ends[field.rawValue]) - start), as: UTF8.self)
+            return try body(UnsafeBufferPointer(start: bytes + start, count: Int(ends[field.rawValue]) - start))
         }
+    }
+
+    private func text(_ field: TextField) -> String {
+        withUTF8(field) { String(decoding: $0, as: UTF8.self) }
     }
 
     var slug: String { text(.slug) }
@@ -105,14 +111,22 @@ struct CultureEntry: Sendable, Equatable {
     }
     var energy: Energy { header.energy }
     var length: String { text(.length) }
-    var venue: String? { header.hasVenue ? text(.venue) : nil }
+    var venue: String? { has(.venue) ? text(.venue) : nil }
     /// The absolute web address, as checked when the entry was read.
-    var link: String? { header.hasLink ? text(.link) : nil }
+    var link: String? { has(.link) ? text(.link) : nil }
     var summary: String { text(.summary) }
     /// The day it was published, `YYYY-MM-DD`; feeds are ordered by it.
     var published: String { text(.published) }
     /// The file's name in the culture folder (`source.name`).
     var fileName: String { text(.fileName) }
+    /// Whether `field` is present: only a venue or a link may be absent.
+    func has(_ field: TextField) -> Bool {
+        switch field {
+        case .venue: header.hasVenue
+        case .link: header.hasLink
+        default: true
+        }
+    }
     /// Which file it came from and digests of its two parts; the body itself is read again
     /// and rendered only when a page or feed that shows it is rendered.
     var source: CultureSource {

@@ -6,11 +6,11 @@ import Synchronization
 public struct CultureLibrary: Sendable {
     public static let folderName = "culture"
 
-    /// How an entry was loaded: its file's stamp when read (nil where files bear none), and the
-    /// previous build's cache line when it was taken from that unread.
+    /// How an entry was loaded: its file's stamp when read (nil where files bear none), and
+    /// whether it was taken from the previous build's cache unread.
     struct Loaded: Sendable {
         let stamp: String?
-        let cachedLine: Substring?
+        let fromCache: Bool
     }
 
     /// The library's parts, held once: every entry's page keeps the library to render later,
@@ -64,22 +64,22 @@ public struct CultureLibrary: Sendable {
         let names = listed?.map(\.name) ?? fileSystem.names(in: folder, endingWith: ".md")
         let folderPath = folder.path + "/"
         let shownFolder = ContentFile.displayPrefix(of: folder)
-        typealias Taken = (stamp: String?, line: Substring?, position: Int?, entry: Result<CultureEntry, SourceErrors>)
+        typealias Taken = (stamp: String?, fromCache: Bool, position: Int?, entry: Result<CultureEntry, SourceErrors>)
         let results = [Taken](concurrentlyMapping: names.count) { index in
             // Stamped before reading: a file changed meanwhile is read again by the next build.
             let stamp = listed.map { $0[index].stamp } ?? fileSystem.stamp(folderPath + names[index])
             if let stamp, let cached = cache.entry(named: names[index], stamp: stamp) {
-                return (stamp, cached.line, cached.position, .success(cached.entry))
+                return (stamp, true, cached.position, .success(cached.entry))
             }
             let url = folder.appendingPathComponent(names[index])
             let text: String
             do throws(SourceError) {
                 text = try ContentFile.read(url, in: fileSystem)
             } catch {
-                return (nil, nil, nil, .failure(SourceErrors(errors: [error])))
+                return (nil, false, nil, .failure(SourceErrors(errors: [error])))
             }
             var parser = CultureEntryParser(folder: shownFolder, fileName: names[index])
-            return (stamp, nil, cache.position(of: names[index]), parser.parse(text))
+            return (stamp, false, cache.position(of: names[index]), parser.parse(text))
         }
         var entries: [CultureEntry] = []
         var loaded: [Loaded] = []
@@ -92,7 +92,7 @@ public struct CultureLibrary: Sendable {
             switch result.entry {
             case .success(let entry):
                 entries.append(entry)
-                loaded.append(Loaded(stamp: result.stamp, cachedLine: result.line))
+                loaded.append(Loaded(stamp: result.stamp, fromCache: result.fromCache))
                 positions.append(result.position)
             case .failure(let failure): errors += failure.errors
             }

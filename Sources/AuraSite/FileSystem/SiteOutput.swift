@@ -14,7 +14,7 @@ public struct SiteOutput: Sendable {
     /// without reading it, when its stamp is still the one given (the file is as that build
     /// wrote it); false for one where there is no such file or it has changed since. Files
     /// come in one batch, looked at on every core.
-    let reuse: @Sendable (_ files: [(path: String, stamp: Substring)]) -> [Bool]
+    let reuse: @Sendable (_ files: [(path: String, stamp: String)]) -> [Bool]
     /// Replaces the output folder with everything written.
     let commit: @Sendable () throws -> Void
     /// Drops everything written; the output folder stays as it was.
@@ -24,7 +24,7 @@ public struct SiteOutput: Sendable {
     /// given one of its own.
     init(write: @escaping @Sendable (Data, String) throws -> String,
          writePieces: (@Sendable (String, Pieces) throws -> String)? = nil,
-         reuse: @escaping @Sendable (_ files: [(path: String, stamp: Substring)]) -> [Bool],
+         reuse: @escaping @Sendable (_ files: [(path: String, stamp: String)]) -> [Bool],
          commit: @escaping @Sendable () throws -> Void, discard: @escaping @Sendable () -> Void) {
         self.write = write
         self.writePieces = writePieces ?? { path, pieces in try write(Self.gathered(pieces), path) }

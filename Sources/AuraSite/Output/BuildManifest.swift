@@ -10,15 +10,15 @@ import Mustache
 struct BuildManifest: Sendable {
     static let fileName = ".aura-build"
 
-    /// One file's record. The stamp is a slice of the record's text as read, or of the string
-    /// this build made it from: a rebuild reads and writes ten thousand, and a slice costs no copy.
+    /// One file's record. Nothing in it is a slice of the record's text, which a build lets go
+    /// once it has read it: at 20,000 entries the text is 14 MB.
     struct Record: Sendable, Equatable {
         /// The page's key; nil for a file that is not a page (assets, feeds, `sw.js`), which is
         /// recorded for its stamp.
         let key: SHA256Digest?
         let digest: SHA256Digest
         /// The written file's stamp: the file is still as written while it matches.
-        let stamp: Substring
+        let stamp: String
     }
 
     /// How the record writes a missing key.
@@ -35,8 +35,9 @@ struct BuildManifest: Sendable {
     /// The same without the culture entries (`InputStamps.besidesCulture`).
     var inputsBesidesCulture: String?
     /// The culture entries the build that left this record read, as `CultureCache` lines, for
-    /// this build to take unchanged files from; they come last in the record.
-    private(set) var cultureLines: [Substring] = []
+    /// this build to take unchanged files from; they come last in the record. Slices of the
+    /// record's text, which they alone keep: `takeCultureLines()` lets it go with them.
+    private var cultureLines: [Substring] = []
 
     init() {}
 
@@ -57,12 +58,18 @@ struct BuildManifest: Sendable {
                 // A line whose digests do not read is left out: that file is made again.
                 let key = fields[0] == Self.notAPage ? nil : SHA256Digest(hex: fields[0])
                 if key != nil || fields[0] == Self.notAPage, let digest = SHA256Digest(hex: fields[1]) {
-                    self[String(fields[3])] = Record(key: key, digest: digest, stamp: fields[2])
+                    self[String(fields[3])] = Record(key: key, digest: digest, stamp: String(fields[2]))
                 }
             default: break
             }
             return true
         }
+    }
+
+    /// The culture lines (`cultureLines`), which this record then no longer holds.
+    mutating func takeCultureLines() -> [Substring] {
+        defer { cultureLines = [] }
+        return cultureLines
     }
 
     subscript(path: String) -> Record? {
@@ -111,7 +118,7 @@ struct BuildManifest: Sendable {
                 let record = records[path]!
                 if let key = record.key { try out.put(key, then: 0x20) } else { try out.put(Self.notAPage, then: 0x20) }
                 try out.put(record.digest, then: 0x20)
-                try out.put(record.stamp, then: 0x20)
+                try out.put(record.stamp[...], then: 0x20)
                 try out.put(path[...], then: 0x0A)
             }
             try culture(&out)

@@ -99,7 +99,7 @@ final class InPlaceUpdate: Sendable {
 
     /// Keeps each of the destination's files at a relative path that is Aura's and still bears
     /// the stamp given; false for the others.
-    func reuse(_ files: [(path: String, stamp: Substring)]) -> [Bool] {
+    func reuse(_ files: [(path: String, stamp: String)]) -> [Bool] {
         let known = stampsWhenTaken.withLock { $0 }
         let kept = [Bool](concurrentlyMapping: files.count) { index in
             let (relativePath, expected) = files[index]

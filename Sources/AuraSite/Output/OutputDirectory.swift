@@ -99,7 +99,7 @@ struct OutputDirectory: Sendable {
 
     /// Keeps each of the previous build's files at a relative path when its stamp is still the
     /// one given; false for one where there is no such file or it was changed since.
-    func reuse(_ files: [(path: String, stamp: Substring)]) -> [Bool] {
+    func reuse(_ files: [(path: String, stamp: String)]) -> [Bool] {
         switch update {
         case .inPlace(let inPlace):
             return inPlace.reuse(files)

@@ -86,7 +86,12 @@ enum RecordText {
 
         /// Appends `text`'s bytes, then `separator` when given.
         mutating func put(_ text: Substring, then separator: UInt8? = nil) throws {
-            withBytes(of: text) { buffer.append(contentsOf: $0) }
+            try withBytes(of: text) { try put($0, then: separator) }
+        }
+
+        /// Appends `bytes`, then `separator` when given.
+        mutating func put(_ bytes: UnsafeBufferPointer<UInt8>, then separator: UInt8? = nil) throws {
+            buffer.append(contentsOf: bytes)
             if let separator { buffer.append(separator) }
             if buffer.count >= Self.pieceSize { try handOver() }
         }
@@ -129,9 +134,9 @@ enum RecordText {
         _ = take(start..<bytes.count)
     }
 
-    private static func withBytes<Result>(of text: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    private static func withBytes<Result>(of text: Substring, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = String(text)
-        return copy.withUTF8(body)
+        return try copy.withUTF8(body)
     }
 }

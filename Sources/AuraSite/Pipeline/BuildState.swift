@@ -116,7 +116,7 @@ struct BuildState: Sendable {
 
     mutating func write(_ data: Data, to path: String) throws {
         let stamp = try output?.write(data, path) ?? "-"
-        thisBuild[path] = BuildManifest.Record(key: nil, digest: Fingerprint.sha256(data), stamp: Substring(stamp))
+        thisBuild[path] = BuildManifest.Record(key: nil, digest: Fingerprint.sha256(data), stamp: stamp)
     }
 
     /// Renders every page. Building, pages render concurrently, a bounded number at a time,
@@ -188,7 +188,7 @@ struct BuildState: Sendable {
                     let page = pages[index]
                     let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
                     let stamp = try output?.write(data, page.outputFile) ?? "-"
-                    return (index, BuildManifest.Record(key: key, digest: Fingerprint.sha256(data), stamp: Substring(stamp)))
+                    return (index, BuildManifest.Record(key: key, digest: Fingerprint.sha256(data), stamp: stamp))
                 }
             }
             while next < min(width, waiting.count) { startNext() }

@@ -50,7 +50,7 @@ extension SiteBuilder {
         },
         BuildStep(name: "Load content") { state in
             let cultureFolder = state.options.contentDirectory.appendingPathComponent(CultureLibrary.folderName)
-            let previous = CultureCache(lines: state.previousBuild.cultureLines, folder: ContentFile.displayPrefix(of: cultureFolder))
+            let previous = CultureCache(lines: state.previousBuild.takeCultureLines(), folder: ContentFile.displayPrefix(of: cultureFolder))
             let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
                                                in: state.options.fileSystem, reusing: previous,
                                                listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"))

@@ -22,7 +22,7 @@ public struct SiteBuilder: Sendable {
     /// `waiting` hears once, after a second, that another build of the same output holds it up.
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
                       waiting: @escaping @Sendable (String) -> Void = { _ in }) async throws -> BuildReport {
-        let look: (unchanged: BuildReport?, previous: BuildManifest?)
+        var look: (unchanged: BuildReport?, previous: BuildManifest?)
         var inputs: InputStamps?
         (look, inputs) = try await lookAtPreviousBuild(waiting: waiting)
         if let report = look.unchanged { return report }
@@ -30,7 +30,8 @@ public struct SiteBuilder: Sendable {
         // Read before the output is taken: nothing in it is trusted without checking a stamp (an
         // entry's file, a page's file), so a build that replaced the site meanwhile only costs
         // rendering again.
-        state.previousBuild = look.previous ?? BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
+        // Taken, not copied: the state lets the record's text go once its entries are read.
+        state.previousBuild = look.previous.take() ?? BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
         state.thisBuild.reserveCapacity(state.previousBuild.records.count)
         state.thisBuild.inputs = inputs?.digest
         state.thisBuild.inputsBesidesCulture = inputs?.besidesCulture
