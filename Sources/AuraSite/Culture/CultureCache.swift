@@ -3,8 +3,8 @@ import Foundation
 /// The culture entries the previous build read, kept in its build record: per file name, the
 /// stamp the file bore and everything the entry was read as but its body. A rebuild takes an
 /// entry whose file still bears that stamp as it is, without reading or parsing the file.
-/// Every line is read into its entry when the cache is made, on every core, so that nothing
-/// keeps the record's text.
+/// Every line is read into its entry when the cache is made, on every core, a piece of the
+/// record at a time: the lines are the larger part of a record, which is never held whole.
 struct CultureCache: Sendable {
     private struct Item: Sendable {
         /// Its place among the cache's entries, which are in the order of the library it was
@@ -23,8 +23,6 @@ struct CultureCache: Sendable {
     private static let knownRegions = Set(CultureEntry.regions)
 
     private var items: [String: Item] = [:]
-    /// Prefixed to an entry's file name in messages.
-    private var folder = ""
 
     init() {}
 
@@ -67,10 +65,31 @@ struct CultureCache: Sendable {
         return (entry, item.position)
     }
 
-    /// The cache that `lines` (as `writeLines(of:to:)` wrote them) hold, its entries naming
-    /// `folder` + their file name in messages; a line this version did not write is passed
+    /// The cache that the lines of a build record hold from where `record` says they begin
+    /// (`BuildManifest.cultureLines`), as `writeLines(of:to:)` wrote them, its entries naming
+    /// `folder` + their file name in messages. Read `pieceSize` bytes at a time, each batch of
+    /// lines read into entries on every core. A line this version did not write is passed
     /// over, which only costs reading that file again.
-    init(lines: [Substring], folder: String) {
+    init(readingFrom record: (file: URL, offset: Int)?, in fileSystem: FileSystem, folder: String, pieceSize: Int = 1 << 18) {
+        guard let record else { return }
+        var cache = CultureCache()
+        var batch: [Substring] = []
+        _ = RecordText.forEachLine(ofFileAt: record.file, from: record.offset, in: fileSystem, pieceSize: pieceSize) { line, _ in
+            batch.append(line)
+            if batch.count == Self.batchSize {
+                cache.add(batch, folder: folder)
+                batch.removeAll(keepingCapacity: true)
+            }
+            return true
+        }
+        cache.add(batch, folder: folder)
+        self = cache
+    }
+
+    /// How many lines are read into entries at once.
+    private static let batchSize = 2048
+
+    private mutating func add(_ lines: [Substring], folder: String) {
         typealias Head = (name: String, stamp: String)
         let heads = lines.map { line -> Head? in
             let head = RecordText.ranges(line, separatedBy: 0x09, first: 3)
@@ -80,7 +99,6 @@ struct CultureCache: Sendable {
         let entries = [CultureEntry?](concurrentlyMapping: lines.count) { index in
             heads[index].flatMap { Self.entry(lines[index], named: $0.name, folder: folder) }
         }
-        items.reserveCapacity(lines.count)
         for (head, entry) in zip(heads, entries) {
             guard let head else { continue }
             items[head.name] = Item(position: items.count, stamp: head.stamp, entry: entry)

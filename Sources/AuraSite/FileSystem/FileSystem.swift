@@ -9,6 +9,10 @@ public struct FileSystem: Sendable {
     /// The text of the file at `url`, nil when it is not valid UTF-8, when the file system has a
     /// quicker way than `read` to it (`text(at:)`).
     var readText: (@Sendable (URL) throws -> String?)? = nil
+    /// Hands the bytes of the file at `url` from byte `offset` on to `body`, at most `size` at a
+    /// time, until the file ends or `body` returns false; nil when the file system has no
+    /// quicker way than reading it whole (`forEachPiece`).
+    var readPieces: (@Sendable (_ url: URL, _ offset: Int, _ size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws -> Void)? = nil
     /// Whether a file or folder is at `url`.
     var exists: @Sendable (URL) -> Bool
     /// Every file below the folder at `url`, at any depth, as paths relative to it, sorted;
@@ -31,6 +35,22 @@ public struct FileSystem: Sendable {
         return String(validating: try read(url), as: UTF8.self)
     }
 
+    /// Hands the bytes of the file at `url` from byte `offset` on to `body`, at most `size` at a
+    /// time, until the file ends or `body` returns false. Throws when there is no such file or
+    /// it cannot be read.
+    func forEachPiece(of url: URL, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+        if let readPieces { return try readPieces(url, offset, size, body) }
+        let data = try read(url)
+        try data.withUnsafeBytes { bytes in
+            var start = offset
+            while start < bytes.count {
+                let end = min(bytes.count, start + size)
+                guard try body(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) else { return }
+                start = end
+            }
+        }
+    }
+
     /// The files directly in the folder at `url` (no deeper) whose names end in `suffix` and
     /// do not start with a dot, sorted.
     func names(in url: URL, endingWith suffix: String) -> [String] {
@@ -43,6 +63,7 @@ extension FileSystem {
     public static let disk = FileSystem(
         read: { url in try Data(contentsOf: url) },
         readText: { url in try TextFile.read(url.path) },
+        readPieces: { url, offset, size, body in try TextFile.readPieces(url.path, from: offset, size: size, body) },
         exists: { url in FileManager.default.fileExists(atPath: url.path) },
         files: { folder in DirectoryWalk.files(under: folder.standardizedFileURL.path) },
         openOutput: { destination, keep, onWait in

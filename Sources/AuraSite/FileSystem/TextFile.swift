@@ -34,6 +34,28 @@ enum TextFile {
         return text
     }
 
+    /// Hands the bytes of the regular file at `path` from byte `offset` on to `body`, at most
+    /// `size` at a time, until the file ends or `body` returns false. Throws when it cannot be
+    /// opened or read, or is not a regular file.
+    static func readPieces(_ path: String, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw POSIXError(.EINVAL) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+        defer { buffer.deallocate() }
+        var position = offset
+        while true {
+            let count = pread(descriptor, buffer.baseAddress, size, off_t(position))
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            guard count > 0, try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
+            position += count
+        }
+    }
+
     private static func validated(_ path: String) throws -> String? {
         String(validating: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
     }

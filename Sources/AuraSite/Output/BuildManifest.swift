@@ -10,8 +10,8 @@ import Mustache
 struct BuildManifest: Sendable {
     static let fileName = ".aura-build"
 
-    /// One file's record. Nothing in it is a slice of the record's text, which a build lets go
-    /// once it has read it: at 20,000 entries the text is 14 MB.
+    /// One file's record. The record is read a piece at a time and never held whole (14 MB at
+    /// 20,000 entries), so nothing in it is a slice of the text it was read from.
     struct Record: Sendable, Equatable {
         /// The page's key; nil for a file that is not a page (assets, feeds, `sw.js`), which is
         /// recorded for its stamp.
@@ -24,8 +24,14 @@ struct BuildManifest: Sendable {
     /// How the record writes a missing key.
     private static let notAPage: Substring = "-"
 
-    /// By output path. (Substrings hash at a third of the speed of Strings.)
-    private(set) var records: [String: Record] = [:]
+    /// By output path, the files recorded one by one. (Substrings hash at a third of the
+    /// speed of Strings.)
+    private var records: [String: Record] = [:]
+    /// The previous build's records, taken whole by `takeFiles(of:)` and shared with it rather
+    /// than copied (4 MB at 20,000 entries); a file recorded again is found in `records` first.
+    private var taken: [String: Record] = [:]
+    /// How many of `records` are also in `taken`.
+    private var retaken = 0
     /// The paths in the order they were first recorded, which is the order the build made its
     /// files in, until `sortPaths()` puts them in path order, as the record is written: a
     /// rebuild that makes the same files then finds them in order.
@@ -34,57 +40,62 @@ struct BuildManifest: Sendable {
     var inputs: String?
     /// The same without the culture entries (`InputStamps.besidesCulture`).
     var inputsBesidesCulture: String?
-    /// The culture entries the build that left this record read, as `CultureCache` lines, for
-    /// this build to take unchanged files from; they come last in the record. Slices of the
-    /// record's text, which they alone keep: `takeCultureLines()` lets it go with them.
-    private var cultureLines: [Substring] = []
+    /// Where the record read holds the culture entries its build read, as `CultureCache`
+    /// lines, for this build to take unchanged files from: they come last, and are read from
+    /// there (`CultureCache(readingFrom:in:folder:)`) only by a build that renders.
+    private(set) var cultureLines: (file: URL, offset: Int)?
 
     init() {}
 
     /// The manifest the build in `folder` left; empty when there is none or it cannot be read.
     init(in folder: URL, fileSystem: FileSystem) {
-        guard let text = try? fileSystem.text(at: folder.appendingPathComponent(Self.fileName)) else { return }
+        let file = folder.appendingPathComponent(Self.fileName)
         let entryTag = Array("\(CultureCache.lineTag)\t".utf8)
-        RecordText.forEachLine(in: text[...]) { line in
+        var read = BuildManifest()
+        let readable = RecordText.forEachLine(ofFileAt: file, in: fileSystem) { line, offset in
             if line.utf8.starts(with: entryTag) {
-                cultureLines.append(line)
-                return true
+                read.cultureLines = (file, offset)
+                return false
             }
             let fields = RecordText.fields(line, separatedBy: 0x20, limit: 4)
             switch (fields.first, fields.count) {
-            case ("inputs", 2): inputs = String(fields[1])
-            case ("inputs-besides-culture", 2): inputsBesidesCulture = String(fields[1])
+            case ("inputs", 2): read.inputs = String(fields[1])
+            case ("inputs-besides-culture", 2): read.inputsBesidesCulture = String(fields[1])
             case (_, 4):
                 // A line whose digests do not read is left out: that file is made again.
                 let key = fields[0] == Self.notAPage ? nil : SHA256Digest(hex: fields[0])
                 if key != nil || fields[0] == Self.notAPage, let digest = SHA256Digest(hex: fields[1]) {
-                    self[String(fields[3])] = Record(key: key, digest: digest, stamp: String(fields[2]))
+                    read[String(fields[3])] = Record(key: key, digest: digest, stamp: String(fields[2]))
                 }
             default: break
             }
             return true
         }
-    }
-
-    /// The culture lines (`cultureLines`), which this record then no longer holds.
-    mutating func takeCultureLines() -> [Substring] {
-        defer { cultureLines = [] }
-        return cultureLines
+        if readable { self = read }
     }
 
     subscript(path: String) -> Record? {
-        get { records[path] }
+        get { records[path] ?? taken[path] }
         set {
             guard let newValue else { preconditionFailure("a build never takes a file back from its record") }
-            if records.updateValue(newValue, forKey: path) == nil { paths.append(path) }
+            guard records.updateValue(newValue, forKey: path) == nil else { return }
+            if taken[path] == nil { paths.append(path) } else { retaken += 1 }
         }
     }
 
+    /// How many files are recorded.
+    var count: Int { records.count + taken.count - retaken }
+
+    /// Every file's path and record, in `paths` order.
+    var files: [(path: String, record: Record)] { paths.map { ($0, self[$0]!) } }
+
     /// Starts from `previous`'s files, for a build that makes the same ones (only culture
-    /// entries' bodies changed): the files it makes again replace their records, and the files
-    /// it carries over keep theirs without being recorded one by one.
+    /// entries' bodies changed) and has recorded none yet: the files it makes again replace
+    /// their records, and the files it carries over keep theirs without being recorded one by
+    /// one.
     mutating func takeFiles(of previous: BuildManifest) {
-        (records, paths) = (previous.records, previous.paths)
+        precondition(count == 0 && previous.taken.isEmpty)
+        (records, taken, paths) = ([:], previous.records, previous.paths)
     }
 
     /// Puts `paths` in path order: quick when they are already (Swift's sort takes runs that
@@ -101,9 +112,9 @@ struct BuildManifest: Sendable {
 
     /// This record without the files `leftOut` names.
     func without(_ leftOut: (String) -> Bool) -> BuildManifest {
-        var kept = self
-        kept.records = records.filter { !leftOut($0.key) }
-        kept.paths = paths.filter { !leftOut($0) }
+        var kept = BuildManifest()
+        (kept.inputs, kept.inputsBesidesCulture) = (inputs, inputsBesidesCulture)
+        for path in paths where !leftOut(path) { kept[path] = self[path] }
         return kept
     }
 
@@ -115,7 +126,7 @@ struct BuildManifest: Sendable {
             if let inputs { try out.put("inputs \(inputs)\n") }
             if let inputsBesidesCulture { try out.put("inputs-besides-culture \(inputsBesidesCulture)\n") }
             for path in paths {
-                let record = records[path]!
+                let record = self[path]!
                 if let key = record.key { try out.put(key, then: 0x20) } else { try out.put(Self.notAPage, then: 0x20) }
                 try out.put(record.digest, then: 0x20)
                 try out.put(record.stamp[...], then: 0x20)

@@ -10,6 +10,42 @@ enum RecordText {
         slices(of: text, separatedBy: 0x0A, limit: .max) { line in line.isEmpty || body(line) }
     }
 
+    /// Hands each non-empty line of the file at `url`, from byte `offset` on, to `body` with the
+    /// byte offset it starts at, until `body` returns false. The file is read `pieceSize` bytes
+    /// at a time: a large site's record runs to megabytes, which need not be held whole.
+    /// False when the file cannot be read or a piece of it is not UTF-8: `body` has then seen
+    /// only some of its lines.
+    static func forEachLine(ofFileAt url: URL, from offset: Int = 0, in fileSystem: FileSystem, pieceSize: Int = 1 << 18,
+                            _ body: (_ line: Substring, _ offset: Int) -> Bool) -> Bool {
+        var pending: [UInt8] = []
+        var pendingOffset = offset
+        var (stopped, readable) = (false, true)
+        func take(_ bytes: ArraySlice<UInt8>) {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                readable = false
+                return
+            }
+            forEachLine(in: text[...]) { line in
+                stopped = !body(line, pendingOffset + text.utf8.distance(from: text.startIndex, to: line.startIndex))
+                return !stopped
+            }
+        }
+        do {
+            try fileSystem.forEachPiece(of: url, from: offset, size: pieceSize) { piece in
+                pending.append(contentsOf: piece)
+                guard let lastBreak = pending.lastIndex(of: 0x0A) else { return true }
+                take(pending[...lastBreak])
+                pending.removeSubrange(...lastBreak)
+                pendingOffset += lastBreak + 1
+                return readable && !stopped
+            }
+        } catch {
+            return false
+        }
+        if readable, !stopped, !pending.isEmpty { take(pending[...]) }
+        return readable
+    }
+
     /// The fields of `line` between `separator`s, at most `limit` (the last holds the rest), as
     /// slices of it.
     static func fields(_ line: Substring, separatedBy separator: UInt8, limit: Int = .max) -> [Substring] {

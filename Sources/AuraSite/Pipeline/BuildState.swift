@@ -164,7 +164,7 @@ struct BuildState: Sendable {
         }.map { try $0.get() }
         // Grown once rather than doubling as pages are recorded; a rebuild that took the previous
         // build's files holds these pages' records already.
-        if thisBuild.records.count < pages.count { thisBuild.reserveCapacity(thisBuild.records.count + pages.count) }
+        if thisBuild.count < pages.count { thisBuild.reserveCapacity(thisBuild.count + pages.count) }
         // The pages whose key is the one recorded stand if their files are as written.
         let unchanged = looked.indices.filter { looked[$0].mayStand }
         let recorded = unchanged.map { previous[looked[$0].outputFile]! }

@@ -50,7 +50,8 @@ extension SiteBuilder {
         },
         BuildStep(name: "Load content") { state in
             let cultureFolder = state.options.contentDirectory.appendingPathComponent(CultureLibrary.folderName)
-            let previous = CultureCache(lines: state.previousBuild.takeCultureLines(), folder: ContentFile.displayPrefix(of: cultureFolder))
+            let previous = CultureCache(readingFrom: state.previousBuild.cultureLines, in: state.options.fileSystem,
+                                        folder: ContentFile.displayPrefix(of: cultureFolder))
             let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
                                                in: state.options.fileSystem, reusing: previous,
                                                listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"))
@@ -60,7 +61,13 @@ extension SiteBuilder {
             state.content = content
             if let besidesCulture = state.thisBuild.inputsBesidesCulture, besidesCulture == state.previousBuild.inputsBesidesCulture {
                 state.bodyEdits = previous.bodyEdits(in: content.culture)
-                if state.bodyEdits != nil { state.thisBuild.takeFiles(of: state.previousBuild) }
+            }
+            // A build that makes the previous one's files again takes their records whole;
+            // any other makes room for about as many as the previous build made, once.
+            if state.bodyEdits != nil {
+                state.thisBuild.takeFiles(of: state.previousBuild)
+            } else {
+                state.thisBuild.reserveCapacity(state.previousBuild.count)
             }
         },
         BuildStep(name: "Bundle stylesheet, scripts, fonts and icons") { state in

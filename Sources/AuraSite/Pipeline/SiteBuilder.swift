@@ -22,7 +22,7 @@ public struct SiteBuilder: Sendable {
     /// `waiting` hears once, after a second, that another build of the same output holds it up.
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
                       waiting: @escaping @Sendable (String) -> Void = { _ in }) async throws -> BuildReport {
-        var look: (unchanged: BuildReport?, previous: BuildManifest?)
+        let look: (unchanged: BuildReport?, previous: BuildManifest?)
         var inputs: InputStamps?
         (look, inputs) = try await lookAtPreviousBuild(waiting: waiting)
         if let report = look.unchanged { return report }
@@ -30,9 +30,7 @@ public struct SiteBuilder: Sendable {
         // Read before the output is taken: nothing in it is trusted without checking a stamp (an
         // entry's file, a page's file), so a build that replaced the site meanwhile only costs
         // rendering again.
-        // Taken, not copied: the state lets the record's text go once its entries are read.
-        state.previousBuild = look.previous.take() ?? BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
-        state.thisBuild.reserveCapacity(state.previousBuild.records.count)
+        state.previousBuild = look.previous ?? BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
         state.thisBuild.inputs = inputs?.digest
         state.thisBuild.inputsBesidesCulture = inputs?.besidesCulture
         // Held by the state alone, which lets them go once the content is loaded.
@@ -46,7 +44,7 @@ public struct SiteBuilder: Sendable {
                 throw BuildError(step: step.name, underlying: error)
             }
         }
-        let report = BuildReport(pageCount: (state.pages?.count ?? 0) + state.standing.count, fileCount: state.thisBuild.records.count, notices: state.notices)
+        let report = BuildReport(pageCount: (state.pages?.count ?? 0) + state.standing.count, fileCount: state.thisBuild.count, notices: state.notices)
         // Freeing a large site's state (a few hundred thousand small objects) takes tens of
         // milliseconds that nobody needs to wait for.
         Task.detached(priority: .background) { [state] in _ = state }

@@ -35,20 +35,20 @@ enum UnchangedSite {
         let previous = BuildManifest(in: destination, fileSystem: options.fileSystem)
         // A journal means a killed rebuild left files to remove and a marker to write.
         guard let inputs = await inputs(), !FileManager.default.fileExists(atPath: OutputDirectory.journalFile(of: destination).path),
-              previous.inputs == inputs, !previous.records.isEmpty,
+              previous.inputs == inputs, previous.count > 0,
               outputsAreAsWritten(previous, in: destination.path + "/")
         else { return (nil, previous) }
-        return (BuildReport(pageCount: previous.records.values.count { $0.key != nil },
-                            fileCount: previous.records.count, notices: [BuildState.publicPagesNotice]), previous)
+        return (BuildReport(pageCount: previous.files.count { $0.record.key != nil },
+                            fileCount: previous.count, notices: [BuildState.publicPagesNotice]), previous)
     }
 
     /// Whether every file `record` lists still bears the stamp it was written with, looked at
     /// on every core.
     private static func outputsAreAsWritten(_ record: BuildManifest, in folder: String) -> Bool {
-        let records = Array(record.records)
+        let files = record.files
         return DirectoryWalk.withFolder(folder) { descriptor in
-            [Bool](concurrentlyMapping: records.count) { index in
-                OutputDirectory.stamp(records[index].key, in: descriptor).map { $0 == records[index].value.stamp } == true
+            [Bool](concurrentlyMapping: files.count) { index in
+                OutputDirectory.stamp(files[index].path, in: descriptor).map { $0 == files[index].record.stamp } == true
             }
         }.allSatisfy { $0 }
     }
