@@ -182,7 +182,7 @@ struct OutputDirectory: Sendable {
         }
         clashes.removeAll { Self.alwaysKept.contains($0) }
         if let clash = clashes.first { throw Self.clash(clash, in: destination) }
-        try Self.writeWithoutSync(Self.listData(heading: Self.markerHeading, Self.markerEntries(built)),
+        try Self.writeWithoutSync(Self.listPieces(heading: Self.markerHeading, Self.markerEntries(built)),
                                   to: staging.appendingPathComponent(Self.markerName).path)
         for path in carried {
             try Self.linkTree(destination.appendingPathComponent(path), to: staging.appendingPathComponent(path))

@@ -33,7 +33,21 @@ extension OutputDirectory {
 
     /// A list's bytes: `heading`, then one entry a line.
     static func listData(heading: String, _ entries: [String]) -> Data {
-        Data(([heading] + entries).joined(separator: "\n").utf8 + [0x0A])
+        var data = Data()
+        // Gathering into memory cannot fail.
+        try! listPieces(heading: heading, entries)({ data.append(contentsOf: $0) })
+        return data
+    }
+
+    /// The same bytes handed over in pieces (`RecordText.Writer`): a large site's marker runs
+    /// to megabytes, which need not be held whole.
+    static func listPieces(heading: String, _ entries: [String]) -> SiteOutput.Pieces {
+        { put in
+            try RecordText.Writer.writing(to: put) { out in
+                try out.put(heading[...], then: 0x0A)
+                for entry in entries { try out.put(entry[...], then: 0x0A) }
+            }
+        }
     }
 
     /// `built` with every file in an owned folder replaced by that folder, once.
