@@ -133,8 +133,8 @@ struct CultureCache: Sendable {
     }
 
     /// Writes the cache of `library`, whose files bore the stamps it was loaded with, as the
-    /// lines `init(lines:folder:)` reads, in the library's order, each field written from the
-    /// entry's own bytes rather than joined into a line first.
+    /// lines `init(readingFrom:in:folder:pieceSize:)` reads, in the library's order, each field
+    /// written from the entry's own bytes rather than joined into a line first.
     static func writeLines(of library: CultureLibrary, to out: inout RecordText.Writer) throws {
         for (entry, loaded) in zip(library.entries, library.loaded) {
             guard let stamp = loaded.stamp else { continue }

@@ -74,8 +74,6 @@ struct CultureEntry: Sendable, Equatable {
 
     nonisolated(unsafe) private let storage: Storage
 
-    private var header: Header { storage.header }
-
     /// Hands `body` the UTF-8 of `field` (empty for an absent venue or link), valid only
     /// while `body` runs.
     func withUTF8<Result>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
@@ -92,24 +90,24 @@ struct CultureEntry: Sendable, Equatable {
 
     var slug: String { text(.slug) }
     /// The entry's file as messages name it.
-    var sourceFile: String { header.sourceFolder + fileName }
+    var sourceFile: String { storage.header.sourceFolder + fileName }
     var title: String { text(.title) }
     var creator: String { text(.creator) }
-    var kind: Kind { header.kind }
-    var region: String { Self.regions[Int(header.region)] }
+    var kind: Kind { storage.header.kind }
+    var region: String { Self.regions[Int(storage.header.region)] }
     var country: String { text(.country) }
     /// A year (negative before the common era) or a written range such as "c. 1000–1012".
     var year: String { text(.year) }
     var tags: [Tag] {
         var tags: [Tag] = []
-        var codes = header.tags
+        var codes = storage.header.tags
         while codes != 0 {
             tags.append(Tag.allCases[Int(codes & 3) - 1])
             codes >>= 2
         }
         return tags
     }
-    var energy: Energy { header.energy }
+    var energy: Energy { storage.header.energy }
     var length: String { text(.length) }
     var venue: String? { has(.venue) ? text(.venue) : nil }
     /// The absolute web address, as checked when the entry was read.
@@ -122,15 +120,15 @@ struct CultureEntry: Sendable, Equatable {
     /// Whether `field` is present: only a venue or a link may be absent.
     func has(_ field: TextField) -> Bool {
         switch field {
-        case .venue: header.hasVenue
-        case .link: header.hasLink
+        case .venue: storage.header.hasVenue
+        case .link: storage.header.hasLink
         default: true
         }
     }
     /// Which file it came from and digests of its two parts; the body itself is read again
     /// and rendered only when a page or feed that shows it is rendered.
     var source: CultureSource {
-        CultureSource(name: fileName, metaDigest: header.metaDigest, bodyDigest: header.bodyDigest)
+        CultureSource(name: fileName, metaDigest: storage.header.metaDigest, bodyDigest: storage.header.bodyDigest)
     }
 
     /// An entry of `region` (one of `regions`) with at most one of each tag.
@@ -167,7 +165,7 @@ struct CultureEntry: Sendable, Equatable {
 
     static func == (lhs: CultureEntry, rhs: CultureEntry) -> Bool {
         if lhs.storage === rhs.storage { return true }
-        let (left, right) = (lhs.header, rhs.header)
+        let (left, right) = (lhs.storage.header, rhs.storage.header)
         guard left.sourceFolder == right.sourceFolder, left.metaDigest == right.metaDigest, left.bodyDigest == right.bodyDigest,
               left.kind == right.kind, left.energy == right.energy, left.region == right.region, left.tags == right.tags,
               left.hasVenue == right.hasVenue, left.hasLink == right.hasLink,

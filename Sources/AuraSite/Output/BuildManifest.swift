@@ -42,7 +42,7 @@ struct BuildManifest: Sendable {
     var inputsBesidesCulture: String?
     /// Where the record read holds the culture entries its build read, as `CultureCache`
     /// lines, for this build to take unchanged files from: they come last, and are read from
-    /// there (`CultureCache(readingFrom:in:folder:)`) only by a build that renders.
+    /// there (`CultureCache(readingFrom:in:folder:pieceSize:)`) only by a build that renders.
     private(set) var cultureLines: (file: URL, offset: Int)?
 
     init() {}
