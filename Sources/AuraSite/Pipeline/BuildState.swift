@@ -182,12 +182,14 @@ struct BuildState: Sendable {
             var next = 0
             func startNext() {
                 let index = waiting[next]
-                let key = looked[index].key
+                // The path the record is keyed by, so that the output's list of written files
+                // shares its string rather than holding another (one per page).
+                let (outputFile, key) = (looked[index].outputFile, looked[index].key)
                 next += 1
                 group.addTask {
                     let page = pages[index]
                     let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
-                    let stamp = try output?.write(data, page.outputFile) ?? "-"
+                    let stamp = try output?.write(data, outputFile) ?? "-"
                     return (index, BuildManifest.Record(key: key, digest: Fingerprint.sha256(data), stamp: stamp))
                 }
             }
