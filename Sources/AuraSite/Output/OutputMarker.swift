@@ -33,7 +33,8 @@ extension OutputDirectory {
 
     /// A list's bytes: `heading`, then one entry a line.
     static func listData(heading: String, _ entries: [String]) -> Data {
-        var data = Data()
+        // Made at its length: a large site's list runs to megabytes.
+        var data = Data(capacity: entries.reduce(heading.utf8.count + 1) { $0 + $1.utf8.count + 1 })
         // Gathering into memory cannot fail.
         try! listPieces(heading: heading, entries)({ data.append(contentsOf: $0) })
         return data
