@@ -79,7 +79,7 @@ struct RecordReadingTests {
                          source: CultureSource(name: "entry-\(number).md", metaDigest: Fingerprint.sha256(Array("m\(number)".utf8)),
                                                bodyDigest: Fingerprint.sha256(Array("b\(number)".utf8))))
         }
-        let library = CultureLibrary(entries: entries, loaded: entries.indices.map { .init(stamp: "\($0) 1 2.3 4.5", fromCache: false) })
+        let library = CultureLibrary(entries: entries, loaded: entries.indices.map { .init(stamp: Self.stamp(size: $0), fromCache: false) })
         var record = Array("inputs 1\n".utf8)
         try RecordText.Writer.writing(to: { record += $0 }) { try CultureCache.writeLines(of: library, to: &$0) }
         let cache = CultureCache(readingFrom: (Self.file, 9), in: .memory([Self.file.path: Data(record)]), folder: "Content/culture/",
@@ -87,6 +87,16 @@ struct RecordReadingTests {
         for (entry, loaded) in zip(library.entries, library.loaded) {
             #expect(cache.entry(named: entry.fileName, stamp: loaded.stamp!)?.entry == entry)
         }
-        #expect(cache.entry(named: "entry-1.md", stamp: "another stamp") == nil)
+        #expect(cache.entry(named: "entry-1.md", stamp: Self.stamp(size: 2)) == nil)
+        #expect(cache.entry(named: "entry-1.md", stamp: Self.stamp(size: 1, changedAt: 6)) == nil)
+    }
+
+    private static func stamp(size: Int, changedAt second: Int = 4) -> FileStamp {
+        var status = stat()
+        status.st_size = size
+        status.st_ino = 1
+        status.st_mtim = timespec(tv_sec: 2, tv_nsec: 3)
+        status.st_ctim = timespec(tv_sec: second, tv_nsec: 5)
+        return FileStamp(status, withChangeTime: true)
     }
 }

@@ -10,8 +10,7 @@ struct CultureCache: Sendable {
         /// Its place among the cache's entries, which are in the order of the library it was
         /// made from.
         let position: Int
-        /// As the line holds it: a stamp is digits, spaces, dots and minus signs, nothing escaped.
-        let stamp: String
+        let stamp: FileStamp
         /// What the line holds; nil for a line this version would not have written (its file is
         /// read again).
         let entry: CultureEntry?
@@ -60,7 +59,7 @@ struct CultureCache: Sendable {
     }
 
     /// The entry read from `name` when its file bore `stamp`, and its `position`.
-    func entry(named name: String, stamp: String) -> (entry: CultureEntry, position: Int)? {
+    func entry(named name: String, stamp: FileStamp) -> (entry: CultureEntry, position: Int)? {
         guard let item = items[name], item.stamp == stamp, let entry = item.entry else { return nil }
         return (entry, item.position)
     }
@@ -90,11 +89,12 @@ struct CultureCache: Sendable {
     private static let batchSize = 2048
 
     private mutating func add(_ lines: [Substring], folder: String) {
-        typealias Head = (name: String, stamp: String)
+        typealias Head = (name: String, stamp: FileStamp)
         let heads = lines.map { line -> Head? in
             let head = RecordText.ranges(line, separatedBy: 0x09, first: 3)
-            guard head.count == 3, RecordText.slice(line, head[0]) == Self.lineTag else { return nil }
-            return (Self.unescaped(RecordText.string(line, head[2])), RecordText.string(line, head[1]))
+            guard head.count == 3, RecordText.slice(line, head[0]) == Self.lineTag,
+                  let stamp = FileStamp(hex: RecordText.slice(line, head[1])) else { return nil }
+            return (Self.unescaped(RecordText.string(line, head[2])), stamp)
         }
         let entries = [CultureEntry?](concurrentlyMapping: lines.count) { index in
             heads[index].flatMap { Self.entry(lines[index], named: $0.name, folder: folder) }
@@ -143,7 +143,7 @@ struct CultureCache: Sendable {
             }
             let source = entry.source
             try out.put(Substring(Self.lineTag), then: 0x09)
-            try out.put(stamp[...], then: 0x09)
+            try out.put(stamp.bytes, then: 0x09)
             try text(.fileName)
             try out.put(source.metaDigest, then: 0x09)
             try out.put(source.bodyDigest, then: 0x09)

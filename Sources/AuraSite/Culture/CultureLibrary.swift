@@ -9,7 +9,7 @@ public struct CultureLibrary: Sendable {
     /// How an entry was loaded: its file's stamp when read (nil where files bear none), and
     /// whether it was taken from the previous build's cache unread.
     struct Loaded: Sendable {
-        let stamp: String?
+        let stamp: FileStamp?
         let fromCache: Bool
     }
 
@@ -59,12 +59,12 @@ public struct CultureLibrary: Sendable {
     /// bears the stamp `cache` recorded for it is not read: the cached entry is taken. `listed`
     /// are the folder's files and their stamps when already taken (`InputStamps.files`).
     static func load(contentDirectory: URL, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
-                     listed: [(name: String, stamp: String)]? = nil) throws -> CultureLibrary {
+                     listed: [(name: String, stamp: FileStamp)]? = nil) throws -> CultureLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
         let names = listed?.map(\.name) ?? fileSystem.names(in: folder, endingWith: ".md")
         let folderPath = folder.path + "/"
         let shownFolder = ContentFile.displayPrefix(of: folder)
-        typealias Taken = (stamp: String?, fromCache: Bool, position: Int?, entry: Result<CultureEntry, SourceErrors>)
+        typealias Taken = (stamp: FileStamp?, fromCache: Bool, position: Int?, entry: Result<CultureEntry, SourceErrors>)
         let results = [Taken](concurrentlyMapping: names.count) { index in
             // Stamped before reading: a file changed meanwhile is read again by the next build.
             let stamp = listed.map { $0[index].stamp } ?? fileSystem.stamp(folderPath + names[index])

@@ -26,7 +26,7 @@ public struct FileSystem: Sendable {
     var stampsInputs = false
     /// The stamp of the input file at an absolute path (`InputStamps`): equal stamps mean an
     /// unchanged file. Nil where files bear none (memory), so nothing is taken as unchanged.
-    var stamp: @Sendable (String) -> String? = { _ in nil }
+    var stamp: @Sendable (String) -> FileStamp? = { _ in nil }
 
     /// The text of the file at `url`; nil when it is not valid UTF-8. Throws when there is no
     /// such file or it cannot be read.

@@ -7,14 +7,14 @@ public struct SiteOutput: Sendable {
     typealias Pieces = (_ put: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
 
     /// Writes a file at a path relative to the output folder; returns the written file's stamp.
-    let write: @Sendable (Data, String) throws -> String
+    let write: @Sendable (Data, String) throws -> FileStamp
     /// Writes a file at a relative path as `Pieces` hands it over; returns its stamp.
-    let writePieces: @Sendable (String, Pieces) throws -> String
+    let writePieces: @Sendable (String, Pieces) throws -> FileStamp
     /// Carries each of the previous build's files at a relative path into this one unchanged,
     /// without reading it, when its stamp is still the one given (the file is as that build
     /// wrote it); false for one where there is no such file or it has changed since. Files
     /// come in one batch, looked at on every core.
-    let reuse: @Sendable (_ files: [(path: String, stamp: String)]) -> [Bool]
+    let reuse: @Sendable (_ files: [(path: String, stamp: FileStamp)]) -> [Bool]
     /// Replaces the output folder with everything written.
     let commit: @Sendable () throws -> Void
     /// Drops everything written; the output folder stays as it was.
@@ -22,9 +22,9 @@ public struct SiteOutput: Sendable {
 
     /// An output whose `writePieces` gathers the pieces and hands them to `write`, unless
     /// given one of its own.
-    init(write: @escaping @Sendable (Data, String) throws -> String,
-         writePieces: (@Sendable (String, Pieces) throws -> String)? = nil,
-         reuse: @escaping @Sendable (_ files: [(path: String, stamp: String)]) -> [Bool],
+    init(write: @escaping @Sendable (Data, String) throws -> FileStamp,
+         writePieces: (@Sendable (String, Pieces) throws -> FileStamp)? = nil,
+         reuse: @escaping @Sendable (_ files: [(path: String, stamp: FileStamp)]) -> [Bool],
          commit: @escaping @Sendable () throws -> Void, discard: @escaping @Sendable () -> Void) {
         self.write = write
         self.writePieces = writePieces ?? { path, pieces in try write(Self.gathered(pieces), path) }

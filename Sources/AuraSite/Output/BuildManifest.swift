@@ -18,7 +18,7 @@ struct BuildManifest: Sendable {
         let key: SHA256Digest?
         let digest: SHA256Digest
         /// The written file's stamp: the file is still as written while it matches.
-        let stamp: String
+        let stamp: FileStamp
     }
 
     /// How the record writes a missing key.
@@ -64,8 +64,8 @@ struct BuildManifest: Sendable {
             case (_, 4):
                 // A line whose digests do not read is left out: that file is made again.
                 let key = fields[0] == Self.notAPage ? nil : SHA256Digest(hex: fields[0])
-                if key != nil || fields[0] == Self.notAPage, let digest = SHA256Digest(hex: fields[1]) {
-                    read[String(fields[3])] = Record(key: key, digest: digest, stamp: String(fields[2]))
+                if key != nil || fields[0] == Self.notAPage, let digest = SHA256Digest(hex: fields[1]), let stamp = FileStamp(hex: fields[2]) {
+                    read[String(fields[3])] = Record(key: key, digest: digest, stamp: stamp)
                 }
             default: break
             }
@@ -129,7 +129,7 @@ struct BuildManifest: Sendable {
                 let record = self[path]!
                 if let key = record.key { try out.put(key, then: 0x20) } else { try out.put(Self.notAPage, then: 0x20) }
                 try out.put(record.digest, then: 0x20)
-                try out.put(record.stamp[...], then: 0x20)
+                try out.put(record.stamp.bytes, then: 0x20)
                 try out.put(path[...], then: 0x0A)
             }
             try culture(&out)

@@ -44,6 +44,10 @@ public enum Fingerprint {
             bytes.withUnsafeBytes { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
         }
 
+        func update(_ digest: SHA256Digest) {
+            digest.withBytes { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+        }
+
         /// The digest as lowercase hex; the stream is spent.
         func hex() -> String {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(EVP_MAX_MD_SIZE)) { digest in

@@ -43,7 +43,7 @@ final class InPlaceUpdate: Sendable {
     /// The stamps the marker's files bore when the folder was taken, by relative path: looked
     /// up in the background while the build loads and assembles the site, so that carrying ten
     /// thousand files over waits for none of their `stat`s. Nil until the lookups are done.
-    private let stampsWhenTaken = Mutex<[String: String]?>(nil)
+    private let stampsWhenTaken = Mutex<[String: FileStamp]?>(nil)
 
     init(destination: URL, staging: URL, marker: [String], journal: [String]) {
         self.destination = destination
@@ -58,8 +58,8 @@ final class InPlaceUpdate: Sendable {
         // stamp meanwhile, and a file carried over with a stamp it no longer bears is made
         // again by the next build.
         DispatchQueue.global().async { [self] in
-            let stamps = [String?](concurrentlyMapping: marker.count) { OutputDirectory.stamp(marker[$0], in: folder) }
-            var table = [String: String](minimumCapacity: marker.count)
+            let stamps = [FileStamp?](concurrentlyMapping: marker.count) { OutputDirectory.stamp(marker[$0], in: folder) }
+            var table = [String: FileStamp](minimumCapacity: marker.count)
             for (path, stamp) in zip(marker, stamps) { table[path] = stamp }
             stampsWhenTaken.withLock { $0 = table }
         }
@@ -72,7 +72,7 @@ final class InPlaceUpdate: Sendable {
     /// Leaves the destination's file when it is Aura's and holds `data` already; otherwise
     /// writes `data` into the staging folder. Returns the stamp the file will have in place
     /// (a rename keeps size, inode and time).
-    func write(_ data: Data, to relativePath: String) throws -> String {
+    func write(_ data: Data, to relativePath: String) throws -> FileStamp {
         let current = root + "/" + relativePath
         if isPrevious(relativePath),
            Self.regularFileContents(current, size: data.count) == data, let stamp = OutputDirectory.stamp(current) {
@@ -81,7 +81,7 @@ final class InPlaceUpdate: Sendable {
         }
         let temporary = stagedFile(for: relativePath)
         try OutputDirectory.writeWithoutSync(data, to: temporary)
-        return OutputDirectory.stamp(temporary) ?? "-"
+        return OutputDirectory.stamp(temporary) ?? .missing
     }
 
     /// The path in the staging folder where the new bytes for `relativePath` go, renamed into
@@ -99,7 +99,7 @@ final class InPlaceUpdate: Sendable {
 
     /// Keeps each of the destination's files at a relative path that is Aura's and still bears
     /// the stamp given; false for the others.
-    func reuse(_ files: [(path: String, stamp: String)]) -> [Bool] {
+    func reuse(_ files: [(path: String, stamp: FileStamp)]) -> [Bool] {
         let known = stampsWhenTaken.withLock { $0 }
         let kept = [Bool](concurrentlyMapping: files.count) { index in
             let (relativePath, expected) = files[index]

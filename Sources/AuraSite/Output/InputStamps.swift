@@ -6,11 +6,11 @@ import Foundation
 /// changes the digest; reading and hashing 10,000 entries instead would cost about what
 /// parsing them does.
 struct InputStamps: Sendable {
-    /// One folder's files, by relative path, and their stamps ("-" for one gone meanwhile).
+    /// One folder's files, by relative path, and their stamps (`FileStamp.missing` for one gone meanwhile).
     private struct Folder: Sendable {
         let root: String
         let files: [String]
-        let stamps: [String]
+        let stamps: [FileStamp]
 
         /// Listed by the folder's own entries, then stamped on every core, each looked up
         /// from the open folder.
@@ -19,7 +19,7 @@ struct InputStamps: Sendable {
             let files = DirectoryWalk.files(under: root)
             self.files = files
             stamps = DirectoryWalk.withFolder(root) { folder in
-                [String](concurrentlyMapping: files.count) { InputStamps.stamp(ofFile: files[$0], in: folder) ?? "-" }
+                [FileStamp](concurrentlyMapping: files.count) { InputStamps.stamp(ofFile: files[$0], in: folder) ?? .missing }
             }
         }
 
@@ -28,7 +28,7 @@ struct InputStamps: Sendable {
             for (file, stamp) in zip(files, stamps) where !leavingOut(file) {
                 stream.update(file)
                 stream.update(" ")
-                stream.update(stamp)
+                stream.update(stamp.bytes)
                 stream.update("\n")
             }
         }
@@ -72,9 +72,9 @@ struct InputStamps: Sendable {
     /// not start with a dot (as `FileSystem.names` lists them), with their stamps, in name
     /// order; nil when the walk met no such files (the folder may be a link, which it does not
     /// follow).
-    func files(in folder: String, endingWith suffix: String) -> [(name: String, stamp: String)]? {
+    func files(in folder: String, endingWith suffix: String) -> [(name: String, stamp: FileStamp)]? {
         let prefix = folder + "/"
-        var listed: [(name: String, stamp: String)] = []
+        var listed: [(name: String, stamp: FileStamp)] = []
         for (file, stamp) in zip(content.files, content.stamps) where file.hasPrefix(prefix) {
             let name = String(file.utf8.dropFirst(prefix.utf8.count))!
             if !name.utf8.contains(0x2F), name.hasSuffix(suffix), !name.hasPrefix(".") { listed.append((name, stamp)) }
@@ -83,19 +83,14 @@ struct InputStamps: Sendable {
     }
 
     /// The stamp of the file at `path` (followed if it is a link); nil when there is none.
-    static func stamp(ofFile path: String) -> String? {
+    static func stamp(ofFile path: String) -> FileStamp? {
         stamp(ofFile: path, in: AT_FDCWD)
     }
 
     /// The same for `path` relative to the open `folder`.
-    static func stamp(ofFile path: String, in folder: Int32) -> String? {
+    static func stamp(ofFile path: String, in folder: Int32) -> FileStamp? {
         var status = stat()
         guard fstatat(folder, path, &status, 0) == 0 else { return nil }
-        return text(of: status)
-    }
-
-    static func text(of status: stat) -> String {
-        StampText.make(Int(status.st_size), Int(truncatingIfNeeded: status.st_ino), status.st_mtim.tv_sec, status.st_mtim.tv_nsec,
-                       status.st_ctim.tv_sec, status.st_ctim.tv_nsec, separators: "  . .")
+        return FileStamp(status, withChangeTime: true)
     }
 }

@@ -66,7 +66,7 @@ struct OutputDirectory: Sendable {
     /// Writes `data` at `relativePath`: into the staging folder, or left as it is in place when
     /// a rebuild finds those bytes there; returns the stamp the file will have in the site.
     @discardableResult
-    func write(_ data: Data, to relativePath: String) throws -> String {
+    func write(_ data: Data, to relativePath: String) throws -> FileStamp {
         switch update {
         case .inPlace(let inPlace):
             return try inPlace.write(data, to: relativePath)
@@ -75,16 +75,16 @@ struct OutputDirectory: Sendable {
             let previous = destination.appendingPathComponent(relativePath)
             try tree.place(relativePath)
             if let old = try? Data(contentsOf: previous), old == data, link(previous.path, target.path) == 0 {
-                return Self.stamp(target.path) ?? "-"
+                return Self.stamp(target.path) ?? .missing
             }
             try Self.writeWithoutSync(data, to: target.path)
-            return Self.stamp(target.path) ?? "-"
+            return Self.stamp(target.path) ?? .missing
         }
     }
 
     /// Writes the file `pieces` hands over at `relativePath`, into the staging folder, without
     /// comparing it with the file there (see `write`); returns its stamp in the site.
-    func writePieces(_ relativePath: String, _ pieces: SiteOutput.Pieces) throws -> String {
+    func writePieces(_ relativePath: String, _ pieces: SiteOutput.Pieces) throws -> FileStamp {
         let target: String
         switch update {
         case .inPlace(let inPlace):
@@ -94,12 +94,12 @@ struct OutputDirectory: Sendable {
             target = staging.appendingPathComponent(relativePath).path
         }
         try Self.writeWithoutSync(pieces, to: target)
-        return Self.stamp(target) ?? "-"
+        return Self.stamp(target) ?? .missing
     }
 
     /// Keeps each of the previous build's files at a relative path when its stamp is still the
     /// one given; false for one where there is no such file or it was changed since.
-    func reuse(_ files: [(path: String, stamp: String)]) -> [Bool] {
+    func reuse(_ files: [(path: String, stamp: FileStamp)]) -> [Bool] {
         switch update {
         case .inPlace(let inPlace):
             return inPlace.reuse(files)
@@ -119,11 +119,10 @@ struct OutputDirectory: Sendable {
     /// stamp tells a hand-edited file from the one the build wrote with one `lstat` instead of
     /// reading and hashing it (the change time would be stricter, but linking and unlinking
     /// the old site's names change it on every build).
-    static func stamp(_ path: some StringProtocol, in folder: Int32 = AT_FDCWD) -> String? {
+    static func stamp(_ path: some StringProtocol, in folder: Int32 = AT_FDCWD) -> FileStamp? {
         var status = stat()
         guard path.withCString({ fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
-        return StampText.make(Int(status.st_size), Int(truncatingIfNeeded: status.st_ino), status.st_mtim.tv_sec, status.st_mtim.tv_nsec,
-                              separators: "--.")
+        return FileStamp(status, withChangeTime: false)
     }
 
     /// Writes a new file with plain POSIX calls. `Data.write(to:)` syncs each file to disk,

@@ -6,6 +6,11 @@ struct SHA256Digest: Hashable, Sendable {
 
     static let byteCount = 32
 
+    /// The value whose bytes are `words`' in memory.
+    init(words: (UInt64, UInt64, UInt64, UInt64)) {
+        self.words = words
+    }
+
     /// The digest whose bytes are `bytes` (exactly `byteCount` of them).
     init(bytes: UnsafeBufferPointer<UInt8>) {
         precondition(bytes.count == Self.byteCount)
@@ -67,6 +72,11 @@ struct SHA256Digest: Hashable, Sendable {
             writeHex(into: text)
             return 2 * Self.byteCount
         }
+    }
+
+    /// `body` given the 32 bytes.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        withUnsafeBytes(of: words, body)
     }
 
     static func == (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {

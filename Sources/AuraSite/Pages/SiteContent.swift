@@ -16,7 +16,7 @@ struct SiteContent: Sendable {
     /// `listedCulture` are the culture folder's files and their stamps when already taken
     /// (`InputStamps.files`).
     static func load(contentDirectory: URL, root: String, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
-                     listedCulture: [(name: String, stamp: String)]? = nil) throws -> SiteContent {
+                     listedCulture: [(name: String, stamp: FileStamp)]? = nil) throws -> SiteContent {
         var errors: [SourceError] = []
         var landing: LandingContent?
         var culture: CultureLibrary?

@@ -115,7 +115,7 @@ struct BuildState: Sendable {
     }
 
     mutating func write(_ data: Data, to path: String) throws {
-        let stamp = try output?.write(data, path) ?? "-"
+        let stamp = try output?.write(data, path) ?? .missing
         thisBuild[path] = BuildManifest.Record(key: nil, digest: Fingerprint.sha256(data), stamp: stamp)
     }
 
@@ -189,7 +189,7 @@ struct BuildState: Sendable {
                 group.addTask {
                     let page = pages[index]
                     let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
-                    let stamp = try output?.write(data, outputFile) ?? "-"
+                    let stamp = try output?.write(data, outputFile) ?? .missing
                     return (index, BuildManifest.Record(key: key, digest: Fingerprint.sha256(data), stamp: stamp))
                 }
             }

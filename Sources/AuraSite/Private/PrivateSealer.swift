@@ -23,7 +23,7 @@ struct PrivateSealer: Sendable {
     /// `output` with every personal file sealed on its way in: `x` is written as `x.enc`, and
     /// a page also gets `shell` (the locked page) at its own path.
     func sealing(_ output: SiteOutput, shell: Data) -> SiteOutput {
-        let write: @Sendable (Data, String) throws -> String = { data, path in
+        let write: @Sendable (Data, String) throws -> FileStamp = { data, path in
             guard PersonalPaths.contains(path) else { return try output.write(data, path) }
             let sealed = try output.write(try seal(data, path: path), path + SealedFile.suffix)
             return path.hasSuffix(".html") ? try output.write(shell, path) : sealed
