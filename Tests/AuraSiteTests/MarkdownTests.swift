@@ -1,5 +1,6 @@
 import AuraTestSupport
 import Foundation
+import Synchronization
 import Testing
 @testable import AuraSite
 
@@ -35,9 +36,31 @@ struct MarkdownTests {
         #expect(html.contains("href=\"#fnref-note\" class=\"footnote-backref\""))
     }
 
+    /// Without the autolink extension, its characters (which every parse now stops at) are
+    /// text, as the reference program keeps them.
+    @Test(arguments: samples + ["Write to a@b.org, see www.example.org: https://aura.example/x or w:w@w.\n"])
+    func withoutAutolinksMatchesTheReference(_ source: String) throws {
+        #expect(Markdown.html(source, autolinks: false) == (try Self.reference(source, autolinks: false)))
+    }
+
+    /// Parses running at once on every core render what one parse alone does: none of them
+    /// changes the global state another reads.
+    @Test func parsesAtOnceRenderAsAlone() {
+        let cases = Self.samples.flatMap { [($0, true), ($0, false)] }
+        let alone = cases.map { Markdown.html($0.0, autolinks: $0.1) }
+        let differing = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8 * ProcessInfo.processInfo.activeProcessorCount) { worker in
+            for round in 0..<300 {
+                let index = (worker + round) % cases.count
+                if Markdown.html(cases[index].0, autolinks: cases[index].1) != alone[index] { differing.withLock { $0 += 1 } }
+            }
+        }
+        #expect(differing.withLock { $0 } == 0)
+    }
+
     /// Runs the `cmark-gfm` program with the options `Markdown` uses.
-    static func reference(_ source: String) throws -> String {
-        try runProgram("cmark-gfm", ["--smart", "--github-pre-lang", "-e", "table", "-e", "strikethrough",
-                                     "-e", "autolink", "-e", "tasklist"], input: source).output
+    static func reference(_ source: String, autolinks: Bool = true) throws -> String {
+        try runProgram("cmark-gfm", ["--smart", "--github-pre-lang", "-e", "table", "-e", "strikethrough"]
+                       + (autolinks ? ["-e", "autolink"] : []) + ["-e", "tasklist"], input: source).output
     }
 }
