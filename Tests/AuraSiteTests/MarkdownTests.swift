@@ -36,15 +36,15 @@ struct MarkdownTests {
         #expect(html.contains("href=\"#fnref-note\" class=\"footnote-backref\""))
     }
 
-    /// Without the autolink extension, its characters (which every parse now stops at) are
-    /// text, as the reference program keeps them.
+    /// Without the autolink extension, a bare address or e-mail stays text, as the reference
+    /// program keeps it.
     @Test(arguments: samples + ["Write to a@b.org, see www.example.org: https://aura.example/x or w:w@w.\n"])
     func withoutAutolinksMatchesTheReference(_ source: String) throws {
         #expect(Markdown.html(source, autolinks: false) == (try Self.reference(source, autolinks: false)))
     }
 
-    /// Parses running at once on every core render what one parse alone does: none of them
-    /// changes the global state another reads.
+    /// Parses running at once on every core render what one parse alone does: the global table
+    /// of special characters that cmark-gfm's parses fill and clear is never two parses' at once.
     @Test func parsesAtOnceRenderAsAlone() {
         let cases = Self.samples.flatMap { [($0, true), ($0, false)] }
         let alone = cases.map { Markdown.html($0.0, autolinks: $0.1) }

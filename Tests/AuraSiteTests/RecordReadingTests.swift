@@ -92,11 +92,6 @@ struct RecordReadingTests {
     }
 
     private static func stamp(size: Int, changedAt second: Int = 4) -> FileStamp {
-        var status = stat()
-        status.st_size = size
-        status.st_ino = 1
-        status.st_mtim = timespec(tv_sec: 2, tv_nsec: 3)
-        status.st_ctim = timespec(tv_sec: second, tv_nsec: 5)
-        return FileStamp(status, withChangeTime: true)
+        FileStamp(FileStampTests.status(size: size, changed: timespec(tv_sec: second, tv_nsec: 5)), withChangeTime: true)
     }
 }

@@ -18,11 +18,11 @@ extension FileSystem {
                     // A memory file's stamp is its bytes' digest: nothing else tells an edit apart.
                     write: { data, path in
                         staged.withLock { $0[path] = data }
-                        return FileStamp(digest: Fingerprint.sha256(data))
+                        return FileStamp(contentsOf: data)
                     },
                     reuse: { files in
                         files.map { path, stamp in
-                            guard let data = try? store.read(folder + "/" + path), FileStamp(digest: Fingerprint.sha256(data)) == stamp else { return false }
+                            guard let data = try? store.read(folder + "/" + path), FileStamp(contentsOf: data) == stamp else { return false }
                             staged.withLock { $0[path] = data }
                             return true
                         }

@@ -23,9 +23,9 @@ struct FileStamp: Hashable, Sendable {
                                      withChangeTime ? nanoseconds(status.st_ctim) : 0))
     }
 
-    /// The stamp of a file in memory: the digest of its bytes.
-    init(digest: SHA256Digest) {
-        bytes = digest
+    /// The stamp of a file in memory, which holds `data`: the digest of its bytes.
+    init(contentsOf data: Data) {
+        bytes = Fingerprint.sha256(data)
     }
 
     private init(bytes: SHA256Digest) {
