@@ -46,4 +46,10 @@ struct DirectViewModelTests {
                           appleTouchIcon: "/t.png", early: ["theme": "/e.js"]),
             nav: [.init(title: "Home", url: "/aura/", current: nil), .init(title: "Culture", url: "/aura/culture/", current: "page")]))
     }
+
+    @Test func theSitemapMatchesItsEncoding() throws {
+        try expectSame(SiteFiles.Sitemap(urls: ["https://example.org/aura/", "https://example.org/aura/culture/"],
+                                         sitemapURL: "https://example.org/aura/sitemap.xml", privatePaths: ["/aura/dashboard/"]))
+        try expectSame(SiteFiles.Sitemap(urls: [], sitemapURL: "", privatePaths: []))
+    }
 }

@@ -58,7 +58,7 @@ extension SiteFixture {
     -- Templates/pages/reflections.mustache --
     {{<layouts/base}}{{/layouts/base}}
     -- Templates/site/sitemap.xml.mustache --
-    {{#entries}}{{url}} {{/entries}}
+    {{#urls}}{{.}} {{/urls}}
     -- Templates/site/robots.txt.mustache --
     Sitemap: {{sitemapURL}}
     -- Templates/site/culture-feed.xml.mustache --

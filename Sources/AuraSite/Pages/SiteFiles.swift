@@ -11,19 +11,22 @@ struct SiteFiles: Sendable {
     let tokens: DesignTokens
     let content: SiteContent
 
-    /// Each listed page's address, built as template data directly: a large site lists tens
-    /// of thousands.
-    private struct SitemapEntries: MustacheConvertible {
+    /// What the sitemap and `robots.txt` show. Its template value is made directly: a large
+    /// site lists tens of thousands of addresses, each one string rather than a dictionary.
+    struct Sitemap: MustacheConvertible {
+        /// Every listed page's address, sorted.
         let urls: [String]
-
-        var mustacheValue: MustacheValue { .array(urls.map { .dictionary(["url": .string($0)]) }) }
-    }
-
-    private struct Sitemap: Encodable {
-        let entries: SitemapEntries
         let sitemapURL: String
         /// Personal pages, kept out of search engines.
         let privatePaths: [String]
+
+        var mustacheValue: MustacheValue {
+            .dictionary([
+                "urls": .array(urls.map(MustacheValue.string)),
+                "sitemapURL": .string(sitemapURL),
+                "privatePaths": .array(privatePaths.map(MustacheValue.string)),
+            ])
+        }
     }
 
     /// Files made together, or carried over together from the previous build.
@@ -56,11 +59,11 @@ struct SiteFiles: Sendable {
         urls += standing.map { base + $0.path.dropFirst(factory.root.count) }
         urls.sort()
         let sitemap = Sitemap(
-            entries: SitemapEntries(urls: urls),
+            urls: urls,
             sitemapURL: factory.absoluteURL("/sitemap.xml"),
             privatePaths: (["dashboard/", "planner/", "schedule/", "notifications/", "reflections/", "notifications.json", "aura.ics"]
                 + (factory.privateSite == nil ? [] : [PrivateSite.calendarFolder])).map { factory.root + $0 })
-        let context = try MustacheValue(encoding: sitemap)
+        let context = sitemap.mustacheValue
         return [
             ("sitemap.xml", Data(try templates.render("site/sitemap.xml", context).utf8)),
             ("robots.txt", Data(try templates.render("site/robots.txt", context).utf8)),
