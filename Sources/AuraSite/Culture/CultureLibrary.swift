@@ -71,7 +71,7 @@ public struct CultureLibrary: Sendable {
             if let stamp, let cached = cache.entry(named: names[index], stamp: stamp) {
                 return (stamp, true, cached.position, .success(cached.entry))
             }
-            let url = folder.appendingPathComponent(names[index])
+            let url = folder.appending(path: names[index], directoryHint: .notDirectory)
             let text: String
             do throws(SourceError) {
                 text = try ContentFile.read(url, in: fileSystem)
@@ -107,7 +107,8 @@ public struct CultureLibrary: Sendable {
     /// `entry`'s body as HTML, read again from its file. Throws when the file no longer holds
     /// the body it was loaded with: the site would otherwise mix two versions of it.
     func bodyHTML(of entry: CultureEntry) throws -> String {
-        let url = folder.appendingPathComponent(entry.fileName)
+        // Not `appendingPathComponent`, which asks the file system whether the name is a folder.
+        let url = folder.appending(path: entry.fileName, directoryHint: .notDirectory)
         let changed = SourceError(file: entry.sourceFile, line: 1, column: 1,
                                   message: "changed while the site was being built; build again to publish the new text")
         guard let text = try? fileSystem.text(at: url) else { throw changed }

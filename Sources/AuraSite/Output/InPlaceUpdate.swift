@@ -75,7 +75,7 @@ final class InPlaceUpdate: Sendable {
     func write(_ data: Data, to relativePath: String) throws -> FileStamp {
         let current = root + "/" + relativePath
         if isPrevious(relativePath),
-           Self.regularFileContents(current, size: data.count) == data, let stamp = OutputDirectory.stamp(current) {
+           OutputDirectory.regularFileContents(current, size: data.count) == data, let stamp = OutputDirectory.stamp(current) {
             written.withLock { _ = $0.kept.insert(relativePath) }
             return stamp
         }
@@ -94,7 +94,7 @@ final class InPlaceUpdate: Sendable {
             written.staged[relativePath] = name
             return name
         }
-        return staging.appendingPathComponent(name).path
+        return staging.path + "/" + name
     }
 
     /// Keeps each of the destination's files at a relative path that is Aura's and still bears
@@ -248,13 +248,5 @@ final class InPlaceUpdate: Sendable {
 
     private func failure(_ action: String, _ url: URL) -> SiteError {
         SiteError(message: "cannot \(action) \(ContentFile.displayPath(url)): \(String(cString: strerror(errno)))")
-    }
-
-    /// The bytes of the regular file of `size` bytes at `path` (not a link's target); nil for
-    /// anything else.
-    private static func regularFileContents(_ path: String, size: Int) -> Data? {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == size else { return nil }
-        return FileManager.default.contents(atPath: path)
     }
 }

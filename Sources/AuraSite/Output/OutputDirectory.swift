@@ -19,6 +19,8 @@ import Foundation
 /// survive every build.
 struct OutputDirectory: Sendable {
     let destination: URL
+    /// `destination`'s path, to which relative paths are joined as strings.
+    private let destinationPath: String
     let staging: URL
     private let lock: FileLock
     private let update: Update
@@ -35,6 +37,7 @@ struct OutputDirectory: Sendable {
     /// Aura did not build and that is not kept, and `keep` paths that leave the folder.
     init(destination: URL, keep: [String] = [], onWait: @escaping @Sendable () -> Void = {}) throws {
         self.destination = destination.standardizedFileURL
+        destinationPath = self.destination.path
         let parent = self.destination.deletingLastPathComponent()
         let name = self.destination.lastPathComponent
         staging = parent.appendingPathComponent(".\(name).staging-\(getpid())")
@@ -71,14 +74,14 @@ struct OutputDirectory: Sendable {
         case .inPlace(let inPlace):
             return try inPlace.write(data, to: relativePath)
         case .swap(_, let tree):
-            let target = staging.appendingPathComponent(relativePath)
-            let previous = destination.appendingPathComponent(relativePath)
+            let target = tree.path(of: relativePath)
+            let previous = destinationPath + "/" + relativePath
             try tree.place(relativePath)
-            if let old = try? Data(contentsOf: previous), old == data, link(previous.path, target.path) == 0 {
-                return Self.stamp(target.path) ?? .missing
+            if Self.regularFileContents(previous, size: data.count) == data, link(previous, target) == 0 {
+                return Self.stamp(target) ?? .missing
             }
-            try Self.writeWithoutSync(data, to: target.path)
-            return Self.stamp(target.path) ?? .missing
+            try Self.writeWithoutSync(data, to: target)
+            return Self.stamp(target) ?? .missing
         }
     }
 
@@ -91,7 +94,7 @@ struct OutputDirectory: Sendable {
             target = inPlace.stagedFile(for: relativePath)
         case .swap(_, let tree):
             try tree.place(relativePath)
-            target = staging.appendingPathComponent(relativePath).path
+            target = tree.path(of: relativePath)
         }
         try Self.writeWithoutSync(pieces, to: target)
         return Self.stamp(target) ?? .missing
@@ -106,11 +109,19 @@ struct OutputDirectory: Sendable {
         case .swap(_, let tree):
             return [Bool](concurrentlyMapping: files.count) { index in
                 let (relativePath, expected) = files[index]
-                let previous = destination.appendingPathComponent(relativePath).path
+                let previous = destinationPath + "/" + relativePath
                 return Self.stamp(previous).map { $0 == expected } == true && (try? tree.place(relativePath)) != nil
-                    && link(previous, staging.appendingPathComponent(relativePath).path) == 0
+                    && link(previous, tree.path(of: relativePath)) == 0
             }
         }
+    }
+
+    /// The bytes of the regular file at `path` when it holds `size` of them; nil for anything
+    /// else, found with one `lstat`: a missing file costs no error, and a link is not followed.
+    static func regularFileContents(_ path: String, size: Int) -> Data? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == size else { return nil }
+        return FileManager.default.contents(atPath: path)
     }
 
     /// The size, inode and modification time (to the nanosecond) of the file at `path`, not

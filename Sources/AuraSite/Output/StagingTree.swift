@@ -13,6 +13,12 @@ final class StagingTree: Sendable {
         self.root = root.path
     }
 
+    /// Where the file at `relativePath` goes: joined as a string, since a `URL` would ask the
+    /// file system whether each name is a folder.
+    func path(of relativePath: String) -> String {
+        root + "/" + relativePath
+    }
+
     /// Every file placed so far, by relative path, sorted.
     var files: [String] { placed.withLock { $0.sorted() } }
 
