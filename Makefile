@@ -2,7 +2,7 @@
 SWIFT ?= swift
 AURA := .build/release/aura
 
-.PHONY: deps test-deps build site categorizer test test-integrity test-server test-private test-browser test-loaded fuzz bench clean
+.PHONY: deps test-deps build site categorizer test test-swift test-integrity test-server test-private test-browser test-fuzz test-loaded fuzz bench clean
 FUZZ_SECONDS ?= 60
 
 deps:
@@ -22,9 +22,17 @@ site: build
 categorizer:
 	python3 scripts/train_categorizer.py
 
+# Every suite runs, whichever fails; the last lines say which failed (scripts/test-suites.sh).
+TEST_SUITES := test-swift test-integrity test-server test-private test-browser test-fuzz
+
 test: test-deps
+	@MAKE="$(MAKE)" sh scripts/test-suites.sh $(TEST_SUITES)
+
+test-swift:
 	$(SWIFT) test
-	$(MAKE) --no-print-directory test-integrity test-server test-private test-browser
+
+# A few seconds of each fuzzer, replaying every saved crash first.
+test-fuzz:
 	@sh scripts/fuzz.sh 4
 
 # aura serve as a real process, driven over loopback HTTP with requests.
@@ -32,7 +40,8 @@ test-server:
 	$(SWIFT) build --product aura
 	python3 -m pytest -q Tests/Server
 
-# Real aura processes racing each other and killed at random moments: nothing lost or doubled.
+# Real aura processes racing each other, and killed at every pause point of a build and a plan:
+# nothing lost or doubled.
 test-integrity:
 	$(SWIFT) build --product aura
 	python3 -m pytest -q Tests/Integrity
@@ -47,15 +56,18 @@ test-browser:
 	$(SWIFT) build --product aura
 	xvfb-run -a -s "-screen 0 1920x1080x24" python3 -m pytest -q Tests/Browser
 
-# The browser suite three times in a row beside two busy CPU workers: timing must not matter.
-# The workers stop with the last run, a failed one or an interrupt.
+# Beside two busy CPU workers, timing must not matter: the integrity and server suites once,
+# then the browser suite three times in a row. The workers stop with the last run, a failed
+# one or an interrupt.
 test-loaded: test-deps
 	@sh scripts/deps.sh stress
 	$(SWIFT) build --product aura
-	@stress-ng --cpu 2 --timeout 3600s --quiet & load=$$!; \
+	@stress-ng --cpu 2 --timeout 7200s --quiet & load=$$!; \
 	  trap 'kill $$load 2>/dev/null' EXIT INT TERM; \
+	  python3 -m pytest -q Tests/Integrity || exit 1; \
+	  python3 -m pytest -q Tests/Server || exit 1; \
 	  for run in 1 2 3; do \
-	    echo "loaded run $$run of 3"; \
+	    echo "loaded browser run $$run of 3"; \
 	    xvfb-run -a -s "-screen 0 1920x1080x24" python3 -m pytest -q Tests/Browser || exit 1; \
 	  done
 

@@ -2,6 +2,7 @@ import AuraCalendar
 import AuraPlanner
 import AuraSite
 import Foundation
+import Platform
 
 /// Plan My Day, the product's main action, as one use case that `aura plan`, cron and the
 /// server call: capture the inbox into the store, roll unfinished tasks forward, plan today
@@ -35,6 +36,7 @@ public struct PlanMyDay: Sendable {
         let settings = try folder.settings()
         let lock = try folder.lock(exclusive: !dryRun, onWait: onWait)
         defer { lock?.release() }
+        PausePoint.reached("plan: lock taken")
         var store = try folder.loadStore()
         var inboxText = try folder.text(of: folder.inbox)
         if let undrained = store.undrainedInbox {
@@ -44,6 +46,7 @@ public struct PlanMyDay: Sendable {
             if !dryRun {
                 try AtomicFile.write(Data((inboxText ?? "").utf8), to: folder.inbox.url)
                 try folder.save(store)
+                PausePoint.reached("plan: the last plan's drain finished")
             }
         }
         let entries: [Inbox.Entry]
@@ -69,10 +72,13 @@ public struct PlanMyDay: Sendable {
         // Saving the store commits the capture; it remembers the inbox until the drain is done.
         if !entries.isEmpty { store.undrainedInbox = inboxText }
         try folder.save(store)
+        PausePoint.reached("plan: capture saved")
         let previous = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))
         try AtomicFile.write(PlanSnapshot(days: days, now: clock, previous: previous).encoded(), to: folder.snapshot)
+        PausePoint.reached("plan: plan written")
         if let inboxText, !entries.isEmpty {
             try AtomicFile.write(Data(Inbox.drained(inboxText).utf8), to: folder.inbox.url)
+            PausePoint.reached("plan: inbox drained")
             store.undrainedInbox = nil
             try folder.save(store)
         }

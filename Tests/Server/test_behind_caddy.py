@@ -57,7 +57,7 @@ def proxied(tmp_path_factory):
             return False
         try:
             return requests.get(public + "/", verify=str(root_certificate), timeout=5).status_code == 200
-        except requests.exceptions.ConnectionError:
+        except (requests.exceptions.ConnectionError, requests.exceptions.Timeout):
             return False
 
     wait_for(ready, "Caddy to serve https")

@@ -35,7 +35,9 @@ def test_kill_in_the_middle_of_a_thousand_actions(tmp_path):
         if answer.status_code == 200:
             with lock:
                 answered.append(action)
-            if len(answered) == 150:
+                # Decided under the lock: exactly one answer is the 150th.
+                kill_now = len(answered) == 150
+            if kill_now:
                 server.process.send_signal(signal.SIGKILL)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Writes a file by writing a temporary file beside it and renaming it over the old one, so
 /// a reader sees the old bytes or the new, never a half-written file. Writers of one file
@@ -24,6 +25,7 @@ public enum AtomicFile {
             let handle = try FileHandle(forWritingTo: temporary)
             try handle.synchronize()
             try handle.close()
+            PausePoint.reached("atomic write: \(url.lastPathComponent) written beside")
             guard rename(temporary.path, url.path) == 0 else {
                 throw WriteError(description: "cannot replace \(ContentFile.displayPath(url)): \(String(cString: strerror(errno)))")
             }

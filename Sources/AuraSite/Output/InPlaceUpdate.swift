@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Synchronization
 
 /// A rebuild of a folder Aura built before: it replaces only the files that changed, each
@@ -143,6 +144,7 @@ final class InPlaceUpdate: Sendable {
             let unlisted = newEntries.filter { !marker.contains($0) }.union(killedCommits).union(retired)
             if !unlisted.isEmpty {
                 try replace(journal, with: OutputDirectory.listData(heading: OutputDirectory.journalHeading, unlisted.sorted()))
+                PausePoint.reached("commit: journal written")
             }
             try clearTheWay(inTheWay, listed: &listed)
         }
@@ -150,15 +152,21 @@ final class InPlaceUpdate: Sendable {
         let order = { (path: String) in (path == BuildManifest.fileName ? 2 : self.isPrevious(path) ? 1 : 0, path) }
         for (path, name) in staged.sorted(by: { order($0.key) < order($1.key) }) {
             try move(staging.appendingPathComponent(name), to: path)
+            PausePoint.reached("commit: file moved into place")
         }
         if !sameFiles, newEntries != listed {
             try replace(destination.appendingPathComponent(OutputDirectory.markerName),
                         with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, newEntries.sorted()))
+            PausePoint.reached("commit: marker replaced")
         }
-        for entry in retired { remove(entry) }
+        for entry in retired {
+            remove(entry)
+            PausePoint.reached("commit: retired entry removed")
+        }
         for folder in OutputDirectory.ownedFolders where newEntries.contains(folder) {
             removeUnbuilt(in: folder, built: built)
         }
+        PausePoint.reached("commit: all in place")
         try? FileManager.default.removeItem(at: journal)
     }
 

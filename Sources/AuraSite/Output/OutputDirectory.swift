@@ -1,5 +1,6 @@
 import CFileSwap
 import Foundation
+import Platform
 
 /// Where a build writes; nothing changes in the destination before `commit()`, so a failed
 /// build leaves the previous site untouched.
@@ -46,6 +47,7 @@ struct OutputDirectory: Sendable {
         lock = try FileLock.exclusive(Self.lockFile(of: self.destination), onWait: onWait)
         do {
             try Self.removeLeftovers(of: name, in: parent)
+            PausePoint.reached("output: leftovers removed")
             let marker = Self.listedEntries(at: self.destination.appendingPathComponent(Self.markerName), heading: Self.markerHeading)
             if let marker, !marker.isEmpty {
                 let journal = Self.listedEntries(at: Self.journalFile(of: self.destination), heading: Self.journalHeading) ?? []
@@ -70,6 +72,7 @@ struct OutputDirectory: Sendable {
     /// a rebuild finds those bytes there; returns the stamp the file will have in the site.
     @discardableResult
     func write(_ data: Data, to relativePath: String) throws -> FileStamp {
+        defer { PausePoint.reached("output: file written or kept") }
         switch update {
         case .inPlace(let inPlace):
             return try inPlace.write(data, to: relativePath)
@@ -97,6 +100,7 @@ struct OutputDirectory: Sendable {
             target = tree.path(of: relativePath)
         }
         try Self.writeWithoutSync(pieces, to: target)
+        PausePoint.reached("output: file written or kept")
         return Self.stamp(target) ?? .missing
     }
 
@@ -194,15 +198,18 @@ struct OutputDirectory: Sendable {
         if let clash = clashes.first { throw Self.clash(clash, in: destination) }
         try Self.writeWithoutSync(Self.listPieces(heading: Self.markerHeading, Self.markerEntries(built)),
                                   to: staging.appendingPathComponent(Self.markerName).path)
+        PausePoint.reached("swap: marker written")
         for path in carried {
             try Self.linkTree(destination.appendingPathComponent(path), to: staging.appendingPathComponent(path))
         }
+        PausePoint.reached("swap: kept files linked")
         let files = FileManager.default
         if !files.fileExists(atPath: destination.path) {
             try files.moveItem(at: staging, to: destination)
         } else if aura_exchange_paths(staging.path, destination.path) != 0 {
             throw SiteError(message: "cannot swap the new site into \(ContentFile.displayPath(destination)): \(String(cString: strerror(errno))); the previous site is untouched")
         }
+        PausePoint.reached("swap: exchanged")
         // A journal of an in-place commit into a folder since removed by hand.
         try? files.removeItem(at: Self.journalFile(of: destination))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Platform
 
 /// Builds the whole site by running `steps` in order; each step's name is shown as progress
 /// and attached to any error it raises.
@@ -37,6 +38,7 @@ public struct SiteBuilder: Sendable {
         state.inputs = inputs.take()
         for (index, step) in Self.steps.enumerated() {
             progress(.stage(number: index + 1, of: Self.steps.count, name: step.name))
+            PausePoint.reached("build: \(step.name)")
             do {
                 try await step.run(&state)
             } catch {
