@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "Aura",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "aura", targets: ["aura"]),
         .library(name: "Mustache", targets: ["Mustache"]),
@@ -26,20 +25,21 @@ let package = Package(
 
         .target(name: "CFileSwap"),
         .target(name: "Diagnostics"),
-        .target(name: "Platform"),
+        .target(name: "Platform", dependencies: ["Diagnostics", "COpenSSL"]),
         .target(name: "Mustache", dependencies: ["Diagnostics"]),
         .target(name: "AuraSite", dependencies: ["Diagnostics", "Mustache", "CMarkGFM", "CYAML", "COpenSSL", "CFileSwap", "AuraPlanner", "Platform"]),
-        .target(name: "AuraPlanner", dependencies: ["Diagnostics"]),
+        .target(name: "AuraPlanner", dependencies: ["Diagnostics"], resources: [.embedInCode("Resources/category-weights.tsv")]),
         .target(name: "AuraCalendar", dependencies: ["AuraPlanner", "CICal"]),
         .target(name: "AuraUseCases", dependencies: ["Diagnostics", "Platform", "AuraSite", "AuraPlanner", "AuraCalendar"]),
-        .target(name: "AuraServer", dependencies: ["CHTTPDaemon", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "AuraUseCases", "AuraSite", "AuraPlanner", "Mustache"]),
-        .target(name: "AuraCLI", dependencies: ["Diagnostics", "AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"]),
+        .target(name: "AuraServer", dependencies: ["CHTTPDaemon", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "Platform", "AuraUseCases", "AuraSite", "AuraPlanner", "Mustache"]),
+        .target(name: "AuraCLI", dependencies: ["Diagnostics", "Platform", "AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 
         .target(name: "AuraTestSupport", dependencies: ["AuraSite"], path: "Tests/Support"),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "AuraTestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Diagnostics", "Mustache"]),
-        .testTarget(name: "AuraSiteTests", dependencies: ["Diagnostics", "AuraSite", "AuraTestSupport"]),
-        .testTarget(name: "AuraCLITests", dependencies: ["AuraCLI", "AuraSite", "AuraPlanner", "AuraTestSupport"]),
+        .testTarget(name: "AuraSiteTests", dependencies: ["Diagnostics", "Platform", "AuraSite", "AuraTestSupport"]),
+        .testTarget(name: "AuraCLITests", dependencies: ["AuraCLI", "Platform", "AuraSite", "AuraPlanner", "AuraTestSupport"]),
         .testTarget(name: "AuraPlannerTests", dependencies: ["AuraPlanner", "AuraCalendar", "AuraCLI", "AuraSite"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "AuraCalendarTests", dependencies: ["AuraCalendar", "AuraPlanner"],

@@ -1,4 +1,5 @@
 import AuraSite
+import Diagnostics
 import Foundation
 
 /// `aura new culture TITLE`: scaffolds a culture entry with every field.
@@ -24,13 +25,13 @@ struct NewCommand: Command {
         let folder = content.appendingPathComponent(CultureLibrary.folderName)
         let file = folder.appendingPathComponent(slug + ".md")
         guard !FileManager.default.fileExists(atPath: file.path) else {
-            terminal.printError("error: \(ContentFile.displayPath(file)) already exists; edit it, or choose another title")
+            terminal.printError("error: \(displayPath(file)) already exists; edit it, or choose another title")
             return 1
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let text = CultureScaffold.text(title: title, date: Self.day(terminal.now(), in: zone))
         try Data(text.utf8).write(to: file, options: .withoutOverwriting)
-        terminal.print("Created \(ContentFile.displayPath(file)) — fill in its fields, then run 'aura check' or 'aura build'.")
+        terminal.print("Created \(displayPath(file)) — fill in its fields, then run 'aura check' or 'aura build'.")
         return 0
     }
 

@@ -1,5 +1,6 @@
 import AuraServer
 import AuraSite
+import Diagnostics
 import Dispatch
 import Foundation
 
@@ -54,7 +55,7 @@ struct ServeCommand: Command {
         settings.queryNames = AuraApp.queryNames
         let server = try HTTPServer(settings: settings) { request in app.respond(to: request) }
         let shown = host.contains(":") ? "[\(host)]" : host
-        terminal.print("Serving \(ContentFile.displayPath(options.contentDirectory)) at http://\(shown):\(server.port)/"
+        terminal.print("Serving \(displayPath(options.contentDirectory)) at http://\(shown):\(server.port)/"
                        + (publicURL.map { " (public address \($0.absoluteString))" } ?? "") + " — Ctrl-C stops")
         await Self.untilInterrupted()
         app.stop()

@@ -1,5 +1,6 @@
 import AuraSite
 import AuraUseCases
+import Diagnostics
 import Foundation
 
 /// Rendering the site: the options that shape a build and the one library call behind them.
@@ -43,7 +44,7 @@ struct SiteBuild {
             // The planner's files are read under the content folder's lock, so a build never
             // sees the store of one plan beside the plan.json of another.
             let lock = try PlannerFolder(content: options.contentDirectory).lock(exclusive: false) {
-                terminal.printError("waiting for another aura command to finish with \(ContentFile.displayPath(options.contentDirectory)) …")
+                terminal.printError("waiting for another aura command to finish with \(displayPath(options.contentDirectory)) …")
             }
             defer { lock?.release() }
             let report = try await SiteBuilder(options: options).build(progress: { progress.update($0); steps.record($0) }) { message in
@@ -53,7 +54,7 @@ struct SiteBuild {
             if timings { for line in steps.lines(until: clock.now) { terminal.print(line) } }
             if !quiet {
                 let elapsed = start.duration(to: clock.now)
-                terminal.print("Built \(report.pageCount) pages (\(report.fileCount) files) in \(elapsed.milliseconds) ms → \(ContentFile.displayPath(options.outputDirectory))")
+                terminal.print("Built \(report.pageCount) pages (\(report.fileCount) files) in \(elapsed.milliseconds) ms → \(displayPath(options.outputDirectory))")
                 for notice in report.notices { terminal.print("note: \(notice)") }
             }
             return 0

@@ -1,5 +1,6 @@
 import AuraSite
 import Foundation
+import Platform
 
 /// `/login/` and `/logout/`: the sign-in form (its own token in a cookie and a field, since
 /// there is no session yet), sessions opened and closed, throttling answered with 429.

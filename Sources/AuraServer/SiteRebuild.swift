@@ -1,5 +1,6 @@
 import AuraSite
 import AuraUseCases
+import Diagnostics
 import Dispatch
 import Foundation
 import Synchronization
@@ -65,7 +66,7 @@ final class BackgroundBuild: Sendable {
                 try SiteRebuild.run(options)
             } catch {
                 let problems = (error as? BuildError)?.problems.joined(separator: "\n") ?? String(describing: error)
-                FileHandle.standardError.write(Data("aura serve: \(ContentFile.displayPath(options.outputDirectory)) was not rebuilt:\n\(problems)\n".utf8))
+                FileHandle.standardError.write(Data("aura serve: \(displayPath(options.outputDirectory)) was not rebuilt:\n\(problems)\n".utf8))
             }
         } while state.withLock { state in
             if state.again {

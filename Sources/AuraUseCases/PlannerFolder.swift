@@ -2,6 +2,7 @@ import AuraPlanner
 import AuraSite
 import Diagnostics
 import Foundation
+import Platform
 
 /// A person's planner on disk: `<content>/planner/` with its inbox, task store, plan and
 /// calendar (the inbox, store and calendar may be placed elsewhere), the site's planner
@@ -60,7 +61,7 @@ public struct PlannerFolder: Sendable {
         let url = store.url
         guard FileManager.default.fileExists(atPath: url.path) else {
             guard !existing else {
-                throw SourceError(file: ContentFile.displayPath(url), line: 1, column: 1,
+                throw SourceError(file: displayPath(url), line: 1, column: 1,
                                   message: "no task store yet; run 'aura plan' to create it from the inbox")
             }
             return TaskStore()
@@ -69,12 +70,12 @@ public struct PlannerFolder: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw SourceError(file: ContentFile.displayPath(url), line: 1, column: 1, message: "cannot read the task store; it was left as it is")
+            throw SourceError(file: displayPath(url), line: 1, column: 1, message: "cannot read the task store; it was left as it is")
         }
         do {
             return try TaskStore.decode(data)
         } catch {
-            throw SourceError(file: ContentFile.displayPath(url), line: error.line, column: error.column,
+            throw SourceError(file: displayPath(url), line: error.line, column: error.column,
                               message: "\(error.message); the task store was left as it is")
         }
     }
@@ -98,6 +99,6 @@ public struct PlannerFolder: Sendable {
 
     /// Turns problems in one of the planner's files into errors naming it.
     static func sourceErrors(_ errors: [InputError], in url: URL) -> SourceErrors {
-        SourceErrors(errors: errors.map { SourceError(file: ContentFile.displayPath(url), line: $0.line, column: $0.column, message: $0.message) })
+        SourceErrors(errors: errors.map { SourceError(file: displayPath(url), line: $0.line, column: $0.column, message: $0.message) })
     }
 }

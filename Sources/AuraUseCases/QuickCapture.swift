@@ -1,6 +1,7 @@
 import AuraPlanner
 import AuraSite
 import Foundation
+import Platform
 
 extension PlannerFolder {
     /// Quick capture: checks that `line` reads, then appends it to the inbox under the lock,

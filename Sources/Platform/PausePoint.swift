@@ -1,3 +1,7 @@
+#if !os(Linux)
+#error("Aura runs on Linux: renameat2, st_mtim, flock and libmicrohttpd are what it is built on")
+#endif
+
 import Foundation
 
 #if DEBUG

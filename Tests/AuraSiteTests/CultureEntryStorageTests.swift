@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AuraSite
+import Platform
 
 /// An entry keeps its fields packed in one allocation: each must read back exactly as given,
 /// whatever its length, script or emptiness, and tags in the order written.

@@ -3,6 +3,7 @@ import Foundation
 import Mustache
 import Testing
 @testable import AuraSite
+import Platform
 
 /// The view models a large site builds by the thousand make their template values directly;
 /// each must give exactly what encoding it through `Encodable` gives, field for field.

@@ -1,6 +1,7 @@
 import AuraTestSupport
 import Testing
 @testable import AuraSite
+import Platform
 
 /// The evening's energy follows the day's figures, and the picks and their explanations follow
 /// the energy.

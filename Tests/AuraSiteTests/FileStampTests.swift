@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AuraSite
+import Platform
 
 /// A stamp tells apart every change a build must see (size, inode, either time to the
 /// nanosecond), reads back from the record as it was written, and a real file never bears

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AuraSite
+import Platform
 
 /// A build reads its previous record a piece at a time: every line must come out whole, with
 /// the byte offset it starts at, wherever the pieces cut it (a line break, the middle of a

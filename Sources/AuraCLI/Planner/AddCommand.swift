@@ -1,6 +1,7 @@
 import AuraPlanner
 import AuraSite
 import AuraUseCases
+import Diagnostics
 import Foundation
 
 /// `aura add`: quick capture — appends a line to the inbox after checking that it reads.
@@ -29,7 +30,7 @@ struct AddCommand: Command {
         } catch let error as CaptureError {
             throw error.problem.located(in: "text")
         }
-        let inbox = ContentFile.displayPath(options.folder.inbox.url)
+        let inbox = displayPath(options.folder.inbox.url)
         for item in items {
             terminal.print("Added to \(inbox): " + ParseCommand.describe(item, Categorizer().categorize(item)))
             for phrase in item.unread { terminal.printError("warning: text:1:\(phrase)") }

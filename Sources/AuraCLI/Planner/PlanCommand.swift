@@ -1,6 +1,7 @@
 import AuraPlanner
 import AuraSite
 import AuraUseCases
+import Diagnostics
 import Foundation
 
 /// `aura plan`: Plan My Day. Drains the inbox into the task store, rolls unfinished tasks
@@ -52,11 +53,11 @@ struct PlanCommand: Command {
         } else {
             terminal.print(PlanText(plan).rendered)
         }
-        let inboxPath = ContentFile.displayPath(options.folder.inbox.url)
+        let inboxPath = displayPath(options.folder.inbox.url)
         let captured = outcome.captured.count
         var summary = captured == 0 ? "Nothing new in \(inboxPath)."
             : "Captured \(captured) item\(captured == 1 ? "" : "s") from \(inboxPath)"
-                + (dryRun ? "." : " into \(ContentFile.displayPath(options.folder.store.url)).")
+                + (dryRun ? "." : " into \(displayPath(options.folder.store.url)).")
         if dryRun { summary += " Dry run: no file was changed." }
         if arguments.flag("--json") {
             terminal.printError(summary)

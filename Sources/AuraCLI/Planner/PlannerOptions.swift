@@ -1,6 +1,7 @@
 import AuraPlanner
 import AuraSite
 import AuraUseCases
+import Diagnostics
 import Foundation
 
 /// The options the planner commands share and what they name: the planner folder (with any
@@ -25,7 +26,7 @@ struct PlannerOptions {
 
     /// Says, once a second has passed, why a command is waiting for the content folder's lock.
     var waitNotice: @Sendable () -> Void {
-        let folder = ContentFile.displayPath(folder.content)
+        let folder = displayPath(folder.content)
         return { [terminal] in terminal.printError("waiting for another aura command to finish with \(folder) …") }
     }
 

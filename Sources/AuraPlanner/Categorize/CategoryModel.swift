@@ -1,7 +1,7 @@
 import Foundation
 
 /// A multinomial naive Bayes model over a line's words, word pairs and opening word, trained by
-/// `scripts/train_categorizer.py` on the labelled corpus; its weights are `CategoryModel.weights`.
+/// `scripts/train_categorizer.py` on the labelled corpus.
 struct CategoryModel: Sendable {
     /// The most likely category and how sure the model is of it (its posterior, 0–1).
     struct Guess: Sendable, Equatable {
@@ -9,8 +9,11 @@ struct CategoryModel: Sendable {
         let confidence: Double
     }
 
-    /// The shipped model, parsed once.
-    static let shipped = CategoryModel(table: weights)
+    /// The shipped model, parsed once from Resources/category-weights.tsv (written by the
+    /// training script; do not edit it, retrain): natural-log weights, with a header, the class
+    /// priors, the weight of a known-but-unseen feature, then one row per feature (a word, a
+    /// word pair, or ^ and the opening word).
+    static let shipped = CategoryModel(table: String(decoding: PackageResources.category_weights_tsv, as: UTF8.self))
 
     private let categories: [Category]
     private let prior: [Double]

@@ -1,5 +1,6 @@
 import AuraSite
 import Foundation
+import Platform
 import Synchronization
 
 /// The people who may sign in, their sessions and their failed sign-ins, in SQLite

@@ -1,5 +1,6 @@
 import AuraSite
 import Foundation
+import Platform
 
 /// Links that stand for a secret: an invitation to join, a password reset, a person's calendar
 /// feed. Each secret is 256 random bits handed out once and kept only as its SHA-256, so the

@@ -1,6 +1,7 @@
 import CArgon2
 import AuraSite
 import Foundation
+import Platform
 
 /// Passwords as Argon2id hashes in PHC string form (`$argon2id$v=19$m=19456,t=2,p=1$…`), with
 /// OWASP's parameters: 19 MiB of memory, 2 passes, 1 lane, a 16-byte random salt.

@@ -25,13 +25,6 @@ public enum ContentFile {
         return normalized
     }
 
-    /// A path as the person would type it: relative to the working directory when inside it.
-    public static func displayPath(_ url: URL) -> String {
-        let path = url.standardizedFileURL.path
-        let cwd = FileManager.default.currentDirectoryPath + "/"
-        return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
-    }
-
     /// What `displayPath` puts before the name of any file directly in `folder`, ending in a
     /// slash (empty for the working directory itself).
     static func displayPrefix(of folder: URL) -> String {

@@ -46,7 +46,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     public static func load(contentDirectory: URL, in fileSystem: FileSystem = .disk) throws -> SiteConfiguration {
         let url = contentDirectory.appendingPathComponent(fileName)
         let text = try ContentFile.read(url, in: fileSystem)
-        return try parse(text, file: ContentFile.displayPath(url))
+        return try parse(text, file: displayPath(url))
     }
 
     /// Parses the text of a `site.yml`; `file` names it in errors.

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The culture entries the previous build read, kept in its build record: per file name, the
 /// stamp the file bore and everything the entry was read as but its body. A rebuild takes an

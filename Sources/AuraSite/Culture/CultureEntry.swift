@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// One culture recommendation from `Content/culture/<slug>.md`.
 struct CultureEntry: Sendable, Equatable {

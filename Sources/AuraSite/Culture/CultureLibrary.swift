@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Platform
 import Synchronization
 
 /// Every culture entry in `Content/culture/`, newest first.

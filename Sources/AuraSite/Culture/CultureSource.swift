@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Where a culture entry's text is, and digests of what it was read as: the front matter with
 /// the file's name (everything a card or list row shows) and the body. A page's build key uses

@@ -1,3 +1,4 @@
+import Platform
 /// Two or three entries that suit tonight's energy, each with a sentence tying it to the day.
 struct TonightsPicks: Sendable {
     struct Pick: Sendable {

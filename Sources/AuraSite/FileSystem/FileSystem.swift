@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Every way the build touches files, as closures: the disk for `aura`, memory for tests
 /// (`FileSystem.memory`). Input is read whole; output goes through a `SiteOutput`, which

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Synchronization
 
 extension FileSystem {

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Where one build writes: nothing is visible at the destination until `commit`.
 public struct SiteOutput: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Platform
 
 /// What the previous build made each page from, kept beside the site as `.aura-build`: per
 /// page, a key over everything its bytes depend on (the templates, the design tokens, the

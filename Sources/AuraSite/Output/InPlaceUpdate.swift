@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Platform
 import Synchronization
@@ -255,6 +256,6 @@ final class InPlaceUpdate: Sendable {
     }
 
     private func failure(_ action: String, _ url: URL) -> SiteError {
-        SiteError(message: "cannot \(action) \(ContentFile.displayPath(url)): \(String(cString: strerror(errno)))")
+        SiteError(message: "cannot \(action) \(displayPath(url)): \(String(cString: strerror(errno)))")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// What a build reads, told by the files' stamps rather than their bytes: path, size, inode,
 /// and modification and change times, one `stat` per file. The change time cannot be set back

@@ -1,4 +1,5 @@
 import CFileSwap
+import Diagnostics
 import Foundation
 import Platform
 
@@ -207,7 +208,7 @@ struct OutputDirectory: Sendable {
         if !files.fileExists(atPath: destination.path) {
             try files.moveItem(at: staging, to: destination)
         } else if aura_exchange_paths(staging.path, destination.path) != 0 {
-            throw SiteError(message: "cannot swap the new site into \(ContentFile.displayPath(destination)): \(String(cString: strerror(errno))); the previous site is untouched")
+            throw SiteError(message: "cannot swap the new site into \(displayPath(destination)): \(String(cString: strerror(errno))); the previous site is untouched")
         }
         PausePoint.reached("swap: exchanged")
         // A journal of an in-place commit into a folder since removed by hand.
@@ -239,7 +240,7 @@ struct OutputDirectory: Sendable {
         let kept = Set(alwaysKept + keep.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: destination.path) else {
             if FileManager.default.fileExists(atPath: destination.path) {
-                throw SiteError(message: "\(ContentFile.displayPath(destination)) is a file; expected a folder for the built site")
+                throw SiteError(message: "\(displayPath(destination)) is a file; expected a folder for the built site")
             }
             return []
         }
@@ -247,7 +248,7 @@ struct OutputDirectory: Sendable {
         guard let markerText = try? String(contentsOf: marker, encoding: .utf8) else {
             let foreign = entries.filter { !kept.contains($0) }.sorted()
             guard foreign.isEmpty else {
-                throw SiteError(message: "refusing to replace \(ContentFile.displayPath(destination)): it holds \(foreign.prefix(3).joined(separator: ", ")) not built by aura (no \(markerName)); choose an empty or new folder, or list what to keep under 'keep:' in site.yml")
+                throw SiteError(message: "refusing to replace \(displayPath(destination)): it holds \(foreign.prefix(3).joined(separator: ", ")) not built by aura (no \(markerName)); choose an empty or new folder, or list what to keep under 'keep:' in site.yml")
             }
             return entries.sorted()
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The two lists that say which files in an output folder are Aura's: the marker inside it
@@ -81,6 +82,6 @@ extension OutputDirectory {
 
     /// The error for a file at `entry` that Aura did not write and that this build writes.
     static func clash(_ entry: String, in destination: URL) -> SiteError {
-        SiteError(message: "\(ContentFile.displayPath(destination.appendingPathComponent(entry))) was not written by aura, and this build writes it; move it into Templates/static/ to publish it, or remove it")
+        SiteError(message: "\(displayPath(destination.appendingPathComponent(entry))) was not written by aura, and this build writes it; move it into Templates/static/ to publish it, or remove it")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The build's own large lists (`.aura-build`, the output marker), cut into lines and fields by
 /// their bytes: a generic `split` of a String's views cost more than all the rest of a

@@ -36,7 +36,7 @@ struct LandingContent: Sendable, Encodable {
     /// Reads `landing.md` from `contentDirectory`; `root` prefixes site-relative links.
     static func load(contentDirectory: URL, root: String, in fileSystem: FileSystem) throws -> LandingContent {
         let url = contentDirectory.appendingPathComponent(fileName)
-        return try parse(try ContentFile.read(url, in: fileSystem), file: ContentFile.displayPath(url), root: root)
+        return try parse(try ContentFile.read(url, in: fileSystem), file: displayPath(url), root: root)
     }
 
     /// Parses the text of a landing file.

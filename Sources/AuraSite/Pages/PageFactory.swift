@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Platform
 
 /// Builds the pages of one site from its settings, content and assets.
 struct PageFactory: Sendable {

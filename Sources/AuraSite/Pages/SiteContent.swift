@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Platform
 
 /// Everything the site says, loaded from `Content/`.
 struct SiteContent: Sendable {

@@ -26,7 +26,7 @@ struct PlannerContent: Sendable {
             }
         }
         func locate(_ error: InputError, in url: URL) -> SourceError {
-            error.problem.located(in: ContentFile.displayPath(url))
+            error.problem.located(in: displayPath(url))
         }
         var snapshot: PlanSnapshot?
         if let file = read(PlanSnapshot.fileName) {

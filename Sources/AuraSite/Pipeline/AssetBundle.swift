@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import Platform
 
 /// The site's static assets, written with fingerprinted names where they may be cached forever.
 struct AssetBundle: Sendable {
@@ -48,7 +50,7 @@ struct AssetBundle: Sendable {
         let scripts = theme.files(in: "assets/js", withExtension: "js")
         let planURL = theme.directory.appendingPathComponent(AssetPlan.path)
         let plan = theme.fileSystem.exists(planURL)
-            ? try AssetPlan(yaml: try ContentFile.read(planURL, in: theme.fileSystem), file: ContentFile.displayPath(planURL),
+            ? try AssetPlan(yaml: try ContentFile.read(planURL, in: theme.fileSystem), file: displayPath(planURL),
                             styles: styles.map(\.path), scripts: scripts.map(\.path))
             : AssetPlan(everythingShared: styles.map(\.path), scripts: scripts.map(\.path))
 
@@ -94,7 +96,7 @@ struct AssetBundle: Sendable {
             icons[icon.path] = root + "assets/icons/" + icon.path
         }
         guard let icon = icons[Self.iconName] else {
-            throw SiteError(message: "\(ContentFile.displayPath(theme.directory.appendingPathComponent("assets/icons/" + Self.iconName))) is missing; every page and the manifest link to it")
+            throw SiteError(message: "\(displayPath(theme.directory.appendingPathComponent("assets/icons/" + Self.iconName))) is missing; every page and the manifest link to it")
         }
         iconPaths = icons
         iconPath = icon

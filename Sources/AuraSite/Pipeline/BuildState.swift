@@ -1,5 +1,7 @@
+import Diagnostics
 import Foundation
 import Mustache
+import Platform
 
 /// What the build's steps hand on to each other, filled in as they run.
 struct BuildState: Sendable {
@@ -83,7 +85,7 @@ struct BuildState: Sendable {
     /// Takes the output folder (when building) for the settings' `keep:` paths.
     mutating func openOutput(_ configuration: SiteConfiguration) throws {
         guard case .build(let waiting) = mode else { return }
-        let outputName = ContentFile.displayPath(options.outputDirectory)
+        let outputName = displayPath(options.outputDirectory)
         output = try options.fileSystem.openOutput(options.outputDirectory, configuration.keep) {
             waiting("waiting for another build of \(outputName) to finish …")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// One stage of the build: its name is what the progress line shows and what any error it
 /// raises is tagged with.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Mustache
 import Platform
@@ -67,7 +68,7 @@ public struct SiteBuilder: Sendable {
         do {
             return try templates.render(page.template, try page.context())
         } catch let error as MustacheError where error.line == 0 {
-            throw SiteError(message: "\(ContentFile.displayPath(templatesDirectory)): \(error.message)")
+            throw SiteError(message: "\(displayPath(templatesDirectory)): \(error.message)")
         } catch let error as MustacheError {
             throw Theme.locate(error, in: templatesDirectory)
         }

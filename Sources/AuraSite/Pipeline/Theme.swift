@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Mustache
+import Platform
 
 /// The contents of `Templates/`: parsed templates, design tokens and asset files.
 struct Theme: Sendable {
@@ -18,7 +19,7 @@ struct Theme: Sendable {
     /// Parses every template and the tokens once; errors name the file, line and column.
     static func load(from directory: URL, in fileSystem: FileSystem) throws -> Theme {
         guard fileSystem.exists(directory) else {
-            throw SiteError(message: "\(ContentFile.displayPath(directory)): no such templates folder")
+            throw SiteError(message: "\(displayPath(directory)): no such templates folder")
         }
         var templates: TemplateLibrary?
         var tokens: DesignTokens?
@@ -53,7 +54,7 @@ struct Theme: Sendable {
         for path in fileSystem.files(directory) where path.hasSuffix(".mustache") {
             let url = directory.appendingPathComponent(path)
             guard let source = String(validating: try fileSystem.read(url), as: UTF8.self) else {
-                throw SourceError(file: ContentFile.displayPath(url), line: 1, column: 1,
+                throw SourceError(file: displayPath(url), line: 1, column: 1,
                                   message: "not valid UTF-8 text; expected a UTF-8 encoded file")
             }
             sources[path] = source
@@ -63,7 +64,7 @@ struct Theme: Sendable {
 
     /// A template error as a problem in the file under `directory`.
     static func locate(_ error: MustacheError, in directory: URL) -> SourceError {
-        error.problem.located(in: ContentFile.displayPath(directory.appendingPathComponent(error.file)))
+        error.problem.located(in: displayPath(directory.appendingPathComponent(error.file)))
     }
 
     /// The files under `Templates/<folder>` (no hidden ones), sorted by path, as (relative path, URL).

@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import Platform
 
 /// A rebuild with nothing to do: when every input (content, theme, this `aura`, the base URL
 /// given) bears the stamps the previous build recorded, and every file that build wrote is
@@ -28,7 +30,7 @@ enum UnchangedSite {
         guard options.fileSystem.stampsInputs else { return (nil, nil) }
         let destination = options.outputDirectory.standardizedFileURL
         let lock = try FileLock.exclusive(OutputDirectory.lockFile(of: destination)) {
-            waiting("waiting for another build of \(ContentFile.displayPath(destination)) to finish …")
+            waiting("waiting for another build of \(displayPath(destination)) to finish …")
         }
         defer { lock.release() }
         try OutputDirectory.removeLeftovers(of: destination.lastPathComponent, in: destination.deletingLastPathComponent())

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Platform
 
 /// Every reflection in `Content/reflections/`, and the choice of one for a day.
 struct ReflectionLibrary: Sendable {
@@ -15,7 +16,7 @@ struct ReflectionLibrary: Sendable {
         for name in names {
             let url = folder.appendingPathComponent(name)
             do {
-                reflections.append(try Reflection.parse(try ContentFile.read(url, in: fileSystem), file: ContentFile.displayPath(url)))
+                reflections.append(try Reflection.parse(try ContentFile.read(url, in: fileSystem), file: displayPath(url)))
             } catch {
                 errors += try SourceErrors.unpack(error)
             }

@@ -38,7 +38,7 @@ struct DesignTokens: Sendable {
 
     /// Reads and validates `tokens.yml`.
     static func load(from url: URL, in fileSystem: FileSystem) throws -> DesignTokens {
-        try parse(try ContentFile.read(url, in: fileSystem), file: ContentFile.displayPath(url))
+        try parse(try ContentFile.read(url, in: fileSystem), file: displayPath(url))
     }
 
     /// Parses the text of a tokens file; `file` names it in errors.

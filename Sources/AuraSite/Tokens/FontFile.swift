@@ -27,7 +27,7 @@ struct FontFile: Sendable {
 
     /// The error for a file that is not in `templatesDirectory`.
     func missing(in templatesDirectory: URL) -> SourceError {
-        let location = ContentFile.displayPath(templatesDirectory.appendingPathComponent(path))
+        let location = displayPath(templatesDirectory.appendingPathComponent(path))
         return SourceError(file: tokensFile, line: line, column: column,
                            message: "the heading font \(location) is missing; run 'make deps' to subset it, or remove heading_font to use system fonts")
     }

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import AuraCLI
+import Platform
 
 /// The planner commands end to end, in a temporary site folder.
 struct PlannerCommandTests {

@@ -1,24 +1,24 @@
 /// A SHA-256 digest held as its 32 bytes. A build keeps tens of thousands of them (a key and a
 /// digest per output file, two per culture entry): in place they cost a third of what a
 /// 64-digit hex string does on the heap. Written and read as lowercase hex.
-struct SHA256Digest: Hashable, Sendable {
+public struct SHA256Digest: Hashable, Sendable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-    static let byteCount = 32
+    public static let byteCount = 32
 
     /// The value whose bytes are `words`' in memory.
-    init(words: (UInt64, UInt64, UInt64, UInt64)) {
+    public init(words: (UInt64, UInt64, UInt64, UInt64)) {
         self.words = words
     }
 
     /// The digest whose bytes are `bytes` (exactly `byteCount` of them).
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    public init(bytes: UnsafeBufferPointer<UInt8>) {
         precondition(bytes.count == Self.byteCount)
         withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
     }
 
     /// The digest `hex` spells in 64 lowercase hex digits; nil for anything else.
-    init?(hex: Substring) {
+    public init?(hex: Substring) {
         var words = words
         let read = hex.utf8.withContiguousStorageIfAvailable { Self.read($0, into: &words) } ?? Self.read(Array(hex.utf8), into: &words)
         guard read else { return nil }
@@ -60,14 +60,14 @@ struct SHA256Digest: Hashable, Sendable {
     }
 
     /// Appends the 64 hex digits to `text`.
-    func appendHex(to text: inout [UInt8]) {
+    public func appendHex(to text: inout [UInt8]) {
         let start = text.count
         text.append(contentsOf: repeatElement(0, count: 2 * Self.byteCount))
         text.withUnsafeMutableBufferPointer { writeHex(into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
     }
 
     /// The 64 hex digits.
-    var hex: String {
+    public var hex: String {
         String(unsafeUninitializedCapacity: 2 * Self.byteCount) { text in
             writeHex(into: text)
             return 2 * Self.byteCount
@@ -75,15 +75,15 @@ struct SHA256Digest: Hashable, Sendable {
     }
 
     /// `body` given the 32 bytes.
-    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         withUnsafeBytes(of: words, body)
     }
 
-    static func == (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {
+    public static func == (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {
         lhs.words == rhs.words
     }
 
-    func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         withUnsafeBytes(of: words) { hasher.combine(bytes: $0) }
     }
 }

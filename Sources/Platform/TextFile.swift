@@ -3,10 +3,10 @@ import Foundation
 /// A file read as UTF-8 text straight into the string that holds it: reading it as data first
 /// and making a string of that copies every byte twice more (for a large site's build record,
 /// megabytes on every rebuild).
-enum TextFile {
+public enum TextFile {
     /// The text of the file at `path`; nil when it is not valid UTF-8. Throws when the file
     /// cannot be opened or read.
-    static func read(_ path: String) throws -> String? {
+    public static func read(_ path: String) throws -> String? {
         let text = try withOpenFile(path) { descriptor, status -> String? in
             let size = Int(status.st_size)
             // Anything but a regular file, such as a named pipe, is left to Foundation.
@@ -35,7 +35,7 @@ enum TextFile {
     /// Hands the bytes of the regular file at `path` from byte `offset` on to `body`, at most
     /// `size` at a time, until the file ends or `body` returns false. Throws when it cannot be
     /// opened or read, or is not a regular file.
-    static func readPieces(_ path: String, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+    public static func readPieces(_ path: String, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
         try withOpenFile(path) { descriptor, status in
             guard status.st_mode & S_IFMT == S_IFREG else { throw POSIXError(.EINVAL) }
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)

@@ -1,5 +1,6 @@
+import Diagnostics
+import Diagnostics
 import Foundation
-import Platform
 
 /// Writes a file by writing a temporary file beside it and renaming it over the old one, so
 /// a reader sees the old bytes or the new, never a half-written file. Writers of one file
@@ -20,14 +21,14 @@ public enum AtomicFile {
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp")
         do {
             guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-                throw WriteError(description: "cannot write \(ContentFile.displayPath(temporary))")
+                throw WriteError(description: "cannot write \(displayPath(temporary))")
             }
             let handle = try FileHandle(forWritingTo: temporary)
             try handle.synchronize()
             try handle.close()
             PausePoint.reached("atomic write: \(url.lastPathComponent) written beside")
             guard rename(temporary.path, url.path) == 0 else {
-                throw WriteError(description: "cannot replace \(ContentFile.displayPath(url)): \(String(cString: strerror(errno)))")
+                throw WriteError(description: "cannot replace \(displayPath(url)): \(String(cString: strerror(errno)))")
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)

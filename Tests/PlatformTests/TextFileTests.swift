@@ -1,7 +1,7 @@
 import AuraTestSupport
 import Foundation
 import Testing
-@testable import AuraSite
+@testable import Platform
 
 /// Text read straight into a string: exactly the file's text when it is UTF-8, and nil, as
 /// Foundation's validating reader answers, when it is not, even where repairing it would keep

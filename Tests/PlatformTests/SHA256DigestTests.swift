@@ -1,5 +1,5 @@
 import Testing
-@testable import AuraSite
+@testable import Platform
 
 /// A digest held as bytes spells the SHA-256 every other tool does, reads back what it
 /// writes, and refuses any text that is not 64 lowercase hex digits.

@@ -3,11 +3,11 @@ import Foundation
 /// Every file below a folder, found with `readdir`, and the stamps of files looked up from an
 /// open folder: `FileManager`'s enumerator makes URLs and asks again for each file's kind, and
 /// a `stat` by a full path walks every folder above the file again.
-enum DirectoryWalk {
+public enum DirectoryWalk {
     /// Every file below `root` (at any depth, in sorted order, not into linked folders) by
     /// relative path; regular files are told by the folder's own listing, without a `stat`
     /// each, and a link counts when it leads to a file.
-    static func files(under root: String) -> [String] {
+    public static func files(under root: String) -> [String] {
         var files: [String] = []
         walk(root, relative: "") { files.append($0) }
         return files
@@ -44,7 +44,7 @@ enum DirectoryWalk {
 
     /// `look` run with a descriptor of the folder at `path` (-1 when it cannot be opened), for
     /// `fstatat` lookups relative to it.
-    static func withFolder<Result>(_ path: String, _ look: (Int32) -> Result) -> Result {
+    public static func withFolder<Result>(_ path: String, _ look: (Int32) -> Result) -> Result {
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if folder >= 0 { close(folder) } }
         return look(folder)

@@ -1,3 +1,5 @@
+import Diagnostics
+import Diagnostics
 import Dispatch
 import Foundation
 import Synchronization
@@ -27,7 +29,7 @@ public final class FileLock: Sendable {
         let opened = open(url.path, flags | O_CLOEXEC, 0o600)
         guard opened >= 0 else {
             if flags & O_CREAT == 0 { return nil }
-            throw SiteError(message: "cannot open the lock file \(ContentFile.displayPath(url)): \(String(cString: strerror(errno)))")
+            throw FileLockError(description: "cannot open the lock file \(displayPath(url)): \(String(cString: strerror(errno)))")
         }
         descriptor = Mutex(opened)
         if flock(opened, operation | LOCK_NB) == 0 { return }
@@ -38,7 +40,7 @@ public final class FileLock: Sendable {
             guard errno == EINTR else {
                 let reason = String(cString: strerror(errno))
                 release()
-                throw SiteError(message: "cannot lock \(ContentFile.displayPath(url)): \(reason)")
+                throw FileLockError(description: "cannot lock \(displayPath(url)): \(reason)")
             }
         }
     }
@@ -52,4 +54,9 @@ public final class FileLock: Sendable {
     }
 
     deinit { release() }
+}
+
+/// A lock file that could not be opened or locked, named as the person would type it.
+public struct FileLockError: Error, CustomStringConvertible, Sendable {
+    public let description: String
 }

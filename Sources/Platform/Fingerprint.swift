@@ -9,7 +9,7 @@ public enum Fingerprint {
 
     /// The SHA-256 digest of `bytes`. A build hashes tens of thousands of keys: no copy when
     /// the bytes are contiguous.
-    static func sha256<Bytes: Collection>(_ bytes: Bytes) -> SHA256Digest where Bytes.Element == UInt8 {
+    public static func sha256<Bytes: Collection>(_ bytes: Bytes) -> SHA256Digest where Bytes.Element == UInt8 {
         bytes.withContiguousStorageIfAvailable { sha256(UnsafeRawBufferPointer($0), SHA256Digest.init(bytes:)) }
             ?? Array(bytes).withUnsafeBytes { sha256($0, SHA256Digest.init(bytes:)) }
     }
@@ -24,10 +24,10 @@ public enum Fingerprint {
     }
 
     /// A SHA-256 fed piece by piece, for digests of many small parts without joining them first.
-    final class Stream {
+    public final class Stream {
         private let context = EVP_MD_CTX_new()
 
-        init() {
+        public init() {
             EVP_DigestInit_ex(context, EVP_sha256(), nil)
         }
 
@@ -35,21 +35,21 @@ public enum Fingerprint {
             EVP_MD_CTX_free(context)
         }
 
-        func update(_ text: some StringProtocol) {
+        public func update(_ text: some StringProtocol) {
             let fed: Void? = text.utf8.withContiguousStorageIfAvailable { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
             if fed == nil { update(String(text)) }
         }
 
-        func update(_ bytes: [UInt8]) {
+        public func update(_ bytes: [UInt8]) {
             bytes.withUnsafeBytes { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
         }
 
-        func update(_ digest: SHA256Digest) {
+        public func update(_ digest: SHA256Digest) {
             digest.withBytes { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
         }
 
         /// The digest as lowercase hex; the stream is spent.
-        func hex() -> String {
+        public func hex() -> String {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(EVP_MAX_MD_SIZE)) { digest in
                 var length: UInt32 = 0
                 EVP_DigestFinal_ex(context, digest.baseAddress, &length)
@@ -58,14 +58,14 @@ public enum Fingerprint {
         }
 
         /// The digest as `Fingerprint.short` gives it; the stream is spent.
-        func short() -> String {
+        public func short() -> String {
             String(hex().prefix(shortDigits))
         }
     }
 
     /// The number whose hex digits `short` gives (the SHA-256's first five bytes), so it orders
     /// as `short` does, made without any string.
-    static func shortValue(_ text: String) -> UInt64 {
+    public static func shortValue(_ text: String) -> UInt64 {
         var text = text
         return text.withUTF8 { bytes in
             sha256(UnsafeRawBufferPointer(bytes)) { digest in digest.prefix(5).reduce(0) { $0 << 8 | UInt64($1) } }
@@ -75,12 +75,12 @@ public enum Fingerprint {
     private static let shortDigits = 10
 
     /// A short hash for file names: the first ten hex digits of the SHA-256.
-    static func short<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    public static func short<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         String(sha256Hex(bytes).prefix(shortDigits))
     }
 
     /// `name.ext` becomes `name.<hash>.ext`.
-    static func fingerprinted(_ fileName: String, bytes: [UInt8]) -> String {
+    public static func fingerprinted(_ fileName: String, bytes: [UInt8]) -> String {
         guard let dot = fileName.lastIndex(of: ".") else { return fileName + "." + short(bytes) }
         return "\(fileName[..<dot]).\(short(bytes))\(fileName[dot...])"
     }
