@@ -1,5 +1,6 @@
 import Foundation
 import AuraSite
+import Diagnostics
 
 /// The `aura` command line: dispatches to a subcommand and maps failures to exit statuses
 /// (0 success, 1 content or runtime error, 2 usage error).

@@ -2,6 +2,7 @@ import Foundation
 import AuraTestSupport
 import Testing
 @testable import AuraSite
+import Diagnostics
 
 /// Culture front matter: each malformed entry gets the exact message at the exact position.
 struct CultureEntryTests {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Reads capture text ("call Sam friday at 3pm 15m") into items, relative to a reference day.
 ///
 /// The words read as date, time, duration, recurrence or category tag are removed from the

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// One task as kept in `tasks.json`: what was captured, how it was categorized, and its history.

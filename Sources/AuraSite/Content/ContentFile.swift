@@ -1,4 +1,3 @@
-import AuraPlanner
 import Diagnostics
 import Foundation
 
@@ -20,7 +19,7 @@ public enum ContentFile {
         }
         let normalized = TextInput.normalized(text)
         if let error = TextInput.controlCharacterError(in: normalized) {
-            throw error.problem.located(in: displayPath(url))
+            throw error.located(in: displayPath(url))
         }
         return normalized
     }

@@ -1,4 +1,3 @@
-import AuraPlanner
 import Diagnostics
 
 /// A Markdown file split into its YAML front matter and its body.

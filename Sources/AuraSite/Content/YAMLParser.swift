@@ -1,4 +1,3 @@
-import AuraPlanner
 import CYAML
 import Diagnostics
 

@@ -17,7 +17,7 @@ public enum TextInput {
 
     /// The first control character in `text` other than tab and line break (LF or CRLF), at
     /// its 1-based line and column (in characters), or nil when there is none.
-    public static func controlCharacterError(in text: some StringProtocol) -> InputError? {
+    public static func controlCharacterError(in text: some StringProtocol) -> SourceError? {
         guard mayHoldControlCharacter(text.utf8) else { return nil }
         var line = 1, column = 1
         for character in text {
@@ -27,7 +27,7 @@ public enum TextInput {
                 continue
             }
             if character != "\t", let scalar = character.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                return InputError(line: line, column: column, message: "control character \(name(of: scalar)) is not allowed; "
+                return SourceError(line: line, column: column, message: "control character \(name(of: scalar)) is not allowed; "
                                   + "expected text with no control characters but tabs and line breaks")
             }
             column += 1
