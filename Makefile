@@ -2,7 +2,7 @@
 SWIFT ?= swift
 AURA := .build/release/aura
 
-.PHONY: deps test-deps build site categorizer test test-swift test-integrity test-server test-private test-browser test-fuzz test-loaded fuzz bench clean
+.PHONY: deps test-deps build site categorizer test test-format test-swift test-integrity test-server test-private test-browser test-fuzz test-loaded fuzz bench clean
 FUZZ_SECONDS ?= 60
 
 deps:
@@ -23,13 +23,17 @@ categorizer:
 	python3 scripts/train_categorizer.py
 
 # Every suite runs, whichever fails; the last lines say which failed (scripts/test-suites.sh).
-TEST_SUITES := test-swift test-integrity test-server test-private test-browser test-fuzz
+TEST_SUITES := test-format test-swift test-integrity test-server test-private test-browser test-fuzz
 
 test: test-deps
 	@MAKE="$(MAKE)" sh scripts/test-suites.sh $(TEST_SUITES)
 
 test-swift:
 	$(SWIFT) test
+
+# The toolchain's formatter, with .swift-format (4 spaces, 120 columns), finds nothing to change.
+test-format:
+	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz Package.swift
 
 # A few seconds of each fuzzer, replaying every saved crash first.
 test-fuzz:

@@ -6,11 +6,12 @@ let package = Package(
     products: [
         .executable(name: "aura", targets: ["aura"]),
         .library(name: "Mustache", targets: ["Mustache"]),
-        .library(name: "AuraSite", targets: ["AuraSite"]),
+        .library(name: "AuraSite", targets: ["AuraSite"])
     ],
     targets: [
-        .systemLibrary(name: "CMarkGFM", pkgConfig: "libcmark-gfm",
-                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(
+            name: "CMarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
@@ -27,23 +28,40 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "Platform", dependencies: ["Diagnostics", "COpenSSL"]),
         .target(name: "Mustache", dependencies: ["Diagnostics"]),
-        .target(name: "AuraSite", dependencies: ["Diagnostics", "Mustache", "CMarkGFM", "CYAML", "COpenSSL", "CFileSwap", "AuraPlanner", "Platform"]),
-        .target(name: "AuraPlanner", dependencies: ["Diagnostics"], resources: [.embedInCode("Resources/category-weights.tsv")]),
+        .target(
+            name: "AuraSite",
+            dependencies: [
+                "Diagnostics", "Mustache", "CMarkGFM", "CYAML", "COpenSSL", "CFileSwap", "AuraPlanner", "Platform"
+            ]),
+        .target(
+            name: "AuraPlanner", dependencies: ["Diagnostics"],
+            resources: [.embedInCode("Resources/category-weights.tsv")]),
         .target(name: "AuraCalendar", dependencies: ["AuraPlanner", "CICal"]),
-        .target(name: "AuraUseCases", dependencies: ["Diagnostics", "Platform", "AuraSite", "AuraPlanner", "AuraCalendar"]),
-        .target(name: "AuraServer", dependencies: ["CHTTPDaemon", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "Platform", "AuraUseCases", "AuraSite", "AuraPlanner", "Mustache"]),
-        .target(name: "AuraCLI", dependencies: ["Diagnostics", "Platform", "AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"]),
+        .target(
+            name: "AuraUseCases", dependencies: ["Diagnostics", "Platform", "AuraSite", "AuraPlanner", "AuraCalendar"]),
+        .target(
+            name: "AuraServer",
+            dependencies: [
+                "CHTTPDaemon", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "Platform",
+                "AuraUseCases", "AuraSite", "AuraPlanner", "Mustache"
+            ]),
+        .target(
+            name: "AuraCLI",
+            dependencies: ["Diagnostics", "Platform", "AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 
         .target(name: "AuraTestSupport", dependencies: ["AuraSite"], path: "Tests/Support"),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "AuraTestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Diagnostics", "Mustache"]),
         .testTarget(name: "AuraSiteTests", dependencies: ["Diagnostics", "Platform", "AuraSite", "AuraTestSupport"]),
-        .testTarget(name: "AuraCLITests", dependencies: ["AuraCLI", "Platform", "AuraSite", "AuraPlanner", "AuraTestSupport"]),
-        .testTarget(name: "AuraPlannerTests", dependencies: ["AuraPlanner", "AuraCalendar", "AuraCLI", "AuraSite"],
-                    resources: [.copy("Fixtures")]),
-        .testTarget(name: "AuraCalendarTests", dependencies: ["AuraCalendar", "AuraPlanner"],
-                    resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "AuraCLITests", dependencies: ["AuraCLI", "Platform", "AuraSite", "AuraPlanner", "AuraTestSupport"]),
+        .testTarget(
+            name: "AuraPlannerTests", dependencies: ["AuraPlanner", "AuraCalendar", "AuraCLI", "AuraSite"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "AuraCalendarTests", dependencies: ["AuraCalendar", "AuraPlanner"],
+            resources: [.copy("Fixtures")])
     ],
     swiftLanguageModes: [.v6]
 )
@@ -54,9 +72,13 @@ if Context.environment["AURA_FUZZ"] != nil {
     let fuzzing: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])]
     let linking: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
     package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"))
-    for (name, dependency) in [("FuzzCapture", "AuraPlanner"), ("FuzzFrontMatter", "AuraSite"), ("FuzzMustache", "Mustache"),
-                               ("FuzzTaskStore", "AuraPlanner"), ("FuzzCalendar", "AuraCalendar")] {
-        package.targets.append(.executableTarget(name: name, dependencies: [.target(name: dependency), "CFuzzDriver"], path: "Fuzz/\(name)",
-                                                 swiftSettings: fuzzing, linkerSettings: linking))
+    for (name, dependency) in [
+        ("FuzzCapture", "AuraPlanner"), ("FuzzFrontMatter", "AuraSite"), ("FuzzMustache", "Mustache"),
+        ("FuzzTaskStore", "AuraPlanner"), ("FuzzCalendar", "AuraCalendar")
+    ] {
+        package.targets.append(
+            .executableTarget(
+                name: name, dependencies: [.target(name: dependency), "CFuzzDriver"], path: "Fuzz/\(name)",
+                swiftSettings: fuzzing, linkerSettings: linking))
     }
 }

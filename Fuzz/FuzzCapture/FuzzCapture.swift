@@ -1,5 +1,5 @@
-import CFuzzDriver
 import AuraPlanner
+import CFuzzDriver
 
 /// libFuzzer entry: the input is an inbox file, captured line by line.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -15,6 +15,6 @@ public func fuzzCapture(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
 }
 
 @_cdecl("FuzzCapture_main")
-public func FuzzCaptureMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+public func fuzzCaptureMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     aura_fuzz_main(argc, argv)
 }

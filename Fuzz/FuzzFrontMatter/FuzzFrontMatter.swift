@@ -1,5 +1,5 @@
-import CFuzzDriver
 import AuraSite
+import CFuzzDriver
 
 /// libFuzzer entry: the input is a Markdown file with YAML front matter.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -10,6 +10,6 @@ public func fuzzFrontMatter(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int3
 }
 
 @_cdecl("FuzzFrontMatter_main")
-public func FuzzFrontMatterMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+public func fuzzFrontMatterMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     aura_fuzz_main(argc, argv)
 }

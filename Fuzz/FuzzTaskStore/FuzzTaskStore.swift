@@ -1,5 +1,5 @@
-import CFuzzDriver
 import AuraPlanner
+import CFuzzDriver
 import Foundation
 
 /// libFuzzer entry: the input is a tasks.json file; what decodes must encode and decode again.
@@ -8,11 +8,13 @@ public func fuzzTaskStore(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 
     let data = Data(bytes: bytes, count: count)
     guard var store = try? TaskStore.decode(data) else { return 0 }
     store.rollForward(to: LocalDate(iso: "2026-12-02")!)
-    guard (try? TaskStore.decode(store.encoded())) != nil else { fatalError("a decoded store did not survive its own encoding") }
+    guard (try? TaskStore.decode(store.encoded())) != nil else {
+        fatalError("a decoded store did not survive its own encoding")
+    }
     return 0
 }
 
 @_cdecl("FuzzTaskStore_main")
-public func FuzzTaskStoreMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+public func fuzzTaskStoreMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     aura_fuzz_main(argc, argv)
 }

@@ -1,6 +1,6 @@
-import Foundation
 import AuraSite
 import Diagnostics
+import Foundation
 
 /// The `aura` command line: dispatches to a subcommand and maps failures to exit statuses
 /// (0 success, 1 content or runtime error, 2 usage error).
@@ -79,14 +79,20 @@ public struct AuraTool: Sendable {
 
     private var overview: String {
         let width = commands.map(\.spec.name.count).max() ?? 0
-        let rows = commands.map { "  " + $0.spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.spec.summary }
-        return (["Aura \(Self.version): turns tasks, memos and ideas into a calm day, and renders it as a static site.",
-                 "",
-                 "usage: aura <command> [options]",
-                 "",
-                 "commands:"] + rows + [
-                 "",
-                 "  aura help <command>   options of one command",
-                 "  aura --version        print the version"]).joined(separator: "\n")
+        let rows = commands.map {
+            "  " + $0.spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.spec.summary
+        }
+        return
+            ([
+                "Aura \(Self.version): turns tasks, memos and ideas into a calm day, and renders it as a static site.",
+                "",
+                "usage: aura <command> [options]",
+                "",
+                "commands:"
+            ] + rows + [
+                "",
+                "  aura help <command>   options of one command",
+                "  aura --version        print the version"
+            ]).joined(separator: "\n")
     }
 }

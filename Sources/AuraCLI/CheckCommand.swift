@@ -6,8 +6,10 @@ struct CheckCommand: Command {
     let spec = CommandSpec(
         name: "check",
         summary: "Validate site.yml, tokens, templates and every content file; write nothing.",
-        options: [SiteFolders.content, SiteFolders.templates,
-                  .flag("--strict", "also report names a template uses that its view model never has")])
+        options: [
+            SiteFolders.content, SiteFolders.templates,
+            .flag("--strict", "also report names a template uses that its view model never has")
+        ])
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let options = SiteFolders(arguments, in: terminal).buildOptions

@@ -25,8 +25,10 @@ public struct CommandSpec: Sendable {
     /// How many positional arguments the command accepts.
     public let positionalCount: ClosedRange<Int>
 
-    public init(name: String, summary: String, arguments: String = "[options]",
-                options: [Option], positionalCount: ClosedRange<Int> = 0...0) {
+    public init(
+        name: String, summary: String, arguments: String = "[options]",
+        options: [Option], positionalCount: ClosedRange<Int> = 0...0
+    ) {
         self.name = name
         self.summary = summary
         self.arguments = arguments

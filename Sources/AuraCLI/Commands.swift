@@ -11,6 +11,6 @@ public enum Commands {
         SnoozeCommand(),
         PushCommand(),
         ServeCommand(),
-        UserCommand(),
+        UserCommand()
     ]
 }

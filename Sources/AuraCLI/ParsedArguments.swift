@@ -11,7 +11,9 @@ public struct ParsedArguments: Sendable, Equatable {
         var onlyPositionals = false
         while let argument = remaining.popFirst() {
             // `- [ ] buy milk`: a dash followed by a space begins a list line, never an option.
-            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" || argument.dropFirst().first?.isWhitespace == true {
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-"
+                || argument.dropFirst().first?.isWhitespace == true
+            {
                 positionals.append(argument)
                 continue
             }
@@ -36,7 +38,8 @@ public struct ParsedArguments: Sendable, Equatable {
             values[name] = value
         }
         guard spec.positionalCount.contains(positionals.count) else {
-            let expected = spec.positionalCount.upperBound == 0
+            let expected =
+                spec.positionalCount.upperBound == 0
                 ? "no arguments" : "\(spec.arguments.replacingOccurrences(of: "[options] ", with: ""))"
             throw UsageError("'aura \(spec.name)' expects \(expected), got \(positionals.count)", spec: spec)
         }

@@ -1,6 +1,6 @@
-import Synchronization
 import AuraSite
 import Foundation
+import Synchronization
 
 /// A single self-overwriting status line on an interactive terminal: `[11/13] Render pages 120/400`.
 final class ProgressLine: Sendable {

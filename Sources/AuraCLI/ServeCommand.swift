@@ -13,10 +13,12 @@ struct ServeCommand: Command {
             SiteFolders.content, SiteFolders.templates,
             .value("--listen", "HOST:PORT", "address to listen on (default: 127.0.0.1:8080; port 0 picks a free one)"),
             .value("--state", "DIR", "where the server keeps the built site and its data (default: .aura)"),
-            .value("--public-url", "URL", "the https:// address a reverse proxy serves it at (Secure cookies, absolute links)"),
+            .value(
+                "--public-url", "URL",
+                "the https:// address a reverse proxy serves it at (Secure cookies, absolute links)"),
             .value("--output", "DIR", "also keep this static build (e.g. Public) current after every change made here"),
             .flag("--watch", "rebuild when Content/ or Templates/ change and reload open pages"),
-            .flag("--quiet", "print nothing but errors and the address"),
+            .flag("--quiet", "print nothing but errors and the address")
         ])
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
@@ -47,7 +49,8 @@ struct ServeCommand: Command {
 
         // The static build keeps the site's own base URL: it is hosted elsewhere.
         let publish = arguments.value("--output") == nil ? nil : folders
-        let configuration = AuraApp.Configuration(build: options, publicURL: publicURL, watch: arguments.flag("--watch"), publish: publish)
+        let configuration = AuraApp.Configuration(
+            build: options, publicURL: publicURL, watch: arguments.flag("--watch"), publish: publish)
         let app = try AuraApp(configuration: configuration, accounts: accounts)
         var settings = HTTPServer.Settings(address: host, port: port)
         settings.headerNames = AuraApp.headerNames
@@ -55,8 +58,9 @@ struct ServeCommand: Command {
         settings.queryNames = AuraApp.queryNames
         let server = try HTTPServer(settings: settings) { request in app.respond(to: request) }
         let shown = host.contains(":") ? "[\(host)]" : host
-        terminal.print("Serving \(displayPath(options.contentDirectory)) at http://\(shown):\(server.port)/"
-                       + (publicURL.map { " (public address \($0.absoluteString))" } ?? "") + " — Ctrl-C stops")
+        terminal.print(
+            "Serving \(displayPath(options.contentDirectory)) at http://\(shown):\(server.port)/"
+                + (publicURL.map { " (public address \($0.absoluteString))" } ?? "") + " — Ctrl-C stops")
         await Self.untilInterrupted()
         app.stop()
         // Stopping waits for requests in flight, which may be waiting for a build on Swift's
@@ -73,11 +77,13 @@ struct ServeCommand: Command {
     /// `HOST:PORT`, with an IPv6 host in brackets (`[::1]:8080`).
     static func listenAddress(_ text: String, spec: CommandSpec) throws -> (String, UInt16) {
         guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
-            throw UsageError("--listen expects HOST:PORT such as 127.0.0.1:8080 or [::1]:8080, got '\(text)'", spec: spec)
+            throw UsageError(
+                "--listen expects HOST:PORT such as 127.0.0.1:8080 or [::1]:8080, got '\(text)'", spec: spec)
         }
         var host = String(text[..<colon])
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        var v4 = in_addr(), v6 = in6_addr()
+        var v4 = in_addr()
+        var v6 = in6_addr()
         guard inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1 else {
             throw UsageError("--listen expects a numeric address such as 127.0.0.1 or ::1, got '\(host)'", spec: spec)
         }
@@ -104,7 +110,7 @@ private final class Interruption: @unchecked Sendable {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
                 source.setEventHandler { [self] in
-                    sources.forEach { $0.cancel() }
+                    for source in sources { source.cancel() }
                     self.continuation?.resume()
                     self.continuation = nil
                 }

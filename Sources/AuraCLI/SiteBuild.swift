@@ -12,7 +12,7 @@ struct SiteBuild {
         SiteFolders.output,
         .value("--base-url", "URL", "publish under this address instead of site.yml's base_url"),
         .flag("--quiet", "print nothing but errors"),
-        .flag("--timings", "after building, print how long each step took"),
+        .flag("--timings", "after building, print how long each step took")
     ]
 
     let options: BuildOptions
@@ -44,17 +44,23 @@ struct SiteBuild {
             // The planner's files are read under the content folder's lock, so a build never
             // sees the store of one plan beside the plan.json of another.
             let lock = try PlannerFolder(content: options.contentDirectory).lock(exclusive: false) {
-                terminal.printError("waiting for another aura command to finish with \(displayPath(options.contentDirectory)) …")
+                terminal.printError(
+                    "waiting for another aura command to finish with \(displayPath(options.contentDirectory)) …")
             }
             defer { lock?.release() }
-            let report = try await SiteBuilder(options: options).build(progress: { progress.update($0); steps.record($0) }) { message in
-                terminal.printError(message)
-            }
+            let report = try await SiteBuilder(options: options).build(
+                progress: {
+                    progress.update($0)
+                    steps.record($0)
+                },
+                waiting: { message in terminal.printError(message) })
             progress.finish()
             if timings { for line in steps.lines(until: clock.now) { terminal.print(line) } }
             if !quiet {
                 let elapsed = start.duration(to: clock.now)
-                terminal.print("Built \(report.pageCount) pages (\(report.fileCount) files) in \(elapsed.milliseconds) ms → \(displayPath(options.outputDirectory))")
+                terminal.print(
+                    "Built \(report.pageCount) pages (\(report.fileCount) files) in \(elapsed.milliseconds) ms → \(displayPath(options.outputDirectory))"
+                )
                 for notice in report.notices { terminal.print("note: \(notice)") }
             }
             return 0

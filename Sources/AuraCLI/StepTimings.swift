@@ -23,8 +23,9 @@ final class StepTimings: Sendable {
     /// The `VmRSS` line of `/proc/self/status`, in MB.
     private static func residentMB() -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kilobytes / 1024
     }
 

@@ -14,11 +14,13 @@ public struct Terminal: Sendable {
     /// nil at the end of input.
     public var readLine: @Sendable (_ secret: Bool) -> String?
 
-    public init(write: @escaping @Sendable (String) -> Void,
-                writeError: @escaping @Sendable (String) -> Void,
-                isInteractive: Bool, currentDirectory: URL,
-                environment: [String: String], now: @escaping @Sendable () -> Date,
-                readLine: @escaping @Sendable (_ secret: Bool) -> String? = { _ in nil }) {
+    public init(
+        write: @escaping @Sendable (String) -> Void,
+        writeError: @escaping @Sendable (String) -> Void,
+        isInteractive: Bool, currentDirectory: URL,
+        environment: [String: String], now: @escaping @Sendable () -> Date,
+        readLine: @escaping @Sendable (_ secret: Bool) -> String? = { _ in nil }
+    ) {
         self.write = write
         self.writeError = writeError
         self.isInteractive = isInteractive
@@ -55,7 +57,9 @@ public struct Terminal: Sendable {
 /// A line from a terminal with its echo off (a password), or a plain line from a pipe.
 private func readWithoutEcho() -> String? {
     var saved = termios()
-    guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return readLine(strippingNewline: true) }
+    guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else {
+        return readLine(strippingNewline: true)
+    }
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ECHO)
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)

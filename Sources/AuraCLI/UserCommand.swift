@@ -7,14 +7,17 @@ import Foundation
 struct UserCommand: Command {
     let spec = CommandSpec(
         name: "user",
-        summary: "Manage who may sign in to aura serve: add NAME, list, remove NAME, reset NAME, invite, rotate-feed NAME.",
+        summary:
+            "Manage who may sign in to aura serve: add NAME, list, remove NAME, reset NAME, invite, rotate-feed NAME.",
         arguments: "[options] add NAME | list | remove NAME | reset NAME | invite | rotate-feed NAME",
         options: [
             .value("--state", "DIR", "the server's state folder (default: .aura)"),
             SiteFolders.content,
-            .value("--public-url", "URL", "the address people open the server at, for the links (default: base_url from site.yml)"),
+            .value(
+                "--public-url", "URL",
+                "the address people open the server at, for the links (default: base_url from site.yml)"),
             .flag("--password-stdin", "read the password from standard input instead of asking twice"),
-            .flag("--replace", "set a new password for an existing name (signs out its sessions)"),
+            .flag("--replace", "set a new password for an existing name (signs out its sessions)")
         ],
         positionalCount: 1...2)
 
@@ -35,18 +38,26 @@ struct UserCommand: Command {
                 terminal.print("\(person.name) was removed, with their planner.")
             case ("reset", 2):
                 let person = try known(positionals[1], accounts)
-                guard let token = try accounts.resetToken(name: person.name, now: terminal.now()) else { throw Accounts.AccountError(description: "no one is called '\(person.name)'") }
+                guard let token = try accounts.resetToken(name: person.name, now: terminal.now()) else {
+                    throw Accounts.AccountError(description: "no one is called '\(person.name)'")
+                }
                 terminal.print(try link("reset/?token=" + token, arguments, terminal))
                 terminal.printError("This link sets a new password for \(person.name) once, within 30 minutes.")
             case ("invite", 1):
-                terminal.print(try link("signup/?invite=" + (try accounts.invite(now: terminal.now())), arguments, terminal))
+                terminal.print(
+                    try link("signup/?invite=" + (try accounts.invite(now: terminal.now())), arguments, terminal))
                 terminal.printError("This link lets one person sign up, within 7 days.")
             case ("rotate-feed", 2):
                 let person = try known(positionals[1], accounts)
-                terminal.print(try link("feed/\(try accounts.rotateFeed(personID: person.id, now: terminal.now())).ics", arguments, terminal))
-                terminal.printError("\(person.name)'s calendar feed is at this address now; the one before no longer works.")
+                terminal.print(
+                    try link(
+                        "feed/\(try accounts.rotateFeed(personID: person.id, now: terminal.now())).ics", arguments,
+                        terminal))
+                terminal.printError(
+                    "\(person.name)'s calendar feed is at this address now; the one before no longer works.")
             default:
-                throw UsageError("expected add NAME, list, remove NAME, reset NAME, invite or rotate-feed NAME", spec: spec)
+                throw UsageError(
+                    "expected add NAME, list, remove NAME, reset NAME, invite or rotate-feed NAME", spec: spec)
             }
         } catch let error as Accounts.AccountError {
             terminal.printError("error: \(error)")
@@ -66,17 +77,25 @@ struct UserCommand: Command {
     private func link(_ path: String, _ arguments: ParsedArguments, _ terminal: Terminal) throws -> String {
         let base: URL
         if let text = arguments.value("--public-url") {
-            do { base = try BaseURL.parse(text) } catch { throw UsageError("--public-url \(error.message)", spec: spec) }
+            do { base = try BaseURL.parse(text) } catch {
+                throw UsageError("--public-url \(error.message)", spec: spec)
+            }
         } else {
-            base = try SiteConfiguration.load(contentDirectory: SiteFolders(arguments, in: terminal).buildOptions.contentDirectory).baseURL
+            base = try SiteConfiguration.load(
+                contentDirectory: SiteFolders(arguments, in: terminal).buildOptions.contentDirectory
+            ).baseURL
         }
         return base.absoluteString + path
     }
 
-    private func add(_ name: String, _ accounts: Accounts, _ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
+    private func add(_ name: String, _ accounts: Accounts, _ arguments: ParsedArguments, _ terminal: Terminal) throws
+        -> Int32
+    {
         let password: String
         if arguments.flag("--password-stdin") {
-            guard let line = terminal.readLine(false) else { throw UsageError("--password-stdin found no line on standard input", spec: spec) }
+            guard let line = terminal.readLine(false) else {
+                throw UsageError("--password-stdin found no line on standard input", spec: spec)
+            }
             password = line
         } else {
             terminal.writeError("Password for \(name) (at least \(Accounts.minimumPasswordLength) characters): ")
@@ -88,7 +107,8 @@ struct UserCommand: Command {
             }
             password = first
         }
-        try accounts.setPassword(name: name, password: password, replacing: arguments.flag("--replace"), now: terminal.now())
+        try accounts.setPassword(
+            name: name, password: password, replacing: arguments.flag("--replace"), now: terminal.now())
         terminal.print("\(name) may sign in to aura serve.")
         return 0
     }

@@ -15,7 +15,7 @@ public final class ICSCalendar: BusyCalendar {
     /// Repeats faster than hourly are refused: a SECONDLY rule costs seconds of CPU a day
     /// and means nothing as busy time.
     static let refusedFrequencies: [icalrecurrencetype_frequency: String] = [
-        ICAL_SECONDLY_RECURRENCE: "SECONDLY", ICAL_MINUTELY_RECURRENCE: "MINUTELY",
+        ICAL_SECONDLY_RECURRENCE: "SECONDLY", ICAL_MINUTELY_RECURRENCE: "MINUTELY"
     ]
 
     /// libical's parsed tree. libical caches time-zone data inside it as it converts, so every
@@ -27,7 +27,8 @@ public final class ICSCalendar: BusyCalendar {
     public init(text: String, floatingTimeZone: TimeZone) throws(InputError) {
         let lines = ICSLines(text)
         guard lines.firstLine(containing: "BEGIN:VCALENDAR") != nil, let parsed = icalparser_parse_string(text) else {
-            throw InputError(line: 1, column: 1, message: "not an iCalendar file; expected it to start with BEGIN:VCALENDAR")
+            throw InputError(
+                line: 1, column: 1, message: "not an iCalendar file; expected it to start with BEGIN:VCALENDAR")
         }
         do {
             try Self.validate(parsed, lines: lines)
@@ -47,13 +48,15 @@ public final class ICSCalendar: BusyCalendar {
         root.withLock { root in
             var result: [BusyInterval] = []
             let events = Self.events(in: root)
-            let moved = Set(events.compactMap { event -> String? in
-                let id = icalcomponent_get_recurrenceid(event)
-                return icaltime_is_null_time(id) != 0 ? nil : occurrenceKey(event, id)
-            })
+            let moved = Set(
+                events.compactMap { event -> String? in
+                    let id = icalcomponent_get_recurrenceid(event)
+                    return icaltime_is_null_time(id) != 0 ? nil : occurrenceKey(event, id)
+                })
             for event in events where Self.isBusy(event) {
                 let title = icalcomponent_get_summary(event).map { String(cString: $0) } ?? "Busy"
-                for occurrence in occurrences(of: event, from: start, until: end, skipping: moved) where occurrence.end > start {
+                for occurrence in occurrences(of: event, from: start, until: end, skipping: moved)
+                where occurrence.end > start {
                     result.append(BusyInterval(start: occurrence.start, end: occurrence.end, title: title))
                 }
             }
@@ -65,8 +68,10 @@ public final class ICSCalendar: BusyCalendar {
     /// then the RRULE and RDATE instances not excluded by EXDATE or replaced by an overriding
     /// VEVENT. A rule without COUNT is expanded from the window, not from DTSTART, so an hourly
     /// event since 2015 still costs only the hours of the planned day.
-    private func occurrences(of event: OpaquePointer, from start: Date, until limit: Date,
-                             skipping moved: Set<String>) -> [(start: Date, end: Date)] {
+    private func occurrences(
+        of event: OpaquePointer, from start: Date, until limit: Date,
+        skipping moved: Set<String>
+    ) -> [(start: Date, end: Date)] {
         var dtstart = icalcomponent_get_dtstart(event)
         guard icaltime_is_null_time(dtstart) == 0 else { return [] }
         let length = Length(event: event, start: dtstart, instant: instant)
@@ -76,14 +81,20 @@ public final class ICSCalendar: BusyCalendar {
             for property in properties(ICAL_RDATE_PROPERTY, of: event) {
                 var extra = icalproperty_get_rdate(property).time
                 guard icaltime_is_null_time(extra) == 0 else { continue }
-                if extra.zone == nil, let tzid = Self.tzid(of: property) { extra.zone = Self.zone(named: tzid, for: event) }
+                if extra.zone == nil, let tzid = Self.tzid(of: property) {
+                    extra.zone = Self.zone(named: tzid, for: event)
+                }
                 starts.append(extra)
             }
             for rule in properties(ICAL_RRULE_PROPERTY, of: event) {
                 let recurrence = icalproperty_get_rrule(rule)
                 let earliest = length.earliestStart(reaching: start)
                 let period = recurrence.count == 0 ? Self.periodInDays(recurrence) : nil
-                let first = period.map { shift(dtstart, byWholePeriodsOf: $0, before: earliest, hourly: recurrence.freq == ICAL_HOURLY_RECURRENCE) }
+                let first = period.map {
+                    shift(
+                        dtstart, byWholePeriodsOf: $0, before: earliest,
+                        hourly: recurrence.freq == ICAL_HOURLY_RECURRENCE)
+                }
                 guard let iterator = icalrecur_iterator_new(recurrence, first ?? dtstart) else { continue }
                 defer { icalrecur_iterator_free(iterator) }
                 if recurrence.count == 0, period == nil {
@@ -104,8 +115,10 @@ public final class ICSCalendar: BusyCalendar {
             var time = time
             let begin = instant(time)
             guard begin < limit, seen.insert(begin).inserted else { return nil }
-            if !isOverride, icalproperty_recurrence_is_excluded(event, &dtstart, &time) != 0
-                || moved.contains(occurrenceKey(event, time)) {
+            if !isOverride,
+                icalproperty_recurrence_is_excluded(event, &dtstart, &time) != 0
+                    || moved.contains(occurrenceKey(event, time))
+            {
                 return nil
             }
             return (begin, length.end(from: time, instant: instant))
@@ -131,7 +144,9 @@ public final class ICSCalendar: BusyCalendar {
     /// `start` moved forward by the most whole periods that keep it before `instant`. libical
     /// steps an hourly rule in elapsed time across clock changes, so a zoned hourly start moves
     /// by elapsed days; every other start moves by calendar days on the wall clock.
-    private func shift(_ start: icaltimetype, byWholePeriodsOf days: Int, before instant: Date, hourly: Bool) -> icaltimetype {
+    private func shift(_ start: icaltimetype, byWholePeriodsOf days: Int, before instant: Date, hourly: Bool)
+        -> icaltimetype
+    {
         let first = LocalDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))!
         let periods = max(0, first.days(to: LocalDate(instant, in: TimeZone(identifier: "UTC")!)) / days)
         guard periods > 0 else { return start }
@@ -147,7 +162,8 @@ public final class ICSCalendar: BusyCalendar {
     /// `instant` as a wall time in UTC, carrying `template`'s zone and date-ness. Only a
     /// starting point for expansion: `earliestStart` leaves two days for any zone's offset.
     private static func wallTime(_ instant: Date, like template: icaltimetype) -> icaltimetype {
-        var time = icaltime_from_timet_with_zone(time_t(instant.timeIntervalSince1970), template.is_date, icaltimezone_get_utc_timezone())
+        var time = icaltime_from_timet_with_zone(
+            time_t(instant.timeIntervalSince1970), template.is_date, icaltimezone_get_utc_timezone())
         time.zone = template.zone
         return time
     }
@@ -230,33 +246,45 @@ public final class ICSCalendar: BusyCalendar {
             let line = lines.line(ofBegin: "VEVENT", number: index) ?? 1
             for error in properties(ICAL_XLICERROR_PROPERTY, of: event) {
                 let message = icalproperty_get_xlicerror(error).map { String(cString: $0) } ?? "unreadable property"
-                throw InputError(line: lines.lineOfProblem(message, after: line) ?? line, column: 1,
-                                 message: "\(message); expected an RFC 5545 property")
+                throw InputError(
+                    line: lines.lineOfProblem(message, after: line) ?? line, column: 1,
+                    message: "\(message); expected an RFC 5545 property")
             }
             guard icaltime_is_null_time(icalcomponent_get_dtstart(event)) == 0 else {
-                throw InputError(line: line, column: 1, message: "event without a readable DTSTART; expected DTSTART:YYYYMMDDTHHMMSS")
+                throw InputError(
+                    line: line, column: 1, message: "event without a readable DTSTART; expected DTSTART:YYYYMMDDTHHMMSS"
+                )
             }
             try validateDates(of: event, at: line, lines: lines)
             for rule in properties(ICAL_RRULE_PROPERTY, of: event) {
                 let recurrence = icalproperty_get_rrule(rule)
                 let ruleLine = lines.firstLine(containing: "RRULE", after: line) ?? line
                 if recurrence.freq == ICAL_NO_RECURRENCE {
-                    throw InputError(line: ruleLine, column: 1, message: "RRULE could not be read; expected a rule such as FREQ=WEEKLY;BYDAY=MO")
+                    throw InputError(
+                        line: ruleLine, column: 1,
+                        message: "RRULE could not be read; expected a rule such as FREQ=WEEKLY;BYDAY=MO")
                 }
                 if let name = refusedFrequencies[recurrence.freq] {
-                    throw InputError(line: ruleLine, column: 1,
-                                     message: "FREQ=\(name) repeats too often to plan around; expected HOURLY or slower")
+                    throw InputError(
+                        line: ruleLine, column: 1,
+                        message: "FREQ=\(name) repeats too often to plan around; expected HOURLY or slower")
                 }
                 if recurrence.count > maximumCount {
-                    throw InputError(line: ruleLine, column: 1,
-                                     message: "COUNT=\(recurrence.count) is more occurrences than Aura counts; expected at most \(maximumCount), or UNTIL")
+                    throw InputError(
+                        line: ruleLine, column: 1,
+                        message:
+                            "COUNT=\(recurrence.count) is more occurrences than Aura counts; expected at most \(maximumCount), or UNTIL"
+                    )
                 }
             }
             try validateLength(of: event, at: line, lines: lines)
             for property in properties(ICAL_ANY_PROPERTY, of: event) {
                 if let tzid = tzid(of: property), zone(named: tzid, for: event) == nil {
-                    throw InputError(line: lines.firstLine(containing: "TZID=\(tzid)", after: line) ?? line, column: 1,
-                                     message: "unknown time zone '\(tzid)'; expected a VTIMEZONE for it or an IANA name such as Europe/Paris")
+                    throw InputError(
+                        line: lines.firstLine(containing: "TZID=\(tzid)", after: line) ?? line, column: 1,
+                        message:
+                            "unknown time zone '\(tzid)'; expected a VTIMEZONE for it or an IANA name such as Europe/Paris"
+                    )
                 }
             }
         }
@@ -268,23 +296,31 @@ extension ICSCalendar {
     /// so it is an error where it is written (found by the calendar fuzzer).
     private static func validateDates(of event: OpaquePointer, at line: Int, lines: ICSLines) throws(InputError) {
         let kinds: [(icalproperty_kind, String, (OpaquePointer) -> icaltimetype)] = [
-            (ICAL_DTSTART_PROPERTY, "DTSTART", icalproperty_get_dtstart), (ICAL_DTEND_PROPERTY, "DTEND", icalproperty_get_dtend),
+            (ICAL_DTSTART_PROPERTY, "DTSTART", icalproperty_get_dtstart),
+            (ICAL_DTEND_PROPERTY, "DTEND", icalproperty_get_dtend),
             (ICAL_RECURRENCEID_PROPERTY, "RECURRENCE-ID", icalproperty_get_recurrenceid),
-            (ICAL_RDATE_PROPERTY, "RDATE", { property in
-                let value = icalproperty_get_rdate(property)
-                return icaltime_is_null_time(value.time) == 0 ? value.time : value.period.start
-            }),
-            (ICAL_EXDATE_PROPERTY, "EXDATE", icalproperty_get_exdate),
+            (
+                ICAL_RDATE_PROPERTY, "RDATE",
+                { property in
+                    let value = icalproperty_get_rdate(property)
+                    return icaltime_is_null_time(value.time) == 0 ? value.time : value.period.start
+                }
+            ),
+            (ICAL_EXDATE_PROPERTY, "EXDATE", icalproperty_get_exdate)
         ]
         for (kind, name, read) in kinds {
             for property in properties(kind, of: event) {
                 let time = read(property)
                 guard icaltime_is_null_time(time) == 0 else { continue }
-                let real = LocalDate(year: Int(time.year), month: Int(time.month), day: Int(time.day)) != nil
+                let real =
+                    LocalDate(year: Int(time.year), month: Int(time.month), day: Int(time.day)) != nil
                     && (0...23).contains(time.hour) && (0...59).contains(time.minute) && (0...60).contains(time.second)
                 guard real else {
-                    throw InputError(line: lines.firstLine(containing: name, after: line) ?? line, column: 1,
-                                     message: "\(name) is not a real date and time; expected YYYYMMDD or YYYYMMDDTHHMMSS with a day of the month and a time of day that exist")
+                    throw InputError(
+                        line: lines.firstLine(containing: name, after: line) ?? line, column: 1,
+                        message:
+                            "\(name) is not a real date and time; expected YYYYMMDD or YYYYMMDDTHHMMSS with a day of the month and a time of day that exist"
+                    )
                 }
             }
         }
@@ -295,14 +331,16 @@ extension ICSCalendar {
         let start = icalcomponent_get_dtstart(event)
         if icalcomponent_get_first_property(event, ICAL_DURATION_PROPERTY) != nil {
             guard icaldurationtype_as_int(icalcomponent_get_duration(event)) >= 0 else {
-                throw InputError(line: lines.firstLine(containing: "DURATION", after: line) ?? line, column: 1,
-                                 message: "negative DURATION; expected a length such as PT1H")
+                throw InputError(
+                    line: lines.firstLine(containing: "DURATION", after: line) ?? line, column: 1,
+                    message: "negative DURATION; expected a length such as PT1H")
             }
         } else if icalcomponent_get_first_property(event, ICAL_DTEND_PROPERTY) != nil {
             let end = icalcomponent_get_dtend(event)
             guard icaltime_is_null_time(end) != 0 || icaltime_compare(end, start) >= 0 else {
-                throw InputError(line: lines.firstLine(containing: "DTEND", after: line) ?? line, column: 1,
-                                 message: "DTEND is before DTSTART; expected the event to end after it starts")
+                throw InputError(
+                    line: lines.firstLine(containing: "DTEND", after: line) ?? line, column: 1,
+                    message: "DTEND is before DTSTART; expected the event to end after it starts")
             }
         }
     }
@@ -317,7 +355,8 @@ private struct Length {
         let end = icalcomponent_get_dtend(event)
         if start.is_date != 0 {
             let first = LocalDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))!
-            let last = icaltime_is_null_time(end) == 0
+            let last =
+                icaltime_is_null_time(end) == 0
                 ? LocalDate(year: Int(end.year), month: Int(end.month), day: Int(end.day)) : nil
             days = max(1, last.map { first.days(to: $0) } ?? 1)
             seconds = 0

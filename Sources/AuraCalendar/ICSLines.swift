@@ -10,7 +10,9 @@ struct ICSLines {
     /// 1-based number of the first line at or after `start` that contains `text` (case-insensitive).
     func firstLine(containing text: String, after start: Int = 1) -> Int? {
         let wanted = text.uppercased()
-        return lines.indices.dropFirst(max(0, start - 1)).first { lines[$0].uppercased().contains(wanted) }.map { $0 + 1 }
+        return lines.indices.dropFirst(max(0, start - 1)).first { lines[$0].uppercased().contains(wanted) }.map {
+            $0 + 1
+        }
     }
 
     /// 1-based line of the `number`th (from 0) `BEGIN:<component>`.
@@ -28,8 +30,8 @@ struct ICSLines {
     }
 }
 
-private extension Substring {
-    var trimmingSpaces: Substring {
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
         let start = firstIndex { !$0.isWhitespace } ?? endIndex
         let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
         return self[start..<end]

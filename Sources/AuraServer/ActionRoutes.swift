@@ -28,7 +28,8 @@ extension AuraApp {
     func perform(_ action: Action, _ request: HTTPRequest) throws -> HTTPResponse {
         let contentType = (request.header("Content-Type") ?? "").lowercased()
         let isJSON = contentType.hasPrefix("application/json")
-        let isForm = contentType.hasPrefix("application/x-www-form-urlencoded") || contentType.hasPrefix("multipart/form-data")
+        let isForm =
+            contentType.hasPrefix("application/x-www-form-urlencoded") || contentType.hasPrefix("multipart/form-data")
         if request.header("Content-Length") == nil && request.header("Transfer-Encoding") == nil {
             return .text(411, "Length required")
         }
@@ -39,7 +40,9 @@ extension AuraApp {
         let fields: [String: String]
         if isJSON {
             // Scripts must prove they run on this site: browsers always send Origin with fetch POSTs.
-            guard request.header("Origin") != nil, sameOrigin(request) else { return .text(403, "Cross-site request refused") }
+            guard request.header("Origin") != nil, sameOrigin(request) else {
+                return .text(403, "Cross-site request refused")
+            }
             guard let object = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any] else {
                 return .json(400, ["error": "expected a JSON object"])
             }
@@ -59,18 +62,22 @@ extension AuraApp {
         do {
             if isJSON, let actionID = fields["actionId"] {
                 guard actionID.count <= 100, !actionID.isEmpty,
-                      actionID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                    actionID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+                else {
                     return .json(400, ["error": "an actionId is 1 to 100 letters, digits, - or _"])
                 }
                 return try actionsWithIDs.withLock { _ in
                     if let earlier = try accounts.answer(toAction: actionID, of: session.personID),
-                       var answer = try? JSONSerialization.jsonObject(with: Data(earlier.utf8)) as? [String: Any] {
+                        var answer = try? JSONSerialization.jsonObject(with: Data(earlier.utf8)) as? [String: Any]
+                    {
                         answer["replayed"] = true
                         return .json(200, answer)
                     }
                     let outcome = try carryOut(action, fields, for: session)
                     let response = HTTPResponse.json(200, outcome.json)
-                    try accounts.record(action: actionID, of: session.personID, answer: String(decoding: response.body, as: UTF8.self), now: clock())
+                    try accounts.record(
+                        action: actionID, of: session.personID, answer: String(decoding: response.body, as: UTF8.self),
+                        now: clock())
                     return response
                 }
             }
@@ -78,9 +85,12 @@ extension AuraApp {
             return isJSON ? .json(200, outcome.json) : .seeOther(root + outcome.then)
         } catch let problem as ActionProblem {
             guard !isJSON, let page = problem.page else { return .json(problem.status, ["error": problem.message]) }
-            let body = try site(of: session).render(pageAt: root + page, session: try sessionContext(session, request, notice: problem.message))
-            return HTTPResponse(status: problem.status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-                                body: body ?? Data())
+            let body = try site(of: session).render(
+                pageAt: root + page, session: try sessionContext(session, request, notice: problem.message))
+            return HTTPResponse(
+                status: problem.status,
+                headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: body ?? Data())
         }
     }
 
@@ -97,7 +107,8 @@ extension AuraApp {
         var page: String? = nil
     }
 
-    private func carryOut(_ action: Action, _ fields: [String: String], for session: Accounts.Session) throws -> Outcome {
+    private func carryOut(_ action: Action, _ fields: [String: String], for session: Accounts.Session) throws -> Outcome
+    {
         let folder = try planner(of: session)
         let settings = try folder.settings()
         let now = clock()
@@ -115,21 +126,28 @@ extension AuraApp {
                     _ = try folder.capture(line, today: today) {}
                 } catch let error as CaptureError {
                     let place = lines.count > 1 ? "Line \(index + 1), column \(error.column)" : "Column \(error.column)"
-                    throw ActionProblem(status: 422, message: "\(place): \(error.message). Lines before it were added.", page: "planner/")
+                    throw ActionProblem(
+                        status: 422, message: "\(place): \(error.message). Lines before it were added.",
+                        page: "planner/")
                 }
             }
             guard action == .plan else { return Outcome(then: "planner/", json: ["captured": lines.count]) }
             let outcome = try PlanMyDay(folder: folder).run(day: today, from: now, clock: now)
-            return Outcome(then: "schedule/?changed=1", json: ["captured": outcome.captured.count, "blocks": outcome.days[0].blocks.count])
+            return Outcome(
+                then: "schedule/?changed=1",
+                json: ["captured": outcome.captured.count, "blocks": outcome.days[0].blocks.count])
         case .done, .snooze, .undo:
             // Someone new has no store until their first plan: no id of theirs exists yet.
             guard FileManager.default.fileExists(atPath: folder.store.url.path) else {
-                throw ActionProblem(status: 404, message: "no task, block or notification '\(fields["id"] ?? "")' in your plan")
+                throw ActionProblem(
+                    status: 404, message: "no task, block or notification '\(fields["id"] ?? "")' in your plan")
             }
             return try changeTasks(action, fields, folder: folder, personID: session.personID, today: today, now: now)
         case .push:
-            guard FileManager.default.fileExists(atPath: folder.store.url.path) else { return Outcome(then: "schedule/", json: ["moved": 0]) }
-            let moved = try folder.changeStore(onWait: {}) { store in
+            guard FileManager.default.fileExists(atPath: folder.store.url.path) else {
+                return Outcome(then: "schedule/", json: ["moved": 0])
+            }
+            let moved = try folder.changeStore { store in
                 store.rollForward(to: today)
                 return store.pushUnfinished(from: today)
             }
@@ -139,9 +157,13 @@ extension AuraApp {
 
     /// Done, Snooze or Undo on the id a page knows (see `TaskChange`); the answer carries the
     /// pages' Done and Snoozed state as the store now holds it.
-    private func changeTasks(_ action: Action, _ fields: [String: String], folder: PlannerFolder, personID: Int64,
-                             today: LocalDate, now: Date) throws -> Outcome {
-        guard let id = fields["id"], !id.isEmpty, id.count <= 200 else { throw ActionProblem(status: 400, message: "expected the task's id") }
+    private func changeTasks(
+        _ action: Action, _ fields: [String: String], folder: PlannerFolder, personID: Int64,
+        today: LocalDate, now: Date
+    ) throws -> Outcome {
+        guard let id = fields["id"], !id.isEmpty, id.count <= 200 else {
+            throw ActionProblem(status: 400, message: "expected the task's id")
+        }
         let kind: TaskChange.Kind
         switch (action, fields["undo"]) {
         case (.done, _): kind = .done
@@ -156,30 +178,39 @@ extension AuraApp {
         default: throw ActionProblem(status: 400, message: "expected undo: \"done\" or \"snooze\"")
         }
         let serverTime = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
-        let at = fields["at"].flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? Int64(min($0, Double(serverTime))) : nil } ?? serverTime
+        let at =
+            fields["at"].flatMap { Double($0) }.flatMap {
+                $0.isFinite && $0 > 0 ? Int64(min($0, Double(serverTime))) : nil
+            } ?? serverTime
         let day = fields["date"].flatMap { LocalDate(iso: $0) }
         let change = TaskChange(kind: kind, id: id, day: day, at: at)
         do {
             // The plan is read under the lock too, so a plan being saved is seen whole or not yet.
-            let (written, store, plan) = try folder.changeStore(onWait: {}) { store in
+            let (written, store, plan) = try folder.changeStore { store in
                 let plan = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))
                 guard let targets = TaskChange.targets(of: id, day: day, today: today, plan: plan, store: store) else {
                     throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
                 }
-                let written = try change.apply(to: &store, targets) { task, field in try accounts.lastChanges(of: task, [field], of: personID)[field] }
+                let written = try change.apply(to: &store, targets) { task, field in
+                    try accounts.lastChanges(of: task, [field], of: personID)[field]
+                }
                 return (written, store, plan)
             }
             for (task, field) in written { try accounts.noteChange(of: task, field, at: at, of: personID) }
             let targets = TaskChange.targets(of: id, day: day, today: today, plan: plan, store: store)
             let tasks = (targets?.taskIDs ?? []).compactMap { store.index(of: $0).map { store.tasks[$0] } }
             let settings = try folder.settings()
-            return Outcome(then: "dashboard/", json: [
-                "id": tasks.count == 1 ? tasks[0].id : id,
-                "applied": !written.isEmpty,
-                "done": !tasks.isEmpty && tasks.allSatisfy { !$0.isOpen(on: targets?.day ?? today) },
-                "snoozedUntil": tasks.compactMap({ $0.snoozedUntil }).max().map { isoTimestamp($0, in: settings.timeZone) } ?? NSNull(),
-                "state": TaskChange.pageState(plan: plan, store: store, now: now),
-            ])
+            return Outcome(
+                then: "dashboard/",
+                json: [
+                    "id": tasks.count == 1 ? tasks[0].id : id,
+                    "applied": !written.isEmpty,
+                    "done": !tasks.isEmpty && tasks.allSatisfy { !$0.isOpen(on: targets?.day ?? today) },
+                    "snoozedUntil": tasks.compactMap({ $0.snoozedUntil }).max().map {
+                        isoTimestamp($0, in: settings.timeZone)
+                    } ?? NSNull(),
+                    "state": TaskChange.pageState(plan: plan, store: store, now: now)
+                ])
         } catch let error as TaskStoreChangeError {
             throw ActionProblem(status: 404, message: error.message)
         }
@@ -187,7 +218,9 @@ extension AuraApp {
 
     /// `GET /api/state`: the pages' Done and Snoozed state from the store, for the signed-in person.
     func pageState(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let session = try session(of: request) else { return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")]) }
+        guard let session = try session(of: request) else {
+            return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")])
+        }
         let folder = try planner(of: session)
         let held = try folder.lock(exclusive: false) {}
         defer { held?.release() }
@@ -204,6 +237,7 @@ extension HTTPResponse {
     /// A JSON answer.
     static func json(_ status: Int, _ object: [String: Any]) -> HTTPResponse {
         let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: body)
+        return HTTPResponse(
+            status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: body)
     }
 }

@@ -20,7 +20,10 @@ public final class AuraApp: Sendable {
         /// The state folder, which holds everyone's planner but the owner's.
         public var state: ServerState
 
-        public init(build: BuildOptions, publicURL: URL? = nil, watch: Bool = false, publish: BuildOptions? = nil, state: ServerState? = nil) {
+        public init(
+            build: BuildOptions, publicURL: URL? = nil, watch: Bool = false, publish: BuildOptions? = nil,
+            state: ServerState? = nil
+        ) {
             self.build = build
             self.state = state ?? ServerState(build.outputDirectory.deletingLastPathComponent())
             self.publicURL = publicURL
@@ -46,11 +49,15 @@ public final class AuraApp: Sendable {
     let people: PersonalSites
 
     /// The headers, cookies and query values the routes read.
-    public static let headerNames = ["Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept"]
+    public static let headerNames = [
+        "Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept"
+    ]
     public static let cookieNames = [Cookies.session, Cookies.heldProfiles, Cookies.signInForm]
     public static let queryNames = ["next", "changed", "invite", "token", "profile"]
 
-    public init(configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date = { Date() })
+        throws
+    {
         self.configuration = configuration
         self.accounts = accounts
         self.clock = clock
@@ -61,7 +68,9 @@ public final class AuraApp: Sendable {
         let stamp = PersonalSites.stamp(of: folder)
         live = Mutex((stamp, site))
         people = PersonalSites(shared: configuration.build, state: configuration.state)
-        liveReload = configuration.watch ? try LiveReload(templatesDirectory: configuration.build.templatesDirectory, root: root) : nil
+        liveReload =
+            configuration.watch
+            ? try LiveReload(templatesDirectory: configuration.build.templatesDirectory, root: root) : nil
         publisher = configuration.publish.map { BackgroundBuild(options: $0, stamp: stamp) }
         if configuration.watch { startWatching() }
     }
@@ -107,7 +116,8 @@ public final class AuraApp: Sendable {
         response.headers += SecurityHeaders.all
         liveReload?.addScript(to: &response)
         if request.method == "POST", response.status < 400, let publisher {
-            publisher.request(stamp: PersonalSites.stamp(of: PlannerFolder(content: configuration.build.contentDirectory)))
+            publisher.request(
+                stamp: PersonalSites.stamp(of: PlannerFolder(content: configuration.build.contentDirectory)))
         }
         return response
     }
@@ -173,7 +183,8 @@ public final class AuraApp: Sendable {
         case .notFound:
             return notFound()
         case .file(let file):
-            let relative = String(file.path.dropFirst(configuration.build.outputDirectory.resolvingSymlinksInPath().path.count + 1))
+            let relative = String(
+                file.path.dropFirst(configuration.build.outputDirectory.resolvingSymlinksInPath().path.count + 1))
             let personal = PersonalPaths.contains(relative)
             if personal {
                 guard let session = try session(of: request) else { return try signInFirst(request) }
@@ -181,9 +192,14 @@ public final class AuraApp: Sendable {
                 let current = try site(of: session)
                 // Pages are rendered for the person (their forms carry the session's token).
                 if let pagePath = Self.pagePath(request.rawPath),
-                   let body = try current.render(pageAt: pagePath, session: try sessionContext(session, request, changes: planChanges(request, of: session))) {
-                    return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-                                        body: request.method == "HEAD" ? Data() : body)
+                    let body = try current.render(
+                        pageAt: pagePath,
+                        session: try sessionContext(session, request, changes: planChanges(request, of: session)))
+                {
+                    return HTTPResponse(
+                        status: 200,
+                        headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                        body: request.method == "HEAD" ? Data() : body)
                 }
                 if !session.isOwner {
                     // Their JSON and calendar: from their own site, never the owner's.
@@ -198,7 +214,8 @@ public final class AuraApp: Sendable {
 
     /// The planner of the person a session belongs to: the owner's is `Content/planner/`.
     func planner(of session: Accounts.Session) throws -> PlannerFolder {
-        session.isOwner ? PlannerFolder(content: configuration.build.contentDirectory) : try people.planner(for: session.personID)
+        session.isOwner
+            ? PlannerFolder(content: configuration.build.contentDirectory) : try people.planner(for: session.personID)
     }
 
     /// The site built from the planner of the person a session belongs to.
@@ -223,11 +240,15 @@ public final class AuraApp: Sendable {
     }
 
     /// What a signed-in person's pages know of them.
-    func sessionContext(_ session: Accounts.Session, _ request: HTTPRequest, notice: String? = nil, changes: String? = nil) throws -> SessionContext {
+    func sessionContext(
+        _ session: Accounts.Session, _ request: HTTPRequest, notice: String? = nil, changes: String? = nil
+    ) throws -> SessionContext {
         let others = try heldProfiles(of: request).dropFirst().map(\.session.name)
-        return SessionContext(name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, planChanges: changes,
-                              accountURL: root + "account/", otherProfiles: others, switchAction: root + "profiles/switch",
-                              addProfileURL: others.count + 1 < Self.profileLimit ? root + "login/?add=1" : nil)
+        return SessionContext(
+            name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice,
+            planChanges: changes,
+            accountURL: root + "account/", otherProfiles: others, switchAction: root + "profiles/switch",
+            addProfileURL: others.count + 1 < Self.profileLimit ? root + "login/?add=1" : nil)
     }
 
     /// The public page path (`/planner/`) a request path names, when it names a page.
@@ -241,6 +262,8 @@ public final class AuraApp: Sendable {
     func notFound() -> HTTPResponse {
         let page = configuration.build.outputDirectory.appendingPathComponent("404.html")
         guard let data = FileManager.default.contents(atPath: page.path) else { return .text(404, "Not found") }
-        return HTTPResponse(status: 404, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: data)
+        return HTTPResponse(
+            status: 404, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")],
+            body: data)
     }
 }

@@ -14,7 +14,8 @@ extension AuraApp {
         var held: [(token: String, session: Accounts.Session)] = []
         for token in active + others where !token.isEmpty && !held.contains(where: { $0.token == token }) {
             guard held.count < Self.profileLimit, let session = try accounts.session(token: token, now: clock()),
-                  !held.contains(where: { $0.session.personID == session.personID }) else { continue }
+                !held.contains(where: { $0.session.personID == session.personID })
+            else { continue }
             held.append((token, session))
         }
         return held
@@ -23,13 +24,19 @@ extension AuraApp {
     /// The cookies that make `active` the session in use and keep `others` held (or clear both).
     func profileCookies(active: String?, others: [String]) -> [(name: String, value: String)] {
         let lifetime = Int(Accounts.absoluteLifetime)
-        return [active.map { cookies.set(Cookies.session, $0, maxAge: lifetime) } ?? cookies.clear(Cookies.session),
-                others.isEmpty ? cookies.clear(Cookies.heldProfiles) : cookies.set(Cookies.heldProfiles, others.joined(separator: "."), maxAge: lifetime),
-                ("Cache-Control", "no-store")]
+        return [
+            active.map { cookies.set(Cookies.session, $0, maxAge: lifetime) } ?? cookies.clear(Cookies.session),
+            others.isEmpty
+                ? cookies.clear(Cookies.heldProfiles)
+                : cookies.set(Cookies.heldProfiles, others.joined(separator: "."), maxAge: lifetime),
+            ("Cache-Control", "no-store")
+        ]
     }
 
     /// The cookies after making the held session of `name` active, or nil when it is not held.
-    private func switching(to name: String, _ held: [(token: String, session: Accounts.Session)]) -> [(name: String, value: String)]? {
+    private func switching(to name: String, _ held: [(token: String, session: Accounts.Session)]) -> [(
+        name: String, value: String
+    )]? {
         guard let chosen = held.first(where: { $0.session.name == name }) else { return nil }
         return profileCookies(active: chosen.token, others: held.map(\.token).filter { $0 != chosen.token })
     }
@@ -37,7 +44,9 @@ extension AuraApp {
     /// `POST /profiles/switch`: the header's switcher, with the active session's form token.
     func switchProfile(_ request: HTTPRequest) throws -> HTTPResponse {
         let held = try heldProfiles(of: request)
-        guard let active = held.first, active.token == request.cookies[Cookies.session] else { return try signInFirst(request) }
+        guard let active = held.first, active.token == request.cookies[Cookies.session] else {
+            return try signInFirst(request)
+        }
         guard sameOrigin(request), request.field("csrf") == active.session.csrf else {
             return .text(403, "This form had expired; nothing was changed")
         }

@@ -40,16 +40,21 @@ extension AuraApp {
             let base = publicBase(site)
             let (accounts, now) = (accounts, clock())
             DispatchQueue.global().async {
-                Self.mailResetLink(to: name, base: base, title: site.title, accounts: accounts, mailer: SMTPMailer(settings: mail), now: now)
+                Self.mailResetLink(
+                    to: name, base: base, title: site.title, accounts: accounts, mailer: SMTPMailer(settings: mail),
+                    now: now)
             }
         }
         return try forgotPage(request, sent: true)
     }
 
-    private static func mailResetLink(to name: String, base: String, title: String, accounts: Accounts, mailer: SMTPMailer, now: Date) {
+    private static func mailResetLink(
+        to name: String, base: String, title: String, accounts: Accounts, mailer: SMTPMailer, now: Date
+    ) {
         do {
             guard MailMessage.isAddress(name), let person = try accounts.person(named: name),
-                  let token = try accounts.resetToken(name: person.name, now: now) else { return }
+                let token = try accounts.resetToken(name: person.name, now: now)
+            else { return }
             let body = """
                 Someone, probably you, asked to set a new password for \(person.name) on \(title).
 
@@ -58,7 +63,10 @@ extension AuraApp {
 
                 If it was not you, ignore this message: your password stays as it is.
                 """
-            try mailer.send(MailMessage(from: mailer.settings.from, to: person.name, subject: "Set a new password for \(title)", body: body), now: now)
+            try mailer.send(
+                MailMessage(
+                    from: mailer.settings.from, to: person.name, subject: "Set a new password for \(title)", body: body),
+                now: now)
         } catch {
             FileHandle.standardError.write(Data("aura serve: the reset link was not mailed: \(error)\n".utf8))
         }
@@ -67,18 +75,27 @@ extension AuraApp {
     func resetPage(_ request: HTTPRequest, message: String? = nil, status: Int = 200) throws -> HTTPResponse {
         let token = request.field("token") ?? request.query["token"] ?? ""
         let name = token.isEmpty ? nil : try accounts.resetName(token: token, now: clock())
-        let view = ResetView(action: root + "reset/", csrf: try visitorFormToken(request), open: name != nil, token: token, name: name ?? "",
-                             forgotURL: root + "forgot/", message: message)
-        return try visitorPage("/reset/", kind: .reset, title: "Set a new password", view, token: view.csrf,
-                               status: name == nil ? 410 : status)
+        let view = ResetView(
+            action: root + "reset/", csrf: try visitorFormToken(request), open: name != nil, token: token,
+            name: name ?? "",
+            forgotURL: root + "forgot/", message: message)
+        return try visitorPage(
+            "/reset/", kind: .reset, title: "Set a new password", view, token: view.csrf,
+            status: name == nil ? 410 : status)
     }
 
     func reset(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard visitorFormIsValid(request) else { return try resetPage(request, message: "The form had expired. Please try again.", status: 403) }
+        guard visitorFormIsValid(request) else {
+            return try resetPage(request, message: "The form had expired. Please try again.", status: 403)
+        }
         let password = request.field("password") ?? ""
-        guard password == request.field("again") else { return try resetPage(request, message: "The two passwords differ.", status: 422) }
+        guard password == request.field("again") else {
+            return try resetPage(request, message: "The two passwords differ.", status: 422)
+        }
         do {
-            guard try accounts.reset(token: request.field("token") ?? "", password: password, now: clock()) else { return try resetPage(request) }
+            guard try accounts.reset(token: request.field("token") ?? "", password: password, now: clock()) else {
+                return try resetPage(request)
+            }
         } catch let error as Accounts.AccountError {
             return try resetPage(request, message: error.sentence, status: 422)
         }
@@ -89,8 +106,11 @@ extension AuraApp {
 
     /// The calendar of the person a feed secret belongs to, for calendar apps (no session).
     func feed(_ request: HTTPRequest, secret: String) throws -> HTTPResponse {
-        guard secret.count == 43, let person = try accounts.feedOwner(secret: secret) else { return .text(404, "Not found") }
-        let output = person.isOwner ? configuration.build.outputDirectory : people.options(for: person.id).outputDirectory
+        guard secret.count == 43, let person = try accounts.feedOwner(secret: secret) else {
+            return .text(404, "Not found")
+        }
+        let output =
+            person.isOwner ? configuration.build.outputDirectory : people.options(for: person.id).outputDirectory
         if person.isOwner { _ = try site } else { _ = try people.site(for: person.id, name: person.name) }
         let files = StaticFiles(root: output)
         guard case .file(let file) = files.lookup(root + "aura.ics") else { return .text(404, "Not found") }

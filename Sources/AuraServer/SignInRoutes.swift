@@ -16,13 +16,17 @@ extension AuraApp {
         let signUpURL: String
     }
 
-    func signInPage(_ request: HTTPRequest, message: String?, status: Int, name: String = "",
-                    headers: [(name: String, value: String)] = []) throws -> HTTPResponse {
+    func signInPage(
+        _ request: HTTPRequest, message: String?, status: Int, name: String = "",
+        headers: [(name: String, value: String)] = []
+    ) throws -> HTTPResponse {
         let token = try visitorFormToken(request)
         let next = try safeNext(request.field("next") ?? request.query["next"])
-        let view = SignInView(action: root + "login/", csrf: token, next: next, name: name, message: message,
-                              forgotURL: root + "forgot/", signUpURL: root + "signup/")
-        return try visitorPage("/login/", kind: .signIn, title: "Sign in", view, token: token, status: status, headers: headers)
+        let view = SignInView(
+            action: root + "login/", csrf: token, next: next, name: name, message: message,
+            forgotURL: root + "forgot/", signUpURL: root + "signup/")
+        return try visitorPage(
+            "/login/", kind: .signIn, title: "Sign in", view, token: token, status: status, headers: headers)
     }
 
     /// The token of a form a visitor (not signed in) sends: the one this browser already holds
@@ -30,7 +34,9 @@ extension AuraApp {
     /// another tab) must not turn the form on screen into an expired one.
     func visitorFormToken(_ request: HTTPRequest) throws -> String {
         let held = request.cookies[Cookies.signInForm].flatMap { token in
-            token.count == 43 && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } ? token : nil
+            token.count == 43
+                && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+                ? token : nil
         }
         return try held ?? SecureRandom.token()
     }
@@ -42,12 +48,18 @@ extension AuraApp {
     }
 
     /// A page for visitors, never stored, its form's token also in a cookie.
-    func visitorPage<View: Encodable>(_ path: String, kind: PageKind, title: String, _ view: View, token: String, status: Int = 200,
-                                      headers: [(name: String, value: String)] = []) throws -> HTTPResponse {
+    func visitorPage<View: Encodable>(
+        _ path: String, kind: PageKind, title: String, _ view: View, token: String, status: Int = 200,
+        headers: [(name: String, value: String)] = []
+    ) throws -> HTTPResponse {
         let body = try site.render(path: path, kind: kind, title: title, content: view)
-        return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
-                                                      cookies.set(Cookies.signInForm, token, maxAge: 3600)] + headers,
-                            body: body)
+        return HTTPResponse(
+            status: status,
+            headers: [
+                ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+                cookies.set(Cookies.signInForm, token, maxAge: 3600)
+            ] + headers,
+            body: body)
     }
 
     func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -57,24 +69,29 @@ extension AuraApp {
         let name = request.field("name") ?? ""
         let held = try heldProfiles(of: request)
         if held.count >= Self.profileLimit, !held.contains(where: { $0.session.name == name }) {
-            return try signInPage(request, message: "This browser already holds \(Self.profileLimit) people. Sign one of them out first.",
-                                  status: 409, name: name)
+            return try signInPage(
+                request, message: "This browser already holds \(Self.profileLimit) people. Sign one of them out first.",
+                status: 409, name: name)
         }
-        switch try accounts.signIn(name: name, password: request.field("password") ?? "", address: request.clientAddress, now: clock()) {
+        switch try accounts.signIn(
+            name: name, password: request.field("password") ?? "", address: request.clientAddress, now: clock())
+        {
         case .success(let (sessionToken, _)):
             var response = HTTPResponse.seeOther(try safeNext(request.field("next")))
             // Signing in again as someone held replaces their older session on this browser.
             let replaced = held.filter { $0.session.name == name }
             for old in replaced { try accounts.signOut(token: old.token) }
             let others = held.map(\.token).filter { token in !replaced.contains { $0.token == token } }
-            response.headers += profileCookies(active: sessionToken, others: others) + [cookies.clear(Cookies.signInForm)]
+            response.headers +=
+                profileCookies(active: sessionToken, others: others) + [cookies.clear(Cookies.signInForm)]
             return response
         case .failure(.mismatch):
             return try signInPage(request, message: "That name and password do not match.", status: 401, name: name)
         case .failure(.throttled(let seconds)):
             let minutes = (seconds + 59) / 60
-            return try signInPage(request, message: "Too many attempts. Please try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
-                                  status: 429, name: name, headers: [("Retry-After", String(seconds))])
+            return try signInPage(
+                request, message: "Too many attempts. Please try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
+                status: 429, name: name, headers: [("Retry-After", String(seconds))])
         }
     }
 
@@ -104,8 +121,9 @@ extension AuraApp {
     func safeNext(_ text: String?) throws -> String {
         let fallback = root + "dashboard/"
         guard let text, text.hasPrefix(root), !text.hasPrefix("//"), text.count < 2048,
-              !text.contains("\\"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
-              let decoded = text.removingPercentEncoding, !decoded.hasPrefix("//"), !decoded.contains("\\") else { return fallback }
+            !text.contains("\\"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+            let decoded = text.removingPercentEncoding, !decoded.hasPrefix("//"), !decoded.contains("\\")
+        else { return fallback }
         return text
     }
 }

@@ -66,7 +66,8 @@ final class BackgroundBuild: Sendable {
                 try SiteRebuild.run(options)
             } catch {
                 let problems = (error as? BuildError)?.problems.joined(separator: "\n") ?? String(describing: error)
-                FileHandle.standardError.write(Data("aura serve: \(displayPath(options.outputDirectory)) was not rebuilt:\n\(problems)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("aura serve: \(displayPath(options.outputDirectory)) was not rebuilt:\n\(problems)\n".utf8))
             }
         } while state.withLock { state in
             if state.again {

@@ -12,7 +12,9 @@ import Foundation
 /// the one last applied to that field is acknowledged but not applied.
 struct TaskChange {
     enum Kind: Equatable {
-        case done, snooze(minutes: Int), undoDone, undoSnooze
+        case done
+        case snooze(minutes: Int)
+        case undoDone, undoSnooze
     }
 
     let kind: Kind
@@ -30,7 +32,9 @@ struct TaskChange {
         let day: LocalDate
     }
 
-    static func targets(of id: String, day: LocalDate?, today: LocalDate, plan: PlanSnapshot?, store: TaskStore) -> Targets? {
+    static func targets(of id: String, day: LocalDate?, today: LocalDate, plan: PlanSnapshot?, store: TaskStore)
+        -> Targets?
+    {
         let notification = id.hasPrefix("notify-")
         let blockID = notification ? String(id.dropFirst("notify-".count)) : id
         for planned in plan?.days ?? [] {
@@ -52,12 +56,15 @@ struct TaskChange {
 
     /// Applies the change to each target whose field was not changed later; returns the fields
     /// written, to be noted once the store is saved.
-    func apply(to store: inout TaskStore, _ targets: Targets,
-               lastChange: (String, String) throws -> Int64?) throws -> [(task: String, field: String)] {
+    func apply(
+        to store: inout TaskStore, _ targets: Targets,
+        lastChange: (String, String) throws -> Int64?
+    ) throws -> [(task: String, field: String)] {
         var written: [(task: String, field: String)] = []
         for taskID in targets.taskIDs {
             guard let index = store.index(of: taskID) else {
-                throw AuraApp.ActionProblem(status: 404, message: "no task with id '\(taskID)'; 'aura plan' lists the ids")
+                throw AuraApp.ActionProblem(
+                    status: 404, message: "no task with id '\(taskID)'; 'aura plan' lists the ids")
             }
             let field = field(of: store.tasks[index], on: targets.day)
             if let last = try lastChange(taskID, field), last > at { continue }
@@ -90,10 +97,14 @@ struct TaskChange {
                     continue
                 }
                 for id in done { tasks[id] = "done" }
-                if stored.contains(where: { ($0.snoozedUntil ?? .distantPast) > now }) { blocks["notify-\(block.id)"] = "snoozed" }
+                if stored.contains(where: { ($0.snoozedUntil ?? .distantPast) > now }) {
+                    blocks["notify-\(block.id)"] = "snoozed"
+                }
             }
             days["\(planned.date)"] = ["blocks": blocks, "tasks": tasks]
         }
-        return ["plan": plan.map { isoTimestamp($0.generated, in: TimeZone(identifier: "UTC")!) } ?? NSNull(), "days": days]
+        return [
+            "plan": plan.map { isoTimestamp($0.generated, in: TimeZone(identifier: "UTC")!) } ?? NSNull(), "days": days
+        ]
     }
 }

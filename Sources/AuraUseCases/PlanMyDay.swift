@@ -31,8 +31,10 @@ public struct PlanMyDay: Sendable {
     /// day. `clock` stamps the plan. A dry run computes the same plan and writes nothing.
     /// Problems in the inbox or the calendar are `SourceErrors` naming every one, with no
     /// file changed.
-    public func run(day: LocalDate, from now: Date?, clock: Date, dryRun: Bool = false,
-                    onWait: @escaping @Sendable () -> Void = {}) throws -> Outcome {
+    public func run(
+        day: LocalDate, from now: Date?, clock: Date, dryRun: Bool = false,
+        onWait: @escaping @Sendable () -> Void = {}
+    ) throws -> Outcome {
         let settings = try folder.settings()
         let lock = try folder.lock(exclusive: !dryRun, onWait: onWait)
         defer { lock?.release() }
@@ -51,7 +53,8 @@ public struct PlanMyDay: Sendable {
         }
         let entries: [Inbox.Entry]
         do {
-            entries = try Inbox.capture(inboxText ?? "", with: CaptureParser(today: day, now: now.flatMap { settings.clock(of: $0, on: day) }))
+            entries = try Inbox.capture(
+                inboxText ?? "", with: CaptureParser(today: day, now: now.flatMap { settings.clock(of: $0, on: day) }))
         } catch {
             throw PlannerFolder.sourceErrors(error.errors, in: folder.inbox.url)
         }

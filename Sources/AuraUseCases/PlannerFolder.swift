@@ -36,8 +36,9 @@ public struct PlannerFolder: Sendable {
     /// The time zone and day window from `site.yml`.
     public func settings() throws -> PlannerSettings {
         let site = try SiteConfiguration.load(contentDirectory: content)
-        return PlannerSettings(timeZone: site.timeZone, window: MinuteSpan(start: site.dayStartMinutes, end: site.dayEndMinutes),
-                               partsOfDay: site.partsOfDay)
+        return PlannerSettings(
+            timeZone: site.timeZone, window: MinuteSpan(start: site.dayStartMinutes, end: site.dayEndMinutes),
+            partsOfDay: site.partsOfDay)
     }
 
     /// The content folder's lock (`planner/.aura.lock`): every writer of the store, the plan or
@@ -46,7 +47,8 @@ public struct PlannerFolder: Sendable {
     /// ever ran here. `onWait` hears once if the wait passes a second.
     public func lock(exclusive: Bool, onWait: @escaping @Sendable () -> Void) throws -> FileLock? {
         let url = folder.appendingPathComponent(".aura.lock")
-        return exclusive ? try FileLock.exclusive(url, onWait: onWait) : try FileLock.sharedIfPresent(url, onWait: onWait)
+        return exclusive
+            ? try FileLock.exclusive(url, onWait: onWait) : try FileLock.sharedIfPresent(url, onWait: onWait)
     }
 
     /// The text of one of the planner's files, or nil when a default one does not exist.
@@ -61,8 +63,9 @@ public struct PlannerFolder: Sendable {
         let url = store.url
         guard FileManager.default.fileExists(atPath: url.path) else {
             guard !existing else {
-                throw SourceError(file: displayPath(url), line: 1, column: 1,
-                                  message: "no task store yet; run 'aura plan' to create it from the inbox")
+                throw SourceError(
+                    file: displayPath(url), line: 1, column: 1,
+                    message: "no task store yet; run 'aura plan' to create it from the inbox")
             }
             return TaskStore()
         }
@@ -70,13 +73,15 @@ public struct PlannerFolder: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw SourceError(file: displayPath(url), line: 1, column: 1, message: "cannot read the task store; it was left as it is")
+            throw SourceError(
+                file: displayPath(url), line: 1, column: 1, message: "cannot read the task store; it was left as it is")
         }
         do {
             return try TaskStore.decode(data)
         } catch {
-            throw SourceError(file: displayPath(url), line: error.line, column: error.column,
-                              message: "\(error.message); the task store was left as it is")
+            throw SourceError(
+                file: displayPath(url), line: error.line, column: error.column,
+                message: "\(error.message); the task store was left as it is")
         }
     }
 
@@ -87,8 +92,10 @@ public struct PlannerFolder: Sendable {
 
     /// Changes the existing store under the exclusive lock: read, `change`, save. What
     /// `change` throws leaves the store as it was.
-    public func changeStore<Result>(onWait: @escaping @Sendable () -> Void,
-                                    _ change: (inout TaskStore) throws -> Result) throws -> Result {
+    public func changeStore<Result>(
+        onWait: @escaping @Sendable () -> Void = {},
+        _ change: (inout TaskStore) throws -> Result
+    ) throws -> Result {
         let held = try lock(exclusive: true, onWait: onWait)
         defer { held?.release() }
         var taskStore = try loadStore(existing: true)
@@ -99,6 +106,9 @@ public struct PlannerFolder: Sendable {
 
     /// Turns problems in one of the planner's files into errors naming it.
     static func sourceErrors(_ errors: [InputError], in url: URL) -> SourceErrors {
-        SourceErrors(errors: errors.map { SourceError(file: displayPath(url), line: $0.line, column: $0.column, message: $0.message) })
+        SourceErrors(
+            errors: errors.map {
+                SourceError(file: displayPath(url), line: $0.line, column: $0.column, message: $0.message)
+            })
     }
 }

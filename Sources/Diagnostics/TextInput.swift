@@ -19,16 +19,21 @@ public enum TextInput {
     /// its 1-based line and column (in characters), or nil when there is none.
     public static func controlCharacterError(in text: some StringProtocol) -> SourceError? {
         guard mayHoldControlCharacter(text.utf8) else { return nil }
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for character in text {
             if character == "\n" || character == "\r\n" {
                 line += 1
                 column = 1
                 continue
             }
-            if character != "\t", let scalar = character.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                return SourceError(line: line, column: column, message: "control character \(name(of: scalar)) is not allowed; "
-                                  + "expected text with no control characters but tabs and line breaks")
+            if character != "\t",
+                let scalar = character.unicodeScalars.first(where: { $0.properties.generalCategory == .control })
+            {
+                return SourceError(
+                    line: line, column: column,
+                    message: "control character \(name(of: scalar)) is not allowed; "
+                        + "expected text with no control characters but tabs and line breaks")
             }
             column += 1
         }

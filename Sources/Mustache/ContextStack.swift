@@ -27,8 +27,8 @@ struct ContextStack {
     }
 }
 
-private extension Array<MustacheValue> {
-    func lastMatch(_ key: String) -> MustacheValue? {
+extension [MustacheValue] {
+    fileprivate func lastMatch(_ key: String) -> MustacheValue? {
         for frame in reversed() {
             if case .dictionary(let dictionary) = frame, let value = dictionary[key] {
                 return value

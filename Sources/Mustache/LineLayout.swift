@@ -119,7 +119,8 @@ struct LineLayout {
         }
         for (position, token) in line.enumerated() {
             if case .close = token.kind, let scope = scopes.last, scope.isArgument, scope.isLineOriented,
-               let lineBreak = Self.lineBreak(endingLineAfter: position, in: line) {
+                let lineBreak = Self.lineBreak(endingLineAfter: position, in: line)
+            {
                 // A whole-line argument whose closing tag ends a line keeps that line break:
                 // the text after the tag belongs to the parent tag, which ignores it.
                 output.append(lineBreak)
@@ -138,12 +139,13 @@ struct LineLayout {
     private mutating func append(_ token: Token, isLineOriented: Bool) {
         switch token.kind {
         case .open(let kind):
-            scopes.append(Scope(
-                kind: kind,
-                openerIndex: output.count,
-                strip: currentStrip,
-                isArgument: kind == .block && scopes.last?.kind == .parent,
-                isLineOriented: isLineOriented))
+            scopes.append(
+                Scope(
+                    kind: kind,
+                    openerIndex: output.count,
+                    strip: currentStrip,
+                    isArgument: kind == .block && scopes.last?.kind == .parent,
+                    isLineOriented: isLineOriented))
             awaitsIntrinsicIndentation = isLineOriented
         case .close:
             scopes.removeLast()
@@ -154,9 +156,9 @@ struct LineLayout {
     }
 }
 
-private extension String {
+extension String {
     /// Removes the longest prefix shared with `other`, so lines indented less than `other` lose only what they have.
-    mutating func removeCommonPrefix(with other: String) {
+    fileprivate mutating func removeCommonPrefix(with other: String) {
         let shared = zip(self, other).prefix { $0 == $1 }.count
         removeFirst(shared)
     }

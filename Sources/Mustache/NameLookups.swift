@@ -14,8 +14,9 @@ public struct NameLookups: Sendable {
     /// One error per tag whose name was looked up and never found, in file and line order.
     public var neverFound: [MustacheError] {
         tags.filter { !$0.value.found }.sorted { $0.key < $1.key }.map { location, tag in
-            MustacheError("'\(tag.name)' is not in the view model of any page rendered with this template; "
-                          + "expected a name the view model has", at: location)
+            MustacheError(
+                "'\(tag.name)' is not in the view model of any page rendered with this template; "
+                    + "expected a name the view model has", at: location)
         }
     }
 }

@@ -38,7 +38,8 @@ enum Parser {
             case .lineStart:
                 frames[frames.count - 1].nodes.append(.lineStart)
             case .variable(let escaped):
-                frames[frames.count - 1].nodes.append(.variable(Path(token.content, at: token.location), escaped: escaped))
+                frames[frames.count - 1].nodes.append(
+                    .variable(Path(token.content, at: token.location), escaped: escaped))
             case .comment, .setDelimiters:
                 break
             case .partial:
@@ -61,7 +62,8 @@ enum Parser {
     private static func node(_ kind: ScopeKind, opener: Token, content: [Node]) -> Node {
         switch kind {
         case .section, .invertedSection:
-            return .section(Path(opener.content, at: opener.location), content: content, inverted: kind == .invertedSection)
+            return .section(
+                Path(opener.content, at: opener.location), content: content, inverted: kind == .invertedSection)
         case .parent:
             // Only blocks count inside a parent tag; any other content is ignored (spec).
             var arguments: [String: [Node]] = [:]

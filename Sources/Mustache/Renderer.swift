@@ -55,7 +55,8 @@ struct Renderer {
         return value
     }
 
-    private mutating func renderSection(_ value: MustacheValue, _ content: [Node], inverted: Bool) throws(MustacheError) {
+    private mutating func renderSection(_ value: MustacheValue, _ content: [Node], inverted: Bool) throws(MustacheError)
+    {
         if inverted {
             if !value.isTruthy {
                 try render(content)
@@ -77,7 +78,9 @@ struct Renderer {
 
     /// Renders another template in place. A missing one renders nothing, as the spec asks of
     /// partials, in a library built to allow that; otherwise the library checked them all.
-    private mutating func include(_ inclusion: Inclusion, blockArguments arguments: [String: [Node]]) throws(MustacheError) {
+    private mutating func include(_ inclusion: Inclusion, blockArguments arguments: [String: [Node]])
+        throws(MustacheError)
+    {
         guard let template = templates[inclusion.name] else { return }
         guard inclusionDepth < Self.maximumInclusionDepth else {
             throw MustacheError(

@@ -24,7 +24,8 @@ public struct TemplateLibrary: Sendable {
     /// Parses every `*.<fileExtension>` file of `files` (path relative to the templates folder
     /// → source). A template's name is its path without the extension (`layouts/base`); error
     /// messages use the path with the extension (`layouts/base.mustache`).
-    public init(files: [String: String], fileExtension: String = "mustache", allowMissingPartials: Bool = false) throws {
+    public init(files: [String: String], fileExtension: String = "mustache", allowMissingPartials: Bool = false) throws
+    {
         let suffix = "." + fileExtension
         var parsed: [String: Template] = [:]
         for (path, source) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(suffix) {
@@ -36,11 +37,13 @@ public struct TemplateLibrary: Sendable {
     /// Loads every `*.<fileExtension>` file below `directory`, recursively, as `init(files:)`.
     public init(directory: URL, fileExtension: String = "mustache", allowMissingPartials: Bool = false) throws {
         var files: [String: String] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: directory.path) where path.hasSuffix("." + fileExtension) {
+        for path in try FileManager.default.subpathsOfDirectory(atPath: directory.path)
+        where path.hasSuffix("." + fileExtension) {
             let file = directory.appendingPathComponent(path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory),
-                  !isDirectory.boolValue else { continue }
+                !isDirectory.boolValue
+            else { continue }
             files[path] = try String(contentsOf: file, encoding: .utf8)
         }
         try self.init(files: files, fileExtension: fileExtension, allowMissingPartials: allowMissingPartials)
@@ -54,8 +57,9 @@ public struct TemplateLibrary: Sendable {
                     at: parent.location)
             }
             for partial in template.partials where !allowMissingPartials && templates[partial.name] == nil {
-                throw MustacheError("unknown partial '\(partial.name)'; expected one of: \(Self.neighbours(of: partial.name, in: templates.keys))",
-                                    at: partial.location)
+                throw MustacheError(
+                    "unknown partial '\(partial.name)'; expected one of: \(Self.neighbours(of: partial.name, in: templates.keys))",
+                    at: partial.location)
             }
         }
         self.templates = templates
@@ -92,8 +96,10 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders like `render(_:_:escaping:)`, adding every name looked up to `lookups`.
-    public func render(_ name: String, _ context: MustacheValue, escaping: Escaping = .html,
-                       recordingLookupsIn lookups: inout NameLookups) throws -> String {
+    public func render(
+        _ name: String, _ context: MustacheValue, escaping: Escaping = .html,
+        recordingLookupsIn lookups: inout NameLookups
+    ) throws -> String {
         var renderer = Renderer(templates: templates, context: context, escaping: escaping, lookups: lookups)
         defer { lookups = renderer.lookups ?? lookups }
         try renderer.render(try template(name).nodes)

@@ -74,11 +74,12 @@ struct Tokenizer {
         let tagLocation = location(of: position)
         let contentStart = position + delimiters.open.count
         let sigil = contentStart < bytes.count ? bytes[contentStart] : nil
-        let terminator: [UInt8] = switch sigil {
-        case ASCII.openBrace: [ASCII.closeBrace] + delimiters.close
-        case ASCII.equals: [ASCII.equals] + delimiters.close
-        default: delimiters.close
-        }
+        let terminator: [UInt8] =
+            switch sigil {
+            case ASCII.openBrace: [ASCII.closeBrace] + delimiters.close
+            case ASCII.equals: [ASCII.equals] + delimiters.close
+            default: delimiters.close
+            }
         let nameStart = sigil.map(ASCII.sigils.contains) == true ? contentStart + 1 : contentStart
         // Only comments may span lines; stopping other tags at the line end points the
         // error at the tag that lacks its closing delimiter instead of at a later tag.
@@ -121,21 +122,28 @@ struct Tokenizer {
         case ASCII.greaterThan:
             tokens.append(Token(.partial, try checkedName(content, sigil: ">", at: location), at: location))
         case ASCII.ampersand:
-            tokens.append(Token(.variable(escaped: false), try lookupName(content, sigil: "&", at: location), at: location))
+            tokens.append(
+                Token(.variable(escaped: false), try lookupName(content, sigil: "&", at: location), at: location))
         case ASCII.openBrace:
-            tokens.append(Token(.variable(escaped: false), try lookupName(content, sigil: "{", at: location), at: location))
+            tokens.append(
+                Token(.variable(escaped: false), try lookupName(content, sigil: "{", at: location), at: location))
         default:
-            tokens.append(Token(.variable(escaped: true), try lookupName(content, sigil: "", at: location), at: location))
+            tokens.append(
+                Token(.variable(escaped: true), try lookupName(content, sigil: "", at: location), at: location))
         }
     }
 
-    private mutating func openScope(_ kind: ScopeKind, name raw: String, at location: SourceLocation) throws(MustacheError) {
-        let name = kind.isInheritance
+    private mutating func openScope(_ kind: ScopeKind, name raw: String, at location: SourceLocation)
+        throws(MustacheError)
+    {
+        let name =
+            kind.isInheritance
             ? try checkedName(raw, sigil: kind.sigil, at: location)
             : try lookupName(raw, sigil: kind.sigil, at: location)
         guard openScopes.count < Self.maximumNestingDepth else {
-            throw MustacheError("\(kind.noun) '\(name)' is nested more than \(Self.maximumNestingDepth) levels deep; expected at most \(Self.maximumNestingDepth)",
-                                at: location)
+            throw MustacheError(
+                "\(kind.noun) '\(name)' is nested more than \(Self.maximumNestingDepth) levels deep; expected at most \(Self.maximumNestingDepth)",
+                at: location)
         }
         let token = Token(.open(kind), name, at: location)
         tokens.append(token)
@@ -168,7 +176,8 @@ struct Tokenizer {
     }
 
     /// A partial, parent or block name: any text without whitespace.
-    private func checkedName(_ raw: String, sigil: String, at location: SourceLocation) throws(MustacheError) -> String {
+    private func checkedName(_ raw: String, sigil: String, at location: SourceLocation) throws(MustacheError) -> String
+    {
         let name = raw.trimmingBlanks()
         guard !name.isEmpty else {
             let opening = String(decoding: delimiters.open, as: UTF8.self) + sigil
@@ -183,7 +192,8 @@ struct Tokenizer {
     /// A name looked up in the context: `.` or dot-separated keys such as `page.title`.
     private func lookupName(_ raw: String, sigil: String, at location: SourceLocation) throws(MustacheError) -> String {
         let name = try checkedName(raw, sigil: sigil, at: location)
-        guard name == "." || !name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
+        guard name == "." || !name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        else {
             throw MustacheError("invalid name '\(name)'; expected '.' or keys separated by single dots", at: location)
         }
         return name
@@ -225,17 +235,20 @@ private enum ASCII {
     static let ampersand = UInt8(ascii: "&")
     static let openBrace = UInt8(ascii: "{")
     static let closeBrace = UInt8(ascii: "}")
-    static let sigils: Set<UInt8> = [bang, equals, hash, caret, lessThan, greaterThan, dollar, slash, ampersand, openBrace]
+    static let sigils: Set<UInt8> = [
+        bang, equals, hash, caret, lessThan, greaterThan, dollar, slash, ampersand, openBrace
+    ]
 
     static func isBlank(_ character: Character) -> Bool {
         character == " " || character == "\t" || character == "\n" || character == "\r\n" || character == "\r"
     }
 }
 
-private extension String {
-    func trimmingBlanks() -> String {
+extension String {
+    fileprivate func trimmingBlanks() -> String {
         guard let first = firstIndex(where: { !ASCII.isBlank($0) }),
-              let last = lastIndex(where: { !ASCII.isBlank($0) }) else { return "" }
+            let last = lastIndex(where: { !ASCII.isBlank($0) })
+        else { return "" }
         return String(self[first...last])
     }
 }

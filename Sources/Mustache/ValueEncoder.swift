@@ -156,7 +156,9 @@ private struct UnkeyedSlotContainer: UnkeyedEncodingContainer {
         try slot.appendedChild().store(value, codingPath: codingPath + [key])
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         nextEncoder().container(keyedBy: keyType)
     }
 

@@ -1,5 +1,4 @@
 import Diagnostics
-import Diagnostics
 import Foundation
 
 /// Writes a file by writing a temporary file beside it and renaming it over the old one, so

@@ -1,5 +1,4 @@
 import Diagnostics
-import Diagnostics
 import Dispatch
 import Foundation
 import Synchronization
@@ -29,7 +28,8 @@ public final class FileLock: Sendable {
         let opened = open(url.path, flags | O_CLOEXEC, 0o600)
         guard opened >= 0 else {
             if flags & O_CREAT == 0 { return nil }
-            throw FileLockError(description: "cannot open the lock file \(displayPath(url)): \(String(cString: strerror(errno)))")
+            throw FileLockError(
+                description: "cannot open the lock file \(displayPath(url)): \(String(cString: strerror(errno)))")
         }
         descriptor = Mutex(opened)
         if flock(opened, operation | LOCK_NB) == 0 { return }

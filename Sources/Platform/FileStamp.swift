@@ -19,8 +19,11 @@ public struct FileStamp: Hashable, Sendable {
         func nanoseconds(_ time: timespec) -> UInt64 {
             UInt64(bitPattern: Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec))
         }
-        bytes = SHA256Digest(words: (UInt64(bitPattern: Int64(status.st_size)), UInt64(status.st_ino), nanoseconds(status.st_mtim),
-                                     withChangeTime ? nanoseconds(status.st_ctim) : 0))
+        bytes = SHA256Digest(
+            words: (
+                UInt64(bitPattern: Int64(status.st_size)), UInt64(status.st_ino), nanoseconds(status.st_mtim),
+                withChangeTime ? nanoseconds(status.st_ctim) : 0
+            ))
     }
 
     /// The stamp of a file in memory, which holds `data`: the digest of its bytes.

@@ -15,7 +15,9 @@ public enum Fingerprint {
     }
 
     /// `body` given the SHA-256 digest of `raw`, held on the stack.
-    private static func sha256<Result>(_ raw: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    private static func sha256<Result>(_ raw: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+        -> Result
+    {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(EVP_MAX_MD_SIZE)) { digest in
             var length: UInt32 = 0
             _ = EVP_Digest(raw.baseAddress, raw.count, digest.baseAddress, &length, EVP_sha256(), nil)
@@ -36,7 +38,9 @@ public enum Fingerprint {
         }
 
         public func update(_ text: some StringProtocol) {
-            let fed: Void? = text.utf8.withContiguousStorageIfAvailable { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+            let fed: Void? = text.utf8.withContiguousStorageIfAvailable {
+                _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count)
+            }
             if fed == nil { update(String(text)) }
         }
 

@@ -20,17 +20,22 @@ public struct SHA256Digest: Hashable, Sendable {
     /// The digest `hex` spells in 64 lowercase hex digits; nil for anything else.
     public init?(hex: Substring) {
         var words = words
-        let read = hex.utf8.withContiguousStorageIfAvailable { Self.read($0, into: &words) } ?? Self.read(Array(hex.utf8), into: &words)
+        let read =
+            hex.utf8.withContiguousStorageIfAvailable { Self.read($0, into: &words) }
+            ?? Self.read(Array(hex.utf8), into: &words)
         guard read else { return nil }
         self.words = words
     }
 
-    private static func read(_ digits: some RandomAccessCollection<UInt8>, into words: inout (UInt64, UInt64, UInt64, UInt64)) -> Bool {
+    private static func read(
+        _ digits: some RandomAccessCollection<UInt8>, into words: inout (UInt64, UInt64, UInt64, UInt64)
+    ) -> Bool {
         guard digits.count == 2 * byteCount else { return false }
         return withUnsafeMutableBytes(of: &words) { bytes in
             var digit = digits.startIndex
             for index in 0..<byteCount {
-                guard let high = value(of: digits[digit]), let low = value(of: digits[digits.index(after: digit)]) else { return false }
+                guard let high = value(of: digits[digit]), let low = value(of: digits[digits.index(after: digit)])
+                else { return false }
                 bytes[index] = high << 4 | low
                 digit = digits.index(digit, offsetBy: 2)
             }

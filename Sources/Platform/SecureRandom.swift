@@ -24,7 +24,8 @@ public enum SecureRandom {
 public enum Base64URL {
     public static func encode(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                of: "=", with: "")
     }
 
     public static func decode(_ text: String) -> [UInt8]? {

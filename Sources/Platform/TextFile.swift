@@ -26,7 +26,8 @@ public enum TextFile {
             // changed size while it was read, is read again and checked as a whole.
             var more: UInt8 = 0
             guard filled == size, Foundation.read(descriptor, &more, 1) == 0, text.utf8.count == size,
-                  !contains(replacementCharacterIn: text) else { return nil }
+                !contains(replacementCharacterIn: text)
+            else { return nil }
             return text
         }
         return try text ?? validated(path)
@@ -35,7 +36,9 @@ public enum TextFile {
     /// Hands the bytes of the regular file at `path` from byte `offset` on to `body`, at most
     /// `size` at a time, until the file ends or `body` returns false. Throws when it cannot be
     /// opened or read, or is not a regular file.
-    public static func readPieces(_ path: String, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+    public static func readPieces(
+        _ path: String, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
         try withOpenFile(path) { descriptor, status in
             guard status.st_mode & S_IFMT == S_IFREG else { throw POSIXError(.EINVAL) }
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)

@@ -12,10 +12,11 @@ final class RecordingTerminal: Sendable {
     var standardError: String { output.withLock { $0.1 } }
 
     func terminal(in directory: URL = Project.root, interactive: Bool = false) -> Terminal {
-        Terminal(write: { text in self.output.withLock { $0.0 += text } },
-                 writeError: { text in self.output.withLock { $0.1 += text } },
-                 isInteractive: interactive, currentDirectory: directory,
-                 environment: [:], now: { Date(timeIntervalSince1970: 1_796_000_000) })
+        Terminal(
+            write: { text in self.output.withLock { $0.0 += text } },
+            writeError: { text in self.output.withLock { $0.1 += text } },
+            isInteractive: interactive, currentDirectory: directory,
+            environment: [:], now: { Date(timeIntervalSince1970: 1_796_000_000) })
     }
 }
 
@@ -29,8 +30,10 @@ func aura(_ arguments: [String], interactive: Bool = false) async -> (status: In
 /// Builds the default site into a new temporary folder and returns the output folder.
 func buildDefaultSite() async throws -> URL {
     let output = try temporaryFolder().appendingPathComponent("Public")
-    let result = await aura(["build", "--content", Project.content.path, "--templates", Project.templates.path,
-                             "--output", output.path, "--quiet"])
+    let result = await aura([
+        "build", "--content", Project.content.path, "--templates", Project.templates.path,
+        "--output", output.path, "--quiet"
+    ])
     #expect(result.status == 0, "build failed: \(result.err)")
     return output
 }

@@ -1,5 +1,5 @@
-import AuraTestSupport
 import AuraCLI
+import AuraTestSupport
 import Testing
 
 /// How `aura` answers mistakes and requests for help.
@@ -65,8 +65,10 @@ struct CommandLineTests {
 
     @Test func missingContentFolderIsAContentError() async throws {
         let output = try temporaryFolder()
-        let result = await aura(["build", "--content", output.appendingPathComponent("nowhere").path,
-                                 "--output", output.appendingPathComponent("Public").path])
+        let result = await aura([
+            "build", "--content", output.appendingPathComponent("nowhere").path,
+            "--output", output.appendingPathComponent("Public").path
+        ])
         #expect(result.status == 1)
         #expect(result.err.contains("site.yml:1:1: cannot open: no such file"))
     }

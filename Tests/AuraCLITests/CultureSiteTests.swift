@@ -13,7 +13,10 @@ import Testing
 
     func build(_ content: URL) async throws -> URL {
         let output = content.deletingLastPathComponent().appendingPathComponent("Public")
-        let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path, "--quiet"])
+        let result = await aura([
+            "build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path,
+            "--quiet"
+        ])
         #expect(result.status == 0, "\(result.err)")
         return output
     }
@@ -25,7 +28,9 @@ import Testing
         #expect(texts.count >= 40)
         func values(_ key: String) -> [String] {
             texts.compactMap { text in
-                text.split(separator: "\n").first { $0.hasPrefix("\(key): ") }.map { String($0.dropFirst(key.count + 2)) }
+                text.split(separator: "\n").first { $0.hasPrefix("\(key): ") }.map {
+                    String($0.dropFirst(key.count + 2))
+                }
             }
         }
         #expect(Set(values("region")).count >= 6)
@@ -46,11 +51,14 @@ import Testing
         #expect(again.err.contains("already exists"))
 
         let output = try await build(content)
-        let entryPage = try String(contentsOf: output.appendingPathComponent("culture/the-cherry-orchard/index.html"), encoding: .utf8)
+        let entryPage = try String(
+            contentsOf: output.appendingPathComponent("culture/the-cherry-orchard/index.html"), encoding: .utf8)
         #expect(entryPage.contains("The Cherry Orchard"))
-        let tagPage = try String(contentsOf: output.appendingPathComponent("culture/tags/read-script/index.html"), encoding: .utf8)
+        let tagPage = try String(
+            contentsOf: output.appendingPathComponent("culture/tags/read-script/index.html"), encoding: .utf8)
         #expect(tagPage.contains("/culture/the-cherry-orchard/"))
-        let kindPage = try String(contentsOf: output.appendingPathComponent("culture/kinds/drama/index.html"), encoding: .utf8)
+        let kindPage = try String(
+            contentsOf: output.appendingPathComponent("culture/kinds/drama/index.html"), encoding: .utf8)
         #expect(kindPage.contains("/culture/the-cherry-orchard/"))
         for feed in ["feed.xml", "feed.json"] {
             let text = try String(contentsOf: output.appendingPathComponent("culture/\(feed)"), encoding: .utf8)
@@ -66,29 +74,31 @@ import Testing
 
     @Test func feedsParseCleanlyInFeedparser() async throws {
         let output = try await buildDefaultSite()
-        let count = try FileManager.default.contentsOfDirectory(atPath: Project.content.appendingPathComponent("culture").path)
-            .filter { $0.hasSuffix(".md") }.count
+        let count = try FileManager.default.contentsOfDirectory(
+            atPath: Project.content.appendingPathComponent("culture").path
+        )
+        .filter { $0.hasSuffix(".md") }.count
         #expect(count > 50, "the default site should have more entries than a feed keeps")
         let script = """
-        import feedparser, json, sys
-        for name in ("feed.xml", "feed.json"):
-            path = sys.argv[1] + "/culture/" + name
-            if name.endswith(".json"):
-                feed = json.load(open(path))
-                entries = [(i["url"], i["date_published"]) for i in feed["items"]]
-                assert feed["version"] == "https://jsonfeed.org/version/1.1"
-                assert feed["feed_url"] == "https://aura.example/culture/feed.json"
-            else:
-                parsed = feedparser.parse(path)
-                assert not parsed.bozo, parsed.get("bozo_exception")
-                assert parsed.version == "atom10", parsed.version
-                entries = [(e.link, e.published) for e in parsed.entries]
-            assert len(entries) == int(sys.argv[2]), (name, len(entries))
-            assert all(link.startswith("https://aura.example/culture/") for link, _ in entries)
-            dates = [d for _, d in entries]
-            assert dates == sorted(dates, reverse=True), name
-        print("feeds ok")
-        """
+            import feedparser, json, sys
+            for name in ("feed.xml", "feed.json"):
+                path = sys.argv[1] + "/culture/" + name
+                if name.endswith(".json"):
+                    feed = json.load(open(path))
+                    entries = [(i["url"], i["date_published"]) for i in feed["items"]]
+                    assert feed["version"] == "https://jsonfeed.org/version/1.1"
+                    assert feed["feed_url"] == "https://aura.example/culture/feed.json"
+                else:
+                    parsed = feedparser.parse(path)
+                    assert not parsed.bozo, parsed.get("bozo_exception")
+                    assert parsed.version == "atom10", parsed.version
+                    entries = [(e.link, e.published) for e in parsed.entries]
+                assert len(entries) == int(sys.argv[2]), (name, len(entries))
+                assert all(link.startswith("https://aura.example/culture/") for link, _ in entries)
+                dates = [d for _, d in entries]
+                assert dates == sorted(dates, reverse=True), name
+            print("feeds ok")
+            """
         // A feed keeps the newest 50 (site.yml `culture: feed_size:`, default 50).
         let result = try runProgram("python3", ["-c", script, output.path, String(min(count, 50))])
         #expect(result.status == 0, "\(result.output)")

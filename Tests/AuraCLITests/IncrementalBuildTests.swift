@@ -6,8 +6,10 @@ import Testing
 /// bytes a first build of the same content writes.
 @Suite(.serialized) struct IncrementalBuildTests {
     private func build(_ content: URL, into output: URL, templates: URL = Project.templates) async {
-        let result = await aura(["build", "--content", content.path, "--templates", templates.path,
-                                 "--output", output.path, "--quiet"])
+        let result = await aura([
+            "build", "--content", content.path, "--templates", templates.path,
+            "--output", output.path, "--quiet"
+        ])
         #expect(result.status == 0, "\(result.err)")
     }
 
@@ -25,7 +27,8 @@ import Testing
         }
         if let record = files[".aura-build"] {
             let lines = String(decoding: record, as: UTF8.self).split(separator: "\n").map { line in
-                line.split(separator: " ", maxSplits: 3).enumerated().filter { $0.offset != 2 }.map(\.element).joined(separator: " ")
+                line.split(separator: " ", maxSplits: 3).enumerated().filter { $0.offset != 2 }.map(\.element).joined(
+                    separator: " ")
             }
             #expect(!lines.isEmpty && lines.allSatisfy { $0.split(separator: " ").count >= 2 })
             files[".aura-build"] = Data(lines.sorted().joined(separator: "\n").utf8)
@@ -33,13 +36,17 @@ import Testing
         return files
     }
 
-    private func expectSameTree(_ incremental: URL, asColdBuildOf content: URL, templates: URL = Project.templates,
-                                _ step: String) async throws {
+    private func expectSameTree(
+        _ incremental: URL, asColdBuildOf content: URL, templates: URL = Project.templates,
+        _ step: String
+    ) async throws {
         let cold = try temporaryFolder().appendingPathComponent("Public")
         await build(content, into: cold, templates: templates)
         let (made, expected) = (tree(incremental), tree(cold))
         #expect(made.count > 60 && made.keys.contains(".aura-build"), "\(step): \(made.count) files")
-        #expect(Set(made.keys) == Set(expected.keys), "\(step): \(Set(made.keys).symmetricDifference(expected.keys).sorted())")
+        #expect(
+            Set(made.keys) == Set(expected.keys),
+            "\(step): \(Set(made.keys).symmetricDifference(expected.keys).sorted())")
         let differing = made.keys.filter { made[$0] != expected[$0] }.sorted()
         #expect(differing.isEmpty, "\(step): \(differing)")
     }
@@ -64,8 +71,9 @@ import Testing
             .write(to: edited, atomically: true, encoding: .utf8)
         await build(content, into: output)
         try await expectSameTree(output, asColdBuildOf: content, "an edited entry")
-        #expect(try String(contentsOf: output.appendingPathComponent("culture/kokoro/index.html"), encoding: .utf8)
-            .contains("<em>new</em> in this build"))
+        #expect(
+            try String(contentsOf: output.appendingPathComponent("culture/kokoro/index.html"), encoding: .utf8)
+                .contains("<em>new</em> in this build"))
 
         // Front matter shows in lists, filters, picks and other entries' related cards.
         try (try String(contentsOf: edited, encoding: .utf8))
@@ -74,7 +82,9 @@ import Testing
             .write(to: edited, atomically: true, encoding: .utf8)
         await build(content, into: output)
         try await expectSameTree(output, asColdBuildOf: content, "an entry's title and energy")
-        #expect(try String(contentsOf: output.appendingPathComponent("culture/index.html"), encoding: .utf8).contains("Kokoro (1914)"))
+        #expect(
+            try String(contentsOf: output.appendingPathComponent("culture/index.html"), encoding: .utf8).contains(
+                "Kokoro (1914)"))
 
         // A rebuild takes its entries in the previous build's order only while they are still
         // in order: an older date moves the entry down every list.
@@ -90,9 +100,12 @@ import Testing
         try FileManager.default.removeItem(at: culture.appendingPathComponent("things-fall-apart.md"))
         await build(content, into: output)
         try await expectSameTree(output, asColdBuildOf: content, "an added and a removed entry")
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("culture/gitanjali-again/index.html").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: output.appendingPathComponent("culture/gitanjali-again/index.html").path))
         // The removed entry's folder goes with its page, as a cold build never makes it.
-        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("culture/things-fall-apart").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: output.appendingPathComponent("culture/things-fall-apart").path))
     }
 
     /// A page changed by hand inside the site is rendered again, not carried forward, whether
@@ -123,36 +136,44 @@ import Testing
         let content = folder.appendingPathComponent("Content")
         try FileManager.default.copyItem(at: Project.content, to: content)
         let settings = content.appendingPathComponent("site.yml")
-        try (try String(contentsOf: settings, encoding: .utf8) + "culture:\n  feed_size: 1\n").write(to: settings, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: settings, encoding: .utf8) + "culture:\n  feed_size: 1\n").write(
+            to: settings, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("Public")
         await build(content, into: output)
         func inode(_ path: String) throws -> Int? {
-            try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.systemFileNumber] as? Int
+            try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[
+                .systemFileNumber] as? Int
         }
         let carried = ["sitemap.xml", "robots.txt", "culture/feed.xml", "culture/feed.json"]
         let before = try carried.map(inode)
 
         // Kokoro is not the newest entry, so the one-entry feeds do not show it.
         let edited = content.appendingPathComponent("culture/kokoro.md")
-        try (try String(contentsOf: edited, encoding: .utf8) + "\nOne more paragraph.\n").write(to: edited, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: edited, encoding: .utf8) + "\nOne more paragraph.\n").write(
+            to: edited, atomically: true, encoding: .utf8)
         await build(content, into: output)
         try await expectSameTree(output, asColdBuildOf: content, "a body edit outside the feeds")
         #expect(try carried.map(inode) == before)
 
         // The newest entry is in the feeds; a sitemap edited by hand is made again.
         let newest = content.appendingPathComponent("culture/te-matatini.md")
-        try (try String(contentsOf: newest, encoding: .utf8) + "\nOne more paragraph.\n").write(to: newest, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: newest, encoding: .utf8) + "\nOne more paragraph.\n").write(
+            to: newest, atomically: true, encoding: .utf8)
         try Data("hand-made\n".utf8).write(to: output.appendingPathComponent("sitemap.xml"))
         await build(content, into: output)
         try await expectSameTree(output, asColdBuildOf: content, "a body edit inside the feeds")
         #expect(try inode("culture/feed.xml") != before[2])
-        #expect(try String(contentsOf: output.appendingPathComponent("culture/feed.xml"), encoding: .utf8).contains("One more paragraph."))
+        #expect(
+            try String(contentsOf: output.appendingPathComponent("culture/feed.xml"), encoding: .utf8).contains(
+                "One more paragraph."))
     }
 
     /// Copies of the default content and templates in a new folder, and where to build them.
     private func copiedSite() throws -> (content: URL, templates: URL, output: URL) {
         let folder = try temporaryFolder()
-        let (content, templates) = (folder.appendingPathComponent("Content"), folder.appendingPathComponent("Templates"))
+        let (content, templates) = (
+            folder.appendingPathComponent("Content"), folder.appendingPathComponent("Templates")
+        )
         try FileManager.default.copyItem(at: Project.content, to: content)
         try FileManager.default.copyItem(at: Project.templates, to: templates)
         return (content, templates, folder.appendingPathComponent("Public"))
@@ -168,8 +189,9 @@ import Testing
             .write(to: entryTemplate, atomically: true, encoding: .utf8)
         await build(content, into: output, templates: templates)
         try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a changed template")
-        #expect(try String(contentsOf: output.appendingPathComponent("culture/gitanjali/index.html"), encoding: .utf8)
-            .contains("<!-- changed template -->"))
+        #expect(
+            try String(contentsOf: output.appendingPathComponent("culture/gitanjali/index.html"), encoding: .utf8)
+                .contains("<!-- changed template -->"))
     }
 
     /// An entry taken from its record line, its details cut out only when its page renders,
@@ -182,7 +204,9 @@ import Testing
             .replacingOccurrences(of: "creator: \"Natsume Sōseki\"", with: "creator: \"Natsume \\\\ Sōseki\"")
             .write(to: kokoro, atomically: true, encoding: .utf8)
         await build(content, into: output, templates: templates)
-        #expect(try String(contentsOf: output.appendingPathComponent(".aura-build"), encoding: .utf8).contains("Kokoro \\\\ The Heart"))
+        #expect(
+            try String(contentsOf: output.appendingPathComponent(".aura-build"), encoding: .utf8).contains(
+                "Kokoro \\\\ The Heart"))
 
         // Every entry page renders again, every entry taken from the record.
         let entryTemplate = templates.appendingPathComponent("pages/culture-entry.mustache")
@@ -191,7 +215,9 @@ import Testing
         await build(content, into: output, templates: templates)
         try await expectSameTree(output, asColdBuildOf: content, templates: templates, "entries from the record")
         let page = try String(contentsOf: output.appendingPathComponent("culture/kokoro/index.html"), encoding: .utf8)
-        #expect(page.contains("Kokoro \\ The Heart") && page.contains("Natsume \\ Sōseki") && page.contains("<!-- changed template -->"))
+        #expect(
+            page.contains("Kokoro \\ The Heart") && page.contains("Natsume \\ Sōseki")
+                && page.contains("<!-- changed template -->"))
     }
 
     /// A record of several 64 KB pieces (`RecordText.Writer`) reads back whole: every file and
@@ -201,10 +227,14 @@ import Testing
         let culture = content.appendingPathComponent("culture")
         let model = try String(contentsOf: culture.appendingPathComponent("a-dolls-house.md"), encoding: .utf8)
         for number in 1...400 {
-            try model.replacingOccurrences(of: "title: \"A Doll's House\"", with: "title: \"A Doll's House, copy \(number)\"")
-                .write(to: culture.appendingPathComponent("copy-\(number).md"), atomically: true, encoding: .utf8)
+            try model.replacingOccurrences(
+                of: "title: \"A Doll's House\"", with: "title: \"A Doll's House, copy \(number)\""
+            )
+            .write(to: culture.appendingPathComponent("copy-\(number).md"), atomically: true, encoding: .utf8)
         }
-        let entryCount = try FileManager.default.contentsOfDirectory(atPath: culture.path).filter { $0.hasSuffix(".md") }.count
+        let entryCount = try FileManager.default.contentsOfDirectory(atPath: culture.path).filter {
+            $0.hasSuffix(".md")
+        }.count
         await build(content, into: output, templates: templates)
         let recordFile = output.appendingPathComponent(".aura-build")
         let record = try String(contentsOf: recordFile, encoding: .utf8)
@@ -212,10 +242,14 @@ import Testing
         let lines = record.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         let entryLines = lines.filter { $0.hasPrefix("entry\t") }
         let fileLines = lines.filter { !$0.hasPrefix("entry\t") && !$0.hasPrefix("inputs") }
-        #expect(entryLines.count == entryCount && entryLines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 19 })
+        #expect(
+            entryLines.count == entryCount
+                && entryLines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 19 })
         #expect(Set(entryLines.map { $0.split(separator: "\t")[2] }).count == entryCount)
         let paths = fileLines.map { $0.split(separator: " ", maxSplits: 3).last! }
-        #expect(fileLines.allSatisfy { $0.split(separator: " ", maxSplits: 3).count == 4 } && Set(paths).count == paths.count && paths == paths.sorted())
+        #expect(
+            fileLines.allSatisfy { $0.split(separator: " ", maxSplits: 3).count == 4 }
+                && Set(paths).count == paths.count && paths == paths.sorted())
         #expect(paths.contains("culture/copy-400/index.html") && paths.contains("404.html"))
 
         let page = output.appendingPathComponent("culture/copy-400/index.html")
@@ -228,16 +262,20 @@ import Testing
     /// Builds a copy of the site, rewrites the lines of its record that `tamper` changes (nil
     /// keeps a line; `changed` lines must change), edits another entry so that the next build
     /// runs, builds again and expects the tree of a cold build. Returns the output folder.
-    private func rebuildWithTamperedRecord(_ step: String, changed: Int, _ tamper: (Substring) -> String?) async throws -> URL {
+    private func rebuildWithTamperedRecord(_ step: String, changed: Int, _ tamper: (Substring) -> String?) async throws
+        -> URL
+    {
         let (content, templates, output) = try copiedSite()
         await build(content, into: output, templates: templates)
         let record = output.appendingPathComponent(".aura-build")
-        let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOf: record, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let tampered = lines.map { tamper($0) ?? String($0) }
         #expect(zip(lines, tampered).count { $0 != $1 } == changed, "\(step)")
         try tampered.joined(separator: "\n").write(to: record, atomically: true, encoding: .utf8)
         let kokoro = content.appendingPathComponent("culture/kokoro.md")
-        try (try String(contentsOf: kokoro, encoding: .utf8) + "\nA new line.\n").write(to: kokoro, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: kokoro, encoding: .utf8) + "\nA new line.\n").write(
+            to: kokoro, atomically: true, encoding: .utf8)
         await build(content, into: output, templates: templates)
         try await expectSameTree(output, asColdBuildOf: content, templates: templates, step)
         return output
@@ -254,7 +292,9 @@ import Testing
             fields[5] = "../../escaped"
             return fields.joined(separator: "\t")
         }
-        #expect(!FileManager.default.fileExists(atPath: output.deletingLastPathComponent().appendingPathComponent("escaped").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: output.deletingLastPathComponent().appendingPathComponent("escaped").path))
     }
 
     /// Digests in the record that do not read as 64 lowercase hex digits (a page's key, a file's
@@ -290,7 +330,9 @@ import Testing
             try String(contentsOf: output.appendingPathComponent(".aura-build"), encoding: .utf8)
                 .split(separator: "\n").first { $0.hasSuffix(" " + path) }?.split(separator: " ").first
         }
-        let (entryKey, listKey) = (try recordedKey("culture/gitanjali/index.html"), try recordedKey("culture/index.html"))
+        let (entryKey, listKey) = (
+            try recordedKey("culture/gitanjali/index.html"), try recordedKey("culture/index.html")
+        )
         #expect(entryKey != nil && listKey != nil)
 
         let filters = templates.appendingPathComponent("partials/culture-filters.mustache")
@@ -298,8 +340,9 @@ import Testing
             .write(to: filters, atomically: true, encoding: .utf8)
         await build(content, into: output, templates: templates)
         try await expectSameTree(output, asColdBuildOf: content, templates: templates, "a changed partial")
-        #expect(try String(contentsOf: output.appendingPathComponent("culture/index.html"), encoding: .utf8)
-            .contains("<!-- changed filters -->"))
+        #expect(
+            try String(contentsOf: output.appendingPathComponent("culture/index.html"), encoding: .utf8)
+                .contains("<!-- changed filters -->"))
         let after = try FileManager.default.attributesOfItem(atPath: entryPage.path)
         #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int)
         #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
@@ -326,7 +369,9 @@ import Testing
         try FileManager.default.removeItem(at: downloads)
         try Data("one file again\n".utf8).write(to: downloads)
         let before = try snapshot(output)
-        let blocked = await aura(["build", "--content", content.path, "--templates", templates.path, "--output", output.path, "--quiet"])
+        let blocked = await aura([
+            "build", "--content", content.path, "--templates", templates.path, "--output", output.path, "--quiet"
+        ])
         #expect(blocked.status == 1)
         #expect(blocked.err.contains("downloads/mine.txt was not written by aura"), "\(blocked.err)")
         #expect(try snapshot(output) == before)

@@ -5,8 +5,12 @@ import Testing
 /// What a build does to the folder it publishes into: files it never made survive, a clash is
 /// an error, and what killed builds left behind is removed.
 @Suite(.serialized) struct OutputFolderTests {
-    private func build(_ output: URL, content: URL = Project.content) async -> (status: Int32, out: String, err: String) {
-        await aura(["build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path, "--quiet"])
+    private func build(_ output: URL, content: URL = Project.content) async -> (status: Int32, out: String, err: String)
+    {
+        await aura([
+            "build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path,
+            "--quiet"
+        ])
     }
 
     @Test func aFolderHoldingOnlyTheUsersReadmeKeepsIt() async throws {
@@ -20,18 +24,23 @@ import Testing
 
     @Test func filesAddedToABuiltSiteSurviveTheNextBuild() async throws {
         let output = try await buildDefaultSite()
-        let added = ["CNAME": "aura.example\n", ".git/HEAD": "ref: refs/heads/main\n",
-                     ".well-known/security.txt": "Contact: mailto:me@aura.example\n",
-                     "culture/reading-list.pdf": "%PDF-1.7\n"]
+        let added = [
+            "CNAME": "aura.example\n", ".git/HEAD": "ref: refs/heads/main\n",
+            ".well-known/security.txt": "Contact: mailto:me@aura.example\n",
+            "culture/reading-list.pdf": "%PDF-1.7\n"
+        ]
         for (path, text) in added {
             let url = output.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         let result = await build(output)
         #expect(result.status == 0, "\(result.err)")
         for (path, text) in added {
-            #expect((try? String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)) == text, "\(path) was lost")
+            #expect(
+                (try? String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)) == text,
+                "\(path) was lost")
         }
         // Built files the new build no longer makes are still removed.
         let marker = try String(contentsOf: output.appendingPathComponent(".aura-output"), encoding: .utf8)
@@ -43,9 +52,11 @@ import Testing
         let content = folder.appendingPathComponent("Content")
         try FileManager.default.copyItem(at: Project.content, to: content)
         let site = content.appendingPathComponent("site.yml")
-        try (try String(contentsOf: site, encoding: .utf8) + "keep: [downloads/, google1234.html]\n").write(to: site, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: site, encoding: .utf8) + "keep: [downloads/, google1234.html]\n").write(
+            to: site, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("Public")
-        try FileManager.default.createDirectory(at: output.appendingPathComponent("downloads"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: output.appendingPathComponent("downloads"), withIntermediateDirectories: true)
         try Data("zip".utf8).write(to: output.appendingPathComponent("downloads/aura.zip"))
         try Data("google-site-verification".utf8).write(to: output.appendingPathComponent("google1234.html"))
         let result = await build(output, content: content)
@@ -53,11 +64,15 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("downloads/aura.zip").path))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("google1234.html").path))
 
-        try (try String(contentsOf: site, encoding: .utf8) + "").replacingOccurrences(of: "keep: [downloads/, google1234.html]", with: "keep: [../elsewhere]")
-            .write(to: site, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: site, encoding: .utf8) + "").replacingOccurrences(
+            of: "keep: [downloads/, google1234.html]", with: "keep: [../elsewhere]"
+        )
+        .write(to: site, atomically: true, encoding: .utf8)
         let outside = await build(output, content: content)
         #expect(outside.status == 1)
-        #expect(outside.err.contains("site.yml:") && outside.err.contains("'../elsewhere' is not a path inside the output folder"), "\(outside.err)")
+        #expect(
+            outside.err.contains("site.yml:")
+                && outside.err.contains("'../elsewhere' is not a path inside the output folder"), "\(outside.err)")
     }
 
     @Test func aHandMadeFileWhereTheBuildWritesIsAnErrorAndNothingIsLost() async throws {
@@ -65,23 +80,30 @@ import Testing
         try FileManager.default.removeItem(at: output.appendingPathComponent("robots.txt"))
         // Recorded as the build's before; now remove it from the list, as if added by hand.
         let markerURL = output.appendingPathComponent(".aura-output")
-        let marker = try String(contentsOf: markerURL, encoding: .utf8).replacingOccurrences(of: "\nrobots.txt\n", with: "\n")
+        let marker = try String(contentsOf: markerURL, encoding: .utf8).replacingOccurrences(
+            of: "\nrobots.txt\n", with: "\n")
         try marker.write(to: markerURL, atomically: true, encoding: .utf8)
         try Data("User-agent: *\nDisallow: /\n".utf8).write(to: output.appendingPathComponent("robots.txt"))
         let before = try snapshot(output)
         let result = await build(output)
         #expect(result.status == 1)
         #expect(result.err.contains("robots.txt was not written by aura, and this build writes it"), "\(result.err)")
-        #expect(try String(contentsOf: output.appendingPathComponent("robots.txt"), encoding: .utf8) == "User-agent: *\nDisallow: /\n")
+        #expect(
+            try String(contentsOf: output.appendingPathComponent("robots.txt"), encoding: .utf8)
+                == "User-agent: *\nDisallow: /\n")
         #expect(try snapshot(output) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted() == [".Public.lock", "Public"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted() == [
+                ".Public.lock", "Public"
+            ])
     }
 
     @Test func leftoversOfKilledBuildsAreRemoved() async throws {
         let output = try await buildDefaultSite()
         let parent = output.deletingLastPathComponent()
         for name in [".Public.staging-999999", ".Public.previous-999998"] {
-            try FileManager.default.createDirectory(at: parent.appendingPathComponent(name + "/assets"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: parent.appendingPathComponent(name + "/assets"), withIntermediateDirectories: true)
         }
         #expect(await build(output).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".Public.lock", "Public"])
@@ -96,7 +118,8 @@ import Testing
             var status = stat()
             #expect(lstat(folder.appendingPathComponent(path).path, &status) == 0)
             let isFolder = status.st_mode & S_IFMT == S_IFDIR
-            entries[path] = "\(status.st_ino)" + (isFolder ? "/" : " \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)")
+            entries[path] =
+                "\(status.st_ino)" + (isFolder ? "/" : " \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)")
         }
         return entries
     }
@@ -135,14 +158,18 @@ import Testing
         let replacedAlike = replaced.filter { secondBytes[$0] == firstBytes[$0] }
         #expect(replacedAlike.isEmpty, "rewritten with the same bytes: \(replacedAlike)")
         #expect(replaced.count < 10, "\(replaced)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted() == ["Content", ".Public.lock", "Public"].sorted())
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted()
+                == ["Content", ".Public.lock", "Public"].sorted())
     }
 
     @Test func aBuildThatFailsWhileRenderingLeavesTheSiteAsItWas() async throws {
         let (content, output) = try copiedContent()
         let templates = content.deletingLastPathComponent().appendingPathComponent("Templates")
         try FileManager.default.copyItem(at: Project.templates, to: templates)
-        let arguments = ["build", "--content", content.path, "--templates", templates.path, "--output", output.path, "--quiet"]
+        let arguments = [
+            "build", "--content", content.path, "--templates", templates.path, "--output", output.path, "--quiet"
+        ]
         #expect(await aura(arguments).status == 0)
         let (before, beforeBytes) = (try entries(output), try snapshot(output))
         // Pages of entries without a venue render (and are written) first; one with a venue
@@ -150,14 +177,19 @@ import Testing
         try Data("{{#entry.venue}}{{> partials/venue-loop}}{{/entry.venue}}\n".utf8)
             .write(to: templates.appendingPathComponent("partials/venue-loop.mustache"))
         let page = templates.appendingPathComponent("pages/culture-entry.mustache")
-        try (try String(contentsOf: page, encoding: .utf8)).replacingOccurrences(of: "{{/entry.venue}}", with: "{{/entry.venue}}{{> partials/venue-loop}}")
-            .write(to: page, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: page, encoding: .utf8)).replacingOccurrences(
+            of: "{{/entry.venue}}", with: "{{/entry.venue}}{{> partials/venue-loop}}"
+        )
+        .write(to: page, atomically: true, encoding: .utf8)
         let result = await aura(arguments)
         #expect(result.status == 1)
         #expect(result.err.contains("is included more than 100 levels deep"), "\(result.err)")
         #expect(try entries(output) == before)
         #expect(try snapshot(output) == beforeBytes)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted() == [".Public.lock", "Content", "Public", "Templates"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted() == [
+                ".Public.lock", "Content", "Public", "Templates"
+            ])
     }
 
     @Test func filesAddedByHandInsideBuiltFoldersSurviveRebuildsThatRemovePages() async throws {
@@ -169,10 +201,16 @@ import Testing
         try append("\nOne more line.\n", to: content.appendingPathComponent("culture/kokoro.md"))
         let result = await build(output, content: content)
         #expect(result.status == 0, "\(result.err)")
-        for path in added { #expect(try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8) == "mine\n") }
-        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("culture/things-fall-apart/index.html").path))
+        for path in added {
+            #expect(try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8) == "mine\n")
+        }
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: output.appendingPathComponent("culture/things-fall-apart/index.html").path))
         let marker = try String(contentsOf: output.appendingPathComponent(".aura-output"), encoding: .utf8)
-        #expect(!marker.contains("notes.txt") && !marker.contains("things-fall-apart") && marker.contains("\nculture/kokoro/index.html\n"))
+        #expect(
+            !marker.contains("notes.txt") && !marker.contains("things-fall-apart")
+                && marker.contains("\nculture/kokoro/index.html\n"))
 
     }
 
@@ -182,19 +220,26 @@ import Testing
         // As a rebuild killed after renaming in a page of an entry since removed, and before
         // writing the marker that lists robots.txt again.
         let stray = output.appendingPathComponent("culture/an-entry-since-removed/index.html")
-        try FileManager.default.createDirectory(at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("<!doctype html>\n".utf8).write(to: stray)
         let markerURL = output.appendingPathComponent(".aura-output")
         try (try String(contentsOf: markerURL, encoding: .utf8)).replacingOccurrences(of: "\nrobots.txt\n", with: "\n")
             .write(to: markerURL, atomically: true, encoding: .utf8)
         let journal = output.deletingLastPathComponent().appendingPathComponent(".Public.pending")
-        try Data("An `aura build` updating the folder beside this file was stopped; these files are its own:\nculture/an-entry-since-removed/index.html\nrobots.txt\n".utf8).write(to: journal)
+        try Data(
+            "An `aura build` updating the folder beside this file was stopped; these files are its own:\nculture/an-entry-since-removed/index.html\nrobots.txt\n"
+                .utf8
+        ).write(to: journal)
 
         // Nothing changed since the killed build's inputs, yet the journal makes this a build.
         let result = await build(output, content: content)
         #expect(result.status == 0, "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: stray.deletingLastPathComponent().path))
         #expect(try String(contentsOf: markerURL, encoding: .utf8).contains("\nrobots.txt\n"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted() == [".Public.lock", "Content", "Public"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).sorted() == [
+                ".Public.lock", "Content", "Public"
+            ])
     }
 }

@@ -1,7 +1,8 @@
-@testable import AuraPlanner
 import AuraTestSupport
 import Foundation
 import Testing
+
+@testable import AuraPlanner
 
 /// The personal pages and calendars built from the default plan (Wednesday 2 December 2026).
 @Suite(.serialized) struct PersonalSiteTests {
@@ -9,7 +10,8 @@ import Testing
 
     /// The default snapshot, read as plain JSON so the test does not trust the code under test.
     static func snapshot(_ content: URL = Project.content) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(contentsOf: content.appendingPathComponent("planner/plan.json"))) as! [String: Any]
+        try JSONSerialization.jsonObject(with: Data(contentsOf: content.appendingPathComponent("planner/plan.json")))
+            as! [String: Any]
     }
 
     static func days(_ snapshot: [String: Any]) -> [[String: Any]] { snapshot["days"] as! [[String: Any]] }
@@ -28,8 +30,10 @@ import Testing
         let output = try await buildDefaultSite()
         let dates = Self.days(try Self.snapshot()).map { ($0["date"] as! String) }
         #expect(dates.count == 7 && dates.first == Self.today)
-        var paths = ["dashboard/index.html", "planner/index.html", "schedule/index.html", "notifications/index.html",
-                     "reflections/index.html", "aura.ics", "notifications.json"]
+        var paths = [
+            "dashboard/index.html", "planner/index.html", "schedule/index.html", "notifications/index.html",
+            "reflections/index.html", "aura.ics", "notifications.json"
+        ]
         paths += dates.flatMap { ["schedule/\($0)/index.html", "schedule/\($0)/aura.ics"] }
         for path in paths {
             #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path), "missing \(path)")
@@ -39,13 +43,15 @@ import Testing
     @Test func scheduleShowsEveryBlockAndTheLaterLane() async throws {
         let output = try await buildDefaultSite()
         let day = Self.days(try Self.snapshot())[0]
-        let html = try String(contentsOf: output.appendingPathComponent("schedule/\(Self.today)/index.html"), encoding: .utf8)
+        let html = try String(
+            contentsOf: output.appendingPathComponent("schedule/\(Self.today)/index.html"), encoding: .utf8)
         let text = Self.visibleText(html)
         for block in day["blocks"] as! [[String: Any]] {
             let span = block["span"] as! [String: Int]
             let id = block["id"] as! String
             #expect(html.contains("id=\"block-\(id)\""), "no anchor for \(id)")
-            #expect(text.contains("\(Self.clock(span["start"]!))–\(Self.clock(span["end"]!))"), "no time range for \(id)")
+            #expect(
+                text.contains("\(Self.clock(span["start"]!))–\(Self.clock(span["end"]!))"), "no time range for \(id)")
             #expect(text.contains((block["focusMode"] as! String)), "no focus mode for \(id)")
             for task in block["tasks"] as! [[String: Any]] {
                 #expect(text.contains(task["title"] as! String), "no task \(task["title"]!)")
@@ -65,7 +71,10 @@ import Testing
         let day = Self.days(try Self.snapshot())[0]
         let html = try String(contentsOf: output.appendingPathComponent("dashboard/index.html"), encoding: .utf8)
         // Written as durationText writes them, no-break spaces and all, straight into the page.
-        #expect(html.contains("\(durationText(day["loadMinutes"] as! Int)) planned of \(durationText(day["capacityMinutes"] as! Int)) free"))
+        #expect(
+            html.contains(
+                "\(durationText(day["loadMinutes"] as! Int)) planned of \(durationText(day["capacityMinutes"] as! Int)) free"
+            ))
         for link in ["/planner/", "/schedule/", "/reflections/", "/notifications/", "/culture/"] {
             #expect(html.contains("href=\"\(link)\""), "no quick link to \(link)")
         }
@@ -73,13 +82,16 @@ import Testing
 
     @Test func notificationsJSONLinksEveryNotificationToAnExistingBlock() async throws {
         let output = try await buildDefaultSite()
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("notifications.json"))) as! [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: output.appendingPathComponent("notifications.json"))) as! [String: Any]
         #expect(json["timezone"] as? String == "Europe/London")
         #expect((json["badge"] as? Int).map { $0 > 0 } == true)
         #expect((json["generated"] as? String)?.count == 25)
         let notifications = json["notifications"] as! [[String: Any]]
         #expect(!notifications.isEmpty)
-        let schedule = try String(contentsOf: output.appendingPathComponent("schedule/\(Self.today)/index.html"), encoding: .utf8)
+        let schedule = try String(
+            contentsOf: output.appendingPathComponent("schedule/\(Self.today)/index.html"), encoding: .utf8)
         for note in notifications {
             let url = note["url"] as! String
             #expect(url.hasPrefix("/schedule/\(Self.today)/#block-"))
@@ -133,7 +145,10 @@ import Testing
             await aura(["plan", "--content", content.path, "--date", Self.today]).status
         }
         func build() async throws -> [String: (sequence: String, start: String)] {
-            let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path, "--quiet"])
+            let result = await aura([
+                "build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path,
+                "--quiet"
+            ])
             #expect(result.status == 0, "\(result.err)")
             return Self.events(try String(contentsOf: output.appendingPathComponent("aura.ics"), encoding: .utf8))
         }
@@ -141,13 +156,17 @@ import Testing
         let before = try await build()
         #expect(await plan() == 0)
         let unchanged = try await build()
-        #expect(unchanged.mapValues(\.sequence) == before.mapValues(\.sequence), "re-planning nothing changed a SEQUENCE")
+        #expect(
+            unchanged.mapValues(\.sequence) == before.mapValues(\.sequence), "re-planning nothing changed a SEQUENCE")
 
         // A lunch on Sunday moves that day's run, and nothing else.
         let calendar = content.appendingPathComponent("planner/calendar.ics")
-        let lunch = "BEGIN:VEVENT\r\nUID:lunch@example.org\r\nDTSTAMP:20261120T090000Z\r\nDTSTART;TZID=Europe/London:20261206T120000\r\nDTEND;TZID=Europe/London:20261206T133000\r\nSUMMARY:Lunch with Ana\r\nEND:VEVENT\r\n"
-        try (try String(contentsOf: calendar, encoding: .utf8)).replacingOccurrences(of: "END:VCALENDAR", with: lunch + "END:VCALENDAR")
-            .write(to: calendar, atomically: true, encoding: .utf8)
+        let lunch =
+            "BEGIN:VEVENT\r\nUID:lunch@example.org\r\nDTSTAMP:20261120T090000Z\r\nDTSTART;TZID=Europe/London:20261206T120000\r\nDTEND;TZID=Europe/London:20261206T133000\r\nSUMMARY:Lunch with Ana\r\nEND:VEVENT\r\n"
+        try (try String(contentsOf: calendar, encoding: .utf8)).replacingOccurrences(
+            of: "END:VCALENDAR", with: lunch + "END:VCALENDAR"
+        )
+        .write(to: calendar, atomically: true, encoding: .utf8)
         #expect(await plan() == 0)
         let after = try await build()
 
@@ -169,14 +188,21 @@ struct UnplannedSiteTests {
         try FileManager.default.copyItem(at: Project.content, to: content)
         try FileManager.default.removeItem(at: content.appendingPathComponent("planner"))
         let output = folder.appendingPathComponent("Public")
-        let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path, "--quiet"])
+        let result = await aura([
+            "build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path,
+            "--quiet"
+        ])
         #expect(result.status == 0, "\(result.err)")
         let files = try snapshot(output)
-        #expect(files["dashboard/index.html"] != nil && files["planner/index.html"] != nil && files["reflections/index.html"] != nil)
+        #expect(
+            files["dashboard/index.html"] != nil && files["planner/index.html"] != nil
+                && files["reflections/index.html"] != nil)
         #expect(files["schedule/index.html"] == nil && files["aura.ics"] == nil && files["notifications.json"] == nil)
         for (path, data) in files where path.hasSuffix(".html") {
             let html = String(decoding: data, as: UTF8.self)
-            #expect(!html.contains("href=\"/schedule/") && !html.contains("href=\"/notifications/"), "\(path) links to a page that is not built")
+            #expect(
+                !html.contains("href=\"/schedule/") && !html.contains("href=\"/notifications/"),
+                "\(path) links to a page that is not built")
         }
         let dashboard = PersonalSiteTests.visibleText(String(decoding: files["dashboard/index.html"]!, as: UTF8.self))
         #expect(dashboard.contains("aura plan --build"))
@@ -192,11 +218,14 @@ struct AppShellTests {
         let worker = try String(contentsOf: output.appendingPathComponent("sw.js"), encoding: .utf8)
         let dates = PersonalSiteTests.days(try PersonalSiteTests.snapshot()).map { $0["date"] as! String }
         for path in ["/dashboard/", "/week/", "/focus/", "/offline/", "/notifications.json", "/manifest.webmanifest"]
-            + dates.map({ "/schedule/\($0)/" }) {
+            + dates.map({ "/schedule/\($0)/" })
+        {
             #expect(worker.contains("\"\(path)\""), "not precached: \(path)")
         }
         let dashboard = try String(contentsOf: output.appendingPathComponent("dashboard/index.html"), encoding: .utf8)
-        for asset in PageAssetTests.assets(of: dashboard) { #expect(worker.contains("\"\(asset)\""), "not precached: \(asset)") }
+        for asset in PageAssetTests.assets(of: dashboard) {
+            #expect(worker.contains("\"\(asset)\""), "not precached: \(asset)")
+        }
         #expect(!worker.contains("\"/culture/"), "public pages are not precached")
     }
 
@@ -218,17 +247,24 @@ struct AppShellTests {
 
     @Test func manifestStartsAtTheDashboardWithIconsAtEverySize() async throws {
         let output = try await buildDefaultSite()
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("manifest.webmanifest"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: output.appendingPathComponent("manifest.webmanifest"))) as! [String: Any]
         #expect(manifest["start_url"] as? String == "/dashboard/")
         #expect(manifest["display"] as? String == "standalone")
         #expect(manifest["theme_color"] as? String == "#F5F5F7")
         let icons = manifest["icons"] as! [[String: String]]
         for icon in icons {
-            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(String(icon["src"]!.dropFirst())).path), "\(icon["src"]!) missing")
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: output.appendingPathComponent(String(icon["src"]!.dropFirst())).path),
+                "\(icon["src"]!) missing")
         }
         #expect(icons.contains { $0["type"] == "image/svg+xml" })
         for size in ["192x192", "512x512"] {
-            #expect(icons.contains { $0["sizes"] == size && $0["type"] == "image/png" && $0["purpose"] == "any" }, "no \(size) icon")
+            #expect(
+                icons.contains { $0["sizes"] == size && $0["type"] == "image/png" && $0["purpose"] == "any" },
+                "no \(size) icon")
         }
         #expect(icons.contains { $0["purpose"] == "maskable" })
     }

@@ -16,9 +16,11 @@ import Testing
     @Test func planBuildAcceptsEveryBuildOption() async throws {
         let content = try contentCopy()
         let output = content.deletingLastPathComponent().appendingPathComponent("out")
-        let result = await aura(["plan", "--content", content.path, "--date", "2026-12-02", "--build",
-                                 "--templates", Project.templates.path, "--output", output.path,
-                                 "--base-url", "https://home.example/aura/", "--quiet"])
+        let result = await aura([
+            "plan", "--content", content.path, "--date", "2026-12-02", "--build",
+            "--templates", Project.templates.path, "--output", output.path,
+            "--base-url", "https://home.example/aura/", "--quiet"
+        ])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.isEmpty && result.err.isEmpty, "--quiet printed: \(result.out)\(result.err)")
         let dashboard = try String(contentsOf: output.appendingPathComponent("dashboard/index.html"), encoding: .utf8)
@@ -33,35 +35,42 @@ import Testing
         let badBase = await aura(["plan", "--content", content.path, "--build", "--base-url", "not-a-url"])
         #expect(badBase.status == 2)
         #expect(badBase.err.contains("--base-url expects an absolute address"), "\(badBase.err)")
-        #expect(try String(contentsOf: content.appendingPathComponent("planner/plan.json"), encoding: .utf8)
+        #expect(
+            try String(contentsOf: content.appendingPathComponent("planner/plan.json"), encoding: .utf8)
                 == String(contentsOf: Project.content.appendingPathComponent("planner/plan.json"), encoding: .utf8),
-                "a usage error must change no file")
+            "a usage error must change no file")
     }
 
     /// The line from the README, run by /bin/sh with cron's bare environment, in a copy of the
     /// project where `.build/release/aura` is the binary under test.
     @Test func theREADMECronLineRunsAsPrinted() throws {
         let readme = try String(contentsOf: Project.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("0 6 * * *") },
-                                "the README has no cron line starting '0 6 * * *'")
+        let line = try #require(
+            readme.split(separator: "\n").first { $0.hasPrefix("0 6 * * *") },
+            "the README has no cron line starting '0 6 * * *'")
         let command = line.dropFirst("0 6 * * *".count).trimmingCharacters(in: .whitespaces)
         #expect(command.hasPrefix("cd /srv/aura && "), "the cron line should start in the project folder: \(command)")
 
         let project = try temporaryFolder()
         for folder in ["Content", "Templates"] {
-            try FileManager.default.copyItem(at: Project.root.appendingPathComponent(folder), to: project.appendingPathComponent(folder))
+            try FileManager.default.copyItem(
+                at: Project.root.appendingPathComponent(folder), to: project.appendingPathComponent(folder))
         }
         let release = project.appendingPathComponent(".build/release")
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: release.appendingPathComponent("aura"), withDestinationURL: try auraExecutable())
+        try FileManager.default.createSymbolicLink(
+            at: release.appendingPathComponent("aura"), withDestinationURL: try auraExecutable())
         let planBefore = try Data(contentsOf: project.appendingPathComponent("Content/planner/plan.json"))
 
         let asRun = command.replacingOccurrences(of: "cd /srv/aura", with: "cd '\(project.path)'")
-        let result = try runProgram("env", ["-i", "PATH=/usr/bin:/bin", "HOME=\(project.path)", "SHELL=/bin/sh", "/bin/sh", "-c", asRun])
+        let result = try runProgram(
+            "env", ["-i", "PATH=/usr/bin:/bin", "HOME=\(project.path)", "SHELL=/bin/sh", "/bin/sh", "-c", asRun])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.isEmpty, "cron mails whatever a job prints; --quiet must print nothing: \(result.output)")
-        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("Public/dashboard/index.html").path))
-        #expect(try Data(contentsOf: project.appendingPathComponent("Content/planner/plan.json")) != planBefore,
-                "the cron line did not plan the day")
+        #expect(
+            FileManager.default.fileExists(atPath: project.appendingPathComponent("Public/dashboard/index.html").path))
+        #expect(
+            try Data(contentsOf: project.appendingPathComponent("Content/planner/plan.json")) != planBefore,
+            "the cron line did not plan the day")
     }
 }

@@ -8,17 +8,22 @@ import Testing
     @Test func defaultSiteHasEveryPageAndFile() async throws {
         let output = try await buildDefaultSite()
         let files = try snapshot(output)
-        for path in ["index.html", "design/index.html", "404.html", "sitemap.xml", "robots.txt",
-                     "manifest.webmanifest", "assets/icons/aura.svg", "README.md"] {
+        for path in [
+            "index.html", "design/index.html", "404.html", "sitemap.xml", "robots.txt",
+            "manifest.webmanifest", "assets/icons/aura.svg", "README.md"
+        ] {
             #expect(files[path] != nil, "missing \(path)")
         }
-        let stylesheets = files.keys.filter { $0.range(of: #"^assets/aura\.common\.[0-9a-f]{10}\.css$"#, options: .regularExpression) != nil }
+        let stylesheets = files.keys.filter {
+            $0.range(of: #"^assets/aura\.common\.[0-9a-f]{10}\.css$"#, options: .regularExpression) != nil
+        }
         #expect(stylesheets.count == 1)
         let index = String(decoding: try #require(files["index.html"]), as: UTF8.self)
         #expect(index.contains("/\(try #require(stylesheets.first))"))
         let landingCopy = try String(contentsOf: Project.content.appendingPathComponent("landing.md"), encoding: .utf8)
         let headline = try #require(landingCopy.split(separator: "\n").first { $0.contains("headline:") })
-            .split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            .split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\"'"))
         #expect(index.contains(headline), "landing headline from landing.md not on the page")
         let design = String(decoding: try #require(files["design/index.html"]), as: UTF8.self)
         for hex in ["#F5F5F7", "#FFFFFF", "#1C1C1E", "#D1D1D6", "#FF3B30", "#8E8E93"] {
@@ -28,7 +33,8 @@ import Testing
         let sitemap = String(decoding: try #require(files["sitemap.xml"]), as: UTF8.self)
         #expect(sitemap.contains("<loc>https://aura.example/design/</loc>"))
         #expect(!sitemap.contains("404"))
-        let manifest = try JSONSerialization.jsonObject(with: try #require(files["manifest.webmanifest"])) as? [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(with: try #require(files["manifest.webmanifest"])) as? [String: Any]
         #expect(manifest?["display"] as? String == "standalone")
         #expect(manifest?["background_color"] as? String == "#F5F5F7")
     }
@@ -46,8 +52,10 @@ import Testing
     @Test func unchangedFilesAreLinkedNotRewritten() async throws {
         let output = try await buildDefaultSite()
         let before = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("index.html").path)
-        let result = await aura(["build", "--content", Project.content.path, "--templates", Project.templates.path,
-                                 "--output", output.path, "--quiet"])
+        let result = await aura([
+            "build", "--content", Project.content.path, "--templates", Project.templates.path,
+            "--output", output.path, "--quiet"
+        ])
         #expect(result.status == 0)
         let after = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("index.html").path)
         #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int)
@@ -63,9 +71,13 @@ import Testing
         let text = try String(contentsOf: landing, encoding: .utf8)
         try text.replacingOccurrences(of: "\nhero:", with: "\nhero: [unclosed\n", options: [], range: nil)
             .write(to: landing, atomically: true, encoding: .utf8)
-        let result = await aura(["build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path])
+        let result = await aura([
+            "build", "--content", content.path, "--templates", Project.templates.path, "--output", output.path
+        ])
         #expect(result.status == 1)
-        #expect(result.err.range(of: #"landing\.md:\d+:\d+: invalid YAML"#, options: .regularExpression) != nil, "\(result.err)")
+        #expect(
+            result.err.range(of: #"landing\.md:\d+:\d+: invalid YAML"#, options: .regularExpression) != nil,
+            "\(result.err)")
         #expect(try snapshot(output) == before)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
         #expect(siblings.sorted() == [".Public.lock", "Public"], "staging folder left behind: \(siblings)")
@@ -74,8 +86,10 @@ import Testing
     @Test func refusesToReplaceAFolderItDidNotBuild() async throws {
         let folder = try temporaryFolder()
         try Data("precious".utf8).write(to: folder.appendingPathComponent("notes.txt"))
-        let result = await aura(["build", "--content", Project.content.path, "--templates", Project.templates.path,
-                                 "--output", folder.path])
+        let result = await aura([
+            "build", "--content", Project.content.path, "--templates", Project.templates.path,
+            "--output", folder.path
+        ])
         #expect(result.status == 1)
         #expect(result.err.contains("refusing to replace"))
         #expect(try String(contentsOf: folder.appendingPathComponent("notes.txt"), encoding: .utf8) == "precious")
@@ -85,8 +99,10 @@ import Testing
     /// that no step ran.
     @Test func timingsListEveryStep() async throws {
         let output = try temporaryFolder().appendingPathComponent("Public")
-        let arguments = ["build", "--content", Project.content.path, "--templates", Project.templates.path,
-                         "--output", output.path, "--quiet", "--timings"]
+        let arguments = [
+            "build", "--content", Project.content.path, "--templates", Project.templates.path,
+            "--output", output.path, "--quiet", "--timings"
+        ]
         let first = await aura(arguments)
         #expect(first.status == 0)
         let lines = first.out.split(separator: "\n")
@@ -99,10 +115,13 @@ import Testing
 
     @Test func progressIsShownOnlyOnAnInteractiveTerminal() async throws {
         let output = try temporaryFolder().appendingPathComponent("Public")
-        let arguments = ["build", "--content", Project.content.path, "--templates", Project.templates.path, "--output", output.path]
+        let arguments = [
+            "build", "--content", Project.content.path, "--templates", Project.templates.path, "--output", output.path
+        ]
         let interactive = await aura(arguments, interactive: true)
         #expect(interactive.err.contains("[11/13] Render pages"))
-        #expect(interactive.out.range(of: #"^Built \d+ pages \(\d+ files\) in \d+ ms"#, options: .regularExpression) != nil)
+        #expect(
+            interactive.out.range(of: #"^Built \d+ pages \(\d+ files\) in \d+ ms"#, options: .regularExpression) != nil)
         let piped = await aura(arguments)
         #expect(piped.err.isEmpty)
     }
@@ -114,16 +133,22 @@ import Testing
         // apply them, common's first.
         let files = try snapshot(output)
         let cascades = try temporaryFolder()
-        let common = try #require(files.first { $0.key.hasPrefix("assets/aura.common.") && $0.key.hasSuffix(".css") }).value
+        let common = try #require(files.first { $0.key.hasPrefix("assets/aura.common.") && $0.key.hasSuffix(".css") })
+            .value
         for (path, data) in files where path.hasPrefix("assets/aura.") && path.hasSuffix(".css") && data != common {
             try (common + data).write(to: cascades.appendingPathComponent(String(path.dropFirst("assets/".count))))
         }
         // The Nu checker predates CSS Borders 4's `corner-shape` (used with a border-radius fallback)
         // and container queries (the week board's columns; without them it shows one day at a time).
-        let ignored = ["Property “corner-shape” doesn't exist", "Property “container” doesn't exist", "Unrecognized at-rule “@container”"]
+        let ignored = [
+            "Property “corner-shape” doesn't exist", "Property “container” doesn't exist",
+            "Unrecognized at-rule “@container”"
+        ]
         for (folder, css) in [(output, ["--no-css"]), (cascades, [])] {
-            let result = try runProgram("python3", [try Project.webcheckScript("check_html.py"), folder.path]
-                                        + css + ignored.flatMap { ["--ignore", $0] })
+            let result = try runProgram(
+                "python3",
+                [try Project.webcheckScript("check_html.py"), folder.path]
+                    + css + ignored.flatMap { ["--ignore", $0] })
             #expect(result.status == 0, "\(result.output)")
             #expect(result.output.contains(" 0 errors"), "\(result.output)")
         }
@@ -133,8 +158,12 @@ import Testing
     @Test(arguments: [390, 1280])
     func passesAxeWithNothingSeriousOrCritical(width: Int) async throws {
         let output = try await buildDefaultSite()
-        let result = try runProgram("python3", [try Project.webcheckScript("check_a11y.py"), output.path,
-                                                "--width", String(width), "--fail-on", "serious", "--fail-on-404"])
+        let result = try runProgram(
+            "python3",
+            [
+                try Project.webcheckScript("check_a11y.py"), output.path,
+                "--width", String(width), "--fail-on", "serious", "--fail-on-404"
+            ])
         #expect(result.status == 0, "\(result.output)")
     }
 }

@@ -18,7 +18,8 @@ import Testing
             #expect(text.contains("outline the conference talk due Fri 11 Dec"), "\(path)")
             #expect(text.contains("Middlemarch Part of the day: evening"), "\(path)")
         }
-        let html = try String(contentsOf: output.appendingPathComponent("schedule/2026-12-02/index.html"), encoding: .utf8)
+        let html = try String(
+            contentsOf: output.appendingPathComponent("schedule/2026-12-02/index.html"), encoding: .utf8)
         #expect(html.contains(#"due <time datetime="2026-12-11">Fri 11 Dec</time>"#))
     }
 

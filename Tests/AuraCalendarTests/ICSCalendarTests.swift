@@ -1,7 +1,8 @@
 import AuraCalendar
-@testable import AuraPlanner
 import Foundation
 import Testing
+
+@testable import AuraPlanner
 
 /// `Fixtures/week.ics` read in Europe/London. Each expected interval was worked out by hand
 /// from the file and agrees with python-icalendar 7.3.2 + recurring-ical-events 3.8.2, run once:
@@ -18,7 +19,8 @@ struct ICSCalendarTests {
     /// running past midnight shows the date it ends.
     static func busy(_ calendar: ICSCalendar, on day: String) -> [String] {
         let date = LocalDate(iso: day)!
-        let start = date.date(minutes: 0, in: london), end = date.adding(days: 1).date(minutes: 0, in: london)
+        let start = date.date(minutes: 0, in: london)
+        let end = date.adding(days: 1).date(minutes: 0, in: london)
         return calendar.busyIntervals(from: start, to: end).map { interval in
             "\(stamp(interval.start, on: date))-\(stamp(interval.end, on: date)) \(interval.title)"
         }.sorted()
@@ -40,14 +42,17 @@ struct ICSCalendarTests {
         // Tuesday: the 1:1 was moved away by a RECURRENCE-ID override; the sync has ended.
         ("2026-12-08", []),
         // Wednesday: the two-day all-day offsite, the standup, and the moved 1:1.
-        ("2026-12-09", ["00:00-2026-12-11 00:00 Studio offsite", "10:00-10:30 Team standup", "16:00-16:30 1:1 with Priya (moved)"]),
+        (
+            "2026-12-09",
+            ["00:00-2026-12-11 00:00 Studio offsite", "10:00-10:30 Team standup", "16:00-16:30 1:1 with Priya (moved)"]
+        ),
         // The offsite's second day: it began the day before.
         ("2026-12-10", ["2026-12-09 00:00-2026-12-11 00:00 Studio offsite"]),
         // Before and after the change to summer time in Berlin and in London (both on 29 March):
         // 09:00 in Berlin stays 09:00 there, which is 08:00 in London either way.
         ("2026-03-20", ["08:00-09:00 Berlin design crit"]),
         ("2026-04-03", ["08:00-09:00 Berlin design crit"]),
-        ("2026-12-05", []),
+        ("2026-12-05", [])
     ])
     func expandsRecurrenceExceptionsAllDayAndZones(day: String, expected: [String]) throws {
         #expect(Self.busy(try Self.calendar(), on: day) == expected)
@@ -61,13 +66,15 @@ struct ICSCalendarTests {
     static func ics(_ lines: String...) -> String { ics(lines) }
 
     static func ics(_ lines: [String]) -> String {
-        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Aura tests//EN"] + lines + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Aura tests//EN"] + lines + ["END:VCALENDAR"]).joined(
+            separator: "\r\n") + "\r\n"
     }
 
     @Test func exdateListsAndUntilEndARule() throws {
-        let text = Self.ics("BEGIN:VEVENT", "UID:a", "DTSTAMP:20261101T000000Z", "SUMMARY:Walk",
-                            "DTSTART:20261130T120000Z", "DTEND:20261130T123000Z",
-                            "RRULE:FREQ=DAILY;UNTIL=20261203T120000Z", "EXDATE:20261201T120000Z,20261202T120000Z", "END:VEVENT")
+        let text = Self.ics(
+            "BEGIN:VEVENT", "UID:a", "DTSTAMP:20261101T000000Z", "SUMMARY:Walk",
+            "DTSTART:20261130T120000Z", "DTEND:20261130T123000Z",
+            "RRULE:FREQ=DAILY;UNTIL=20261203T120000Z", "EXDATE:20261201T120000Z,20261202T120000Z", "END:VEVENT")
         let calendar = try ICSCalendar(text: text, floatingTimeZone: Self.london)
         #expect(Self.busy(calendar, on: "2026-11-30") == ["12:00-12:30 Walk"])
         #expect(Self.busy(calendar, on: "2026-12-01") == [])
@@ -79,12 +86,13 @@ struct ICSCalendarTests {
     /// RFC 5545 3.3.5: a wall time that the clock change repeats means its first occurrence; one
     /// the change skips is read with the offset from before the gap.
     @Test(arguments: [
-        ("20261025T013000", "2026-10-25T00:30:00Z"),   // 01:30 happens twice in London on 25 October: BST first
-        ("20260329T013000", "2026-03-29T01:30:00Z"),   // 01:30 never happens on 29 March: read as GMT
+        ("20261025T013000", "2026-10-25T00:30:00Z"),  // 01:30 happens twice in London on 25 October: BST first
+        ("20260329T013000", "2026-03-29T01:30:00Z")  // 01:30 never happens on 29 March: read as GMT
     ])
     func wallTimesAroundClockChangesFollowTheRFC(local: String, utc: String) throws {
-        let text = Self.ics("BEGIN:VEVENT", "UID:dst", "DTSTAMP:20261101T000000Z", "SUMMARY:Early",
-                            "DTSTART;TZID=Europe/London:\(local)", "DURATION:PT30M", "END:VEVENT")
+        let text = Self.ics(
+            "BEGIN:VEVENT", "UID:dst", "DTSTAMP:20261101T000000Z", "SUMMARY:Early",
+            "DTSTART;TZID=Europe/London:\(local)", "DURATION:PT30M", "END:VEVENT")
         let calendar = try ICSCalendar(text: text, floatingTimeZone: Self.london)
         let start = try #require(ISO8601DateFormatter().date(from: utc))
         let busy = calendar.busyIntervals(from: start.addingTimeInterval(-86_400), to: start.addingTimeInterval(86_400))
@@ -93,9 +101,10 @@ struct ICSCalendarTests {
     }
 
     @Test func extraDatesAreReadInTheirOwnZone() throws {
-        let text = Self.ics("BEGIN:VEVENT", "UID:r", "DTSTAMP:20261101T000000Z", "SUMMARY:Board call",
-                            "DTSTART;TZID=America/New_York:20261201T090000", "DURATION:PT30M",
-                            "RDATE;TZID=America/New_York:20261203T090000,20261204T100000", "END:VEVENT")
+        let text = Self.ics(
+            "BEGIN:VEVENT", "UID:r", "DTSTAMP:20261101T000000Z", "SUMMARY:Board call",
+            "DTSTART;TZID=America/New_York:20261201T090000", "DURATION:PT30M",
+            "RDATE;TZID=America/New_York:20261203T090000,20261204T100000", "END:VEVENT")
         let calendar = try ICSCalendar(text: text, floatingTimeZone: Self.london)
         #expect(Self.busy(calendar, on: "2026-12-01") == ["14:00-14:30 Board call"])
         #expect(Self.busy(calendar, on: "2026-12-03") == ["14:00-14:30 Board call"])
@@ -103,8 +112,9 @@ struct ICSCalendarTests {
     }
 
     @Test func anEventCrossingMidnightCountsOnBothDays() throws {
-        let text = Self.ics("BEGIN:VEVENT", "UID:b", "DTSTAMP:20261101T000000Z", "SUMMARY:Night train",
-                            "DTSTART:20261202T220000Z", "DTEND:20261203T070000Z", "END:VEVENT")
+        let text = Self.ics(
+            "BEGIN:VEVENT", "UID:b", "DTSTAMP:20261101T000000Z", "SUMMARY:Night train",
+            "DTSTART:20261202T220000Z", "DTEND:20261203T070000Z", "END:VEVENT")
         let calendar = try ICSCalendar(text: text, floatingTimeZone: Self.london)
         #expect(Self.busy(calendar, on: "2026-12-02") == ["22:00-2026-12-03 07:00 Night train"])
         #expect(Self.busy(calendar, on: "2026-12-03") == ["2026-12-02 22:00-07:00 Night train"])
@@ -115,8 +125,11 @@ struct ICSCalendarTests {
         ("BEGIN:VEVENT\r\nEND:VEVENT\r\n", 1, "not an iCalendar file"),
         (ics("BEGIN:VEVENT", "UID:c", "DTSTRAT:20261202T090000Z", "END:VEVENT"), 6, "DTSTRAT"),
         (ics("BEGIN:VEVENT", "UID:d", "SUMMARY:No start", "END:VEVENT"), 4, "without a readable DTSTART"),
-        (ics("BEGIN:VEVENT", "UID:e", "DTSTART;TZID=Mars/Olympus:20261202T090000", "END:VEVENT"), 6, "unknown time zone 'Mars/Olympus'"),
-        (ics("BEGIN:VEVENT", "UID:f", "DTSTART:20261202T090000Z", "RRULE:FREQ=SOMETIMES", "END:VEVENT"), 7, "RRULE"),
+        (
+            ics("BEGIN:VEVENT", "UID:e", "DTSTART;TZID=Mars/Olympus:20261202T090000", "END:VEVENT"), 6,
+            "unknown time zone 'Mars/Olympus'"
+        ),
+        (ics("BEGIN:VEVENT", "UID:f", "DTSTART:20261202T090000Z", "RRULE:FREQ=SOMETIMES", "END:VEVENT"), 7, "RRULE")
     ])
     func badCalendarsAreErrorsWithALine(text: String, line: Int, message: String) {
         #expect {

@@ -1,7 +1,8 @@
 import AuraCalendar
-@testable import AuraPlanner
 import Foundation
 import Testing
+
+@testable import AuraPlanner
 
 /// Calendars written to hang or mislead the planner: rules that repeat every second, rules
 /// that began years ago, events that end before they start.
@@ -13,30 +14,38 @@ struct ICSLimitTests {
     }
 
     static func event(_ lines: [String]) -> String {
-        ICSCalendarTests.ics(["BEGIN:VEVENT", "UID:x", "DTSTAMP:20150101T000000Z", "SUMMARY:Check"] + lines + ["END:VEVENT"])
+        ICSCalendarTests.ics(
+            ["BEGIN:VEVENT", "UID:x", "DTSTAMP:20150101T000000Z", "SUMMARY:Check"] + lines + ["END:VEVENT"])
     }
 
     @Test func anHourlyEventSince2015StillFillsEveryHourOfADayIn2026() throws {
-        let calendar = try ICSCalendar(text: Self.event("DTSTART:20150105T090000Z", "DTEND:20150105T091500Z", "RRULE:FREQ=HOURLY"),
-                                       floatingTimeZone: Self.london)
+        let calendar = try ICSCalendar(
+            text: Self.event("DTSTART:20150105T090000Z", "DTEND:20150105T091500Z", "RRULE:FREQ=HOURLY"),
+            floatingTimeZone: Self.london)
         let busy = ICSCalendarTests.busy(calendar, on: "2026-12-02")
         #expect(busy.count == 24)
         #expect(busy.first == "00:00-00:15 Check" && busy.last == "23:00-23:15 Check")
-        let ending = try ICSCalendar(text: Self.event("DTSTART:20150105T090000Z", "DTEND:20150105T091500Z",
-                                                      "RRULE:FREQ=HOURLY;UNTIL=20261202T120000Z"), floatingTimeZone: Self.london)
+        let ending = try ICSCalendar(
+            text: Self.event(
+                "DTSTART:20150105T090000Z", "DTEND:20150105T091500Z",
+                "RRULE:FREQ=HOURLY;UNTIL=20261202T120000Z"), floatingTimeZone: Self.london)
         #expect(ICSCalendarTests.busy(ending, on: "2026-12-02").count == 13)
         #expect(ICSCalendarTests.busy(ending, on: "2026-12-03").isEmpty)
     }
 
     /// Rules expanded from the planned window (no COUNT) give exactly what counting every
     /// occurrence from DTSTART gives (the same rule with a COUNT that outlasts the window).
-    @Test(arguments: [
-        "FREQ=HOURLY", "FREQ=HOURLY;INTERVAL=7", "FREQ=HOURLY;INTERVAL=5;BYHOUR=9,10,11,12,13,14", "FREQ=DAILY",
-        "FREQ=DAILY;INTERVAL=3", "FREQ=DAILY;BYDAY=SA,SU", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU",
-        "FREQ=WEEKLY;INTERVAL=3", "FREQ=MONTHLY;BYMONTHDAY=31", "FREQ=MONTHLY;BYDAY=-1FR", "FREQ=MONTHLY;INTERVAL=5",
-        "FREQ=MONTHLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR", "FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=2", "FREQ=YEARLY;INTERVAL=3",
-        "FREQ=YEARLY;BYMONTH=11,12;BYDAY=WE",
-    ], ["DTSTART:20251105T233000Z", "DTSTART;TZID=America/New_York:20251105T233000", "DTSTART:20251105T233000"])
+    @Test(
+        arguments: [
+            "FREQ=HOURLY", "FREQ=HOURLY;INTERVAL=7", "FREQ=HOURLY;INTERVAL=5;BYHOUR=9,10,11,12,13,14", "FREQ=DAILY",
+            "FREQ=DAILY;INTERVAL=3", "FREQ=DAILY;BYDAY=SA,SU", "FREQ=WEEKLY;BYDAY=MO,WE,FR",
+            "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU",
+            "FREQ=WEEKLY;INTERVAL=3", "FREQ=MONTHLY;BYMONTHDAY=31", "FREQ=MONTHLY;BYDAY=-1FR",
+            "FREQ=MONTHLY;INTERVAL=5",
+            "FREQ=MONTHLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR", "FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=2",
+            "FREQ=YEARLY;INTERVAL=3",
+            "FREQ=YEARLY;BYMONTH=11,12;BYDAY=WE"
+        ], ["DTSTART:20251105T233000Z", "DTSTART;TZID=America/New_York:20251105T233000", "DTSTART:20251105T233000"])
     func expandingFromTheWindowAgreesWithCountingFromTheStart(rule: String, start: String) throws {
         func calendar(_ rule: String) throws -> ICSCalendar {
             try ICSCalendar(text: Self.event(start, "DURATION:PT2H", "RRULE:\(rule)"), floatingTimeZone: Self.london)
@@ -46,7 +55,9 @@ struct ICSLimitTests {
         // Every fifth day across the clock change of 29 March and into the next year.
         var day = LocalDate(year: 2026, month: 3, day: 21)!
         for _ in 0..<12 {
-            #expect(ICSCalendarTests.busy(fromWindow, on: day.iso) == ICSCalendarTests.busy(counted, on: day.iso), "\(day.iso)")
+            #expect(
+                ICSCalendarTests.busy(fromWindow, on: day.iso) == ICSCalendarTests.busy(counted, on: day.iso),
+                "\(day.iso)")
             day = day.adding(days: day.month == 3 || day.month == 4 ? 5 : 67)
         }
     }
@@ -62,9 +73,11 @@ struct ICSLimitTests {
 
     /// libical reads a day 0 or an hour 25 without a word; the calendar fuzzer found the planner
     /// trapping on them later.
-    @Test(arguments: [("DTSTART:20150100T090000Z", "DTSTART"), ("DTSTART:20261202T250000Z", "DTSTART"),
-                      ("DTSTART:20261231T090000Z\nDTEND:20261232T100000Z", "DTEND"),
-                      ("DTSTART:20261202T090000Z\nDURATION:PT1H\nRRULE:FREQ=DAILY\nEXDATE:20260230T090000Z", "EXDATE")])
+    @Test(arguments: [
+        ("DTSTART:20150100T090000Z", "DTSTART"), ("DTSTART:20261202T250000Z", "DTSTART"),
+        ("DTSTART:20261231T090000Z\nDTEND:20261232T100000Z", "DTEND"),
+        ("DTSTART:20261202T090000Z\nDURATION:PT1H\nRRULE:FREQ=DAILY\nEXDATE:20260230T090000Z", "EXDATE")
+    ])
     func impossibleDatesAreErrorsWhereTheyAreWritten(lines: String, property: String) {
         let text = Self.event(lines.split(separator: "\n").map(String.init))
         #expect(throws: InputError.self) { try ICSCalendar(text: text, floatingTimeZone: Self.london) }
@@ -78,23 +91,29 @@ struct ICSLimitTests {
     }
 
     @Test func rulesFasterThanHourlyAreRefused() {
-        #expect(Self.error(Self.event("DTSTART:20261201T090000Z", "RRULE:FREQ=SECONDLY"))
-            == "9:1: FREQ=SECONDLY repeats too often to plan around; expected HOURLY or slower")
-        #expect(Self.error(Self.event("DTSTART:20261201T090000Z", "RRULE:FREQ=MINUTELY;INTERVAL=15"))
-            == "9:1: FREQ=MINUTELY repeats too often to plan around; expected HOURLY or slower")
+        #expect(
+            Self.error(Self.event("DTSTART:20261201T090000Z", "RRULE:FREQ=SECONDLY"))
+                == "9:1: FREQ=SECONDLY repeats too often to plan around; expected HOURLY or slower")
+        #expect(
+            Self.error(Self.event("DTSTART:20261201T090000Z", "RRULE:FREQ=MINUTELY;INTERVAL=15"))
+                == "9:1: FREQ=MINUTELY repeats too often to plan around; expected HOURLY or slower")
     }
 
     @Test func aCountTooLargeToWalkIsRefused() {
-        #expect(Self.error(Self.event("DTSTART:20150101T090000Z", "RRULE:FREQ=HOURLY;COUNT=10001"))
-            == "9:1: COUNT=10001 is more occurrences than Aura counts; expected at most 10000, or UNTIL")
+        #expect(
+            Self.error(Self.event("DTSTART:20150101T090000Z", "RRULE:FREQ=HOURLY;COUNT=10001"))
+                == "9:1: COUNT=10001 is more occurrences than Aura counts; expected at most 10000, or UNTIL")
     }
 
     @Test func eventsThatEndBeforeTheyStartAreErrorsAtTheirLine() {
-        #expect(Self.error(Self.event("DTSTART:20261202T100000Z", "DTEND:20261202T090000Z"))
-            == "9:1: DTEND is before DTSTART; expected the event to end after it starts")
-        #expect(Self.error(Self.event("DTSTART;VALUE=DATE:20261203", "DTEND;VALUE=DATE:20261201"))
-            == "9:1: DTEND is before DTSTART; expected the event to end after it starts")
-        #expect(Self.error(Self.event("DTSTART:20261202T100000Z", "DURATION:-PT1H"))
-            == "9:1: negative DURATION; expected a length such as PT1H")
+        #expect(
+            Self.error(Self.event("DTSTART:20261202T100000Z", "DTEND:20261202T090000Z"))
+                == "9:1: DTEND is before DTSTART; expected the event to end after it starts")
+        #expect(
+            Self.error(Self.event("DTSTART;VALUE=DATE:20261203", "DTEND;VALUE=DATE:20261201"))
+                == "9:1: DTEND is before DTSTART; expected the event to end after it starts")
+        #expect(
+            Self.error(Self.event("DTSTART:20261202T100000Z", "DURATION:-PT1H"))
+                == "9:1: negative DURATION; expected a length such as PT1H")
     }
 }

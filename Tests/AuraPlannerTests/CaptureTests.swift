@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AuraPlanner
 
 /// Capture against a fixed reference day: Wednesday 2 December 2026.
@@ -81,7 +82,9 @@ struct CaptureTests {
         Case(line: "bins out every monday", title: "bins out", rrule: "FREQ=WEEKLY;BYDAY=MO"),
         Case(line: "run 5k every day", title: "run 5k", rrule: "FREQ=DAILY"),
         Case(line: "meditate daily 10m", title: "meditate", minutes: 10, rrule: "FREQ=DAILY"),
-        Case(line: "1:1 with Priya every tuesday at 11am", title: "1:1 with Priya", time: "11:00", rrule: "FREQ=WEEKLY;BYDAY=TU"),
+        Case(
+            line: "1:1 with Priya every tuesday at 11am", title: "1:1 with Priya", time: "11:00",
+            rrule: "FREQ=WEEKLY;BYDAY=TU"),
         Case(line: "gym every mon, wed and fri", title: "gym", rrule: "FREQ=WEEKLY;BYDAY=MO,WE,FR"),
         Case(line: "piano lesson on thursdays", title: "piano lesson", rrule: "FREQ=WEEKLY;BYDAY=TH"),
         Case(line: "long walk every weekend", title: "long walk", rrule: "FREQ=WEEKLY;BYDAY=SA,SU"),
@@ -91,15 +94,16 @@ struct CaptureTests {
         Case(line: "watch His Girl Friday", title: "watch His Girl Friday"),
         Case(line: "read the Sunday Times", title: "read the Sunday Times"),
         Case(line: "prep the friday demo", title: "prep the friday demo"),
-        Case(line: "book tickets for \"Sunday in the Park with George\" friday",
-             title: "book tickets for \"Sunday in the Park with George\"", date: "2026-12-04"),
+        Case(
+            line: "book tickets for \"Sunday in the Park with George\" friday",
+            title: "book tickets for \"Sunday in the Park with George\"", date: "2026-12-04"),
         Case(line: "read the report friday", title: "read the report", date: "2026-12-04"),
         Case(line: "review friday's notes", title: "review friday's notes"),
         Case(line: "may the best bid win", title: "may the best bid win"),
         // Punctuation and whatever is left alone
         Case(line: "call Sam friday, then email Jo", title: "call Sam, then email Jo", date: "2026-12-04"),
         Case(line: "Pay the electricity bill tomorrow!", title: "Pay the electricity bill!", date: "2026-12-03"),
-        Case(line: "ring   the  plumber at 9am", title: "ring the plumber", time: "09:00"),
+        Case(line: "ring   the  plumber at 9am", title: "ring the plumber", time: "09:00")
     ]
 
     @Test(arguments: cases)
@@ -124,7 +128,7 @@ struct CaptureTests {
         ("#deep write chapter two", "write chapter two", Category.deepWork),
         ("call the bank #health", "call the bank", Category.health),
         ("sort receipts #admin 20m", "sort receipts", Category.admin),
-        ("#culture plan the week", "plan the week", Category.culture),
+        ("#culture plan the week", "plan the week", Category.culture)
     ])
     func tagsForceACategoryAndLeaveTheTitle(line: String, title: String, category: Category) throws {
         let item = try #require(try CaptureParser(today: Self.today).parse(line).first)
@@ -144,7 +148,8 @@ struct CaptureTests {
     }
 
     @Test func memoSplitsIntoItemsOnSentencesAndConnectors() throws {
-        let line = "memo: so I need to email Priya the slides and then book the dentist. Also I should go for a run tomorrow at 7am"
+        let line =
+            "memo: so I need to email Priya the slides and then book the dentist. Also I should go for a run tomorrow at 7am"
         let items = try CaptureParser(today: Self.today).parse(line)
         #expect(items.map(\.title) == ["email Priya the slides", "book the dentist", "go for a run"])
         #expect(items.allSatisfy { $0.kind == .memo && $0.input == line })
@@ -154,7 +159,8 @@ struct CaptureTests {
     }
 
     @Test func memoWithMicrophoneEmojiAndVariationSelector() throws {
-        let items = try CaptureParser(today: Self.today).parse("🎙️ Call the vet about Milo at 10am. I also need to renew the car insurance friday")
+        let items = try CaptureParser(today: Self.today).parse(
+            "🎙️ Call the vet about Milo at 10am. I also need to renew the car insurance friday")
         #expect(items.map(\.title) == ["Call the vet about Milo", "renew the car insurance"])
         #expect(items[0].time == ClockTime(hour: 10, minute: 0))
         #expect(items[1].date == LocalDate(year: 2026, month: 12, day: 4))
@@ -168,7 +174,8 @@ struct CaptureTests {
     }
 
     @Test func memoKeepsAbbreviatedTimesInOneSentence() throws {
-        let items = try CaptureParser(today: Self.today).parse("memo: pick up the suit at 4 p.m. tomorrow and then call Dad")
+        let items = try CaptureParser(today: Self.today).parse(
+            "memo: pick up the suit at 4 p.m. tomorrow and then call Dad")
         #expect(items.map(\.title) == ["pick up the suit", "call Dad"])
         #expect(items[0].time == ClockTime(hour: 16, minute: 0))
         #expect(items[0].date == LocalDate(year: 2026, month: 12, day: 3))
@@ -183,7 +190,7 @@ struct CaptureTests {
         ("nap 0m", 5, "not a usable duration"),
         ("movie marathon 30 hours", 16, "not a usable duration"),
         ("late shift 10pm-2am", 12, "ends before it starts"),
-        ("tomorrow at 3pm", 1, "names no task"),
+        ("tomorrow at 3pm", 1, "names no task")
     ])
     func impossibleValuesAreErrorsWithTheirColumn(line: String, column: Int, message: String) {
         #expect {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AuraPlanner
 
 struct CategorizerTests {
@@ -10,15 +11,19 @@ struct CategorizerTests {
     }
 
     static func labelledSet(_ name: String = "labelled-tasks") throws -> [Labelled] {
-        try labelledSet(at: try #require(Bundle.module.url(forResource: name, withExtension: "tsv", subdirectory: "Fixtures")))
+        try labelledSet(
+            at: try #require(Bundle.module.url(forResource: name, withExtension: "tsv", subdirectory: "Fixtures")))
     }
 
     static func labelledSet(at url: URL) throws -> [Labelled] {
         let text = try String(contentsOf: url, encoding: .utf8)
-        return try text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { offset, row in
+        return try text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+            offset, row in
             guard !row.isEmpty, !row.hasPrefix("#") else { return nil }
             let fields = row.split(separator: "\t")
-            let category = try #require(fields.count == 2 ? Category(rawValue: String(fields[0])) : nil, "bad row \(url.lastPathComponent):\(offset + 1): \(row)")
+            let category = try #require(
+                fields.count == 2 ? Category(rawValue: String(fields[0])) : nil,
+                "bad row \(url.lastPathComponent):\(offset + 1): \(row)")
             return Labelled(line: offset + 1, text: String(fields[1]), category: category)
         }
     }
@@ -74,7 +79,8 @@ struct CategorizerTests {
         }
         let correct = Category.allCases.reduce(0) { $0 + (matrix[$1]?[$1] ?? 0) }
         let accuracy = Double(correct) / Double(rows.count)
-        print(report(matrix, title: title, accuracy: accuracy, total: rows.count) + "\n" + misses.joined(separator: "\n"))
+        print(
+            report(matrix, title: title, accuracy: accuracy, total: rows.count) + "\n" + misses.joined(separator: "\n"))
         return accuracy
     }
 
@@ -82,18 +88,21 @@ struct CategorizerTests {
         let names = Category.allCases.map(\.rawValue)
         let width = names.map(\.count).max()! + 2
         func cell(_ text: String) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
-        var lines = ["\(title): confusion matrix (rows: labelled, columns: predicted), accuracy "
-                     + String(format: "%.1f%%", accuracy * 100) + " of \(total)",
-                     cell("") + names.map(cell).joined()]
+        var lines = [
+            "\(title): confusion matrix (rows: labelled, columns: predicted), accuracy "
+                + String(format: "%.1f%%", accuracy * 100) + " of \(total)",
+            cell("") + names.map(cell).joined()
+        ]
         for actual in Category.allCases {
-            lines.append(cell(actual.rawValue) + Category.allCases.map { cell(String(matrix[actual]?[$0] ?? 0)) }.joined())
+            lines.append(
+                cell(actual.rawValue) + Category.allCases.map { cell(String(matrix[actual]?[$0] ?? 0)) }.joined())
         }
         return lines.joined(separator: "\n")
     }
 
     @Test(arguments: [
         ("go to the gym #deep", Category.deepWork, "tagged #deep"),
-        ("write the essay #culture", Category.culture, "tagged #culture"),
+        ("write the essay #culture", Category.culture, "tagged #culture")
     ])
     func tagsOverrideTheWords(line: String, category: Category, reason: String) throws {
         let item = try #require(try CaptureParser(today: LocalDate(year: 2026, month: 12, day: 2)!).parse(line).first)
@@ -129,7 +138,8 @@ struct CategorizerTests {
     /// A long chore is not Deep Work for being long: without telling words, length says nothing.
     @Test func itemsWithoutTellingWordsAreAGuessOfAdminWhateverTheirLength() {
         for minutes in [15, 120] {
-            let guess = Categorizer().categorize(CapturedItem(input: "", title: "Zephyr", kind: .task, minutes: minutes))
+            let guess = Categorizer().categorize(
+                CapturedItem(input: "", title: "Zephyr", kind: .task, minutes: minutes))
             #expect(guess.category == .admin)
             #expect(guess.reason.hasPrefix("no telling words, so a guess"))
         }
@@ -142,7 +152,7 @@ struct CategorizerTests {
         ("haircut appointment at the salon", .admin),
         ("garage appointment for the brakes", .admin),
         ("physio appointment", .health),
-        ("clear out the garage for two hours", .admin),
+        ("clear out the garage for two hours", .admin)
     ])
     func namesNegationsAndAppointmentsDoNotMislead(line: String, category: Category) throws {
         let item = try #require(try CaptureParser(today: LocalDate(year: 2026, month: 12, day: 2)!).parse(line).first)

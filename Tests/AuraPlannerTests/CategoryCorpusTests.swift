@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AuraPlanner
 
 /// The categorizer against the labelled corpus the model is trained on: the held-out fifth
@@ -14,8 +15,10 @@ struct CategoryCorpusTests {
     }
 
     static func corpus() throws -> [CategorizerTests.Labelled] {
-        let directory = try #require(Bundle.module.url(forResource: "corpus", withExtension: nil, subdirectory: "Fixtures"))
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tsv") }.sorted()
+        let directory = try #require(
+            Bundle.module.url(forResource: "corpus", withExtension: nil, subdirectory: "Fixtures"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tsv") }
+            .sorted()
         return try files.flatMap { try CategorizerTests.labelledSet(at: directory.appendingPathComponent($0)) }
     }
 
@@ -29,7 +32,8 @@ struct CategoryCorpusTests {
     }
 
     @Test func theShippedWeightsAreWhatTheScriptTrainsFromTheCorpus() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", root.appendingPathComponent("scripts/train_categorizer.py").path, "--check"]
@@ -39,6 +43,9 @@ struct CategoryCorpusTests {
     }
 
     @Test func theModelReadsTheSameFeaturesAsTheScript() {
-        #expect(CategoryModel.features(of: "Don't_forget Café") == ["dont", "forget", "café", "dont forget", "forget café", "^dont"])
+        #expect(
+            CategoryModel.features(of: "Don't_forget Café") == [
+                "dont", "forget", "café", "dont forget", "forget café", "^dont"
+            ])
     }
 }

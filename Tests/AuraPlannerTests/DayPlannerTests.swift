@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AuraPlanner
 
 struct DayPlannerTests {
@@ -11,13 +12,17 @@ struct DayPlannerTests {
         let spans: [(String, String, String)]
         func busyIntervals(from start: Date, to end: Date) -> [BusyInterval] {
             spans.map { title, from, to in
-                BusyInterval(start: DayPlannerTests.day.date(minutes: ClockTime(from)!.minutes, in: DayPlannerTests.london),
-                             end: DayPlannerTests.day.date(minutes: ClockTime(to)!.minutes, in: DayPlannerTests.london), title: title)
+                BusyInterval(
+                    start: DayPlannerTests.day.date(minutes: ClockTime(from)!.minutes, in: DayPlannerTests.london),
+                    end: DayPlannerTests.day.date(minutes: ClockTime(to)!.minutes, in: DayPlannerTests.london),
+                    title: title)
             }
         }
     }
 
-    static let standupAndReview = Meetings(spans: [("Team standup", "09:30", "09:45"), ("Design review", "14:00", "15:00")])
+    static let standupAndReview = Meetings(spans: [
+        ("Team standup", "09:30", "09:45"), ("Design review", "14:00", "15:00")
+    ])
 
     static func store(_ lines: [String], on day: LocalDate = day) throws -> TaskStore {
         var store = TaskStore()
@@ -32,9 +37,10 @@ struct DayPlannerTests {
 
     @Test func aDayAroundMeetings() throws {
         let store = try Self.store([
-            "write the grant proposal introduction 90m", "review Jonas's pull request 45m", "outline the conference talk 1h",
+            "write the grant proposal introduction 90m", "review Jonas's pull request 45m",
+            "outline the conference talk 1h",
             "email the landlord", "pay the electricity bill", "renew car insurance",
-            "physio appointment at 11:30 45m", "run 5k 30m", "read 30 pages of Middlemarch 45m",
+            "physio appointment at 11:30 45m", "run 5k 30m", "read 30 pages of Middlemarch 45m"
         ])
         let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, calendar: Self.standupAndReview)
         // The 90-minute draft takes the first stretch that holds it: after the standup and a buffer.
@@ -47,7 +53,9 @@ struct DayPlannerTests {
         #expect(batch.focusMode == .doNotDisturb)
         // The appointment keeps its time; the run goes near midday; the novel closes the day.
         let physio = try #require(Self.block(plan, holding: "physio appointment"))
-        #expect(physio.isFixed && physio.span == MinuteSpan(start: 11 * 60 + 30, end: 12 * 60 + 15) && physio.focusMode == .fitness)
+        #expect(
+            physio.isFixed && physio.span == MinuteSpan(start: 11 * 60 + 30, end: 12 * 60 + 15)
+                && physio.focusMode == .fitness)
         let run = try #require(Self.block(plan, holding: "run 5k"))
         #expect(abs(run.span.start - (12 * 60 + 30)) <= 30)
         let reading = try #require(Self.block(plan, holding: "read 30 pages of Middlemarch"))
@@ -64,13 +72,17 @@ struct DayPlannerTests {
     @Test func whatDoesNotFitGoesToLaterWithItsReason() throws {
         let store = try Self.store([
             "sync with Ana at 14:30", "file the tax return 45m", "write the book proposal 5h", "dinner at 8pm",
-            "💡 a lighthouse podcast",
+            "💡 a lighthouse podcast"
         ])
         let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, calendar: Self.standupAndReview)
         let reasons = Dictionary(uniqueKeysWithValues: plan.later.map { ($0.title, $0.reason) })
         #expect(reasons["sync with Ana"] == "clashes with busy time 14:00–15:00 in the calendar")
-        #expect(reasons["file the tax return"] == "longer than an admin window (30\u{00A0}min): split it, or tag it #deep for a focus block")
-        #expect(reasons["write the book proposal"] == "needs 5\u{00A0}h uninterrupted; the longest free stretch left is 4\u{00A0}h\u{00A0}5\u{00A0}min")
+        #expect(
+            reasons["file the tax return"]
+                == "longer than an admin window (30\u{00A0}min): split it, or tag it #deep for a focus block")
+        #expect(
+            reasons["write the book proposal"]
+                == "needs 5\u{00A0}h uninterrupted; the longest free stretch left is 4\u{00A0}h\u{00A0}5\u{00A0}min")
         // Dinner out is Cultural & Leisure (45 min) to the model, which the lexicon had as Health (30).
         #expect(reasons["dinner"] == "20:00–20:45 runs past the end of the day window (18:30)")
         #expect(reasons["a lighthouse podcast"] == "an idea: kept, not scheduled until it has a date")
@@ -81,9 +93,12 @@ struct DayPlannerTests {
         let store = try Self.store((1...12).map { "draft section \($0) of the report 1h" })
         let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day)
         #expect(plan.capacityMinutes == 600)
-        #expect(plan.loadMinutes == 480)   // 85 % of 600 is 510: eight hours fit, a ninth would not
+        #expect(plan.loadMinutes == 480)  // 85 % of 600 is 510: eight hours fit, a ninth would not
         #expect(plan.later.count == 4)
-        #expect(plan.later.allSatisfy { $0.reason.hasPrefix("would overcommit the day: 8\u{00A0}h already planned of 10\u{00A0}h free") })
+        #expect(
+            plan.later.allSatisfy {
+                $0.reason.hasPrefix("would overcommit the day: 8\u{00A0}h already planned of 10\u{00A0}h free")
+            })
         #expect(plan.blocks.allSatisfy { $0.span.length == 120 && $0.tasks.count == 2 })
     }
 
@@ -111,7 +126,10 @@ struct DayPlannerTests {
         let tied = DayPlanner(settings: Self.settings).plan(close, on: Self.day)
         #expect(!tied.confident)
         #expect(tied.topTasks.map(\.title) == ["write the memo", "draft the essay"])
-        #expect(tied.nudge.body == "“write the memo” and “draft the essay” matter equally today; start with whichever you can finish first.")
+        #expect(
+            tied.nudge.body
+                == "“write the memo” and “draft the essay” matter equally today; start with whichever you can finish first."
+        )
         // "urgent" adds 0.25: one task stands out.
         let clear = try Self.store(["write the memo 1h", "urgent: draft the essay 1h"])
         let plan = DayPlanner(settings: Self.settings).plan(clear, on: Self.day)
@@ -123,7 +141,8 @@ struct DayPlannerTests {
 
     @Test func longTitlesAreCutBetweenWordsWithAnEllipsis() {
         #expect(clipped("Email the landlord about the boiler", to: 40) == "Email the landlord about the boiler")
-        #expect(clipped("📋 Admin: Email the landlord about the boiler", to: 40) == "📋 Admin: Email the landlord about the…")
+        #expect(
+            clipped("📋 Admin: Email the landlord about the boiler", to: 40) == "📋 Admin: Email the landlord about the…")
         #expect(clipped("Reply to Priya, about the workshop", to: 16) == "Reply to Priya…")
         #expect(clipped("Reply to Priya about it", to: 15) == "Reply to Priya…")
         #expect(clipped("Supercalifragilistic", to: 10) == "Supercali…")
@@ -144,7 +163,9 @@ struct DayPlannerTests {
         #expect(deep["interruptionLevel"] as? String == "time-sensitive")
         #expect(deep["actions"] as? [String] == ["done", "snooze-15"])
         #expect(deep["id"] as? String == "notify-2026-12-02-t1" && deep["blockId"] as? String == "2026-12-02-t1")
-        #expect(deep["body"] as? String == "Start “write the quarterly strategy memo for the board” now. Do Not Disturb until 11:20.")
+        #expect(
+            deep["body"] as? String
+                == "Start “write the quarterly strategy memo for the board” now. Do Not Disturb until 11:20.")
         #expect((deep["cue"] as? String)?.contains("before “run 5k” at") == true)
         #expect(notes[1]["interruptionLevel"] as? String == "active")
     }
@@ -154,7 +175,9 @@ struct DayPlannerTests {
         let store = try Self.store(["stretch 10m"], on: summer)
         let plan = DayPlanner(settings: Self.settings).plan(store, on: summer)
         #expect(isoTimestamp(plan.notifications[0].fireDate, in: Self.london) == "2026-07-01T12:30:00+01:00")
-        #expect(isoTimestamp(plan.nudge.fireDate, in: TimeZone(identifier: "America/St_Johns")!) == "2026-07-01T04:45:00-02:30")
+        #expect(
+            isoTimestamp(plan.nudge.fireDate, in: TimeZone(identifier: "America/St_Johns")!)
+                == "2026-07-01T04:45:00-02:30")
     }
 
     @Test func anEmptyDayIsSaidPlainly() {
@@ -168,9 +191,9 @@ struct DayPlannerTests {
         let store = try Self.store(["bins out every monday", "standup notes every weekday", "stretch daily"])
         let planner = DayPlanner(settings: Self.settings)
         let titles = { (day: LocalDate) in Set(planner.plan(store, on: day).blocks.flatMap(\.tasks).map(\.title)) }
-        #expect(titles(Self.day) == ["standup notes", "stretch"])                          // Wednesday
+        #expect(titles(Self.day) == ["standup notes", "stretch"])  // Wednesday
         #expect(titles(LocalDate(year: 2026, month: 12, day: 7)!) == ["bins out", "standup notes", "stretch"])
-        #expect(titles(LocalDate(year: 2026, month: 12, day: 6)!) == ["stretch"])          // Sunday
-        #expect(titles(LocalDate(year: 2026, month: 12, day: 1)!) == [])                   // before capture
+        #expect(titles(LocalDate(year: 2026, month: 12, day: 6)!) == ["stretch"])  // Sunday
+        #expect(titles(LocalDate(year: 2026, month: 12, day: 1)!) == [])  // before capture
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AuraPlanner
 
 /// `durationText` against the table the site's script (`Aura.duration`) is held to as well.

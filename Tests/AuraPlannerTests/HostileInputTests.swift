@@ -1,13 +1,15 @@
-@testable import AuraPlanner
 import Foundation
 import Testing
+
 @testable import AuraCLI
+@testable import AuraPlanner
 
 /// Input written to break the planner — numbers past any limit, huge lines, duplicate ids —
 /// is refused with an error naming its position, never a crash or a hang.
 struct PlannerHostileInputTests {
     static let hugeDuration = "read 9999999999999999999h"
-    static let hugeDurationMessage = "'9999999999999999999h' is not a usable duration; expected between 1 minute and 24 hours"
+    static let hugeDurationMessage =
+        "'9999999999999999999h' is not a usable duration; expected between 1 minute and 24 hours"
 
     @Test func aDurationPastAnyIntegerIsAnErrorInParseAddAndPlan() async throws {
         let sandbox = try Sandbox(inbox: "# Inbox\n- \(Self.hugeDuration)\n")
@@ -23,12 +25,16 @@ struct PlannerHostileInputTests {
     }
 
     /// A one-task store as `aura` writes it, with `field` replaced.
-    static func store(_ field: String = "\"minutes\" : 30", id: String = "t1", second: String? = nil, nextNumber: String = "2") -> Data {
+    static func store(
+        _ field: String = "\"minutes\" : 30", id: String = "t1", second: String? = nil, nextNumber: String = "2"
+    ) -> Data {
         func task(_ id: String) -> String {
             "    {\n      \"id\" : \"\(id)\",\n      \"title\" : \"call Sam\",\n      \(field)\n    }"
         }
         let tasks = [task(id)] + (second.map { [task($0)] } ?? [])
-        return Data("{\n  \"nextNumber\" : \(nextNumber),\n  \"tasks\" : [\n\(tasks.joined(separator: ",\n"))\n  ],\n  \"version\" : 2\n}\n".utf8)
+        return Data(
+            "{\n  \"nextNumber\" : \(nextNumber),\n  \"tasks\" : [\n\(tasks.joined(separator: ",\n"))\n  ],\n  \"version\" : 2\n}\n"
+                .utf8)
     }
 
     static func storeError(_ data: Data) -> String? {
@@ -41,30 +47,38 @@ struct PlannerHostileInputTests {
     }
 
     @Test func duplicateIdsNameBothPositions() {
-        #expect(Self.storeError(Self.store(second: "t1"))
-            == "10:14: tasks[1].id: duplicate id 't1', already used by tasks[0] at line 5, column 14; expected each id once")
+        #expect(
+            Self.storeError(Self.store(second: "t1"))
+                == "10:14: tasks[1].id: duplicate id 't1', already used by tasks[0] at line 5, column 14; expected each id once"
+        )
     }
 
     @Test func numbersAtTheIntegerLimitAreRangeErrors() {
         let max = "9223372036854775807"
-        #expect(Self.storeError(Self.store(id: "t\(max)"))
-            == "5:14: tasks[0].id: 't\(max)' is past the highest task id; expected t1 to t999999999")
-        #expect(Self.storeError(Self.store(nextNumber: max))
-            == "2:18: nextNumber: \(max) is out of range; expected 1 to 1000000000")
-        #expect(Self.storeError(Self.store("\"minutes\" : \(max)"))
-            == "7:19: tasks[0].minutes: \(max) is not a duration; expected 1 to 1440 minutes")
-        #expect(Self.storeError(Self.store("\"rolledForward\" : \(max)"))
-            == "7:25: tasks[0].rolledForward: \(max) is out of range; expected 0 to 100000 moves")
+        #expect(
+            Self.storeError(Self.store(id: "t\(max)"))
+                == "5:14: tasks[0].id: 't\(max)' is past the highest task id; expected t1 to t999999999")
+        #expect(
+            Self.storeError(Self.store(nextNumber: max))
+                == "2:18: nextNumber: \(max) is out of range; expected 1 to 1000000000")
+        #expect(
+            Self.storeError(Self.store("\"minutes\" : \(max)"))
+                == "7:19: tasks[0].minutes: \(max) is not a duration; expected 1 to 1440 minutes")
+        #expect(
+            Self.storeError(Self.store("\"rolledForward\" : \(max)"))
+                == "7:25: tasks[0].rolledForward: \(max) is out of range; expected 0 to 100000 moves")
     }
 
     @Test func aStoreNestedTenThousandDeepIsRefusedAtTheSixtyFifthLevel() {
         let text = "{\"tasks\": " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
-        #expect(Self.storeError(Data(text.utf8))
-            == "1:74: not valid JSON: arrays and objects nested more than 64 levels deep; expected at most 64")
+        #expect(
+            Self.storeError(Data(text.utf8))
+                == "1:74: not valid JSON: arrays and objects nested more than 64 levels deep; expected at most 64")
     }
 
     @Test func movesStopCountingAtTheLimitTheStoreReadsBack() throws {
-        var store = try TaskStore.decode(Self.store("\"date\" : \"2026-12-01\", \"rolledForward\" : \(InputLimits.maximumRolledForward)"))
+        var store = try TaskStore.decode(
+            Self.store("\"date\" : \"2026-12-01\", \"rolledForward\" : \(InputLimits.maximumRolledForward)"))
         store.rollForward(to: LocalDate(year: 2026, month: 12, day: 2)!)
         #expect(store.tasks[0].rolledForward == InputLimits.maximumRolledForward)
         #expect(try TaskStore.decode(store.encoded()) == store)
@@ -75,8 +89,11 @@ struct PlannerHostileInputTests {
         let sandbox = try Sandbox(inbox: "# Inbox\n- \(line)\n")
         let plan = await sandbox.run("plan", "--date", "2026-12-02")
         #expect(plan.status == 1)
-        #expect(plan.err.hasSuffix("Content/planner/inbox.md:2:4003: the line is 200004 characters long; expected at most 4000, one item per line\n"),
-                "\(plan.err)")
+        #expect(
+            plan.err.hasSuffix(
+                "Content/planner/inbox.md:2:4003: the line is 200004 characters long; expected at most 4000, one item per line\n"
+            ),
+            "\(plan.err)")
     }
 
     static let controlMessage = "is not allowed; expected text with no control characters but tabs and line breaks"
@@ -85,7 +102,9 @@ struct PlannerHostileInputTests {
         let sandbox = try Sandbox(inbox: "# Inbox\n- call Sam\u{0}friday\n- pay \u{1B}[2Jrent\n")
         let plan = await sandbox.run("plan", "--date", "2026-12-02")
         #expect(plan.status == 1)
-        let lines = plan.err.split(separator: "\n").map { $0.split(separator: "Content/planner/").last.map(String.init) ?? "" }
+        let lines = plan.err.split(separator: "\n").map {
+            $0.split(separator: "Content/planner/").last.map(String.init) ?? ""
+        }
         // The file is refused at its first control character; nothing was captured or changed.
         #expect(lines == ["inbox.md:2:11: control character U+0000 (NUL) \(Self.controlMessage)"])
         #expect(!sandbox.exists("Content/planner/tasks.json"))
@@ -103,7 +122,9 @@ struct PlannerHostileInputTests {
     }
 
     @Test func aControlCharacterEscapedInTheStoreIsAnErrorAtItsField() {
-        #expect(Self.storeError(Self.store("\"input\" : \"call \\u001b[2J Sam\"")) == "7:17: tasks[0].input: control character U+001B (ESC) \(Self.controlMessage)")
+        #expect(
+            Self.storeError(Self.store("\"input\" : \"call \\u001b[2J Sam\""))
+                == "7:17: tasks[0].input: control character U+001B (ESC) \(Self.controlMessage)")
     }
 
     @Test func aStoreWithAByteOrderMarkLoads() throws {
@@ -114,7 +135,9 @@ struct PlannerHostileInputTests {
     static func planError(_ edit: (inout [String: Any]) -> Void) async throws -> (error: String?, text: String) {
         let sandbox = try Sandbox(inbox: "- write the grant intro 90m\n- email the landlord\n- call the bank at 3pm\n")
         #expect(await sandbox.run("plan", "--date", "2026-12-02").status == 0)
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.url("Content/planner/plan.json"))) as? [String: Any])
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.url("Content/planner/plan.json")))
+                as? [String: Any])
         edit(&json)
         let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
         do {
@@ -150,15 +173,25 @@ struct PlannerHostileInputTests {
         }
         let first = Self.position(of: "\"\(id)\"", in: text.components(separatedBy: "\"events\"")[0], occurrence: 0)
         let second = Self.position(of: "\"\(id)\"", in: text, occurrence: 1)
-        #expect(error == "\(second): days[0].blocks[1].id: duplicate block id '\(id)', already used at line "
-            + "\(first.split(separator: ":")[0]), column \(first.split(separator: ":")[1]); expected each id once; run 'aura plan' again to rewrite it")
+        #expect(
+            error == "\(second): days[0].blocks[1].id: duplicate block id '\(id)', already used at line "
+                + "\(first.split(separator: ":")[0]), column \(first.split(separator: ":")[1]); expected each id once; run 'aura plan' again to rewrite it"
+        )
     }
 
     @Test func planNumbersPastADayAreRangeErrors() async throws {
         let (load, _) = try await Self.planError { json in Self.editDay(&json) { $0["loadMinutes"] = Int.max } }
-        #expect(load?.hasSuffix("days[0].loadMinutes: \(Int.max) is out of range; expected 0 to 1440 minutes; run 'aura plan' again to rewrite it") == true, "\(load ?? "")")
-        let (window, _) = try await Self.planError { json in Self.editDay(&json) { $0["window"] = ["start": -5, "end": 600] } }
-        #expect(window?.hasSuffix("days[0].window.start: -5 is out of range; expected 0 to 1440 minutes after midnight; run 'aura plan' again to rewrite it") == true,
-                "\(window ?? "")")
+        #expect(
+            load?.hasSuffix(
+                "days[0].loadMinutes: \(Int.max) is out of range; expected 0 to 1440 minutes; run 'aura plan' again to rewrite it"
+            ) == true, "\(load ?? "")")
+        let (window, _) = try await Self.planError { json in
+            Self.editDay(&json) { $0["window"] = ["start": -5, "end": 600] }
+        }
+        #expect(
+            window?.hasSuffix(
+                "days[0].window.start: -5 is out of range; expected 0 to 1440 minutes after midnight; run 'aura plan' again to rewrite it"
+            ) == true,
+            "\(window ?? "")")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AuraPlanner
 
 /// `DayPlan.ranking`: the one order the dashboard's "first" and the week board's sizes read.
@@ -6,8 +7,9 @@ struct RankingTests {
     static func blocks(_ ranks: [Double]) -> [DayPlan.Block] {
         ranks.enumerated().map { index, rank in
             let task = DayPlan.ScheduledTask(id: "t\(index + 1)", title: "task \(index + 1)", minutes: 30, rank: rank)
-            return DayPlan.Block(id: "b\(index + 1)", span: MinuteSpan(start: 540 + index * 30, end: 570 + index * 30),
-                                 category: .admin, focusMode: .work, tasks: [task], isFixed: false)
+            return DayPlan.Block(
+                id: "b\(index + 1)", span: MinuteSpan(start: 540 + index * 30, end: 570 + index * 30),
+                category: .admin, focusMode: .work, tasks: [task], isFixed: false)
         }
     }
 

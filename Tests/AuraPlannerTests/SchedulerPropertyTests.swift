@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AuraPlanner
 
 /// Seeded random days, checked against every promise the scheduler makes.
@@ -8,8 +9,10 @@ struct SchedulerPropertyTests {
     static let planRuns = 1000
 
     /// Everything that must hold for any schedule; returns the broken promises.
-    static func violations(of schedule: Schedule, tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int,
-                           busy: [MinuteSpan], scheduler: Scheduler) -> [String] {
+    static func violations(
+        of schedule: Schedule, tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int,
+        busy: [MinuteSpan], scheduler: Scheduler
+    ) -> [String] {
         var problems: [String] = []
         let blocks = schedule.blocks
         let mergedBusy = MinuteSpan.merged(busy.compactMap { $0.clamped(to: window) })
@@ -37,23 +40,31 @@ struct SchedulerPropertyTests {
             let taskMinutes = block.tasks.reduce(0) { $0 + $1.minutes }
             switch block.category {
             case .admin where !block.isFixed:
-                if !scheduler.adminWindow.contains(block.span.length) || taskMinutes > scheduler.adminWindow.upperBound {
+                if !scheduler.adminWindow.contains(block.span.length) || taskMinutes > scheduler.adminWindow.upperBound
+                {
                     problems.append("admin window \(block.span) lasts \(block.span.length) minutes")
                 }
             default:
                 // Deep blocks (and single blocks) hold their tasks back to back, with no gap.
-                if block.span.length != taskMinutes { problems.append("\(block.category) block \(block.span) is not contiguous") }
+                if block.span.length != taskMinutes {
+                    problems.append("\(block.category) block \(block.span) is not contiguous")
+                }
             }
-            if block.tasks.contains(where: { $0.category != block.category }) { problems.append("block mixes categories") }
+            if block.tasks.contains(where: { $0.category != block.category }) {
+                problems.append("block mixes categories")
+            }
             for task in block.tasks where !block.isFixed {
                 if let part = task.partOfDay, let stretch = scheduler.partsOfDay[part],
-                   block.span.start < stretch.start || block.span.end > stretch.end {
+                    block.span.start < stretch.start || block.span.end > stretch.end
+                {
                     problems.append("\(task.id) asked for the \(part) \(stretch) but sits in \(block.span)")
                 }
             }
         }
         // Buffers: a block the planner chose keeps its distance from busy time and other blocks.
-        let items = (blocks.map { ($0.span, $0.isFixed) } + mergedBusy.map { ($0, true) }).sorted { $0.0.start < $1.0.start }
+        let items = (blocks.map { ($0.span, $0.isFixed) } + mergedBusy.map { ($0, true) }).sorted {
+            $0.0.start < $1.0.start
+        }
         for (first, second) in zip(items, items.dropFirst()) where !(first.1 && second.1) {
             if second.0.start - first.0.end < scheduler.buffer {
                 problems.append("no buffer between \(first.0) and \(second.0)")
@@ -66,36 +77,47 @@ struct SchedulerPropertyTests {
         }
         if schedule.later.contains(where: { $0.reason.isEmpty }) { problems.append("a Later item has no reason") }
         let load = blocks.flatMap(\.tasks).reduce(0) { $0 + $1.minutes }
-        if load != schedule.loadMinutes { problems.append("load \(schedule.loadMinutes) is not the scheduled minutes \(load)") }
+        if load != schedule.loadMinutes {
+            problems.append("load \(schedule.loadMinutes) is not the scheduled minutes \(load)")
+        }
         if schedule.loadMinutes > schedule.capacityMinutes {
             problems.append("load \(schedule.loadMinutes) exceeds capacity \(schedule.capacityMinutes)")
         }
         // Fixed-time tasks keep their times whatever the load; the planner adds nothing past the limit.
-        if Double(schedule.loadMinutes) > Double(schedule.capacityMinutes) * scheduler.loadLimit, blocks.contains(where: { !$0.isFixed }) {
-            problems.append("load \(schedule.loadMinutes) passes \(scheduler.loadLimit) of capacity \(schedule.capacityMinutes)")
+        if Double(schedule.loadMinutes) > Double(schedule.capacityMinutes) * scheduler.loadLimit,
+            blocks.contains(where: { !$0.isFixed })
+        {
+            problems.append(
+                "load \(schedule.loadMinutes) passes \(scheduler.loadLimit) of capacity \(schedule.capacityMinutes)")
         }
-        problems += untrueReasons(of: schedule, window: window, opensAt: opensAt, busy: mergedBusy, scheduler: scheduler)
+        problems += untrueReasons(
+            of: schedule, window: window, opensAt: opensAt, busy: mergedBusy, scheduler: scheduler)
         return problems
     }
 
     /// Every Later reason checked against the final plan: a reason must be true of the day as
     /// planned, not only of the moment it was written.
-    static func untrueReasons(of schedule: Schedule, window: MinuteSpan, opensAt: Int, busy: [MinuteSpan],
-                              scheduler: Scheduler) -> [String] {
+    static func untrueReasons(
+        of schedule: Schedule, window: MinuteSpan, opensAt: Int, busy: [MinuteSpan],
+        scheduler: Scheduler
+    ) -> [String] {
         let open = MinuteSpan(start: min(max(opensAt, window.start), window.end), end: window.end)
-        let taken = MinuteSpan.merged((busy + schedule.blocks.map(\.span)).map {
-            MinuteSpan(start: $0.start - scheduler.buffer, end: $0.end + scheduler.buffer)
-        })
+        let taken = MinuteSpan.merged(
+            (busy + schedule.blocks.map(\.span)).map {
+                MinuteSpan(start: $0.start - scheduler.buffer, end: $0.end + scheduler.buffer)
+            })
         func longestGap(for task: SchedulableTask) -> Int {
             let part = task.partOfDay.flatMap { scheduler.partsOfDay[$0] }
-            let bounds = MinuteSpan(start: max(open.start, task.notBefore ?? open.start, part?.start ?? open.start),
-                                    end: min(open.end, part?.end ?? open.end))
+            let bounds = MinuteSpan(
+                start: max(open.start, task.notBefore ?? open.start, part?.start ?? open.start),
+                end: min(open.end, part?.end ?? open.end))
             return bounds.length > 0 ? MinuteSpan.gaps(in: bounds, around: taken).map(\.length).max() ?? 0 : 0
         }
         let loadCap = Int(Double(schedule.capacityMinutes) * scheduler.loadLimit)
         var problems: [String] = []
         for deferral in schedule.later {
-            let task = deferral.task, reason = deferral.reason
+            let task = deferral.task
+            let reason = deferral.reason
             let start = task.fixedStart.map { max($0, task.notBefore ?? 0) }
             let holds: Bool
             if reason.hasPrefix("the day window closed") {
@@ -117,16 +139,22 @@ struct SchedulerPropertyTests {
             } else if let start, reason.hasPrefix("clashes with busy time") {
                 holds = busy.contains { $0.overlaps(MinuteSpan(start: start, end: start + task.minutes)) }
             } else if let start, reason.hasPrefix("clashes with") {
-                holds = schedule.blocks.contains { $0.span.overlaps(MinuteSpan(start: start, end: start + task.minutes)) }
+                holds = schedule.blocks.contains {
+                    $0.span.overlaps(MinuteSpan(start: start, end: start + task.minutes))
+                }
             } else {
                 holds = false
             }
-            if !holds { problems.append("\(task.id) (\(task.category), \(task.minutes) min) deferred untruly: \(reason)") }
+            if !holds {
+                problems.append("\(task.id) (\(task.category), \(task.minutes) min) deferred untruly: \(reason)")
+            }
         }
         return problems
     }
 
-    static func randomDay(_ random: inout SplitMix64) -> (tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int, busy: [MinuteSpan]) {
+    static func randomDay(_ random: inout SplitMix64) -> (
+        tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int, busy: [MinuteSpan]
+    ) {
         let start = random.pick(Array(stride(from: 5 * 60, through: 11 * 60, by: 15)))
         let window = MinuteSpan(start: start, end: min(24 * 60, start + random.pick([4, 6, 8, 10, 12, 14]) * 60))
         let opensAt = random.chance(0.7) ? window.start : Int.random(in: window.start...window.end, using: &random)
@@ -156,14 +184,17 @@ struct SchedulerPropertyTests {
             var random = SplitMix64(seed: seed)
             let day = Self.randomDay(&random)
             let schedule = scheduler.schedule(day.tasks, window: day.window, opensAt: day.opensAt, busy: day.busy)
-            let problems = Self.violations(of: schedule, tasks: day.tasks, window: day.window, opensAt: day.opensAt,
-                                           busy: day.busy, scheduler: scheduler)
+            let problems = Self.violations(
+                of: schedule, tasks: day.tasks, window: day.window, opensAt: day.opensAt,
+                busy: day.busy, scheduler: scheduler)
             #expect(problems.isEmpty, "seed \(seed): \(problems)")
             checked += 1
             scheduledTasks += schedule.blocks.reduce(0) { $0 + $1.tasks.count }
             deferredTasks += schedule.later.count
         }
-        print("Scheduler properties: \(checked) random days, \(scheduledTasks) tasks scheduled, \(deferredTasks) sent to Later")
+        print(
+            "Scheduler properties: \(checked) random days, \(scheduledTasks) tasks scheduled, \(deferredTasks) sent to Later"
+        )
         #expect(checked == Self.scheduleRuns)
         #expect(scheduledTasks > 0 && deferredTasks > 0)
     }
@@ -181,18 +212,23 @@ struct SchedulerPropertyTests {
         "write the grant report", "refactor the parser", "draft chapter two", "review the pull request",
         "email the landlord", "pay the gas bill", "call Sam", "book the MOT", "renew passport", "order printer ink",
         "run 5k", "yoga class", "physio appointment", "walk the dog", "meditate",
-        "read Middlemarch", "see Hamlet", "visit the gallery", "practice guitar", "listen to the opera broadcast",
+        "read Middlemarch", "see Hamlet", "visit the gallery", "practice guitar", "listen to the opera broadcast"
     ]
-    static let phrases = ["", "", "", " today", " tomorrow", " this evening", " monday morning", " in the afternoon",
-                          " by end of next week", " fortnightly", " every third day", " quarterly", " at half 8", " on the 3rd", " friday", " next tue", " in 2 days", " at 9am", " at 3pm",
-                          " 15:30", " 45m", " 1h", " 1.5h", " 2 hours", " 10 min", " every day", " every weekday",
-                          " every monday", " 2-3pm", " #deep", " #admin", " #health", " #culture"]
+    static let phrases = [
+        "", "", "", " today", " tomorrow", " this evening", " monday morning", " in the afternoon",
+        " by end of next week", " fortnightly", " every third day", " quarterly", " at half 8", " on the 3rd",
+        " friday", " next tue", " in 2 days", " at 9am", " at 3pm",
+        " 15:30", " 45m", " 1h", " 1.5h", " 2 hours", " 10 min", " every day", " every weekday",
+        " every monday", " 2-3pm", " #deep", " #admin", " #health", " #culture"
+    ]
 
     static func randomInbox(_ random: inout SplitMix64) -> String {
         (0..<Int.random(in: 0...30, using: &random)).map { _ -> String in
             let item = random.pick(titles) + random.pick(phrases) + random.pick(phrases)
             switch Int.random(in: 0..<10, using: &random) {
-            case 0: return "memo: \(item) and then \(random.pick(titles)). Also \(random.pick(titles))\(random.pick(phrases))"
+            case 0:
+                return
+                    "memo: \(item) and then \(random.pick(titles)). Also \(random.pick(titles))\(random.pick(phrases))"
             case 1: return "💡 \(item)"
             default: return "- \(item)"
             }
@@ -205,18 +241,25 @@ struct SchedulerPropertyTests {
         var itemsCaptured = 0
         for seed in 1...UInt64(Self.planRuns) {
             var random = SplitMix64(seed: seed &* 7919)
-            let day = LocalDate(year: 2026, month: Int.random(in: 1...12, using: &random), day: Int.random(in: 1...28, using: &random))!
-            let window = MinuteSpan(start: random.pick([7 * 60, 8 * 60 + 30, 9 * 60]), end: random.pick([17 * 60, 18 * 60 + 30, 21 * 60]))
+            let day = LocalDate(
+                year: 2026, month: Int.random(in: 1...12, using: &random), day: Int.random(in: 1...28, using: &random))!
+            let window = MinuteSpan(
+                start: random.pick([7 * 60, 8 * 60 + 30, 9 * 60]), end: random.pick([17 * 60, 18 * 60 + 30, 21 * 60]))
             let settings = PlannerSettings(timeZone: zone, window: window)
-            let calendar = FixedCalendar(intervals: (0..<Int.random(in: 0...6, using: &random)).map { index in
-                let start = day.date(minutes: Int.random(in: 0...(23 * 60), using: &random), in: zone)
-                return BusyInterval(start: start, end: start.addingTimeInterval(Double(random.pick([15, 30, 60, 120])) * 60), title: "Meeting \(index)")
-            })
+            let calendar = FixedCalendar(
+                intervals: (0..<Int.random(in: 0...6, using: &random)).map { index in
+                    let start = day.date(minutes: Int.random(in: 0...(23 * 60), using: &random), in: zone)
+                    return BusyInterval(
+                        start: start, end: start.addingTimeInterval(Double(random.pick([15, 30, 60, 120])) * 60),
+                        title: "Meeting \(index)")
+                })
             var store = TaskStore()
             let entries = try Inbox.capture(Self.randomInbox(&random), with: CaptureParser(today: day))
             store.capture(entries.flatMap(\.items), on: day)
             itemsCaptured += store.tasks.count
-            let now = random.chance(0.3) ? day.date(minutes: Int.random(in: 0...(24 * 60 - 1), using: &random), in: zone) : nil
+            let now =
+                random.chance(0.3)
+                ? day.date(minutes: Int.random(in: 0...(24 * 60 - 1), using: &random), in: zone) : nil
             let problems = Self.planProblems(store, on: day, settings: settings, calendar: calendar, now: now)
             #expect(problems.isEmpty, "seed \(seed): \(problems)")
             plansChecked += 1
@@ -226,20 +269,26 @@ struct SchedulerPropertyTests {
     }
 
     /// Plans `day` and checks the plan against every promise of the schedule and of the plan.
-    static func planProblems(_ store: TaskStore, on day: LocalDate, settings: PlannerSettings,
-                             calendar: (any BusyCalendar)?, now: Date?) -> [String] {
+    static func planProblems(
+        _ store: TaskStore, on day: LocalDate, settings: PlannerSettings,
+        calendar: (any BusyCalendar)?, now: Date?
+    ) -> [String] {
         let plan = DayPlanner(settings: settings).plan(store, on: day, now: now, calendar: calendar)
         let schedule = Schedule(
             blocks: plan.blocks.map { block in
-                Schedule.Block(span: block.span, category: block.category, tasks: block.tasks.map { task in
-                    let stored = store.tasks[store.index(of: task.id)!]
-                    return SchedulableTask(id: task.id, title: task.title, category: block.category, minutes: task.minutes,
-                                           fixedStart: stored.time?.minutes, rank: task.rank, partOfDay: stored.partOfDay)
-                }, isFixed: block.isFixed)
+                Schedule.Block(
+                    span: block.span, category: block.category,
+                    tasks: block.tasks.map { task in
+                        let stored = store.tasks[store.index(of: task.id)!]
+                        return SchedulableTask(
+                            id: task.id, title: task.title, category: block.category, minutes: task.minutes,
+                            fixedStart: stored.time?.minutes, rank: task.rank, partOfDay: stored.partOfDay)
+                    }, isFixed: block.isFixed)
             },
             later: [], capacityMinutes: plan.capacityMinutes, loadMinutes: plan.loadMinutes)
-        return violations(of: schedule, tasks: schedule.blocks.flatMap(\.tasks), window: settings.window,
-                          opensAt: plan.window.start, busy: plan.busy.map(\.span), scheduler: Scheduler())
+        return violations(
+            of: schedule, tasks: schedule.blocks.flatMap(\.tasks), window: settings.window,
+            opensAt: plan.window.start, busy: plan.busy.map(\.span), scheduler: Scheduler())
             + planViolations(plan, store: store)
     }
 
@@ -249,24 +298,39 @@ struct SchedulerPropertyTests {
         var problems: [String] = []
         let due = store.tasks.filter { $0.isDue(on: plan.date) || $0.isUndatedIdea }.map(\.id).sorted()
         let listed = (plan.blocks.flatMap(\.tasks).map(\.id) + plan.later.map(\.id)).sorted()
-        if due != listed { problems.append("tasks of the day \(due) are not each scheduled or in Later once: \(listed)") }
+        if due != listed {
+            problems.append("tasks of the day \(due) are not each scheduled or in Later once: \(listed)")
+        }
         if plan.later.contains(where: { $0.reason.isEmpty }) { problems.append("Later item without a reason") }
         if plan.loadMinutes > plan.capacityMinutes { problems.append("overcommitted") }
-        if plan.notifications.map(\.blockId) != plan.blocks.map(\.id) { problems.append("notifications do not follow the blocks") }
-        if Set(plan.notifications.map(\.id)).count != plan.notifications.count { problems.append("duplicate notification ids") }
+        if plan.notifications.map(\.blockId) != plan.blocks.map(\.id) {
+            problems.append("notifications do not follow the blocks")
+        }
+        if Set(plan.notifications.map(\.id)).count != plan.notifications.count {
+            problems.append("duplicate notification ids")
+        }
         for (note, block) in zip(plan.notifications, plan.blocks) {
             if note.title.count > 40 { problems.append("title over 40 characters: \(note.title)") }
-            if note.fireDate != plan.instant(block.span.start) { problems.append("notification not at its block's start") }
-            if (note.interruptionLevel == .timeSensitive) != (block.category == .deepWork) { problems.append("wrong priority") }
+            if note.fireDate != plan.instant(block.span.start) {
+                problems.append("notification not at its block's start")
+            }
+            if (note.interruptionLevel == .timeSensitive) != (block.category == .deepWork) {
+                problems.append("wrong priority")
+            }
             if note.actions != [.done, .snooze15] { problems.append("missing actions") }
             if note.cue.isEmpty || note.body.isEmpty { problems.append("empty body or cue") }
         }
         if plan.nudge.body.range(of: #"^\s*\d+\s+(tasks?|things?|items?)"#, options: .regularExpression) != nil
-            || plan.nudge.title.range(of: #"\d+\s+(tasks?|things?|items?)"#, options: .regularExpression) != nil {
+            || plan.nudge.title.range(of: #"\d+\s+(tasks?|things?|items?)"#, options: .regularExpression) != nil
+        {
             problems.append("nudge shows a bare count: \(plan.nudge.title) / \(plan.nudge.body)")
         }
-        if let top = plan.topTasks.first, !plan.nudge.body.contains(top.title) { problems.append("nudge does not lead with the top task") }
-        if (try? JSONSerialization.jsonObject(with: plan.jsonData())) == nil { problems.append("plan JSON does not parse") }
+        if let top = plan.topTasks.first, !plan.nudge.body.contains(top.title) {
+            problems.append("nudge does not lead with the top task")
+        }
+        if (try? JSONSerialization.jsonObject(with: plan.jsonData())) == nil {
+            problems.append("plan JSON does not parse")
+        }
         return problems
     }
 }

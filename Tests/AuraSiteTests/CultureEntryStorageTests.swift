@@ -1,18 +1,24 @@
 import Foundation
-import Testing
-@testable import AuraSite
 import Platform
+import Testing
+
+@testable import AuraSite
 
 /// An entry keeps its fields packed in one allocation: each must read back exactly as given,
 /// whatever its length, script or emptiness, and tags in the order written.
 struct CultureEntryStorageTests {
-    private static func entry(title: String = "Kokoro", venue: String? = nil, link: String? = nil, summary: String = "A secret.",
-                              tags: [CultureEntry.Tag] = [.readScript], region: String = "East Asia") -> CultureEntry {
-        CultureEntry(slug: "kokoro", sourceFolder: "Content/culture/", title: title, creator: "Natsume Sōseki", kind: .literature,
-                     region: region, country: "日本", year: "c. 1000–1012", tags: tags, energy: .low, length: "", venue: venue,
-                     link: link, summary: summary, published: "2026-11-02",
-                     source: CultureSource(name: "kokoro.md", metaDigest: Fingerprint.sha256(Array("m".utf8)),
-                                           bodyDigest: Fingerprint.sha256(Array("b".utf8))))
+    private static func entry(
+        title: String = "Kokoro", venue: String? = nil, link: String? = nil, summary: String = "A secret.",
+        tags: [CultureEntry.Tag] = [.readScript], region: String = "East Asia"
+    ) -> CultureEntry {
+        CultureEntry(
+            slug: "kokoro", sourceFolder: "Content/culture/", title: title, creator: "Natsume Sōseki",
+            kind: .literature,
+            region: region, country: "日本", year: "c. 1000–1012", tags: tags, energy: .low, length: "", venue: venue,
+            link: link, summary: summary, published: "2026-11-02",
+            source: CultureSource(
+                name: "kokoro.md", metaDigest: Fingerprint.sha256(Array("m".utf8)),
+                bodyDigest: Fingerprint.sha256(Array("b".utf8))))
     }
 
     @Test func everyFieldReadsBackAsGiven() {
@@ -33,8 +39,11 @@ struct CultureEntryStorageTests {
         #expect(entry.link == "https://example.org/k")
         #expect(entry.summary == "Tabs\tand \\ stay 🎭")
         #expect(entry.published == "2026-11-02")
-        #expect(entry.source == CultureSource(name: "kokoro.md", metaDigest: Fingerprint.sha256(Array("m".utf8)),
-                                              bodyDigest: Fingerprint.sha256(Array("b".utf8))))
+        #expect(
+            entry.source
+                == CultureSource(
+                    name: "kokoro.md", metaDigest: Fingerprint.sha256(Array("m".utf8)),
+                    bodyDigest: Fingerprint.sha256(Array("b".utf8))))
     }
 
     @Test func anAbsentVenueOrLinkIsNotAnEmptyOne() {
@@ -45,8 +54,10 @@ struct CultureEntryStorageTests {
         #expect(entry != Self.entry(link: ""))
     }
 
-    @Test(arguments: [[], [CultureEntry.Tag.digitalStage], [.liveVisit, .readScript], [.readScript, .liveVisit],
-                      [.digitalStage, .readScript, .liveVisit], [.liveVisit, .digitalStage, .readScript]])
+    @Test(arguments: [
+        [], [CultureEntry.Tag.digitalStage], [.liveVisit, .readScript], [.readScript, .liveVisit],
+        [.digitalStage, .readScript, .liveVisit], [.liveVisit, .digitalStage, .readScript]
+    ])
     func tagsKeepTheirOrder(tags: [CultureEntry.Tag]) {
         #expect(Self.entry(tags: tags).tags == tags)
     }

@@ -1,15 +1,18 @@
 import Foundation
-import Testing
-@testable import AuraSite
 import Platform
+import Testing
+
+@testable import AuraSite
 
 /// A stamp tells apart every change a build must see (size, inode, either time to the
 /// nanosecond), reads back from the record as it was written, and a real file never bears
 /// `missing`.
 struct FileStampTests {
     /// A `stat` with these fields and zeros elsewhere.
-    static func status(size: Int = 10, inode: UInt = 7, modified: timespec = timespec(tv_sec: 1_700_000_000, tv_nsec: 5),
-                       changed: timespec = timespec(tv_sec: 1_700_000_001, tv_nsec: 6)) -> stat {
+    static func status(
+        size: Int = 10, inode: UInt = 7, modified: timespec = timespec(tv_sec: 1_700_000_000, tv_nsec: 5),
+        changed: timespec = timespec(tv_sec: 1_700_000_001, tv_nsec: 6)
+    ) -> stat {
         var status = stat()
         (status.st_size, status.st_ino, status.st_mtim, status.st_ctim) = (size, inode, modified, changed)
         return status
@@ -19,8 +22,10 @@ struct FileStampTests {
         let stamp = FileStamp(Self.status(), withChangeTime: true)
         let changed = [
             Self.status(size: 11), Self.status(inode: 8),
-            Self.status(modified: timespec(tv_sec: 1_700_000_000, tv_nsec: 6)), Self.status(modified: timespec(tv_sec: 1_700_000_002, tv_nsec: 5)),
-            Self.status(changed: timespec(tv_sec: 1_700_000_001, tv_nsec: 7)), Self.status(changed: timespec(tv_sec: -1, tv_nsec: 6)),
+            Self.status(modified: timespec(tv_sec: 1_700_000_000, tv_nsec: 6)),
+            Self.status(modified: timespec(tv_sec: 1_700_000_002, tv_nsec: 5)),
+            Self.status(changed: timespec(tv_sec: 1_700_000_001, tv_nsec: 7)),
+            Self.status(changed: timespec(tv_sec: -1, tv_nsec: 6))
         ].map { FileStamp($0, withChangeTime: true) }
         #expect(Set(changed + [stamp]).count == changed.count + 1)
         #expect(FileStamp(Self.status(), withChangeTime: true) == stamp)
@@ -33,7 +38,9 @@ struct FileStampTests {
     }
 
     @Test func readsBackWhatTheRecordHolds() throws {
-        let stamps = [FileStamp(Self.status(), withChangeTime: true), FileStamp(contentsOf: Data("bytes".utf8)), .missing]
+        let stamps = [
+            FileStamp(Self.status(), withChangeTime: true), FileStamp(contentsOf: Data("bytes".utf8)), .missing
+        ]
         for stamp in stamps {
             #expect(FileStamp(hex: Substring(stamp.bytes.hex)) == stamp)
         }

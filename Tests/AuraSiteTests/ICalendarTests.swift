@@ -1,6 +1,7 @@
 import AuraTestSupport
 import Foundation
 import Testing
+
 @testable import AuraSite
 
 /// The hand-written iCalendar writer, checked by rule and by outside parsers.
@@ -8,11 +9,12 @@ struct ICalendarTests {
     static let start = Date(timeIntervalSince1970: 1_796_202_000)  // 2026-12-02T09:00:00Z
 
     static func event(uid: String = "aura-2026-12-02-t1@aura.example", summary: String) -> CalendarEvent {
-        CalendarEvent(uid: uid, sequence: 2, stamp: start.addingTimeInterval(-86_400), start: start,
-                      end: start.addingTimeInterval(5_400), summary: summary,
-                      description: "Tasks:\n• Draft the grant report, section 2; methods\n• Review Sam's notes",
-                      categories: ["Deep Work", "Focus, Work"], url: "https://aura.example/schedule/2026-12-02/#block-t1",
-                      alarm: (start.addingTimeInterval(-300), "🧠 Deep work starts in 5 minutes"))
+        CalendarEvent(
+            uid: uid, sequence: 2, stamp: start.addingTimeInterval(-86_400), start: start,
+            end: start.addingTimeInterval(5_400), summary: summary,
+            description: "Tasks:\n• Draft the grant report, section 2; methods\n• Review Sam's notes",
+            categories: ["Deep Work", "Focus, Work"], url: "https://aura.example/schedule/2026-12-02/#block-t1",
+            alarm: (start.addingTimeInterval(-300), "🧠 Deep work starts in 5 minutes"))
     }
 
     @Test func foldsAtSeventyFiveOctetsWithoutSplittingCharacters() {
@@ -49,8 +51,10 @@ struct ICalendarTests {
     @Test func outsideEnginesAcceptTheFeedAndReadTheTextBack() throws {
         let checker = try Project.webcheckScript("check_ics.py")
         let summary = "Deep work: grant report; section 2, methods — 日本語 🧠 " + String(repeating: "long ", count: 20)
-        let feed = CalendarFeed(name: "Aura · today", description: "Blocks, with alarms",
-                                events: [Self.event(summary: summary), Self.event(uid: "aura-2026-12-02-t2@aura.example", summary: "Admin")])
+        let feed = CalendarFeed(
+            name: "Aura · today", description: "Blocks, with alarms",
+            events: [Self.event(summary: summary), Self.event(uid: "aura-2026-12-02-t2@aura.example", summary: "Admin")]
+        )
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("aura-\(UUID().uuidString).ics")
         try Data(feed.ics.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -58,12 +62,17 @@ struct ICalendarTests {
         let check = try runProgram("python3", [checker, "--strict", file.path])
         #expect(check.status == 0, "\(check.output)")
 
-        let readBack = try runProgram("python3", ["-c", """
-        import icalendar, sys
-        cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
-        event = cal.walk('VEVENT')[0]
-        sys.stdout.write(str(event['SUMMARY']) + '\\x00' + str(event['DESCRIPTION']) + '\\x00' + event['DTSTART'].dt.isoformat())
-        """, file.path])
+        let readBack = try runProgram(
+            "python3",
+            [
+                "-c",
+                """
+                import icalendar, sys
+                cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+                event = cal.walk('VEVENT')[0]
+                sys.stdout.write(str(event['SUMMARY']) + '\\x00' + str(event['DESCRIPTION']) + '\\x00' + event['DTSTART'].dt.isoformat())
+                """, file.path
+            ])
         #expect(readBack.status == 0, "\(readBack.output)")
         let parts = readBack.output.components(separatedBy: "\0")
         #expect(parts.count == 3)

@@ -2,6 +2,7 @@ import AuraTestSupport
 import Foundation
 import Synchronization
 import Testing
+
 @testable import AuraSite
 
 /// Aura's Markdown must render exactly as the reference `cmark-gfm` program does with the
@@ -14,7 +15,7 @@ struct MarkdownTests {
         "~~Struck~~ and www.example.org and https://aura.example/x.\n",
         "\"Quotes\" -- dashes --- and ellipses...\n",
         "```swift\nlet x = 1\n```\n",
-        "<script>alert(1)</script>\n\nRaw <b>html</b> is omitted.\n",
+        "<script>alert(1)</script>\n\nRaw <b>html</b> is omitted.\n"
     ]
 
     @Test(arguments: samples)
@@ -24,15 +25,21 @@ struct MarkdownTests {
 
     @Test func rendersGFMStructures() {
         #expect(Markdown.html(Self.samples[0]).contains("<td align=\"right\">09:00–11:00</td>"))
-        #expect(Markdown.html(Self.samples[1]).contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> Plan the day"))
+        #expect(
+            Markdown.html(Self.samples[1]).contains(
+                "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> Plan the day"))
         #expect(Markdown.html(Self.samples[2]).contains("<del>Struck</del>"))
         #expect(!Markdown.html(Self.samples[5]).contains("<script>"))
     }
 
     @Test func rendersFootnotesAsGitHubDoes() {
         let html = Markdown.html("A claim.[^note]\n\n[^note]: Its source.\n")
-        #expect(html.contains("<p>A claim.<sup class=\"footnote-ref\"><a href=\"#fn-note\" id=\"fnref-note\" data-footnote-ref>1</a></sup></p>"))
-        #expect(html.contains("<section class=\"footnotes\" data-footnotes>\n<ol>\n<li id=\"fn-note\">\n<p>Its source."))
+        #expect(
+            html.contains(
+                "<p>A claim.<sup class=\"footnote-ref\"><a href=\"#fn-note\" id=\"fnref-note\" data-footnote-ref>1</a></sup></p>"
+            ))
+        #expect(
+            html.contains("<section class=\"footnotes\" data-footnotes>\n<ol>\n<li id=\"fn-note\">\n<p>Its source."))
         #expect(html.contains("href=\"#fnref-note\" class=\"footnote-backref\""))
     }
 
@@ -52,7 +59,9 @@ struct MarkdownTests {
         DispatchQueue.concurrentPerform(iterations: 8 * ProcessInfo.processInfo.activeProcessorCount) { worker in
             for round in 0..<300 {
                 let index = (worker + round) % cases.count
-                if Markdown.html(cases[index].0, autolinks: cases[index].1) != alone[index] { differing.withLock { $0 += 1 } }
+                if Markdown.html(cases[index].0, autolinks: cases[index].1) != alone[index] {
+                    differing.withLock { $0 += 1 }
+                }
             }
         }
         #expect(differing.withLock { $0 } == 0)
@@ -60,7 +69,10 @@ struct MarkdownTests {
 
     /// Runs the `cmark-gfm` program with the options `Markdown` uses.
     static func reference(_ source: String, autolinks: Bool = true) throws -> String {
-        try runProgram("cmark-gfm", ["--smart", "--github-pre-lang", "-e", "table", "-e", "strikethrough"]
-                       + (autolinks ? ["-e", "autolink"] : []) + ["-e", "tasklist"], input: source).output
+        try runProgram(
+            "cmark-gfm",
+            ["--smart", "--github-pre-lang", "-e", "table", "-e", "strikethrough"]
+                + (autolinks ? ["-e", "autolink"] : []) + ["-e", "tasklist"], input: source
+        ).output
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AuraSite
 
 /// The build's whitespace-and-comment minifier: what it removes, and what it must leave alone.
@@ -25,8 +26,11 @@ struct MinifierTests {
     }
 
     @Test func templateLiteralsAreCopiedWholeAcrossLines() {
-        let source = "var t = `line one\n    // not a comment\n\n  /* nor this */ ${ a + `inner ${ b }` } end`;\n  next();"
-        #expect(Minifier.javaScript(source) == "var t = `line one\n    // not a comment\n\n  /* nor this */ ${ a + `inner ${ b }` } end`;\nnext();")
+        let source =
+            "var t = `line one\n    // not a comment\n\n  /* nor this */ ${ a + `inner ${ b }` } end`;\n  next();"
+        #expect(
+            Minifier.javaScript(source)
+                == "var t = `line one\n    // not a comment\n\n  /* nor this */ ${ a + `inner ${ b }` } end`;\nnext();")
     }
 
     @Test func aDollarOrAnEscapedBacktickDoesNotEndATemplate() {
@@ -45,13 +49,15 @@ struct MinifierTests {
             #"var s = path.replace(/[^/]*$/, "");"#,
             #"if (/^[357]$/.test(x)) y();"#,
             #"return /a"b/.test(s);"#,
-            #"var q = x.split(/\/*/);"#,
+            #"var q = x.split(/\/*/);"#
         ]
         for source in cases { #expect(Minifier.javaScript(source) == source) }
     }
 
     @Test func divisionIsNotARegularExpression() {
-        #expect(Minifier.javaScript("var half = total / 2; // half\nvar q = (a) / b / c;") == "var half = total / 2;\nvar q = (a) / b / c;")
+        #expect(
+            Minifier.javaScript("var half = total / 2; // half\nvar q = (a) / b / c;")
+                == "var half = total / 2;\nvar q = (a) / b / c;")
         #expect(Minifier.javaScript("i++ / 2 // x") == "i++ / 2")
     }
 
@@ -82,7 +88,10 @@ struct MinifierTests {
             @media (min-width: 40rem) { .d { color: red; } }
             .e/**/.f { grid-template-areas: "a  b"; }
             """
-        #expect(Minifier.css(source) == #".a :hover,.b > .c{margin:calc(1rem + 2px) 0;content:"  /* not a comment */  ";background:url("//cdn.example/x.png")}@media (min-width:40rem){.d{color:red}}.e.f{grid-template-areas:"a  b"}"#)
+        #expect(
+            Minifier.css(source)
+                == #".a :hover,.b > .c{margin:calc(1rem + 2px) 0;content:"  /* not a comment */  ";background:url("//cdn.example/x.png")}@media (min-width:40rem){.d{color:red}}.e.f{grid-template-areas:"a  b"}"#
+        )
     }
 
     @Test func minifyingTwiceChangesNothing() {

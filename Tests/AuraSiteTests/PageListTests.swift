@@ -1,18 +1,23 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import AuraSite
 
 /// A page list hands out held pages and made ones in order, making a page only when it is
 /// asked for.
 struct PageListTests {
     private func page(_ path: String) -> Page {
-        Page(path: path, outputFile: String(path.dropFirst()) + "index.html", template: "t", inSitemap: true, isPersonal: false) { .null }
+        Page(
+            path: path, outputFile: String(path.dropFirst()) + "index.html", template: "t", inSitemap: true,
+            isPersonal: false
+        ) { .null }
     }
 
     @Test func heldAndMadePagesComeInOrderAndAreMadeWhenAskedFor() {
         let made = Mutex(0)
-        let list = PageList([page("/a/"), page("/b/")])
+        let list =
+            PageList([page("/a/"), page("/b/")])
             + PageList(count: 3) { index in
                 made.withLock { $0 += 1 }
                 return page("/made-\(index)/")

@@ -1,20 +1,22 @@
-@testable import AuraSite
 import AuraTestSupport
 import Foundation
 import Testing
 
+@testable import AuraSite
+
 /// `site.yml`'s `private:` on small sites built in memory, and the sealed file format.
 struct PrivateBuildTests {
-    static let site = SiteFixture.minimal + """
+    static let site =
+        SiteFixture.minimal + """
 
-    -- Content/site.yml --
-    title: Mini
-    base_url: https://mini.example/
-    private:
-      passphrase_env: MINI_PASSPHRASE
-    -- Templates/pages/unlock.mustache --
-    {{<layouts/base}}{{$main}}<form data-unlock></form>{{/main}}{{/layouts/base}}
-    """
+            -- Content/site.yml --
+            title: Mini
+            base_url: https://mini.example/
+            private:
+              passphrase_env: MINI_PASSPHRASE
+            -- Templates/pages/unlock.mustache --
+            {{<layouts/base}}{{$main}}<form data-unlock></form>{{/main}}{{/layouts/base}}
+            """
 
     func build(_ fixture: SiteFixture, environment: [String: String]) async throws -> BuildReport {
         var options = fixture.options()
@@ -30,7 +32,10 @@ struct PrivateBuildTests {
             Issue.record("an empty passphrase built the site")
         } catch let error as BuildError {
             #expect(error.step == "Derive the private key")
-            #expect(error.problems == ["site.yml asks for private pages but MINI_PASSPHRASE is not set; run MINI_PASSPHRASE=… aura build, or remove private: from site.yml"])
+            #expect(
+                error.problems == [
+                    "site.yml asks for private pages but MINI_PASSPHRASE is not set; run MINI_PASSPHRASE=… aura build, or remove private: from site.yml"
+                ])
         }
         #expect(try fixture.output().isEmpty)
     }
@@ -53,13 +58,15 @@ struct PrivateBuildTests {
     }
 
     @Test func anUnknownPrivateSettingIsNamedWithItsPlace() async throws {
-        let fixture = SiteFixture(Self.site, """
-        -- Content/site.yml --
-        title: Mini
-        base_url: https://mini.example/
-        private:
-          passphrase: hunter2
-        """)
+        let fixture = SiteFixture(
+            Self.site,
+            """
+            -- Content/site.yml --
+            title: Mini
+            base_url: https://mini.example/
+            private:
+              passphrase: hunter2
+            """)
         let error = try #require(await fixture.buildError())
         #expect(error.contains("Content/site.yml:4:3:"), "\(error)")
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import AuraSite
 import Platform
+import Testing
+
+@testable import AuraSite
 
 /// A build reads its previous record a piece at a time: every line must come out whole, with
 /// the byte offset it starts at, wherever the pieces cut it (a line break, the middle of a
@@ -9,9 +10,13 @@ import Platform
 struct RecordReadingTests {
     private static let file = URL(fileURLWithPath: "/site/.aura-build")
 
-    private static func lines(of text: [UInt8], from offset: Int = 0, pieceSize: Int) -> (lines: [String], offsets: [Int], readable: Bool) {
+    private static func lines(of text: [UInt8], from offset: Int = 0, pieceSize: Int) -> (
+        lines: [String], offsets: [Int], readable: Bool
+    ) {
         var (lines, offsets) = ([String](), [Int]())
-        let readable = RecordText.forEachLine(ofFileAt: file, from: offset, in: .memory([file.path: Data(text)]), pieceSize: pieceSize) {
+        let readable = RecordText.forEachLine(
+            ofFileAt: file, from: offset, in: .memory([file.path: Data(text)]), pieceSize: pieceSize
+        ) {
             lines.append(String($0))
             offsets.append($1)
             return true
@@ -32,7 +37,8 @@ struct RecordReadingTests {
         return (lines, offsets)
     }
 
-    private static let text = Array("inputs 1\n\n- ab 1 2 3 a.html\nentry\tkōkoro 🎭\tx\n\nentry\tlast, no line break".utf8)
+    private static let text = Array(
+        "inputs 1\n\n- ab 1 2 3 a.html\nentry\tkōkoro 🎭\tx\n\nentry\tlast, no line break".utf8)
 
     @Test(arguments: [1, 2, 3, 4, 5, 7, 16, 64, 1 << 18])
     func everyLineComesOutWholeWithItsOffset(pieceSize: Int) {
@@ -54,7 +60,9 @@ struct RecordReadingTests {
 
     @Test func readingStopsWhenAsked() {
         var seen: [String] = []
-        let readable = RecordText.forEachLine(ofFileAt: Self.file, in: .memory([Self.file.path: Data(Self.text)]), pieceSize: 4) { line, _ in
+        let readable = RecordText.forEachLine(
+            ofFileAt: Self.file, in: .memory([Self.file.path: Data(Self.text)]), pieceSize: 4
+        ) { line, _ in
             seen.append(String(line))
             return seen.count < 2
         }
@@ -71,20 +79,26 @@ struct RecordReadingTests {
     /// anywhere and batches of lines read on every core.
     @Test func cultureEntriesReadBackFromPiecesOfTheirLines() throws {
         let entries = (0..<2_500).map { number in
-            CultureEntry(slug: "entry-\(number)", sourceFolder: "Content/culture/", title: "Title\t\(number) \\ “quoted”",
-                         creator: "Créateur \(number)", kind: .allCases[number % 4], region: CultureEntry.regions[number % 11],
-                         country: "Country", year: "\(1900 + number % 100)", tags: number % 2 == 0 ? [.readScript] : [.liveVisit, .digitalStage],
-                         energy: .allCases[number % 3], length: "\(number) pages", venue: number % 3 == 0 ? nil : "Hall \(number)",
-                         link: number % 5 == 0 ? nil : "https://example.org/\(number)", summary: "Line one\nline two \(number)",
-                         published: "2026-11-\(String(format: "%02d", 1 + number % 28))",
-                         source: CultureSource(name: "entry-\(number).md", metaDigest: Fingerprint.sha256(Array("m\(number)".utf8)),
-                                               bodyDigest: Fingerprint.sha256(Array("b\(number)".utf8))))
+            CultureEntry(
+                slug: "entry-\(number)", sourceFolder: "Content/culture/", title: "Title\t\(number) \\ “quoted”",
+                creator: "Créateur \(number)", kind: .allCases[number % 4], region: CultureEntry.regions[number % 11],
+                country: "Country", year: "\(1900 + number % 100)",
+                tags: number % 2 == 0 ? [.readScript] : [.liveVisit, .digitalStage],
+                energy: .allCases[number % 3], length: "\(number) pages",
+                venue: number % 3 == 0 ? nil : "Hall \(number)",
+                link: number % 5 == 0 ? nil : "https://example.org/\(number)", summary: "Line one\nline two \(number)",
+                published: "2026-11-\(String(format: "%02d", 1 + number % 28))",
+                source: CultureSource(
+                    name: "entry-\(number).md", metaDigest: Fingerprint.sha256(Array("m\(number)".utf8)),
+                    bodyDigest: Fingerprint.sha256(Array("b\(number)".utf8))))
         }
-        let library = CultureLibrary(entries: entries, loaded: entries.indices.map { .init(stamp: Self.stamp(size: $0), fromCache: false) })
+        let library = CultureLibrary(
+            entries: entries, loaded: entries.indices.map { .init(stamp: Self.stamp(size: $0), fromCache: false) })
         var record = Array("inputs 1\n".utf8)
-        try RecordText.Writer.writing(to: { record += $0 }) { try CultureCache.writeLines(of: library, to: &$0) }
-        let cache = CultureCache(readingFrom: (Self.file, 9), in: .memory([Self.file.path: Data(record)]), folder: "Content/culture/",
-                                 pieceSize: 1_000)
+        try RecordText.Writer.writing(to: { record += $0 }, { try CultureCache.writeLines(of: library, to: &$0) })
+        let cache = CultureCache(
+            readingFrom: (Self.file, 9), in: .memory([Self.file.path: Data(record)]), folder: "Content/culture/",
+            pieceSize: 1_000)
         for (entry, loaded) in zip(library.entries, library.loaded) {
             #expect(cache.entry(named: entry.fileName, stamp: loaded.stamp!)?.entry == entry)
         }
@@ -93,6 +107,7 @@ struct RecordReadingTests {
     }
 
     private static func stamp(size: Int, changedAt second: Int = 4) -> FileStamp {
-        FileStamp(FileStampTests.status(size: size, changed: timespec(tv_sec: second, tv_nsec: 5)), withChangeTime: true)
+        FileStamp(
+            FileStampTests.status(size: size, changed: timespec(tv_sec: second, tv_nsec: 5)), withChangeTime: true)
     }
 }

@@ -2,6 +2,7 @@ import AuraTestSupport
 import Diagnostics
 import Foundation
 import Testing
+
 @testable import AuraSite
 
 /// The reflection library in `Content/reflections/` chooses a fitting entry for each kind of
@@ -17,20 +18,29 @@ struct ReflectionTests {
     static let admin = block("13:00", "13:30", "Admin & Logistics", ["Pay the water bill"])
     static let walk = block("17:00", "17:45", "Health & Wellbeing", ["Walk along the canal"])
 
-    static func day(blocks: [ReflectionFacts.Block], deep: [ReflectionFacts.Block] = [], deepMinutes: Int = 0,
-                    load: Int, capacity: Int = 480, later: [String] = [], finished: [String] = [],
-                    tasks: Int? = nil, confident: Bool = true, top: [String] = ["Draft the Lisbon chapter"]) -> ReflectionFacts {
-        ReflectionFacts(weekday: "Wednesday", dateText: "2 December", blocks: blocks, deepBlocks: deep, topTasks: blocks.isEmpty ? [] : top,
-                        confident: confident, deepMinutes: deepMinutes, taskCount: tasks ?? blocks.count, loadMinutes: load,
-                        capacityMinutes: capacity, later: later, finished: finished, finishedKnown: !finished.isEmpty)
+    static func day(
+        blocks: [ReflectionFacts.Block], deep: [ReflectionFacts.Block] = [], deepMinutes: Int = 0,
+        load: Int, capacity: Int = 480, later: [String] = [], finished: [String] = [],
+        tasks: Int? = nil, confident: Bool = true, top: [String] = ["Draft the Lisbon chapter"]
+    ) -> ReflectionFacts {
+        ReflectionFacts(
+            weekday: "Wednesday", dateText: "2 December", blocks: blocks, deepBlocks: deep,
+            topTasks: blocks.isEmpty ? [] : top,
+            confident: confident, deepMinutes: deepMinutes, taskCount: tasks ?? blocks.count, loadMinutes: load,
+            capacityMinutes: capacity, later: later, finished: finished, finishedKnown: !finished.isEmpty)
     }
 
-    static let heavyDeep = day(blocks: [deep, admin, walk], deep: [deep], deepMinutes: 200, load: 440, later: ["Sort the loft", "Renew the passport"])
+    static let heavyDeep = day(
+        blocks: [deep, admin, walk], deep: [deep], deepMinutes: 200, load: 440,
+        later: ["Sort the loft", "Renew the passport"])
     static let light = day(blocks: [admin], load: 30)
     static let empty = day(blocks: [], load: 0)
-    static let tied = day(blocks: [deep, admin], deep: [deep], deepMinutes: 60, load: 250, confident: false,
-                          top: ["Draft the Lisbon chapter", "Pay the water bill"])
-    static let finishedMost = day(blocks: [deep, admin, walk], deep: [deep], deepMinutes: 120, load: 300, finished: ["Draft the Lisbon chapter", "Pay the water bill", "Walk along the canal"], tasks: 3)
+    static let tied = day(
+        blocks: [deep, admin], deep: [deep], deepMinutes: 60, load: 250, confident: false,
+        top: ["Draft the Lisbon chapter", "Pay the water bill"])
+    static let finishedMost = day(
+        blocks: [deep, admin, walk], deep: [deep], deepMinutes: 120, load: 300,
+        finished: ["Draft the Lisbon chapter", "Pay the water bill", "Walk along the canal"], tasks: 3)
 
     static func text(_ time: Reflection.Time, _ facts: ReflectionFacts, date: String = "2026-12-02") throws -> String {
         let reflection = try #require(library.choose(time, for: facts, date: date))
@@ -40,14 +50,19 @@ struct ReflectionTests {
     @Test func libraryHoldsEnoughEntries() {
         #expect(Self.library.reflections.count >= 30)
         for time in Reflection.Time.allCases {
-            #expect(Self.library.reflections.contains { $0.time == time && $0.conditions.isEmpty }, "no general \(time) entry")
+            #expect(
+                Self.library.reflections.contains { $0.time == time && $0.conditions.isEmpty },
+                "no general \(time) entry")
         }
     }
 
     @Test(arguments: Reflection.Time.allCases)
     func heavyDeepDayNamesItsDeepWork(time: Reflection.Time) throws {
         let text = try Self.text(time, Self.heavyDeep)
-        let names = ["Draft the Lisbon chapter", "3\u{A0}h\u{A0}20\u{A0}min", "Sort the loft", "09:00", "Walk along the canal", "Pay the water bill"]
+        let names = [
+            "Draft the Lisbon chapter", "3\u{A0}h\u{A0}20\u{A0}min", "Sort the loft", "09:00", "Walk along the canal",
+            "Pay the water bill"
+        ]
         #expect(names.contains { text.contains($0) }, "\(text)")
         #expect(!text.contains("{{"))
     }
@@ -55,7 +70,9 @@ struct ReflectionTests {
     @Test(arguments: Reflection.Time.allCases)
     func emptyDayIsHonest(time: Reflection.Time) throws {
         let reflection = try #require(Self.library.choose(time, for: Self.empty, date: "2026-12-02"))
-        #expect(reflection.conditions.contains(ReflectionCondition.emptyDay), "\(reflection.file) is not an empty-day entry")
+        #expect(
+            reflection.conditions.contains(ReflectionCondition.emptyDay), "\(reflection.file) is not an empty-day entry"
+        )
         let text = try reflection.render(Self.empty)
         #expect(!text.contains("Draft the Lisbon chapter"))
     }
@@ -78,13 +95,21 @@ struct ReflectionTests {
     @Test func choiceIsStableForADateAndVariesAcrossDates() throws {
         let first = try #require(Self.library.choose(.morning, for: Self.heavyDeep, date: "2026-12-02")).file
         #expect(try #require(Self.library.choose(.morning, for: Self.heavyDeep, date: "2026-12-02")).file == first)
-        let files = Set((1...28).map { try! #require(Self.library.choose(.morning, for: Self.heavyDeep, date: String(format: "2026-02-%02d", $0))).file })
+        let files = Set(
+            (1...28).map {
+                try! #require(
+                    Self.library.choose(.morning, for: Self.heavyDeep, date: String(format: "2026-02-%02d", $0))
+                ).file
+            })
         #expect(files.count > 1)
     }
 
     @Test func badConditionIsLocated() {
         let text = "---\ntime: morning\nwhen:\n  deep_hour: \">= 3\"\n---\nText.\n"
-        #expect(throws: SourceError(file: "r.md", line: 4, column: 3, message: "unknown condition 'deep_hour'; did you mean 'deep_hours'?")) {
+        #expect(
+            throws: SourceError(
+                file: "r.md", line: 4, column: 3, message: "unknown condition 'deep_hour'; did you mean 'deep_hours'?")
+        ) {
             _ = try Reflection.parse(text, file: "r.md")
         }
     }

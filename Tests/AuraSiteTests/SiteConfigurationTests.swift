@@ -1,21 +1,22 @@
 import AuraTestSupport
 import Foundation
-@testable import AuraPlanner
 import Testing
+
+@testable import AuraPlanner
 @testable import AuraSite
 
 struct SiteConfigurationTests {
     @Test func readsEveryField() throws {
         let text = """
-        title: Aura
-        description: Calm.
-        base_url: https://example.org/aura
-        language: en-GB
-        time_zone: America/New_York
-        day:
-          start: "07:45"
-          end: "19:00"
-        """
+            title: Aura
+            description: Calm.
+            base_url: https://example.org/aura
+            language: en-GB
+            time_zone: America/New_York
+            day:
+              start: "07:45"
+              end: "19:00"
+            """
         let configuration = try SiteConfiguration.parse(text, file: "site.yml")
         #expect(configuration.baseURL.absoluteString == "https://example.org/aura/")
         #expect(configuration.timeZone.identifier == "America/New_York")
@@ -28,16 +29,16 @@ struct SiteConfigurationTests {
 
     @Test func partsOfDayMayBeMoved() throws {
         let text = """
-        title: Aura
-        base_url: https://example.org/
-        parts_of_day:
-          morning:
-            start: "07:00"
-            end: "11:30"
-          night:
-            start: "22:00"
-            end: "24:00"
-        """
+            title: Aura
+            base_url: https://example.org/
+            parts_of_day:
+              morning:
+                start: "07:00"
+                end: "11:30"
+              night:
+                start: "22:00"
+                end: "24:00"
+            """
         let parts = try SiteConfiguration.parse(text, file: "site.yml").partsOfDay
         #expect(parts[.morning] == MinuteSpan(start: 7 * 60, end: 11 * 60 + 30))
         #expect(parts[.night] == MinuteSpan(start: 22 * 60, end: 24 * 60))
@@ -46,42 +47,75 @@ struct SiteConfigurationTests {
 
     @Test func readsAccountsAndMail() throws {
         let text = """
-        title: Aura
-        base_url: https://example.org/
-        accounts:
-          signup: open
-        mail:
-          smtp: smtp://mail.example.org:587
-          from: Aura <aura@example.org>
-          user: aura
-          password_env: AURA_SMTP_PASSWORD
-        """
+            title: Aura
+            base_url: https://example.org/
+            accounts:
+              signup: open
+            mail:
+              smtp: smtp://mail.example.org:587
+              from: Aura <aura@example.org>
+              user: aura
+              password_env: AURA_SMTP_PASSWORD
+            """
         let configuration = try SiteConfiguration.parse(text, file: "site.yml")
         #expect(configuration.signUp == .open)
-        #expect(configuration.mail == MailSettings(smtp: URL(string: "smtp://mail.example.org:587")!, from: "Aura <aura@example.org>",
-                                                   user: "aura", passwordVariable: "AURA_SMTP_PASSWORD"))
+        #expect(
+            configuration.mail
+                == MailSettings(
+                    smtp: URL(string: "smtp://mail.example.org:587")!, from: "Aura <aura@example.org>",
+                    user: "aura", passwordVariable: "AURA_SMTP_PASSWORD"))
     }
 
     @Test(arguments: [
-        ("title: A\nbase_url: /relative\n", "site.yml:2:11: base_url expects an absolute address such as https://aura.example/ (http or https)"),
-        ("title: A\nbase_url: https://a.b/\ntime_zone: Mars/Olympus\n", "site.yml:3:12: unknown time zone 'Mars/Olympus'; expected an IANA name such as Europe/London"),
-        ("title: A\nbase_url: https://a.b/\nday:\n  start: \"25:00\"\n  end: \"18:00\"\n", "site.yml:4:10: '25:00' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30"),
-        ("title: A\nbase_url: https://a.b/\nday:\n  start: \"18:00\"\n  end: \"09:00\"\n", "site.yml:5:8: the day ends before it starts; expected 'end' later than 'start'"),
-        ("title: A\nbase_url: https://a.b/\nparts_of_day:\n  evening:\n    start: \"21:00\"\n    end: \"17:00\"\n",
-         "site.yml:6:10: the evening ends before it starts; expected 'end' later than 'start'"),
-        ("title: A\nbase_url: https://a.b/\nparts_of_day:\n  mornin:\n    start: \"07:00\"\n    end: \"11:00\"\n",
-         "site.yml:4:3: unknown key 'mornin'; did you mean 'morning'?"),
-        ("title: A\nbase_url: https://a.b/\nparts_of_day:\n  night:\n    start: \"9pm\"\n    end: \"24:00\"\n",
-         "site.yml:5:12: '9pm' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30"),
-        ("title: A\nbase_url: https://a.b/\nparts_of_day:\n  night:\n    begin: \"21:00\"\n    end: \"24:00\"\n",
-         "site.yml:5:5: unknown key 'begin'; expected one of start, end"),
-        ("title: A\nbase_url: https://a.b/\ntimezone: UTC\n", "site.yml:3:1: unknown key 'timezone'; did you mean 'time_zone'?"),
+        (
+            "title: A\nbase_url: /relative\n",
+            "site.yml:2:11: base_url expects an absolute address such as https://aura.example/ (http or https)"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\ntime_zone: Mars/Olympus\n",
+            "site.yml:3:12: unknown time zone 'Mars/Olympus'; expected an IANA name such as Europe/London"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\nday:\n  start: \"25:00\"\n  end: \"18:00\"\n",
+            "site.yml:4:10: '25:00' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\nday:\n  start: \"18:00\"\n  end: \"09:00\"\n",
+            "site.yml:5:8: the day ends before it starts; expected 'end' later than 'start'"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\nparts_of_day:\n  evening:\n    start: \"21:00\"\n    end: \"17:00\"\n",
+            "site.yml:6:10: the evening ends before it starts; expected 'end' later than 'start'"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\nparts_of_day:\n  mornin:\n    start: \"07:00\"\n    end: \"11:00\"\n",
+            "site.yml:4:3: unknown key 'mornin'; did you mean 'morning'?"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\nparts_of_day:\n  night:\n    start: \"9pm\"\n    end: \"24:00\"\n",
+            "site.yml:5:12: '9pm' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\nparts_of_day:\n  night:\n    begin: \"21:00\"\n    end: \"24:00\"\n",
+            "site.yml:5:5: unknown key 'begin'; expected one of start, end"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\ntimezone: UTC\n",
+            "site.yml:3:1: unknown key 'timezone'; did you mean 'time_zone'?"
+        ),
         ("base_url: https://a.b/\n", "site.yml:1:1: missing required key 'title'"),
-        ("title: A\nbase_url: https://a.b/\naccounts:\n  signup: maybe\n", "site.yml:4:11: 'maybe' is not a way to sign up; expected closed, invite or open"),
-        ("title: A\nbase_url: https://a.b/\nmail:\n  smtp: http://a.b/\n  from: a@b.c\n",
-         "site.yml:4:9: 'http://a.b/' is not an SMTP server; expected smtp://host:port or smtps://host:port"),
-        ("title: A\nbase_url: https://a.b/\nmail:\n  smtp: smtp://a.b:25\n  from: a@b.c\n  password: secret\n",
-         "site.yml:6:3: unknown key 'password'; did you mean 'password_env'?"),
+        (
+            "title: A\nbase_url: https://a.b/\naccounts:\n  signup: maybe\n",
+            "site.yml:4:11: 'maybe' is not a way to sign up; expected closed, invite or open"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\nmail:\n  smtp: http://a.b/\n  from: a@b.c\n",
+            "site.yml:4:9: 'http://a.b/' is not an SMTP server; expected smtp://host:port or smtps://host:port"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\nmail:\n  smtp: smtp://a.b:25\n  from: a@b.c\n  password: secret\n",
+            "site.yml:6:3: unknown key 'password'; did you mean 'password_env'?"
+        )
     ])
     func rejectsBadSettings(text: String, expected: String) {
         do {

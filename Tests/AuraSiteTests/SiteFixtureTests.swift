@@ -1,15 +1,18 @@
-@testable import AuraSite
 import AuraTestSupport
 import Foundation
 import Testing
+
+@testable import AuraSite
 
 /// Whole small sites built in memory from one text block: what they write, and that they
 /// never touch the disk.
 struct SiteFixtureTests {
     @Test func aMinimalSiteBuildsEveryPageInMemory() async throws {
         let output = try await SiteFixture(SiteFixture.minimal).build()
-        for path in ["index.html", "design/index.html", "offline/index.html", "404.html", "culture/index.html",
-                     "sitemap.xml", "robots.txt", "manifest.webmanifest", "sw.js", "assets/icons/aura.svg"] {
+        for path in [
+            "index.html", "design/index.html", "offline/index.html", "404.html", "culture/index.html",
+            "sitemap.xml", "robots.txt", "manifest.webmanifest", "sw.js", "assets/icons/aura.svg"
+        ] {
             #expect(output[path] != nil, "missing \(path)")
         }
         #expect(output["index.html"]?.contains("<h1>Hello</h1>") == true)
@@ -22,16 +25,22 @@ struct SiteFixtureTests {
         let fixture = SiteFixture(SiteFixture.minimal)
         _ = try await fixture.build()
         #expect(await fixture.check() == [])
-        #expect(!FileManager.default.fileExists(atPath: fixture.root.path), "a fixture build created \(fixture.root.path)")
-        #expect(!FileManager.default.fileExists(atPath: fixture.root.deletingLastPathComponent()
-            .appendingPathComponent(".\(fixture.root.lastPathComponent)").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: fixture.root.path), "a fixture build created \(fixture.root.path)")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: fixture.root.deletingLastPathComponent()
+                    .appendingPathComponent(".\(fixture.root.lastPathComponent)").path))
     }
 
     @Test func aLaterFileReplacesAnEarlierOne() async throws {
-        let output = try await SiteFixture(SiteFixture.minimal, """
-        -- Templates/site/robots.txt.mustache --
-        User-agent: *
-        """).build()
+        let output = try await SiteFixture(
+            SiteFixture.minimal,
+            """
+            -- Templates/site/robots.txt.mustache --
+            User-agent: *
+            """
+        ).build()
         #expect(output["robots.txt"] == "User-agent: *\n")
     }
 

@@ -2,15 +2,19 @@ import AuraTestSupport
 import Diagnostics
 import Foundation
 import Testing
+
 @testable import AuraSite
 
 struct TokenTests {
     static let tokensURL = Project.templates.appendingPathComponent("tokens.yml")
 
     @Test func stylesheetCarriesTheSeedPalette() throws {
-        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL, in: .disk), headingFontPath: nil).css
-        for (name, hex) in [("background", "#F5F5F7"), ("surface", "#FFFFFF"), ("text", "#1C1C1E"),
-                            ("primary", "#D1D1D6"), ("accent", "#FF3B30"), ("muted", "#8E8E93")] {
+        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL, in: .disk), headingFontPath: nil)
+            .css
+        for (name, hex) in [
+            ("background", "#F5F5F7"), ("surface", "#FFFFFF"), ("text", "#1C1C1E"),
+            ("primary", "#D1D1D6"), ("accent", "#FF3B30"), ("muted", "#8E8E93")
+        ] {
             #expect(css.contains("--color-\(name): \(hex);"), "missing \(name)")
         }
         #expect(css.contains("@media (prefers-color-scheme: dark)"))
@@ -18,8 +22,10 @@ struct TokenTests {
     }
 
     @Test func scaleStepsAreBaseTimesRatioToTheN() throws {
-        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL, in: .disk), headingFontPath: nil).css
-        var found = 0, smallest = Double.infinity
+        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL, in: .disk), headingFontPath: nil)
+            .css
+        var found = 0
+        var smallest = Double.infinity
         for line in css.split(separator: "\n") where line.hasPrefix("  --step-") {
             let parts = line.trimmingCharacters(in: .whitespaces).dropFirst("--step-".count).split(separator: ":")
             let step = try #require(Int(parts[0]))
@@ -34,7 +40,9 @@ struct TokenTests {
     }
 
     @Test func fontFaceAppearsOnlyWithTheFont() throws {
-        let css = TokenStylesheet(tokens: try DesignTokens.load(from: Self.tokensURL, in: .disk), headingFontPath: "/assets/fonts/x.woff2").css
+        let css = TokenStylesheet(
+            tokens: try DesignTokens.load(from: Self.tokensURL, in: .disk), headingFontPath: "/assets/fonts/x.woff2"
+        ).css
         #expect(css.contains("font-display: swap;"))
         #expect(css.contains("src: url(\"/assets/fonts/x.woff2\") format(\"woff2\");"))
         #expect(css.contains("font-weight: 300;"))
@@ -43,7 +51,8 @@ struct TokenTests {
     /// White on black is 21:1 by WCAG's definition; DESIGN.md states the seed accent and muted
     /// colours reach 3.26:1 and 2.99:1 on the background.
     @Test func contrastMatchesWCAG() throws {
-        let white = try #require(RGBColor(hex: "#FFFFFF")), black = try #require(RGBColor(hex: "#000000"))
+        let white = try #require(RGBColor(hex: "#FFFFFF"))
+        let black = try #require(RGBColor(hex: "#000000"))
         #expect(abs(white.contrast(with: black) - 21) < 0.0001)
         let background = try #require(RGBColor(hex: "#F5F5F7"))
         #expect(DesignSystemModel.ratio(try #require(RGBColor(hex: "#FF3B30")).contrast(with: background)) == "3.26:1")
@@ -55,7 +64,8 @@ struct TokenTests {
         for name in ["text", "text-muted", "text-accent"] {
             let color = try #require(tokens.color(name))
             for (value, scheme) in [(color.light, "light"), (color.dark, "dark")] {
-                let background = scheme == "light" ? tokens.color("background")!.light : tokens.color("background")!.dark
+                let background =
+                    scheme == "light" ? tokens.color("background")!.light : tokens.color("background")!.dark
                 let surface = scheme == "light" ? tokens.color("surface")!.light : tokens.color("surface")!.dark
                 #expect(value.contrast(with: background) >= 4.5, "\(name) on \(scheme) background")
                 #expect(value.contrast(with: surface) >= 4.5, "\(name) on \(scheme) surface")
@@ -65,7 +75,10 @@ struct TokenTests {
 
     @Test func badColourIsLocated() {
         let text = "colors:\n  - name: background\n    light: \"#F5F5F\"\n    dark: \"#000000\"\n"
-        #expect(throws: SourceError(file: "tokens.yml", line: 3, column: 12, message: "'#F5F5F' is not a colour; expected #RRGGBB")) {
+        #expect(
+            throws: SourceError(
+                file: "tokens.yml", line: 3, column: 12, message: "'#F5F5F' is not a colour; expected #RRGGBB")
+        ) {
             _ = try DesignTokens.parse(text, file: "tokens.yml")
         }
     }
@@ -78,17 +91,27 @@ struct TokenTests {
             _ = try DesignTokens.parse(text.replacingOccurrences(of: old, with: new), file: "tokens.yml")
             return nil
         } catch {
-            return error.description.replacingOccurrences(of: #"^tokens\.yml:\d+:"#, with: "tokens.yml:L:", options: .regularExpression)
+            return error.description.replacingOccurrences(
+                of: #"^tokens\.yml:\d+:"#, with: "tokens.yml:L:", options: .regularExpression)
         }
     }
 
     @Test(arguments: [
         ("ratio: 1.414", "ratio: 1e308", "tokens.yml:L:10: 'ratio' is 1e+308; expected 1.05 to 2"),
         ("base_px: 16", "base_px: -16", "tokens.yml:L:12: 'base_px' is -16; expected 8 to 32 px"),
-        ("line_height_body: 1.55", "line_height_body: 0", "tokens.yml:L:21: 'line_height_body' is 0; expected 0.8 to 3"),
-        ("heading_weight: 300", "heading_weight: 9000", "tokens.yml:L:19: 'heading_weight' is 9000; expected 1 to 1000, a CSS font weight"),
+        (
+            "line_height_body: 1.55", "line_height_body: 0",
+            "tokens.yml:L:21: 'line_height_body' is 0; expected 0.8 to 3"
+        ),
+        (
+            "heading_weight: 300", "heading_weight: 9000",
+            "tokens.yml:L:19: 'heading_weight' is 9000; expected 1 to 1000, a CSS font weight"
+        ),
         ("  sm: 8", "  sm: -8", "tokens.yml:L:7: 'sm' is -8; expected 0 to 4096 px"),
-        ("  measure: 38rem", "  measure: \"38rem; } body { display: none\"", "tokens.yml:L:12: 'measure' holds ';', which would end the CSS declaration; expected a single CSS value"),
+        (
+            "  measure: 38rem", "  measure: \"38rem; } body { display: none\"",
+            "tokens.yml:L:12: 'measure' holds ';', which would end the CSS declaration; expected a single CSS value"
+        )
     ])
     func tokensOutsideSaneRangesAreErrors(old: String, new: String, expected: String) throws {
         #expect(try Self.tokensError(replacing: old, with: new) == expected)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Mustache
 import Testing
+
+@testable import Mustache
 
 @Suite struct EncodingTests {
     struct Author: Encodable {
@@ -33,22 +34,24 @@ import Testing
         rating: 4.5,
         status: .published,
         related: [
-            Post(title: "Older", author: nil, tags: [], featured: false, comments: 3, rating: 2,
-                 status: .draft, related: []),
+            Post(
+                title: "Older", author: nil, tags: [], featured: false, comments: 3, rating: 2,
+                status: .draft, related: [])
         ])
 
     @Test func convertsNestedStructsArraysAndOptionals() throws {
         let value = try MustacheValue(encoding: Self.post.related[0])
-        #expect(value == [
-            "title": "Older",
-            "author": nil,
-            "tags": [],
-            "featured": false,
-            "comments": 3,
-            "rating": 2.0,
-            "status": "draft",
-            "related": [],
-        ])
+        #expect(
+            value == [
+                "title": "Older",
+                "author": nil,
+                "tags": [],
+                "featured": false,
+                "comments": 3,
+                "rating": 2.0,
+                "status": "draft",
+                "related": []
+            ])
         #expect(try MustacheValue(encoding: Self.post.author) == ["name": "Ada", "url": nil, "followers": nil])
     }
 
@@ -70,37 +73,38 @@ import Testing
     @Test func rendersAnEncodableStruct() throws {
         let library = try TemplateLibrary(templates: [
             "post": """
-                <h1>{{title}}</h1>
-                {{#featured}}
-                <p class="featured">Featured</p>
-                {{/featured}}
-                {{#author}}
-                <p>By {{name}}{{#url}} ({{.}}){{/url}}</p>
-                {{/author}}
-                <ul>
-                {{#tags}}
-                  <li>{{.}}</li>
-                {{/tags}}
-                </ul>
-                <p>{{comments}} comments, rated {{rating}}, {{status}}</p>
-                {{! The related post's nil author must not fall through to the outer post's author. }}
-                {{#related}}
-                <a>{{title}}{{^author}} (no author){{/author}}{{^featured}} (not featured){{/featured}}</a>
-                {{/related}}
-                """,
+            <h1>{{title}}</h1>
+            {{#featured}}
+            <p class="featured">Featured</p>
+            {{/featured}}
+            {{#author}}
+            <p>By {{name}}{{#url}} ({{.}}){{/url}}</p>
+            {{/author}}
+            <ul>
+            {{#tags}}
+              <li>{{.}}</li>
+            {{/tags}}
+            </ul>
+            <p>{{comments}} comments, rated {{rating}}, {{status}}</p>
+            {{! The related post's nil author must not fall through to the outer post's author. }}
+            {{#related}}
+            <a>{{title}}{{^author}} (no author){{/author}}{{^featured}} (not featured){{/featured}}</a>
+            {{/related}}
+            """
         ])
         let output = try library.render("post", MustacheValue(encoding: Self.post))
-        #expect(output == """
-            <h1>Swift &amp; Mustache</h1>
-            <p class="featured">Featured</p>
-            <p>By Ada</p>
-            <ul>
-              <li>swift</li>
-              <li>templates</li>
-            </ul>
-            <p>0 comments, rated 4.5, published</p>
-            <a>Older (no author) (not featured)</a>
+        #expect(
+            output == """
+                <h1>Swift &amp; Mustache</h1>
+                <p class="featured">Featured</p>
+                <p>By Ada</p>
+                <ul>
+                  <li>swift</li>
+                  <li>templates</li>
+                </ul>
+                <p>0 comments, rated 4.5, published</p>
+                <a>Older (no author) (not featured)</a>
 
-            """)
+                """)
     }
 }

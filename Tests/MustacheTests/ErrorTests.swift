@@ -1,5 +1,6 @@
-@testable import Mustache
 import Testing
+
+@testable import Mustache
 
 /// A template that must not parse, with the exact error it must produce.
 struct MalformedTemplate: Sendable, CustomTestStringConvertible {
@@ -40,7 +41,9 @@ struct MalformedTemplate: Sendable, CustomTestStringConvertible {
             testDescription: "delimiter change without two delimiters",
             name: "page.mustache",
             source: "a\n  {{=<%%>=}}\n",
-            error: "page.mustache:2:3: invalid delimiter change '<%%>'; expected two delimiters separated by a space, e.g. {{=<% %>=}}"),
+            error:
+                "page.mustache:2:3: invalid delimiter change '<%%>'; expected two delimiters separated by a space, e.g. {{=<% %>=}}"
+        ),
         MalformedTemplate(
             testDescription: "closing tag without open section",
             name: "page.mustache",
@@ -85,7 +88,7 @@ struct MalformedTemplate: Sendable, CustomTestStringConvertible {
             testDescription: "lines counted across multi-line comments",
             name: "page.mustache",
             source: "{{!\n comment\n}}\n  {{/x}}",
-            error: "page.mustache:4:3: closing tag {{/x}} has no open section to close"),
+            error: "page.mustache:4:3: closing tag {{/x}} has no open section to close")
     ]
 
     @Test(arguments: malformed)
@@ -127,10 +130,15 @@ struct MalformedTemplate: Sendable, CustomTestStringConvertible {
 
     @Test func unknownPartialIsAnErrorAtItsTagWhenTheLibraryIsBuilt() {
         let error = #expect(throws: MustacheError.self) {
-            try TemplateLibrary(templates: ["pages/home": "<main>\n</main>\n  {{> partials/foter}}", "partials/footer": "",
-                                            "partials/header": "", "layouts/base": ""])
+            try TemplateLibrary(templates: [
+                "pages/home": "<main>\n</main>\n  {{> partials/foter}}", "partials/footer": "",
+                "partials/header": "", "layouts/base": ""
+            ])
         }
-        #expect(error?.description == "pages/home:3:3: unknown partial 'partials/foter'; expected one of: partials/footer, partials/header")
+        #expect(
+            error?.description
+                == "pages/home:3:3: unknown partial 'partials/foter'; expected one of: partials/footer, partials/header"
+        )
     }
 
     @Test func renderingAnUnknownTemplateIsAnError() throws {
@@ -142,7 +150,8 @@ struct MalformedTemplate: Sendable, CustomTestStringConvertible {
     @Test func unboundedRecursionIsAnError() throws {
         let library = try TemplateLibrary(templates: ["loop": "x\n {{>loop}}"])
         let error = #expect(throws: MustacheError.self) { try library.render("loop", [:]) }
-        #expect(error?.description
-            == "loop:2:2: 'loop' is included more than 100 levels deep; does it include itself unconditionally?")
+        #expect(
+            error?.description
+                == "loop:2:2: 'loop' is included more than 100 levels deep; does it include itself unconditionally?")
     }
 }

@@ -1,53 +1,54 @@
 import Foundation
-@testable import Mustache
 import Testing
+
+@testable import Mustache
 
 @Suite struct LibraryTests {
     /// A site folder: a layout, partials in a subfolder and a page inheriting the layout.
     static let site = [
         "layouts/base.mustache": """
-            <html>
-            <head><title>{{$title}}Untitled{{/title}}</title></head>
-            <body>
-              {{>partials/nav}}
-              <main>
-                {{$main}}{{/main}}
-              </main>
-              {{$footer}}
-              <footer>{{site}}</footer>
-              {{/footer}}
-            </body>
-            </html>
+        <html>
+        <head><title>{{$title}}Untitled{{/title}}</title></head>
+        <body>
+          {{>partials/nav}}
+          <main>
+            {{$main}}{{/main}}
+          </main>
+          {{$footer}}
+          <footer>{{site}}</footer>
+          {{/footer}}
+        </body>
+        </html>
 
-            """,
+        """,
         "partials/nav.mustache": """
-            <nav>
-            {{#links}}
-              <a href="{{url}}">{{title}}</a>
-            {{/links}}
-            </nav>
+        <nav>
+        {{#links}}
+          <a href="{{url}}">{{title}}</a>
+        {{/links}}
+        </nav>
 
-            """,
+        """,
         "page.mustache": """
-            {{<layouts/base}}
-            {{$title}}{{title}} | {{site}}{{/title}}
-            {{$main}}
-            <h1>{{title}}</h1>
-            {{#paragraphs}}
-            <p>{{.}}</p>
-            {{/paragraphs}}
-            {{/main}}
-            {{/layouts/base}}
+        {{<layouts/base}}
+        {{$title}}{{title}} | {{site}}{{/title}}
+        {{$main}}
+        <h1>{{title}}</h1>
+        {{#paragraphs}}
+        <p>{{.}}</p>
+        {{/paragraphs}}
+        {{/main}}
+        {{/layouts/base}}
 
-            """,
-        "notes.txt": "not a template",
+        """,
+        "notes.txt": "not a template"
     ]
 
     static let context: MustacheValue = [
         "site": "Aura",
         "title": "Hello & welcome",
         "paragraphs": ["One", "Two"],
-        "links": [["url": "/", "title": "Home"], ["url": "/about/", "title": "About"]],
+        "links": [["url": "/", "title": "Home"], ["url": "/about/", "title": "About"]]
     ]
 
     static let expectedPage = """
@@ -85,7 +86,7 @@ import Testing
             "row": "{{#items}}{{>cell}}{{/items}}",
             "cell": "{{.}}",
             "footer": "©",
-            "unrelated": "{{>cell}}",
+            "unrelated": "{{>cell}}"
         ])
         #expect(library.inclusions(of: "page") == ["cell", "footer", "layout", "page", "row"])
         #expect(library.inclusions(of: "cell") == ["cell"])
@@ -110,17 +111,21 @@ import Testing
     @Test func parseErrorsNameTheFileRelativeToTheDirectory() async throws {
         try await withDirectory(["partials/card.mustache": "<div>\n  {{#item}}\n</div>\n"]) { directory in
             let error = #expect(throws: MustacheError.self) { try TemplateLibrary(directory: directory) }
-            #expect(error?.description
-                == "partials/card.mustache:2:3: section 'item' opened here is never closed; expected {{/item}}")
+            #expect(
+                error?.description
+                    == "partials/card.mustache:2:3: section 'item' opened here is never closed; expected {{/item}}")
         }
     }
 
     @Test func missingParentNamesTheFile() async throws {
-        let files = ["layouts/base.mustache": "{{$main}}{{/main}}", "post.mustache": "\n{{<layouts/bse}}{{/layouts/bse}}"]
+        let files = [
+            "layouts/base.mustache": "{{$main}}{{/main}}", "post.mustache": "\n{{<layouts/bse}}{{/layouts/bse}}"
+        ]
         try await withDirectory(files) { directory in
             let error = #expect(throws: MustacheError.self) { try TemplateLibrary(directory: directory) }
-            #expect(error?.description
-                == "post.mustache:2:1: unknown parent template 'layouts/bse'; expected one of: layouts/base, post")
+            #expect(
+                error?.description
+                    == "post.mustache:2:1: unknown parent template 'layouts/bse'; expected one of: layouts/base, post")
         }
     }
 

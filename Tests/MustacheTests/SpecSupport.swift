@@ -1,6 +1,7 @@
 import Foundation
-@testable import Mustache
 import Testing
+
+@testable import Mustache
 
 /// One test of the official Mustache spec.
 struct SpecCase: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Mustache
 import Testing
+
+@testable import Mustache
 
 /// The official spec, one parameterized test per file. The optional lambdas and dynamic
 /// names modules are not implemented.

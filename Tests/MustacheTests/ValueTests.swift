@@ -1,15 +1,19 @@
 import Foundation
-@testable import Mustache
 import Testing
+
+@testable import Mustache
 
 @Suite struct ValueTests {
     @Test func jsonTellsBooleansFromNumbers() throws {
-        let data = Data(#"{"yes": true, "no": false, "one": 1, "zero": 0, "half": 0.5, "two": 2.0, "name": "x", "none": null, "list": [1, true]}"#.utf8)
+        let data = Data(
+            #"{"yes": true, "no": false, "one": 1, "zero": 0, "half": 0.5, "two": 2.0, "name": "x", "none": null, "list": [1, true]}"#
+                .utf8)
         let value = MustacheValue(json: try JSONSerialization.jsonObject(with: data))
-        #expect(value == [
-            "yes": true, "no": false, "one": 1, "zero": 0, "half": 0.5, "two": 2.0,
-            "name": "x", "none": nil, "list": [1, true],
-        ])
+        #expect(
+            value == [
+                "yes": true, "no": false, "one": 1, "zero": 0, "half": 0.5, "two": 2.0,
+                "name": "x", "none": nil, "list": [1, true]
+            ])
     }
 
     @Test func jsonAcceptsTopLevelScalars() {
@@ -26,7 +30,7 @@ import Testing
         (.bool(true), "true"),
         (.null, ""),
         (.array([1, 2]), ""),
-        (.string(#"<a href="x">Tom & Jerry's</a>"#), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;"),
+        (.string(#"<a href="x">Tom & Jerry's</a>"#), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
     ])
     func interpolation(_ value: MustacheValue, _ expected: String) throws {
         let library = try TemplateLibrary(templates: ["t": "{{v}}"])
@@ -40,7 +44,7 @@ import Testing
 
     @Test(arguments: [
         (MustacheValue.null, false), (.bool(false), false), (.array([]), false),
-        (.bool(true), true), (.int(0), true), (.string(""), true), (.dictionary([:]), true),
+        (.bool(true), true), (.int(0), true), (.string(""), true), (.dictionary([:]), true)
     ])
     func sectionTruthiness(_ value: MustacheValue, _ shown: Bool) throws {
         let library = try TemplateLibrary(templates: ["t": "{{#v}}shown{{/v}}"])

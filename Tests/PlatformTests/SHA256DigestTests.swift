@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Platform
 
 /// A digest held as bytes spells the SHA-256 every other tool does, reads back what it
@@ -8,7 +9,10 @@ struct SHA256DigestTests {
     @Test(arguments: [
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        )
     ])
     func spellsTheStandardDigest(text: String, hex: String) {
         let digest = Fingerprint.sha256(Array(text.utf8))
@@ -31,7 +35,7 @@ struct SHA256DigestTests {
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015a",
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad0",
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ag",
-        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015é",
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015é"
     ])
     func refusesWhatIsNotItsHex(text: String) {
         #expect(SHA256Digest(hex: Substring(text)) == nil)

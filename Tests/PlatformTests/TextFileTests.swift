@@ -1,6 +1,7 @@
 import AuraTestSupport
 import Foundation
 import Testing
+
 @testable import Platform
 
 /// Text read straight into a string: exactly the file's text when it is UTF-8, and nil, as
@@ -14,15 +15,18 @@ struct TextFileTests {
     }
 
     @Test func readsUTF8TextAsItIs() throws {
-        let text = "title: \"Kokoro\"\nSōseki, 夏目漱石, an emoji 🎭 and a replacement character \u{FFFD} written on purpose.\n"
+        let text =
+            "title: \"Kokoro\"\nSōseki, 夏目漱石, an emoji 🎭 and a replacement character \u{FFFD} written on purpose.\n"
         #expect(try TextFile.read(try written(Array(text.utf8))) == text)
         #expect(try TextFile.read(try written([])) == "")
     }
 
     @Test func refusesWhatIsNotUTF8() throws {
-        for bytes: [UInt8] in [[0x61, 0xFF, 0x62], [0xC3], [0xED, 0xA0, 0x80],
-                               // A truncated four-byte sequence is three bytes, as its replacement is.
-                               [0x61, 0xF0, 0x90, 0x80, 0x62]] {
+        for bytes: [UInt8] in [
+            [0x61, 0xFF, 0x62], [0xC3], [0xED, 0xA0, 0x80],
+            // A truncated four-byte sequence is three bytes, as its replacement is.
+            [0x61, 0xF0, 0x90, 0x80, 0x62]
+        ] {
             let path = try written(bytes)
             #expect(try TextFile.read(path) == nil, "\(bytes)")
             #expect(String(validating: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) == nil)

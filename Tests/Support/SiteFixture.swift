@@ -40,10 +40,11 @@ public struct SiteFixture: Sendable {
     }
 
     public func options(baseURL: URL? = nil) -> BuildOptions {
-        BuildOptions(contentDirectory: root.appendingPathComponent("Content"),
-                     templatesDirectory: root.appendingPathComponent("Templates"),
-                     outputDirectory: root.appendingPathComponent("Public"),
-                     baseURL: baseURL, fileSystem: fileSystem)
+        BuildOptions(
+            contentDirectory: root.appendingPathComponent("Content"),
+            templatesDirectory: root.appendingPathComponent("Templates"),
+            outputDirectory: root.appendingPathComponent("Public"),
+            baseURL: baseURL, fileSystem: fileSystem)
     }
 
     /// Builds the site; returns every output file's text by path under `Public/`.

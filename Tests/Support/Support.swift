@@ -3,7 +3,8 @@ import Testing
 
 /// Paths of the project and its neighbour `../shared`.
 public enum Project {
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     public static let content = root.appendingPathComponent("Content")
     public static let templates = root.appendingPathComponent("Templates")
     public static let webcheck = root.deletingLastPathComponent().appendingPathComponent("shared/webcheck")
@@ -13,7 +14,10 @@ public enum Project {
     public static func webcheckScript(_ script: String) throws -> String {
         let path = webcheck.appendingPathComponent(script).path
         guard FileManager.default.fileExists(atPath: path) else {
-            throw MissingTool(path: path, hint: "the outside checkers come from ../shared/webcheck beside the project (see README, make test-deps)")
+            throw MissingTool(
+                path: path,
+                hint:
+                    "the outside checkers come from ../shared/webcheck beside the project (see README, make test-deps)")
         }
         return path
     }
@@ -45,13 +49,16 @@ public func snapshot(_ folder: URL) throws -> [String: Data] {
 }
 
 /// Runs an outside program, feeding it `input`; returns its exit status and combined output.
-public func runProgram(_ executable: String, _ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String) {
+public func runProgram(_ executable: String, _ arguments: [String], input: String? = nil) throws -> (
+    status: Int32, output: String
+) {
     // A program that exits before reading its input must not kill the test run.
     signal(SIGPIPE, SIG_IGN)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [executable] + arguments
-    let output = Pipe(), feed = Pipe()
+    let output = Pipe()
+    let feed = Pipe()
     process.standardOutput = output
     process.standardError = input == nil ? output : FileHandle.standardError
     process.standardInput = feed
@@ -68,7 +75,9 @@ public func auraExecutable() throws -> URL {
     let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var folder = runner.deletingLastPathComponent()
     // The runner may sit inside an .xctest bundle; the products folder holds the bundle.
-    while folder.pathExtension == "xctest" || folder.lastPathComponent == "Contents" || folder.lastPathComponent == "MacOS" {
+    while folder.pathExtension == "xctest" || folder.lastPathComponent == "Contents"
+        || folder.lastPathComponent == "MacOS"
+    {
         folder.deleteLastPathComponent()
     }
     let executable = folder.appendingPathComponent("aura")

@@ -12,7 +12,7 @@ struct AddCommand: Command {
         arguments: "[options] TEXT...",
         options: [
             SiteFolders.content,
-            .value("--inbox", "FILE", "inbox to add to (default: <content>/planner/inbox.md)"),
+            .value("--inbox", "FILE", "inbox to add to (default: <content>/planner/inbox.md)")
         ] + PlannerOptions.dateOptions,
         positionalCount: 1...Int.max)
 
@@ -26,7 +26,8 @@ struct AddCommand: Command {
         let today = try options.today(arguments, spec: spec, timeZone: settings.timeZone)
         let items: [CapturedItem]
         do {
-            items = try options.folder.capture(line, today: today, now: settings.clock(of: terminal.now(), on: today), onWait: options.waitNotice)
+            items = try options.folder.capture(
+                line, today: today, now: settings.clock(of: terminal.now(), on: today), onWait: options.waitNotice)
         } catch let error as CaptureError {
             throw error.problem.located(in: "text")
         }

@@ -10,15 +10,18 @@ struct ParseCommand: Command {
         summary: "Show what capture reads in each line: date, time, duration, repeat and category.",
         arguments: "[options] LINE...",
         options: [SiteFolders.content] + PlannerOptions.dateOptions + [
-            .value("--now", "HH:MM", "the time now, which 'in an hour' counts from (default: the clock's, unless --date is given)"),
-            .flag("--json", "print one JSON object per item (JSON Lines)"),
+            .value(
+                "--now", "HH:MM",
+                "the time now, which 'in an hour' counts from (default: the clock's, unless --date is given)"),
+            .flag("--json", "print one JSON object per item (JSON Lines)")
         ],
         positionalCount: 1...Int.max)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let options = PlannerOptions(arguments, in: terminal)
         // Parsing needs only "today": site.yml's zone when there is one, else the system's.
-        let zone = FileManager.default.fileExists(atPath: options.folder.content.appendingPathComponent("site.yml").path)
+        let zone =
+            FileManager.default.fileExists(atPath: options.folder.content.appendingPathComponent("site.yml").path)
             ? try options.folder.settings().timeZone : TimeZone.current
         let today = try options.today(arguments, spec: spec, timeZone: zone)
         let parser = CaptureParser(today: today, now: try now(arguments, terminal: terminal, zone: zone, today: today))
@@ -27,13 +30,16 @@ struct ParseCommand: Command {
             let source = "argument \(index + 1)"
             // Read as the inbox reads a line: `- [ ] buy milk` is the task "buy milk".
             guard let body = Inbox.itemText(of: line[...]) else {
-                terminal.printError("\(source): not an item (blank, a heading, a comment or a checked box); the inbox skips such a line")
+                terminal.printError(
+                    "\(source): not an item (blank, a heading, a comment or a checked box); the inbox skips such a line"
+                )
                 continue
             }
             do {
                 for item in try parser.parse(body) {
                     let categorization = Categorizer().categorize(item)
-                    terminal.print(arguments.flag("--json") ? item.jsonLine(categorization) : Self.describe(item, categorization))
+                    terminal.print(
+                        arguments.flag("--json") ? item.jsonLine(categorization) : Self.describe(item, categorization))
                     for phrase in item.unread { terminal.printError("warning: \(source):1:\(phrase)") }
                 }
             } catch {
@@ -45,7 +51,9 @@ struct ParseCommand: Command {
     }
 
     /// `--now`, else the clock's time unless a date was given (a day named is read without a clock).
-    private func now(_ arguments: ParsedArguments, terminal: Terminal, zone: TimeZone, today: LocalDate) throws -> ClockTime? {
+    private func now(_ arguments: ParsedArguments, terminal: Terminal, zone: TimeZone, today: LocalDate) throws
+        -> ClockTime?
+    {
         if let text = arguments.value("--now") {
             guard let time = ClockTime(text) else {
                 throw UsageError("'\(text)' is not a time of day; expected HH:MM, such as 09:30", spec: spec)
@@ -53,17 +61,25 @@ struct ParseCommand: Command {
             return time
         }
         guard !PlannerOptions.dateGiven(arguments) else { return nil }
-        return PlannerSettings(timeZone: zone, window: MinuteSpan(start: 0, end: 0)).clock(of: terminal.now(), on: today)
+        return PlannerSettings(timeZone: zone, window: MinuteSpan(start: 0, end: 0)).clock(
+            of: terminal.now(), on: today)
     }
 
     static func describe(_ item: CapturedItem, _ categorization: Categorization) -> String {
-        var facts = ["\(item.kind.rawValue)", "\(categorization.category.emoji) \(categorization.category.name) (\(categorization.reason))"]
-        if let date = item.date { facts.append("\(item.isDeadline ? "due" : "date") \(date.iso) (\(date.weekday.name))") }
+        var facts = [
+            "\(item.kind.rawValue)",
+            "\(categorization.category.emoji) \(categorization.category.name) (\(categorization.reason))"
+        ]
+        if let date = item.date {
+            facts.append("\(item.isDeadline ? "due" : "date") \(date.iso) (\(date.weekday.name))")
+        }
         if let part = item.partOfDay { facts.append("in the \(part.rawValue)") }
         if let time = item.time { facts.append("at \(time)") }
         if let minutes = item.minutes { facts.append(durationText(minutes)) }
         if let recurrence = item.recurrence { facts.append("repeats \(recurrence.rrule)") }
-        if !item.unread.isEmpty { facts.append("unread: " + item.unread.map { "‘\($0.text)’" }.joined(separator: ", ")) }
+        if !item.unread.isEmpty {
+            facts.append("unread: " + item.unread.map { "‘\($0.text)’" }.joined(separator: ", "))
+        }
         return "“\(item.title)” · " + facts.joined(separator: " · ")
     }
 }

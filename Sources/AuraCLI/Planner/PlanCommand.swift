@@ -14,11 +14,11 @@ struct PlanCommand: Command {
             SiteFolders.content,
             .value("--inbox", "FILE", "inbox to capture (default: <content>/planner/inbox.md)"),
             PlannerOptions.storeOption,
-            .value("--calendar", "FILE", "busy time to plan around (default: <content>/planner/calendar.ics)"),
+            .value("--calendar", "FILE", "busy time to plan around (default: <content>/planner/calendar.ics)")
         ] + PlannerOptions.dateOptions + [
             .flag("--json", "print the plan as JSON (schema in the README)"),
             .flag("--dry-run", "change no file: neither the store, the plan nor the inbox"),
-            .flag("--build", "then render the site into Public/ (as 'aura build' does, with its options)"),
+            .flag("--build", "then render the site into Public/ (as 'aura build' does, with its options)")
         ] + SiteBuild.options)
 
     /// The build options that mean something only with `--build` (`--quiet` also quiets the plan).
@@ -37,8 +37,10 @@ struct PlanCommand: Command {
         let settings = try options.folder.settings()
         let day = try options.today(arguments, spec: spec, timeZone: settings.timeZone)
         guard day <= PlanSnapshot.latestStart else {
-            throw UsageError("'\(day.iso)' is too late to plan: a plan covers \(PlanSnapshot.horizon) days and dates end at "
-                             + "\(LocalDate.latestYear)-12-31; expected a date up to \(PlanSnapshot.latestStart.iso)", spec: spec)
+            throw UsageError(
+                "'\(day.iso)' is too late to plan: a plan covers \(PlanSnapshot.horizon) days and dates end at "
+                    + "\(LocalDate.latestYear)-12-31; expected a date up to \(PlanSnapshot.latestStart.iso)", spec: spec
+            )
         }
         // Planning today starts from now; a date given explicitly is planned whole.
         let now = PlannerOptions.dateGiven(arguments) ? nil : terminal.now()
@@ -55,7 +57,9 @@ struct PlanCommand: Command {
         }
         let inboxPath = displayPath(options.folder.inbox.url)
         let captured = outcome.captured.count
-        var summary = captured == 0 ? "Nothing new in \(inboxPath)."
+        var summary =
+            captured == 0
+            ? "Nothing new in \(inboxPath)."
             : "Captured \(captured) item\(captured == 1 ? "" : "s") from \(inboxPath)"
                 + (dryRun ? "." : " into \(displayPath(options.folder.store.url)).")
         if dryRun { summary += " Dry run: no file was changed." }

@@ -12,8 +12,14 @@ struct PlanText {
 
     var rendered: String {
         var lines = [header, load] + (leaders.map { [$0] } ?? []) + [""]
-        let entries = plan.blocks.map { (start: $0.span.start, lines: rows(for: $0)) }
-            + plan.busy.map { (start: $0.span.start, lines: [row(span: $0.span, emoji: "📅", title: $0.title, minutes: nil, note: "calendar")]) }
+        let entries =
+            plan.blocks.map { (start: $0.span.start, lines: rows(for: $0)) }
+            + plan.busy.map {
+                (
+                    start: $0.span.start,
+                    lines: [row(span: $0.span, emoji: "📅", title: $0.title, minutes: nil, note: "calendar")]
+                )
+            }
         for entry in entries.sorted(by: { $0.start < $1.start }) { lines += entry.lines }
         if plan.blocks.isEmpty { lines.append("  Nothing to schedule today.") }
         if !plan.later.isEmpty {
@@ -25,7 +31,8 @@ struct PlanText {
 
     private var header: String {
         let date = plan.date
-        return "Plan My Day · \(date.weekday.name) \(date.day) \(LocalDate.monthNames[date.month - 1]) \(date.year) · \(plan.timeZone.identifier) · "
+        return
+            "Plan My Day · \(date.weekday.name) \(date.day) \(LocalDate.monthNames[date.month - 1]) \(date.year) · \(plan.timeZone.identifier) · "
             + "\(ClockTime.format(plan.window.start))–\(ClockTime.format(plan.window.end))"
     }
 
@@ -54,7 +61,9 @@ struct PlanText {
     private func rows(for block: DayPlan.Block) -> [String] {
         let note = block.focusMode.rawValue + (block.isFixed ? " · fixed time" : "")
         return block.tasks.enumerated().map { index, task in
-            index == 0 ? row(span: block.span, emoji: block.category.emoji, title: task.title, minutes: task.minutes, note: note)
+            index == 0
+                ? row(
+                    span: block.span, emoji: block.category.emoji, title: task.title, minutes: task.minutes, note: note)
                 : row(span: nil, emoji: "", title: task.title, minutes: task.minutes, note: "")
         }
     }
@@ -64,18 +73,19 @@ struct PlanText {
         let shown = title.count > Self.titleWidth ? String(title.prefix(Self.titleWidth - 1)) + "…" : title
         // Emoji take two terminal columns; an empty emoji cell is padded to match.
         let duration = minutes.map(durationText) ?? ""
-        return "  \(range.padding(11))  \(emoji.isEmpty ? "  " : emoji)  \(shown.padding(Self.titleWidth))  \(duration.padding(10))  \(note)"
+        return
+            "  \(range.padding(11))  \(emoji.isEmpty ? "  " : emoji)  \(shown.padding(Self.titleWidth))  \(duration.padding(10))  \(note)"
             .trimmingSuffix(while: { $0 == " " })
     }
 }
 
-private extension String {
+extension String {
     /// The string padded with spaces to at least `width` characters.
-    func padding(_ width: Int) -> String {
+    fileprivate func padding(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 
-    func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
         var result = self
         while let last = result.last, predicate(last) { result.removeLast() }
         return result

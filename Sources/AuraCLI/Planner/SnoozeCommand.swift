@@ -25,7 +25,9 @@ struct SnoozeCommand: Command {
         }
         let day = settings.day(of: until)
         let clock = isoTimestamp(until, in: settings.timeZone).dropFirst(11).prefix(5)
-        terminal.print("Snoozed \(task.id) “\(task.title)” until \(clock)\(day == settings.day(of: terminal.now()) ? "" : " on \(day.iso)").")
+        terminal.print(
+            "Snoozed \(task.id) “\(task.title)” until \(clock)\(day == settings.day(of: terminal.now()) ? "" : " on \(day.iso)")."
+        )
         return 0
     }
 }

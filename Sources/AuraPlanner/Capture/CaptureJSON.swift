@@ -15,7 +15,9 @@ private struct ParsedLine: Encodable {
     let item: CapturedItem
     let categorization: Categorization
 
-    enum CodingKeys: String, CodingKey { case input, title, kind, date, due, part, time, minutes, rrule, category, reason, unread }
+    enum CodingKeys: String, CodingKey {
+        case input, title, kind, date, due, part, time, minutes, rrule, category, reason, unread
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -22,8 +22,11 @@ public struct CaptureParser: Sendable {
         let text = line.trimmingPrefix(while: \.isWhitespace).trimmingSuffix(while: \.isWhitespace)
         let length = text.count
         guard length <= InputLimits.maximumLineLength else {
-            throw CaptureError(column: column(of: text) + InputLimits.maximumLineLength,
-                               message: "the line is \(length) characters long; expected at most \(InputLimits.maximumLineLength), one item per line")
+            throw CaptureError(
+                column: column(of: text) + InputLimits.maximumLineLength,
+                message:
+                    "the line is \(length) characters long; expected at most \(InputLimits.maximumLineLength), one item per line"
+            )
         }
         if let error = TextInput.controlCharacterError(in: text) {
             throw CaptureError(column: column(of: text) + error.column - 1, message: error.message)
@@ -33,7 +36,9 @@ public struct CaptureParser: Sendable {
         guard kind == .memo else {
             let item = try item(from: body, kind: kind, input: input)
             guard !item.title.isEmpty else {
-                throw CaptureError(column: column(of: text), message: "'\(input)' names no task; expected something to do, such as 'call Sam friday'")
+                throw CaptureError(
+                    column: column(of: text),
+                    message: "'\(input)' names no task; expected something to do, such as 'call Sam friday'")
             }
             return [item]
         }
@@ -56,7 +61,8 @@ public struct CaptureParser: Sendable {
             }
         }
         guard !items.isEmpty else {
-            throw CaptureError(column: column(of: text), message: "the memo holds no task; expected something to do after 'memo:'")
+            throw CaptureError(
+                column: column(of: text), message: "the memo holds no task; expected something to do after 'memo:'")
         }
         return items
     }
@@ -76,8 +82,12 @@ public struct CaptureParser: Sendable {
         for (kind, marker) in markers {
             // An emoji is compared by its scalar: a variation selector (🎙️) makes a different Character.
             let isEmoji = marker.unicodeScalars.count == 1
-            if isEmoji ? text.unicodeScalars.first == marker.unicodeScalars.first : text.lowercased().hasPrefix(marker) {
-                return (kind, text.dropFirst(isEmoji ? 1 : marker.count).trimmingPrefix(while: { $0.isWhitespace || $0 == ":" }))
+            if isEmoji ? text.unicodeScalars.first == marker.unicodeScalars.first : text.lowercased().hasPrefix(marker)
+            {
+                return (
+                    kind,
+                    text.dropFirst(isEmoji ? 1 : marker.count).trimmingPrefix(while: { $0.isWhitespace || $0 == ":" })
+                )
             }
         }
         return (.task, text)
@@ -98,8 +108,10 @@ public struct CaptureParser: Sendable {
                 continue
             }
             if case .fromNow = match.value, now == nil {
-                item.unread.append(UnreadPhrase(column: tokens[index].column, text: Self.text(of: tokens[index..<index + match.length]),
-                                                note: "counts from now, but a date was given and no time now (--now HH:MM); no time was set"))
+                item.unread.append(
+                    UnreadPhrase(
+                        column: tokens[index].column, text: Self.text(of: tokens[index..<index + match.length]),
+                        note: "counts from now, but a date was given and no time now (--now HH:MM); no time was set"))
             }
             for covered in index..<index + match.length { consumed[covered] = true }
             phraseEnds.insert(index + match.length - 1)
@@ -110,7 +122,8 @@ public struct CaptureParser: Sendable {
             item.time = ClockTime(hour: time.minutes / 60 + 12, minute: time.minutes % 60)
         }
         if case .interval(let interval) = item.recurrence, let date = item.date, date != interval.start {
-            item.recurrence = RepeatInterval(count: interval.count, unit: interval.unit, start: date).map(Recurrence.interval)
+            item.recurrence = RepeatInterval(count: interval.count, unit: interval.unit, start: date).map(
+                Recurrence.interval)
         }
         item.title = Self.title(tokens, consumed: consumed, phraseEnds: phraseEnds)
         item.unread += UnreadWords.phrases(in: tokens, consumed: consumed)
@@ -122,8 +135,10 @@ public struct CaptureParser: Sendable {
     }
 
     /// Tries each kind of phrase at `index`; applies the first that matches and is not yet set.
-    private func read(_ reader: PhraseReader, at index: Int, into item: inout CapturedItem,
-                      flexibleTime: inout Bool) throws(CaptureError) -> PhraseReader.Match? {
+    private func read(
+        _ reader: PhraseReader, at index: Int, into item: inout CapturedItem,
+        flexibleTime: inout Bool
+    ) throws(CaptureError) -> PhraseReader.Match? {
         let candidates: [PhraseReader.Match?] = [
             item.time == nil ? try reader.fromNow(at: index) : nil,
             item.recurrence == nil ? try reader.interval(at: index) : nil,
@@ -133,7 +148,7 @@ public struct CaptureParser: Sendable {
             item.date == nil ? try reader.date(at: index) : nil,
             item.time == nil ? try reader.time(at: index) : nil,
             item.minutes == nil ? try reader.duration(at: index) : nil,
-            item.categoryTag == nil ? reader.tag(at: index) : nil,
+            item.categoryTag == nil ? reader.tag(at: index) : nil
         ]
         guard let match = candidates.lazy.compactMap({ $0 }).first else { return nil }
         switch match.value {
@@ -161,14 +176,18 @@ public struct CaptureParser: Sendable {
         }
         // `tomorrow` on 9999-12-31: dates end where the store's four-digit years do.
         if let date = item.date, date.year > LocalDate.latestYear {
-            throw reader.error(index, "'\(reader.tokens[index].word) …' lands after \(LocalDate.latestYear)-12-31, the last date Aura keeps")
+            throw reader.error(
+                index,
+                "'\(reader.tokens[index].word) …' lands after \(LocalDate.latestYear)-12-31, the last date Aura keeps")
         }
         return match
     }
 
     /// A part of the day, unless it names a second day: `fri evening` after `mon` is left for
     /// the unread warning rather than read without its day.
-    private func partOfDay(_ reader: PhraseReader, at index: Int, given date: LocalDate?) throws(CaptureError) -> PhraseReader.Match? {
+    private func partOfDay(_ reader: PhraseReader, at index: Int, given date: LocalDate?) throws(CaptureError)
+        -> PhraseReader.Match?
+    {
         guard let match = try reader.partOfDay(at: index) else { return nil }
         if case .partOfDay(_, .some) = match.value, date != nil { return nil }
         return match
@@ -187,15 +206,19 @@ public struct CaptureParser: Sendable {
         typealias Words = CaptureVocabulary
         for index in tokens.indices where Words.isDateWord(tokens[index].word) {
             let afterDeterminer = index > 0 && Words.determiners.contains(tokens[index - 1].word)
-            let inName = tokens[index].isCapitalized && index + 1 < tokens.count && tokens[index + 1].isCapitalized
+            let inName =
+                tokens[index].isCapitalized && index + 1 < tokens.count && tokens[index + 1].isCapitalized
                 && !Words.isDateWord(tokens[index + 1].word) && !(tokens[index + 1].word.first?.isNumber ?? false)
             if afterDeterminer || inName { tokens[index].isProtected = true }
         }
         // A run already protected holds any run a verb inside it would start, so scanning
         // resumes after it: `read Read Read …` stays linear.
         var scanned = 0
-        for verb in tokens.indices where verb >= scanned && (Words.mediaVerbs.contains(tokens[verb].word)
-            || (tokens[verb].word == "listen" && verb + 1 < tokens.count && tokens[verb + 1].word == "to")) {
+        for verb in tokens.indices
+        where verb >= scanned
+            && (Words.mediaVerbs.contains(tokens[verb].word)
+                || (tokens[verb].word == "listen" && verb + 1 < tokens.count && tokens[verb + 1].word == "to"))
+        {
             let start = tokens[verb].word == "listen" ? verb + 2 : verb + 1
             var cursor = start
             var lastCapitalized: Int?
@@ -234,8 +257,11 @@ extension CaptureParser {
     /// The minutes in a text that is one duration and nothing else (`15m`, `1.5 hours`), or nil.
     public static func duration(_ text: String) -> Int? {
         let tokens = CaptureToken.tokenize(text[...])
-        guard let match = try? PhraseReader(tokens: tokens, today: LocalDate(year: 2000, month: 1, day: 1)!).duration(at: 0),
-              match.length == tokens.count, case .duration(let minutes) = match.value else { return nil }
+        guard
+            let match = try? PhraseReader(tokens: tokens, today: LocalDate(year: 2000, month: 1, day: 1)!).duration(
+                at: 0),
+            match.length == tokens.count, case .duration(let minutes) = match.value
+        else { return nil }
         return minutes
     }
 }

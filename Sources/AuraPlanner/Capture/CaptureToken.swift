@@ -49,7 +49,8 @@ struct CaptureToken: Sendable {
                 column += 1
                 continue
             }
-            let start = index, startColumn = column
+            let start = index
+            let startColumn = column
             while index < line.endIndex, !line[index].isWhitespace {
                 index = line.index(after: index)
                 column += 1

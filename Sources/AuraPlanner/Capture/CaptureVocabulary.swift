@@ -5,7 +5,7 @@ enum CaptureVocabulary {
         let spellings: [(Weekday, [String])] = [
             (.monday, ["monday", "mon"]), (.tuesday, ["tuesday", "tue", "tues"]),
             (.wednesday, ["wednesday", "wed", "weds"]), (.thursday, ["thursday", "thu", "thur", "thurs"]),
-            (.friday, ["friday", "fri"]), (.saturday, ["saturday", "sat"]), (.sunday, ["sunday", "sun"]),
+            (.friday, ["friday", "fri"]), (.saturday, ["saturday", "sat"]), (.sunday, ["sunday", "sun"])
         ]
         for (day, words) in spellings {
             for word in words { names[word] = day }
@@ -37,7 +37,7 @@ enum CaptureVocabulary {
     static let numberWords: [String: Int] = [
         "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
         "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
-        "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90,
+        "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90
     ]
 
     static let minuteUnits: Set<String> = ["m", "min", "mins", "minute", "minutes"]
@@ -50,10 +50,14 @@ enum CaptureVocabulary {
     }
 
     /// Verbs after which a Capitalized run names a work (`read Tomorrow and Tomorrow and Tomorrow`).
-    static let mediaVerbs: Set<String> = ["read", "reread", "re-read", "watch", "rewatch", "re-watch", "stream", "binge"]
+    static let mediaVerbs: Set<String> = [
+        "read", "reread", "re-read", "watch", "rewatch", "re-watch", "stream", "binge"
+    ]
 
     /// Lowercase words allowed inside a Capitalized title (`Tomorrow and Tomorrow`, `Girl of the Year`).
-    static let titleJoiners: Set<String> = ["and", "of", "the", "a", "an", "in", "on", "with", "to", "for", "at", "&", "or", "de", "la"]
+    static let titleJoiners: Set<String> = [
+        "and", "of", "the", "a", "an", "in", "on", "with", "to", "for", "at", "&", "or", "de", "la"
+    ]
 
     /// Words after which a day name is part of a noun phrase (`the friday demo`, `my Sunday column`).
     static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their", "its"]

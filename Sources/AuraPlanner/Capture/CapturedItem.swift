@@ -27,8 +27,10 @@ public struct CapturedItem: Sendable, Equatable {
     /// and the reader says so rather than keeping a silently wrong task.
     public var unread: [UnreadPhrase] = []
 
-    init(input: String, title: String, kind: ItemKind, date: LocalDate? = nil, time: ClockTime? = nil,
-                minutes: Int? = nil, recurrence: Recurrence? = nil, categoryTag: Category? = nil) {
+    init(
+        input: String, title: String, kind: ItemKind, date: LocalDate? = nil, time: ClockTime? = nil,
+        minutes: Int? = nil, recurrence: Recurrence? = nil, categoryTag: Category? = nil
+    ) {
         self.input = input
         self.title = title
         self.kind = kind
@@ -48,7 +50,10 @@ public struct UnreadPhrase: Sendable, Equatable, CustomStringConvertible {
     /// Why it was not read.
     let note: String
 
-    init(column: Int, text: String, note: String = "looks like a date, time or repeat but was not read; it stays in the title") {
+    init(
+        column: Int, text: String,
+        note: String = "looks like a date, time or repeat but was not read; it stays in the title"
+    ) {
         self.column = column
         self.text = text
         self.note = note

@@ -88,7 +88,11 @@ public enum Inbox {
     /// and `aura parse` read lines through this one function.
     public static func itemText(of line: Substring) -> Substring? {
         let trimmed = line.drop(while: \.isWhitespace)
-        if trimmed.isEmpty || trimmed.hasPrefix("# ") || trimmed.hasPrefix("##") || trimmed == "#" || trimmed.hasPrefix("<!--") { return nil }
+        if trimmed.isEmpty || trimmed.hasPrefix("# ") || trimmed.hasPrefix("##") || trimmed == "#"
+            || trimmed.hasPrefix("<!--")
+        {
+            return nil
+        }
         let body = withoutListMarker(trimmed)
         if body.lowercased().hasPrefix("[x]") { return nil }
         return body.hasPrefix("[ ]") ? body.dropFirst(3) : body
@@ -100,7 +104,9 @@ public enum Inbox {
         }
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         let rest = text.dropFirst(digits.count)
-        if !digits.isEmpty, let mark = rest.first, mark == "." || mark == ")", rest.dropFirst().first?.isWhitespace == true {
+        if !digits.isEmpty, let mark = rest.first, mark == "." || mark == ")",
+            rest.dropFirst().first?.isWhitespace == true
+        {
             return rest.dropFirst().drop(while: \.isWhitespace)
         }
         return text

@@ -1,14 +1,16 @@
 /// Splits a voice-memo transcript into the items it mentions: at sentence ends and at the
 /// connectors "and then", "also" and ", then", dropping spoken filler ("so", "I need to").
 enum MemoSplitter {
-    private static let abbreviations: Set<String> = ["a.m", "p.m", "e.g", "i.e", "dr", "mr", "mrs", "ms", "st", "vs", "etc", "approx"]
+    private static let abbreviations: Set<String> = [
+        "a.m", "p.m", "e.g", "i.e", "dr", "mr", "mrs", "ms", "st", "vs", "etc", "approx"
+    ]
     private static let leadingFillers: [[String]] = [
         ["i", "also", "need", "to"], ["i", "need", "to"], ["need", "to"], ["i", "have", "to"], ["have", "to"],
         ["i've", "got", "to"], ["i", "gotta"], ["gotta"], ["i", "should"], ["i", "must"], ["i", "want", "to"],
         ["want", "to"], ["i'd", "like", "to"], ["remember", "to"], ["don't", "forget", "to"], ["dont", "forget", "to"],
         ["i'll"], ["i", "will"], ["i'm", "going", "to"], ["going", "to"], ["let's"], ["let", "me"],
         ["we", "need", "to"], ["we", "should"], ["so"], ["um"], ["uh"], ["erm"], ["okay"], ["ok"], ["right"],
-        ["oh"], ["well"], ["and"], ["then"], ["also"], ["plus"],
+        ["oh"], ["well"], ["and"], ["then"], ["also"], ["plus"]
     ]
     private static let trailingFillers: Set<String> = ["and", "i", "we", "so", "then", "um", "uh", "also", "too", "oh"]
 
@@ -80,8 +82,10 @@ enum MemoSplitter {
         var stripped = true
         while stripped {
             stripped = false
-            for filler in leadingFillers where words.count >= filler.count
-                && zip(words, filler).allSatisfy({ normalized($0) == $1 }) {
+            for filler in leadingFillers
+            where words.count >= filler.count
+                && zip(words, filler).allSatisfy({ normalized($0) == $1 })
+            {
                 words = words.dropFirst(filler.count)
                 stripped = true
                 break
@@ -93,6 +97,7 @@ enum MemoSplitter {
     }
 
     private static func normalized(_ word: Substring) -> String {
-        word.lowercased()[...].trimmingPrefix(while: { ",;:".contains($0) }).trimmingSuffix { ",;:".contains($0) }.lowercased()
+        word.lowercased()[...].trimmingPrefix(while: { ",;:".contains($0) }).trimmingSuffix { ",;:".contains($0) }
+            .lowercased()
     }
 }

@@ -19,7 +19,8 @@ extension PhraseReader {
         case "at" where word(index + 1) == "night":
             return Match(length: 2, value: .partOfDay(.night, nil))
         default:
-            guard let day = try date(at: index), case .date(let date) = day.value, let named = part(index + day.length) else { return nil }
+            guard let day = try date(at: index), case .date(let date) = day.value, let named = part(index + day.length)
+            else { return nil }
             return Match(length: day.length + 1, value: .partOfDay(named, date))
         }
     }

@@ -13,26 +13,33 @@ extension PhraseReader {
         guard let first = word(cursor) else { return nil }
         func due(_ date: LocalDate?, through last: Int) throws(CaptureError) -> Match? {
             guard let date else {
-                throw error(index, "'\(tokens[index].word) …' ends after \(LocalDate.latestYear)-12-31, the last date Aura keeps")
+                throw error(
+                    index,
+                    "'\(tokens[index].word) …' ends after \(LocalDate.latestYear)-12-31, the last date Aura keeps")
             }
             return Match(length: last + 1 - index, value: .deadline(date))
         }
         // `corn on the cob` is no deadline: an abbreviation after an article stays a word.
-        let afterArticle = cursor > (afterPreposition ? index + 1 : index)
+        let afterArticle =
+            cursor > (afterPreposition ? index + 1 : index)
             || (index > 0 && Words.determiners.contains(tokens[index - 1].word))
         if ["cob", "eod", "eow", "eom"].contains(first), afterArticle { return nil }
         switch first {
         case "cob", "eod": return try due(today, through: cursor)
         case "eow": return try due(endOfWeek(next: false), through: cursor)
         case "eom": return try due(endOfMonth(after: 0), through: cursor)
-        case "close" where afterPreposition && word(cursor + 1) == "of" && (word(cursor + 2) == "business" || word(cursor + 2) == "play"):
+        case "close"
+        where afterPreposition && word(cursor + 1) == "of"
+            && (word(cursor + 2) == "business" || word(cursor + 2) == "play"):
             return try due(today, through: cursor + 2)
         case "end" where afterPreposition && word(cursor + 1) == "of":
             var period = cursor + 2
             var ahead = 0
             switch word(period) {
             case "the", "this": period += 1
-            case "next": ahead = 1; period += 1
+            case "next":
+                ahead = 1
+                period += 1
             default: break
             }
             switch word(period) {

@@ -14,7 +14,9 @@ extension PhraseReader {
             return Match(length: 3, value: .duration(30))
         } else if let compact = compactDuration(first) {
             minutes = compact.minutes
-            if compact.hoursOnly, let extra = word(index + 1).flatMap(compactDuration), !extra.hoursOnly, extra.minutes < 60 {
+            if compact.hoursOnly, let extra = word(index + 1).flatMap(compactDuration), !extra.hoursOnly,
+                extra.minutes < 60
+            {
                 minutes += extra.minutes
                 length = 2
             }
@@ -34,7 +36,8 @@ extension PhraseReader {
         // Compared as a Double: `9999999999999999999h` is past what an Int holds.
         let rounded = minutes.rounded()
         guard rounded >= 1, rounded <= Double(InputLimits.maximumTaskMinutes) else {
-            throw error(index, "'\(tokens[index].word)' is not a usable duration; expected between 1 minute and 24 hours")
+            throw error(
+                index, "'\(tokens[index].word)' is not a usable duration; expected between 1 minute and 24 hours")
         }
         return Match(length: length, value: .duration(Int(rounded)))
     }
@@ -61,7 +64,8 @@ extension PhraseReader {
     /// `2`, `1.5`: digits with at most one decimal point (never `nan` or `1e3`).
     private func decimal(_ text: some StringProtocol) -> Double? {
         guard !text.isEmpty, text.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
-              text.filter({ $0 == "." }).count <= 1 else { return nil }
+            text.filter({ $0 == "." }).count <= 1
+        else { return nil }
         return Double(String(text))
     }
 }

@@ -3,23 +3,34 @@
 extension PhraseReader {
     static let ordinalWords: [String: Int] = [
         "other": 2, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-        "ninth": 9, "tenth": 10,
+        "ninth": 9, "tenth": 10
     ]
 
     /// The interval starts today; a date on the same line moves its start there.
     func interval(at index: Int) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
-        func every(_ count: Int, _ unit: RepeatInterval.Unit, from start: LocalDate? = nil, length: Int) throws(CaptureError) -> Match {
+        func every(_ count: Int, _ unit: RepeatInterval.Unit, from start: LocalDate? = nil, length: Int)
+            throws(CaptureError) -> Match
+        {
             guard let interval = RepeatInterval(count: count, unit: unit, start: start ?? today) else {
-                throw error(index, "'\(tokens[index].word) …' repeats too far apart; expected at most every \(RepeatInterval.maximumCount) \(unit)s")
+                throw error(
+                    index,
+                    "'\(tokens[index].word) …' repeats too far apart; expected at most every \(RepeatInterval.maximumCount) \(unit)s"
+                )
             }
-            return Match(length: length, value: .recurrence(count == 1 && unit == .week ? .weekly([interval.start.weekday]) : .interval(interval)))
+            return Match(
+                length: length,
+                value: .recurrence(
+                    count == 1 && unit == .week ? .weekly([interval.start.weekday]) : .interval(interval)))
         }
         // A bare `quarterly` before a noun describes it (`the quarterly report`): it repeats only
         // at the end of the line or before another when (`monthly on the 1st`).
-        let adverbFollows = word(index + 1).map { isWhenWord($0) || ["at", "from", "starting", "for", "by", "in"].contains($0) } ?? true
+        let adverbFollows =
+            word(index + 1).map { isWhenWord($0) || ["at", "from", "starting", "for", "by", "in"].contains($0) } ?? true
         let bare = adverbFollows && !(index > 0 && Words.determiners.contains(tokens[index - 1].word))
-        if !bare, ["weekly", "fortnightly", "biweekly", "monthly", "quarterly", "yearly", "annually"].contains(first) { return nil }
+        if !bare, ["weekly", "fortnightly", "biweekly", "monthly", "quarterly", "yearly", "annually"].contains(first) {
+            return nil
+        }
         switch first {
         case "weekly": return try every(1, .week, length: 1)
         case "fortnightly", "biweekly": return try every(2, .week, length: 1)
@@ -34,7 +45,10 @@ extension PhraseReader {
         }
         var cursor = index + 1
         var count = 1
-        if let second = word(cursor), let number = Self.ordinalWords[second] ?? Self.ordinal(second) ?? self.count(second).flatMap({ $0 > 1 ? $0 : nil }) {
+        if let second = word(cursor),
+            let number = Self.ordinalWords[second] ?? Self.ordinal(second)
+                ?? self.count(second).flatMap({ $0 > 1 ? $0 : nil })
+        {
             count = number
             cursor += 1
         }

@@ -5,11 +5,12 @@ extension PhraseReader {
     /// counted from now, never a length.
     func fromNow(at index: Int) throws(CaptureError) -> Match? {
         if word(index) == "in", let span = try duration(at: index + 1), case .duration(let minutes) = span.value {
-            let time = word(index + 1 + span.length) == "time" ? 1 : 0   // `in an hour time`
+            let time = word(index + 1 + span.length) == "time" ? 1 : 0  // `in an hour time`
             return Match(length: 1 + span.length + time, value: .fromNow(minutes: minutes))
         }
         if let span = try duration(at: index), case .duration(let minutes) = span.value,
-           word(index + span.length) == "from", word(index + span.length + 1) == "now" {
+            word(index + span.length) == "from", word(index + span.length + 1) == "now"
+        {
             return Match(length: span.length + 2, value: .fromNow(minutes: minutes))
         }
         return nil
@@ -20,11 +21,15 @@ extension PhraseReader {
     func offsetDate(at index: Int) throws(CaptureError) -> Match? {
         let inForm = word(index) == "in"
         let start = inForm ? index + 1 : index
-        guard let amount = word(start).flatMap(count), let unit = word(start + 1).flatMap(Self.dateUnit) else { return nil }
+        guard let amount = word(start).flatMap(count), let unit = word(start + 1).flatMap(Self.dateUnit) else {
+            return nil
+        }
         var length = start + 2 - index
         var anchor = today
         if !inForm {
-            guard word(start + 2) == "from" || word(start + 2) == "after", let base = word(start + 3) else { return nil }
+            guard word(start + 2) == "from" || word(start + 2) == "after", let base = word(start + 3) else {
+                return nil
+            }
             if base == "now" || base == "today" {
                 anchor = today
             } else if let days = Words.relativeDays[base] {
@@ -36,14 +41,16 @@ extension PhraseReader {
             }
             length += 2
         }
-        let date: LocalDate? = switch unit {
-        case .day: anchor.adding(days: amount * unit.days)
-        case .week, .fortnight: anchor.adding(days: amount * unit.days)
-        case .month: anchor.addingMonths(amount)
-        case .year: anchor.addingMonths(12 * amount)
-        }
+        let date: LocalDate? =
+            switch unit {
+            case .day: anchor.adding(days: amount * unit.days)
+            case .week, .fortnight: anchor.adding(days: amount * unit.days)
+            case .month: anchor.addingMonths(amount)
+            case .year: anchor.addingMonths(12 * amount)
+            }
         guard let date, date.year <= LocalDate.latestYear else {
-            throw error(index, "'\(tokens[index].word) …' lands past the year \(LocalDate.latestYear); expected a nearer date")
+            throw error(
+                index, "'\(tokens[index].word) …' lands past the year \(LocalDate.latestYear); expected a nearer date")
         }
         return Match(length: length, value: .date(date))
     }

@@ -14,7 +14,8 @@ extension PhraseReader {
         if word(cursor) == "the" { cursor += 1 }
         // A bare `the 3rd` is a date only after a preposition (`on the 3rd`), not in `the 3rd floor`.
         guard weekday != nil || (afterContext && cursor > index), let text = word(cursor),
-              let number = Self.ordinal(text) else { return nil }
+            let number = Self.ordinal(text)
+        else { return nil }
         // A spelled ordinal before a noun counts things (`work on the first draft`): it is a day
         // only at the end of the line or before another when.
         if Self.spelledOrdinals[text] != nil, let after = word(cursor + 1), !isWhenWord(after) { return nil }
@@ -25,8 +26,11 @@ extension PhraseReader {
             throw error(cursor, "'\(text)' lands past the year \(LocalDate.latestYear); expected a nearer date")
         }
         if let weekday, date.weekday != weekday {
-            throw error(index, "the next \(text) (\(date.iso)) is a \(date.weekday.name), not a \(weekday.name); "
-                        + "expected the weekday it falls on, or a month (\(text) \(LocalDate.monthNames[date.month - 1].lowercased()))")
+            throw error(
+                index,
+                "the next \(text) (\(date.iso)) is a \(date.weekday.name), not a \(weekday.name); "
+                    + "expected the weekday it falls on, or a month (\(text) \(LocalDate.monthNames[date.month - 1].lowercased()))"
+            )
         }
         return Match(length: cursor + 1 - index, value: .date(date))
     }
@@ -34,8 +38,10 @@ extension PhraseReader {
     /// `first` to `thirty-first`: ordinals spelled out.
     static let spelledOrdinals: [String: Int] = {
         let units = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
-        let teens = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-                     "eighteenth", "nineteenth"]
+        let teens = [
+            "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+            "eighteenth", "nineteenth"
+        ]
         var table: [String: Int] = [:]
         for (index, word) in units.enumerated() {
             table[word] = index + 1
@@ -52,7 +58,9 @@ extension PhraseReader {
     static func ordinal(_ text: String) -> Int? {
         if let spelled = spelledOrdinals[text] { return spelled }
         let digits = text.prefix { $0.isASCII && $0.isNumber }
-        guard (1...4).contains(digits.count), ["st", "nd", "rd", "th"].contains(text.dropFirst(digits.count)) else { return nil }
+        guard (1...4).contains(digits.count), ["st", "nd", "rd", "th"].contains(text.dropFirst(digits.count)) else {
+            return nil
+        }
         return Int(digits)
     }
 

@@ -3,12 +3,12 @@
 extension PhraseReader {
     /// Minutes said before `past` or `to`.
     static let spokenMinutes: [String: Int] = [
-        "five": 5, "ten": 10, "quarter": 15, "twenty": 20, "twenty-five": 25, "half": 30,
+        "five": 5, "ten": 10, "quarter": 15, "twenty": 20, "twenty-five": 25, "half": 30
     ]
 
     static let hourWords: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-        "ten": 10, "eleven": 11, "twelve": 12,
+        "ten": 10, "eleven": 11, "twelve": 12
     ]
 
     func spokenTime(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
@@ -19,7 +19,9 @@ extension PhraseReader {
         var minutes = Self.spokenMinutes[first]
         var length = 1
         // Digits only before `past`: `10 to 12` is a range.
-        if minutes == nil, word(index + 1) == "past", let number = Int(first), (1...59).contains(number) { minutes = number }
+        if minutes == nil, word(index + 1) == "past", let number = Int(first), (1...59).contains(number) {
+            minutes = number
+        }
         if first == "twenty", word(index + 1) == "five" {
             minutes = 25
             length = 2
@@ -28,7 +30,8 @@ extension PhraseReader {
         if let direction = word(index + length), direction == "past" || direction == "to" {
             guard let hour = try hour(at: index + length + 1) else { return nil }
             if minutes == 30 && direction == "to" { return nil }
-            return try clock(hour: hour, minutes: direction == "past" ? minutes : -minutes, at: index, length: length + 2)
+            return try clock(
+                hour: hour, minutes: direction == "past" ? minutes : -minutes, at: index, length: length + 2)
         }
         // `half 8` (British: half past eight): after `at`, at the start or end of the line, or
         // before a word of when; `cut half 8 apples` stays a title.
@@ -42,7 +45,9 @@ extension PhraseReader {
     private func hour(at index: Int) throws(CaptureError) -> Int? {
         guard let text = word(index) else { return nil }
         if let hour = Self.hourWords[text] { return hour }
-        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), (1...2).contains(text.count), let hour = Int(text) else { return nil }
+        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), (1...2).contains(text.count), let hour = Int(text) else {
+            return nil
+        }
         guard (1...12).contains(hour) else {
             throw error(index, "'\(text)' is not an hour on a clock face; expected 1 to 12 (or a time such as 18:30)")
         }
@@ -57,8 +62,9 @@ extension PhraseReader {
         let base = hour == 12 ? (meridiem == .am ? 0 : 12 * 60) : (hour + (afternoon ? 12 : 0)) * 60
         let total = (base + minutes + 24 * 60) % (24 * 60)
         let flexible = meridiem == nil && total < 12 * 60
-        return Match(length: length + (meridiem == nil ? 0 : 1),
-                     value: .time(ClockTime(hour: total / 60, minute: total % 60)!, minutes: nil, flexible: flexible))
+        return Match(
+            length: length + (meridiem == nil ? 0 : 1),
+            value: .time(ClockTime(hour: total / 60, minute: total % 60)!, minutes: nil, flexible: flexible))
     }
 
     /// A word that names a day or a part of it: `half 8` before one is a time.

@@ -17,7 +17,8 @@ extension PhraseReader {
         for dash in ["-", "–"] where first.contains(dash) {
             let ends = first.split(separator: dash, omittingEmptySubsequences: false).map(String.init)
             if ends.count == 2, let start = ClockWord(ends[0]), let end = ClockWord(ends[1]),
-               start.isExplicit || end.isExplicit || afterAt {
+                start.isExplicit || end.isExplicit || afterAt
+            {
                 return try range(start, end, at: index, length: 1)
             }
         }
@@ -28,7 +29,8 @@ extension PhraseReader {
             length += 1
         }
         if let joiner = word(index + length), ["-", "–", "to", "until", "till"].contains(joiner),
-           var end = word(index + length + 1).flatMap(ClockWord.init) {
+            var end = word(index + length + 1).flatMap(ClockWord.init)
+        {
             var endLength = 1
             if end.meridiem == nil, let meridiem = word(index + length + 2).flatMap(ClockWord.meridiem) {
                 end.meridiem = meridiem
@@ -40,7 +42,8 @@ extension PhraseReader {
         }
         // A bare number is a time only after `at` (`at 3`), and never one past 23 (`at 25 Baker St`).
         guard start.isExplicit || (afterAt && start.hour <= 23) else { return nil }
-        return Match(length: length, value: .time(try resolve(start, at: index), minutes: nil, flexible: start.isFlexible))
+        return Match(
+            length: length, value: .time(try resolve(start, at: index), minutes: nil, flexible: start.isFlexible))
     }
 
     private func range(_ start: ClockWord, _ end: ClockWord, at index: Int, length: Int) throws(CaptureError) -> Match {
@@ -48,11 +51,14 @@ extension PhraseReader {
         var begin = start
         if begin.meridiem == nil, begin.hour <= 12, let meridiem = end.meridiem {
             begin.meridiem = meridiem
-            if let resolved = try? resolve(begin, at: index), resolved >= finish, meridiem == .pm { begin.meridiem = .am }
+            if let resolved = try? resolve(begin, at: index), resolved >= finish, meridiem == .pm {
+                begin.meridiem = .am
+            }
         }
         let opening = try resolve(begin, at: index)
         guard opening < finish else {
-            throw error(index, "'\(tokens[index].word)…' ends before it starts; expected a range within one day, such as 2-3pm")
+            throw error(
+                index, "'\(tokens[index].word)…' ends before it starts; expected a range within one day, such as 2-3pm")
         }
         return Match(length: length, value: .time(opening, minutes: finish.minutes - opening.minutes))
     }
@@ -105,16 +111,20 @@ struct ClockWord {
 
     init?(_ text: String) {
         var body = Substring(text)
-        for (suffix, value) in [("a.m", Meridiem.am), ("p.m", .pm), ("am", .am), ("pm", .pm)] where body.hasSuffix(suffix) {
+        for (suffix, value) in [("a.m", Meridiem.am), ("p.m", .pm), ("am", .am), ("pm", .pm)]
+        where body.hasSuffix(suffix) {
             meridiem = value
             body = body.dropLast(suffix.count)
             break
         }
         let parts = body.split(separator: ":", omittingEmptySubsequences: false)
-        let dotted = parts.count == 1 && meridiem != nil ? body.split(separator: ".", omittingEmptySubsequences: false) : parts
-        guard (1...2).contains(dotted.count), dotted.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              (1...2).contains(dotted[0].count), dotted.count == 1 || dotted[1].count == 2,
-              let hour = Int(dotted[0]) else { return nil }
+        let dotted =
+            parts.count == 1 && meridiem != nil ? body.split(separator: ".", omittingEmptySubsequences: false) : parts
+        guard (1...2).contains(dotted.count),
+            dotted.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            (1...2).contains(dotted[0].count), dotted.count == 1 || dotted[1].count == 2,
+            let hour = Int(dotted[0])
+        else { return nil }
         self.hour = hour
         self.minute = dotted.count == 2 ? Int(dotted[1])! : 0
         self.hourDigits = dotted[0].count

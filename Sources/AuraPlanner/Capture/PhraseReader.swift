@@ -38,8 +38,10 @@ struct PhraseReader {
     }
 
     /// Reads an optional preposition from `words` and then the phrase `core` reads.
-    func withPreposition(_ words: Set<String>, at index: Int,
-                                 _ core: (Int, Bool) throws(CaptureError) -> Match?) throws(CaptureError) -> Match? {
+    func withPreposition(
+        _ words: Set<String>, at index: Int,
+        _ core: (Int, Bool) throws(CaptureError) -> Match?
+    ) throws(CaptureError) -> Match? {
         if let first = word(index), words.contains(first), let match = try core(index + 1, true) {
             return Match(length: match.length + 1, value: match.value)
         }
@@ -51,7 +53,8 @@ struct PhraseReader {
     /// A repeat, with a part of the day after it read too (`every weekday morning`).
     func recurrence(at index: Int) -> Match? {
         guard let match = recurrenceCore(at: index), case .recurrence(let recurrence, nil) = match.value,
-              let part = word(index + match.length).flatMap({ PartOfDay.words[$0] }) else { return recurrenceCore(at: index) }
+            let part = word(index + match.length).flatMap({ PartOfDay.words[$0] })
+        else { return recurrenceCore(at: index) }
         return Match(length: match.length + 1, value: .recurrence(recurrence, part: part))
     }
 
@@ -92,7 +95,9 @@ struct PhraseReader {
         var days: Set<Weekday> = []
         var cursor = index
         var length = 0
-        func listContinues(at index: Int) -> Bool { word(index).flatMap { weekdays(in: $0, pluralOnly: pluralOnly) } != nil }
+        func listContinues(at index: Int) -> Bool {
+            word(index).flatMap { weekdays(in: $0, pluralOnly: pluralOnly) } != nil
+        }
         while let text = word(cursor), let named = weekdays(in: text, pluralOnly: pluralOnly) {
             days.formUnion(named)
             cursor += 1
@@ -146,7 +151,9 @@ struct PhraseReader {
                 return on(nextWeek ? inNextWeek(day) : next(day, includingToday: true), length: 2)
             }
             if second == "weekend" {
-                let saturday = nextWeek ? inNextWeek(.saturday)
+                let saturday =
+                    nextWeek
+                    ? inNextWeek(.saturday)
                     : today.weekday == .sunday ? today : next(.saturday, includingToday: true)
                 return on(saturday, length: 2)
             }
@@ -172,8 +179,10 @@ struct PhraseReader {
         let written = word(index + length).flatMap { $0.count == 4 ? Int($0) : nil }
         let year = written ?? ((month, day) < (today.month, today.day) ? today.year + 1 : today.year)
         guard let date = LocalDate(year: year, month: month, day: day) else {
-            throw error(index, "there is no \(LocalDate.monthNames[month - 1]) \(day) in \(year); "
-                        + "expected a day from 1 to \(LocalDate.daysIn(month: month, year: year))")
+            throw error(
+                index,
+                "there is no \(LocalDate.monthNames[month - 1]) \(day) in \(year); "
+                    + "expected a day from 1 to \(LocalDate.daysIn(month: month, year: year))")
         }
         return Match(length: length + (written == nil ? 0 : 1), value: .date(date))
     }
@@ -192,7 +201,8 @@ struct PhraseReader {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         let suffix = text.dropFirst(digits.count)
         guard (1...2).contains(digits.count), ["", "st", "nd", "rd", "th"].contains(suffix),
-              let day = Int(digits), (1...31).contains(day) else { return nil }
+            let day = Int(digits), (1...31).contains(day)
+        else { return nil }
         return day
     }
 
@@ -216,7 +226,7 @@ struct PhraseReader {
 
     static let tags: [String: Category] = [
         "#deep": .deepWork, "#deepwork": .deepWork, "#admin": .admin, "#logistics": .admin,
-        "#health": .health, "#wellbeing": .health, "#culture": .culture, "#leisure": .culture,
+        "#health": .health, "#wellbeing": .health, "#culture": .culture, "#leisure": .culture
     ]
 
     func tag(at index: Int) -> Match? {

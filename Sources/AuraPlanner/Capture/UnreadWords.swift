@@ -9,11 +9,11 @@ enum UnreadWords {
     /// left out.
     private static let whenWords: Set<String> = [
         "today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "noon", "midday", "midnight", "o'clock", "oclock",
-        "eod", "cob", "eow", "eom", "fortnight",
+        "eod", "cob", "eow", "eom", "fortnight"
     ]
     private static let ambiguousDayWords: Set<String> = ["may", "march", "sat", "sun", "wed", "mar", "jun", "jan"]
     private static let periodWords: Set<String> = [
-        "week", "month", "year", "weekend", "day", "quarter", "fortnight", "weeks", "months", "years", "days",
+        "week", "month", "year", "weekend", "day", "quarter", "fortnight", "weeks", "months", "years", "days"
     ]
     /// How often, without which days: `twice a week`, `3x a week`, `once per month`.
     private static func isFrequency(_ word: String) -> Bool {
@@ -26,7 +26,8 @@ enum UnreadWords {
         var runStart: Int?
         func close(_ end: Int) {
             if let start = runStart {
-                phrases.append(UnreadPhrase(column: tokens[start].column, text: CaptureParser.text(of: tokens[start..<end])))
+                phrases.append(
+                    UnreadPhrase(column: tokens[start].column, text: CaptureParser.text(of: tokens[start..<end])))
             }
             runStart = nil
         }
@@ -60,8 +61,10 @@ enum UnreadWords {
         case "half", "quarter":
             return next().map { $0 == "past" || $0 == "to" } == true && dangles(2)
         case "every", "each", "next", "this", "last":
-            return next().map { periodWords.contains($0) || PartOfDay.words[$0] != nil || Words.weekdays[$0] != nil
-                || PhraseReader.ordinalWords[$0] != nil || Int($0) != nil } == true
+            return next().map {
+                periodWords.contains($0) || PartOfDay.words[$0] != nil || Words.weekdays[$0] != nil
+                    || PhraseReader.ordinalWords[$0] != nil || Int($0) != nil
+            } == true
         case _ where isFrequency(word):
             return ["a", "per", "an", "every"].contains(next() ?? "") && next(2).map(periodWords.contains) == true
         case "a", "per", "an":
@@ -75,10 +78,13 @@ enum UnreadWords {
         case "the":
             return previous() == "of" && next().map(periodWords.contains) == true
         default:
-            if periodWords.contains(word), ["a", "per", "an"].contains(previous() ?? ""), index >= 2, isFrequency(tokens[index - 2].word) {
+            if periodWords.contains(word), ["a", "per", "an"].contains(previous() ?? ""), index >= 2,
+                isFrequency(tokens[index - 2].word)
+            {
                 return true
             }
-            return periodWords.contains(word) && ["every", "each", "next", "this", "last", "of", "the"].contains(previous() ?? "")
+            return periodWords.contains(word)
+                && ["every", "each", "next", "this", "last", "of", "the"].contains(previous() ?? "")
                 && (previous() != "the" || index >= 2 && tokens[index - 2].word == "of")
         }
     }

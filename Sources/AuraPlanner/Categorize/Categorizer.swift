@@ -2,11 +2,6 @@
 public struct Categorization: Sendable, Equatable {
     public let category: Category
     public let reason: String
-
-    init(category: Category, reason: String) {
-        self.category = category
-        self.reason = reason
-    }
 }
 
 /// Sorts an item into one of the four categories with a reason a person can check. A
@@ -29,7 +24,8 @@ public struct Categorizer: Sendable {
         let lexicon = LexiconReading(title: item.title)
         let guess = CategoryModel.shipped.guess(item.title)
         if let strong = lexicon.strong,
-           lexicon.certain || guess == nil || guess!.category == strong || guess!.confidence < Self.overruleConfidence {
+            lexicon.certain || guess == nil || guess!.category == strong || guess!.confidence < Self.overruleConfidence
+        {
             return Categorization(category: strong, reason: lexicon.mentions(strong)!)
         }
         guard let guess else {
@@ -37,7 +33,10 @@ public struct Categorizer: Sendable {
                 // A hint alone (`fix`, `see`, `get`) is a guess, and the reason says so.
                 return Categorization(category: best, reason: lexicon.mentions(best)! + ", a weak sign: tag it if not")
             }
-            return Categorization(category: .admin, reason: "no telling words, so a guess: routine tasks are admin; tag it #deep, #health or #culture if not")
+            return Categorization(
+                category: .admin,
+                reason:
+                    "no telling words, so a guess: routine tasks are admin; tag it #deep, #health or #culture if not")
         }
         return Categorization(category: guess.category, reason: reason(for: guess, lexicon))
     }
@@ -47,7 +46,9 @@ public struct Categorizer: Sendable {
     private func reason(for guess: CategoryModel.Guess, _ lexicon: LexiconReading) -> String {
         let percent = "\(Int((guess.confidence * 100).rounded(.down))) %"
         if guess.confidence < Self.sureConfidence {
-            return "a guess (\(percent)): " + (lexicon.mentions(guess.category) ?? "worded most like \(guess.category.name) tasks") + "; tag it if not"
+            return "a guess (\(percent)): "
+                + (lexicon.mentions(guess.category) ?? "worded most like \(guess.category.name) tasks")
+                + "; tag it if not"
         }
         return lexicon.mentions(guess.category) ?? "worded like \(guess.category.name) tasks (\(percent))"
     }

@@ -56,7 +56,9 @@ struct LexiconReading: Sendable {
                 continue
             }
             if let phrase = CategoryLexicon.phrases.first(where: { lowered[index...].starts(with: $0.words) }) {
-                count(phrase.category, phrase.weight, "“" + written[index..<index + phrase.words.count].joined(separator: " ") + "”", at: index)
+                count(
+                    phrase.category, phrase.weight,
+                    "“" + written[index..<index + phrase.words.count].joined(separator: " ") + "”", at: index)
                 index += phrase.words.count
                 continue
             }
@@ -64,7 +66,9 @@ struct LexiconReading: Sendable {
             if index == 0, Self.bookingVerbs.contains(word) {
                 // "book a table" is an errand; "book" later in a line is usually the noun.
                 count(.admin, 2, "“\(written[index])”", at: index)
-            } else if let (category, weight) = CategoryLexicon.forms(of: word).lazy.compactMap({ CategoryLexicon.words[$0] }).first {
+            } else if let (category, weight) = CategoryLexicon.forms(of: word).lazy.compactMap({
+                CategoryLexicon.words[$0]
+            }).first {
                 // The opening verb says most about what the task is.
                 count(category, weight + (index == 0 ? 1 : 0), "“\(written[index])”", at: index)
             }

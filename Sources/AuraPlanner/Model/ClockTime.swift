@@ -11,8 +11,9 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(_ text: some StringProtocol) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            let hour = Int(parts[0]), let minute = Int(parts[1])
+        else { return nil }
         self.init(hour: hour, minute: minute)
     }
 
@@ -32,7 +33,8 @@ extension ClockTime: Codable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let time = ClockTime(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a time of day; expected HH:MM")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a time of day; expected HH:MM")
         }
         self = time
     }

@@ -25,16 +25,40 @@ public enum FocusMode: String, Sendable, Codable {
         case .admin:
             return [(.driving, ["drive", "driving", "commute", "pick", "drop"])]
         case .health:
-            return [(.fitness, ["run", "running", "jog", "gym", "swim", "swimming", "cycle", "cycling", "bike",
-                                "workout", "hike", "climbing", "bouldering", "pilates", "tennis", "football",
-                                "5k", "10k", "weights", "walk", "physio"]),
-                    (.mindfulness, ["meditate", "meditation", "breathe", "breathing", "journal", "journaling",
-                                    "yoga", "stretch", "stretching", "nap", "mindfulness", "therapy"])]
+            return [
+                (
+                    .fitness,
+                    [
+                        "run", "running", "jog", "gym", "swim", "swimming", "cycle", "cycling", "bike",
+                        "workout", "hike", "climbing", "bouldering", "pilates", "tennis", "football",
+                        "5k", "10k", "weights", "walk", "physio"
+                    ]
+                ),
+                (
+                    .mindfulness,
+                    [
+                        "meditate", "meditation", "breathe", "breathing", "journal", "journaling",
+                        "yoga", "stretch", "stretching", "nap", "mindfulness", "therapy"
+                    ]
+                )
+            ]
         case .culture:
-            return [(.reading, ["read", "reading", "book", "novel", "chapter", "chapters", "poems", "poetry",
-                                "script", "pages", "library"]),
-                    (.doNotDisturb, ["theatre", "theater", "opera", "concert", "cinema", "ballet", "gig",
-                                     "recital", "matinee", "play", "film", "museum", "gallery", "exhibition"])]
+            return [
+                (
+                    .reading,
+                    [
+                        "read", "reading", "book", "novel", "chapter", "chapters", "poems", "poetry",
+                        "script", "pages", "library"
+                    ]
+                ),
+                (
+                    .doNotDisturb,
+                    [
+                        "theatre", "theater", "opera", "concert", "cinema", "ballet", "gig",
+                        "recital", "matinee", "play", "film", "museum", "gallery", "exhibition"
+                    ]
+                )
+            ]
         }
     }
 

@@ -21,7 +21,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(iso text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -65,8 +66,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public var description: String { iso }
 
-    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                    "September", "October", "November", "December"]
+    public static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December"
+    ]
 
     /// The instant at wall-clock time `minutes` after midnight on this day in `timeZone`
     /// (`24:00` is the next midnight). Foundation resolves a wall time that a daylight-saving
@@ -103,7 +106,8 @@ extension LocalDate: Codable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let date = LocalDate(iso: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a date; expected YYYY-MM-DD")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a date; expected YYYY-MM-DD")
         }
         self = date
     }
@@ -116,7 +120,8 @@ extension LocalDate: Codable {
 
 /// A day of the week, Monday first as in ISO 8601.
 public enum Weekday: Int, CaseIterable, Sendable {
-    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+    case monday = 1
+    case tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The two-letter code RFC 5545 uses in `BYDAY`.
     var rruleCode: String {

@@ -22,7 +22,8 @@ public enum Recurrence: Hashable, Sendable {
         case .daily:
             return "FREQ=DAILY"
         case .weekly(let days):
-            return "FREQ=WEEKLY;BYDAY=" + days.sorted { $0.rawValue < $1.rawValue }.map(\.rruleCode).joined(separator: ",")
+            return "FREQ=WEEKLY;BYDAY="
+                + days.sorted { $0.rawValue < $1.rawValue }.map(\.rruleCode).joined(separator: ",")
         case .interval(let interval):
             return interval.rrule
         }
@@ -61,7 +62,10 @@ extension Recurrence: Codable {
         let text = try container.decode(String.self)
         guard let recurrence = Recurrence(rrule: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text)' is not a supported RRULE; expected FREQ=DAILY, FREQ=WEEKLY;BYDAY=MO,… or FREQ=…;INTERVAL=n;DTSTART=YYYYMMDD")
+                in: container,
+                debugDescription:
+                    "'\(text)' is not a supported RRULE; expected FREQ=DAILY, FREQ=WEEKLY;BYDAY=MO,… or FREQ=…;INTERVAL=n;DTSTART=YYYYMMDD"
+            )
         }
         self = recurrence
     }

@@ -34,7 +34,8 @@ func clipped(_ text: String, to limit: Int) -> String {
 /// (`26 h 5 min`), since a plan never spans days. Each number is joined to its unit, and the hours
 /// to the minutes, by a no-break space (U+00A0), so no line ever breaks inside a duration.
 public func durationText(_ minutes: Int) -> String {
-    let minutes = max(0, minutes), space = "\u{00A0}"
+    let minutes = max(0, minutes)
+    let space = "\u{00A0}"
     switch (minutes / 60, minutes % 60) {
     case (0, let m): return "\(m)\(space)min"
     case (let h, 0): return "\(h)\(space)h"

@@ -25,41 +25,60 @@ public struct DayPlanner: Sendable {
         let candidates = due.filter { task in !snoozedPast.contains { $0.id == task.id } }
         let ranks = ranker.scores(for: candidates, on: day)
         let schedulable = candidates.map { task in
-            SchedulableTask(id: task.id, title: task.title, category: task.category,
-                            minutes: task.minutes ?? task.category.defaultMinutes,
-                            fixedStart: task.time?.minutes,
-                            notBefore: task.snoozedUntil.flatMap { settings.day(of: $0) == day ? settings.minutes(of: $0, on: day) : nil },
-                            rank: ranks[task.id] ?? 0, partOfDay: task.partOfDay)
+            SchedulableTask(
+                id: task.id, title: task.title, category: task.category,
+                minutes: task.minutes ?? task.category.defaultMinutes,
+                fixedStart: task.time?.minutes,
+                notBefore: task.snoozedUntil.flatMap {
+                    settings.day(of: $0) == day ? settings.minutes(of: $0, on: day) : nil
+                },
+                rank: ranks[task.id] ?? 0, partOfDay: task.partOfDay)
         }
         var scheduler = scheduler
         scheduler.partsOfDay = settings.partsOfDay
-        let schedule = scheduler.schedule(schedulable, window: window, opensAt: opensAt(day, now: now),
-                                          busy: busy.map(\.span))
+        let schedule = scheduler.schedule(
+            schedulable, window: window, opensAt: opensAt(day, now: now),
+            busy: busy.map(\.span))
 
         let blocks = schedule.blocks.map { block in
-            DayPlan.Block(id: "\(day.iso)-\(block.tasks[0].id)", span: block.span, category: block.category,
-                          focusMode: block.focusMode,
-                          tasks: block.tasks.map { task in
-                              let stored = candidates.first { $0.id == task.id }
-                              return DayPlan.ScheduledTask(id: task.id, title: task.title, minutes: task.minutes, rank: task.rank,
-                                                           due: stored?.due, partOfDay: stored?.partOfDay)
-                          },
-                          isFixed: block.isFixed)
+            DayPlan.Block(
+                id: "\(day.iso)-\(block.tasks[0].id)", span: block.span, category: block.category,
+                focusMode: block.focusMode,
+                tasks: block.tasks.map { task in
+                    let stored = candidates.first { $0.id == task.id }
+                    return DayPlan.ScheduledTask(
+                        id: task.id, title: task.title, minutes: task.minutes, rank: task.rank,
+                        due: stored?.due, partOfDay: stored?.partOfDay)
+                },
+                isFixed: block.isFixed)
         }
-        let later = schedule.later.map { DayPlan.LaterItem(id: $0.task.id, title: $0.task.title, category: $0.task.category, reason: $0.reason) }
-            + snoozedPast.map { task in
-                let until = task.snoozedUntil!, untilDay = settings.day(of: until)
-                return DayPlan.LaterItem(id: task.id, title: task.title, category: task.category,
-                                         reason: "snoozed until \(untilDay.iso) \(ClockTime.format(settings.minutes(of: until, on: untilDay)))")
+        let later =
+            schedule.later.map {
+                DayPlan.LaterItem(id: $0.task.id, title: $0.task.title, category: $0.task.category, reason: $0.reason)
             }
-            + ideas.map { DayPlan.LaterItem(id: $0.id, title: $0.title, category: $0.category, reason: "an idea: kept, not scheduled until it has a date") }
+            + snoozedPast.map { task in
+                let until = task.snoozedUntil!
+                let untilDay = settings.day(of: until)
+                return DayPlan.LaterItem(
+                    id: task.id, title: task.title, category: task.category,
+                    reason:
+                        "snoozed until \(untilDay.iso) \(ClockTime.format(settings.minutes(of: until, on: untilDay)))")
+            }
+            + ideas.map {
+                DayPlan.LaterItem(
+                    id: $0.id, title: $0.title, category: $0.category,
+                    reason: "an idea: kept, not scheduled until it has a date")
+            }
         let confident = Confidence.singlesOutOne(blocks.flatMap(\.tasks).map(\.rank))
         let words = NotificationPlanner(date: day, timeZone: settings.timeZone, window: window)
-        return DayPlan(date: day, timeZone: settings.timeZone, window: window,
-                       capacityMinutes: schedule.capacityMinutes, loadMinutes: schedule.loadMinutes,
-                       confident: confident, blocks: blocks, later: later, busy: busy,
-                       notifications: words.notifications(for: blocks, busy: busy),
-                       nudge: words.nudge(top: DayPlan.leaders(in: DayPlan.ranking(of: blocks), confident: confident).map(\.task), blocks: blocks))
+        return DayPlan(
+            date: day, timeZone: settings.timeZone, window: window,
+            capacityMinutes: schedule.capacityMinutes, loadMinutes: schedule.loadMinutes,
+            confident: confident, blocks: blocks, later: later, busy: busy,
+            notifications: words.notifications(for: blocks, busy: busy),
+            nudge: words.nudge(
+                top: DayPlan.leaders(in: DayPlan.ranking(of: blocks), confident: confident).map(\.task), blocks: blocks)
+        )
     }
 
     /// Where planning may start: the window's start, or now (rounded up to five minutes) on the day itself.
@@ -78,7 +97,8 @@ public struct DayPlanner: Sendable {
         let midnight = day.date(minutes: 0, in: settings.timeZone)
         let next = day.adding(days: 1).date(minutes: 0, in: settings.timeZone)
         return calendar.busyIntervals(from: midnight, to: next).compactMap { interval in
-            let span = MinuteSpan(start: settings.minutes(of: interval.start, on: day), end: settings.minutes(of: interval.end, on: day))
+            let span = MinuteSpan(
+                start: settings.minutes(of: interval.start, on: day), end: settings.minutes(of: interval.end, on: day))
             return span.clamped(to: settings.window).map { DayPlan.Busy(span: $0, title: interval.title) }
         }
         .sorted { ($0.span.start, $0.span.end, $0.title) < ($1.span.start, $1.span.end, $1.title) }

@@ -31,20 +31,25 @@ struct NotificationPlanner {
     func nudge(top: [DayPlan.ScheduledTask], blocks: [DayPlan.Block]) -> DailyNudge {
         let fireDate = date.date(minutes: max(0, window.start - Self.nudgeLead), in: timeZone)
         guard let lead = top.first, let leadBlock = blocks.first(where: { $0.tasks.contains(lead) }) else {
-            return DailyNudge(fireDate: fireDate, title: "Today is open",
-                              body: "Nothing is planned yet: capture what matters and plan the day.", taskId: nil)
+            return DailyNudge(
+                fireDate: fireDate, title: "Today is open",
+                body: "Nothing is planned yet: capture what matters and plan the day.", taskId: nil)
         }
         if top.count > 1 {
             let names = englishList(top.map { "“\($0.title)”" })
-            return DailyNudge(fireDate: fireDate, title: clipped("Today: \(lead.title.capitalizingFirst)", to: Self.titleLimit),
-                              body: "\(names) matter equally today; start with whichever you can finish first.",
-                              taskId: lead.id)
+            return DailyNudge(
+                fireDate: fireDate, title: clipped("Today: \(lead.title.capitalizingFirst)", to: Self.titleLimit),
+                body: "\(names) matter equally today; start with whichever you can finish first.",
+                taskId: lead.id)
         }
-        let following = blocks.filter { $0.span.start > leadBlock.span.start }.prefix(2).map { "“\($0.tasks[0].title)”" }
+        let following = blocks.filter { $0.span.start > leadBlock.span.start }.prefix(2).map {
+            "“\($0.tasks[0].title)”"
+        }
         let then = following.isEmpty ? "" : ", then \(englishList(following))"
-        return DailyNudge(fireDate: fireDate, title: clipped("Today: \(lead.title.capitalizingFirst)", to: Self.titleLimit),
-                          body: "Start with “\(lead.title)” at \(ClockTime.format(leadBlock.span.start))\(then).",
-                          taskId: lead.id)
+        return DailyNudge(
+            fireDate: fireDate, title: clipped("Today: \(lead.title.capitalizingFirst)", to: Self.titleLimit),
+            body: "Start with “\(lead.title)” at \(ClockTime.format(leadBlock.span.start))\(then).",
+            taskId: lead.id)
     }
 
     private func label(for block: DayPlan.Block) -> String {
@@ -62,8 +67,11 @@ struct NotificationPlanner {
         let length = durationText(block.span.length)
         switch block.category {
         case .deepWork:
-            let steps = block.tasks.count == 1 ? "Start \(titles[0]) now"
-                : "Start \(titles[0]) (\(durationText(block.tasks[0].minutes))), then " + englishList(Array(titles.dropFirst()))
+            let steps =
+                block.tasks.count == 1
+                ? "Start \(titles[0]) now"
+                : "Start \(titles[0]) (\(durationText(block.tasks[0].minutes))), then "
+                    + englishList(Array(titles.dropFirst()))
             return "\(steps). \(block.focusMode.rawValue) until \(until)."
         case .admin:
             return "Clear \(englishList(titles)): done by \(until)."
@@ -81,27 +89,41 @@ struct NotificationPlanner {
     }
 
     private func neighbour(before block: DayPlan.Block, blocks: [DayPlan.Block], busy: [DayPlan.Busy]) -> Neighbour? {
-        let candidates = blocks.filter { $0.span.end <= block.span.start }.map { Neighbour(name: "“\($0.tasks[0].title)”", minutes: $0.span.end) }
-            + busy.filter { $0.span.end <= block.span.start }.map { Neighbour(name: "“\($0.title)”", minutes: $0.span.end) }
+        let candidates =
+            blocks.filter { $0.span.end <= block.span.start }.map {
+                Neighbour(name: "“\($0.tasks[0].title)”", minutes: $0.span.end)
+            }
+            + busy.filter { $0.span.end <= block.span.start }.map {
+                Neighbour(name: "“\($0.title)”", minutes: $0.span.end)
+            }
         return candidates.max { $0.minutes < $1.minutes }
     }
 
     private func neighbour(after block: DayPlan.Block, blocks: [DayPlan.Block], busy: [DayPlan.Busy]) -> Neighbour? {
-        let candidates = blocks.filter { $0.span.start >= block.span.end }.map { Neighbour(name: "“\($0.tasks[0].title)”", minutes: $0.span.start) }
-            + busy.filter { $0.span.start >= block.span.end }.map { Neighbour(name: "“\($0.title)”", minutes: $0.span.start) }
+        let candidates =
+            blocks.filter { $0.span.start >= block.span.end }.map {
+                Neighbour(name: "“\($0.tasks[0].title)”", minutes: $0.span.start)
+            }
+            + busy.filter { $0.span.start >= block.span.end }.map {
+                Neighbour(name: "“\($0.title)”", minutes: $0.span.start)
+            }
         return candidates.min { $0.minutes < $1.minutes }
     }
 
-    private func cue(for block: DayPlan.Block, isFirst: Bool, previous: Neighbour?, next: Neighbour?, deepMinutes: Int) -> String {
+    private func cue(for block: DayPlan.Block, isFirst: Bool, previous: Neighbour?, next: Neighbour?, deepMinutes: Int)
+        -> String
+    {
         let lead = "“\(block.tasks[0].title)”"
         let length = durationText(block.span.length)
         switch block.category {
         case .deepWork:
             let work = englishList(block.tasks.map { "“\($0.title)”" })
             if let next {
-                return "\(length) clear before \(next.name) at \(ClockTime.format(next.minutes)): \(work), and nothing else."
+                return
+                    "\(length) clear before \(next.name) at \(ClockTime.format(next.minutes)): \(work), and nothing else."
             }
-            return isFirst ? "First block of the day: \(length) for \(work) before anything else can ask for you."
+            return isFirst
+                ? "First block of the day: \(length) for \(work) before anything else can ask for you."
                 : "Nothing follows until the day ends: stay with \(work) until \(ClockTime.format(block.span.end))."
         case .admin:
             let what = block.tasks.count == 1 ? "One quick thing" : "\(block.tasks.count) quick ones"
@@ -109,11 +131,11 @@ struct NotificationPlanner {
             return "\(what) in \(durationText(block.span.length)), and \(after) with nothing hanging over it."
         case .health:
             switch (previous, next) {
-            case let (previous?, next?):
+            case (let previous?, let next?):
                 return "Between \(previous.name) and \(next.name): \(length) away from the screen."
-            case let (previous?, nil):
+            case (let previous?, nil):
                 return "\(previous.name) is done; \(length) of \(lead) closes the day well."
-            case let (nil, next?):
+            case (nil, let next?):
                 return "\(length) of \(lead) before \(next.name) sets the pace for the day."
             case (nil, nil):
                 return "The only block today: \(length) of \(lead), for you."

@@ -11,7 +11,8 @@ extension DayPlan {
 
 /// `2026-12-02T09:00:00+00:00`: an instant as local time in `timeZone` with its UTC offset.
 public func isoTimestamp(_ instant: Date, in timeZone: TimeZone) -> String {
-    let parts = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+    let parts = Calendar.gregorian(in: timeZone).dateComponents(
+        [.year, .month, .day, .hour, .minute, .second], from: instant)
     let offset = timeZone.secondsFromGMT(for: instant) / 60
     let date = LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!.iso
     let time = ClockTime.format(parts.hour! * 60 + parts.minute!) + ":" + zeroPadded(parts.second!, 2)
@@ -74,19 +75,23 @@ private struct PlanDocument: Encodable {
         freeMinutes = plan.freeMinutes
         confident = plan.confident
         blocks = plan.blocks.map { block in
-            Block(id: block.id, start: clock(block.span.start), end: clock(block.span.end),
-                  category: block.category.rawValue, emoji: block.category.emoji, focusMode: block.focusMode.rawValue,
-                  fixed: block.isFixed,
-                  tasks: block.tasks.map { ScheduledTask(id: $0.id, title: $0.title, minutes: $0.minutes, rank: $0.rank) })
+            Block(
+                id: block.id, start: clock(block.span.start), end: clock(block.span.end),
+                category: block.category.rawValue, emoji: block.category.emoji, focusMode: block.focusMode.rawValue,
+                fixed: block.isFixed,
+                tasks: block.tasks.map { ScheduledTask(id: $0.id, title: $0.title, minutes: $0.minutes, rank: $0.rank) }
+            )
         }
         later = plan.later.map { Later(id: $0.id, title: $0.title, category: $0.category.rawValue, reason: $0.reason) }
         busy = plan.busy.map { Busy(start: clock($0.span.start), end: clock($0.span.end), title: $0.title) }
         notifications = plan.notifications.map { note in
-            Notification(id: note.id, blockId: note.blockId, fireDate: isoTimestamp(note.fireDate, in: plan.timeZone),
-                         title: note.title, body: note.body, cue: note.cue, interruptionLevel: note.interruptionLevel.rawValue,
-                         actions: note.actions.map(\.rawValue))
+            Notification(
+                id: note.id, blockId: note.blockId, fireDate: isoTimestamp(note.fireDate, in: plan.timeZone),
+                title: note.title, body: note.body, cue: note.cue, interruptionLevel: note.interruptionLevel.rawValue,
+                actions: note.actions.map(\.rawValue))
         }
-        nudge = Nudge(id: DailyNudge.id, fireDate: isoTimestamp(plan.nudge.fireDate, in: plan.timeZone),
-                      title: plan.nudge.title, body: plan.nudge.body, repeats: "daily", taskId: plan.nudge.taskId)
+        nudge = Nudge(
+            id: DailyNudge.id, fireDate: isoTimestamp(plan.nudge.fireDate, in: plan.timeZone),
+            title: plan.nudge.title, body: plan.nudge.body, repeats: "daily", taskId: plan.nudge.taskId)
     }
 }

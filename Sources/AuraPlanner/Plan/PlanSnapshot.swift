@@ -61,7 +61,9 @@ public struct PlanSnapshot: Sendable, Equatable, Codable {
     public static func decode(_ data: Data) throws(InputError) -> PlanSnapshot {
         let bytes = [UInt8](data)
         if let syntax = JSONLocator.syntaxError(in: bytes) {
-            throw InputError(line: syntax.position.line, column: syntax.position.column, message: "not valid JSON: \(syntax.message)")
+            throw InputError(
+                line: syntax.position.line, column: syntax.position.column, message: "not valid JSON: \(syntax.message)"
+            )
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -69,7 +71,11 @@ public struct PlanSnapshot: Sendable, Equatable, Codable {
         do {
             let snapshot = try decoder.decode(PlanSnapshot.self, from: data)
             guard snapshot.version <= currentVersion else {
-                throw InputError(line: 1, column: 1, message: "written by a newer Aura (plan version \(snapshot.version)); this one reads up to version \(currentVersion)")
+                throw InputError(
+                    line: 1, column: 1,
+                    message:
+                        "written by a newer Aura (plan version \(snapshot.version)); this one reads up to version \(currentVersion)"
+                )
             }
             try snapshot.validate(in: bytes)
             return snapshot
@@ -79,7 +85,9 @@ public struct PlanSnapshot: Sendable, Equatable, Codable {
             let located = JSONLocator.error(for: error, in: bytes)
             throw InputError(line: located.line, column: located.column, message: located.message + rewrite)
         } catch {
-            throw InputError(line: 1, column: 1, message: "not a plan written by 'aura plan' (\(error)); run 'aura plan' again to rewrite it")
+            throw InputError(
+                line: 1, column: 1,
+                message: "not a plan written by 'aura plan' (\(error)); run 'aura plan' again to rewrite it")
         }
     }
 }
@@ -94,38 +102,58 @@ extension PlanSnapshot {
     fileprivate func validate(in bytes: [UInt8]) throws(InputError) {
         func fail(_ path: [JSONLocator.PathComponent], _ message: String) -> InputError {
             let at = JSONLocator.position(of: path, in: bytes) ?? .init()
-            let field = path.map { if case .key(let key) = $0 { ".\(key)" } else if case .index(let index) = $0 { "[\(index)]" } else { "" } }.joined()
+            let field = path.map {
+                if case .key(let key) = $0 {
+                    ".\(key)"
+                } else if case .index(let index) = $0 {
+                    "[\(index)]"
+                } else {
+                    ""
+                }
+            }.joined()
             return InputError(line: at.line, column: at.column, message: "\(field.dropFirst()): \(message)")
         }
         for (dayIndex, day) in days.enumerated() {
             let dayPath: [JSONLocator.PathComponent] = [.key("days"), .index(dayIndex)]
             for (key, value) in [("capacityMinutes", day.capacityMinutes), ("loadMinutes", day.loadMinutes)]
             where !(0...MinuteSpan.dayMinutes).contains(value) {
-                throw fail(dayPath + [.key(key)], "\(value) is out of range; expected 0 to \(MinuteSpan.dayMinutes) minutes")
+                throw fail(
+                    dayPath + [.key(key)], "\(value) is out of range; expected 0 to \(MinuteSpan.dayMinutes) minutes")
             }
             var first: [String: Int] = [:]
             for (blockIndex, block) in day.blocks.enumerated() {
                 let blockPath = dayPath + [.key("blocks"), .index(blockIndex)]
                 if let earlier = first[block.id] {
-                    let there = JSONLocator.position(of: dayPath + [.key("blocks"), .index(earlier), .key("id")], in: bytes) ?? .init()
-                    throw fail(blockPath + [.key("id")], "duplicate block id '\(block.id)', already used at line \(there.line), column \(there.column); expected each id once")
+                    let there =
+                        JSONLocator.position(of: dayPath + [.key("blocks"), .index(earlier), .key("id")], in: bytes)
+                        ?? .init()
+                    throw fail(
+                        blockPath + [.key("id")],
+                        "duplicate block id '\(block.id)', already used at line \(there.line), column \(there.column); expected each id once"
+                    )
                 }
                 first[block.id] = blockIndex
-                for (taskIndex, task) in block.tasks.enumerated() where !(1...MinuteSpan.dayMinutes).contains(task.minutes) {
-                    throw fail(blockPath + [.key("tasks"), .index(taskIndex), .key("minutes")],
-                               "\(task.minutes) is out of range; expected 1 to \(MinuteSpan.dayMinutes) minutes")
+                for (taskIndex, task) in block.tasks.enumerated()
+                where !(1...MinuteSpan.dayMinutes).contains(task.minutes) {
+                    throw fail(
+                        blockPath + [.key("tasks"), .index(taskIndex), .key("minutes")],
+                        "\(task.minutes) is out of range; expected 1 to \(MinuteSpan.dayMinutes) minutes")
                 }
             }
         }
         for (id, event) in events where !(0...Self.maximumSequence).contains(event.sequence) {
-            throw fail([.key("events"), .key(id), .key("sequence")], "\(event.sequence) is out of range; expected 0 to \(Self.maximumSequence)")
+            throw fail(
+                [.key("events"), .key(id), .key("sequence")],
+                "\(event.sequence) is out of range; expected 0 to \(Self.maximumSequence)")
         }
     }
 }
 
 extension DayPlanner {
     /// Plans `today` (from `now` onwards when given) and the days after it up to the horizon.
-    public func planHorizon(_ store: TaskStore, from today: LocalDate, now: Date?, calendar: (any BusyCalendar)?) -> [DayPlan] {
+    public func planHorizon(_ store: TaskStore, from today: LocalDate, now: Date?, calendar: (any BusyCalendar)?)
+        -> [DayPlan]
+    {
         (0..<PlanSnapshot.horizon).map { offset in
             plan(store, on: today.adding(days: offset), now: offset == 0 ? now : nil, calendar: calendar)
         }

@@ -2,10 +2,14 @@
 /// at a fixed time, its category, and how often it has already rolled forward.
 public struct HeuristicRanker: Ranker {
     static let base = 0.35
-    static let urgentWords: Set<String> = ["urgent", "asap", "deadline", "overdue", "important", "critical", "must", "final", "due"]
+    static let urgentWords: Set<String> = [
+        "urgent", "asap", "deadline", "overdue", "important", "critical", "must", "final", "due"
+    ]
     /// Errands that cost money or standing when they slip.
-    static let consequentialWords: Set<String> = ["pay", "rent", "tax", "bill", "invoice", "fine", "renew", "deadline",
-                                                  "submit", "visa", "passport", "insurance", "mortgage", "contract"]
+    static let consequentialWords: Set<String> = [
+        "pay", "rent", "tax", "bill", "invoice", "fine", "renew", "deadline",
+        "submit", "visa", "passport", "insurance", "mortgage", "contract"
+    ]
     static let perRoll = 0.07
     static let maxRollBonus = 0.21
 

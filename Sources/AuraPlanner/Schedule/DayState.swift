@@ -1,7 +1,9 @@
 /// The day as it fills up: busy time, blocks placed so far, what went to Later, and the load.
 struct DayState {
     enum Preference {
-        case earliest, latest, near(Int), smallestGap
+        case earliest, latest
+        case near(Int)
+        case smallestGap
     }
 
     /// Where a task may go: not before its snooze, and inside the part of the day it named.
@@ -11,7 +13,8 @@ struct DayState {
 
         /// ` in the evening (17:00–21:00)`, or nothing.
         var partText: String {
-            part.map { " in the \($0.0.rawValue) (\(ClockTime.format($0.1.start))–\(ClockTime.format($0.1.end)))" } ?? ""
+            part.map { " in the \($0.0.rawValue) (\(ClockTime.format($0.1.start))–\(ClockTime.format($0.1.end)))" }
+                ?? ""
         }
     }
 
@@ -52,9 +55,10 @@ struct DayState {
     /// Free stretches still ahead within `bounds`, kept `buffer` minutes away from busy time
     /// and other blocks.
     func gaps(_ bounds: Bounds = Bounds()) -> [MinuteSpan] {
-        let taken = MinuteSpan.merged((busy + blocks.map(\.span)).map {
-            MinuteSpan(start: $0.start - buffer, end: $0.end + buffer)
-        })
+        let taken = MinuteSpan.merged(
+            (busy + blocks.map(\.span)).map {
+                MinuteSpan(start: $0.start - buffer, end: $0.end + buffer)
+            })
         let start = max(open.start, bounds.notBefore ?? open.start, bounds.part?.1.start ?? open.start)
         let stretch = MinuteSpan(start: start, end: min(open.end, bounds.part?.1.end ?? open.end))
         guard stretch.length > 0 else { return [] }
@@ -67,7 +71,8 @@ struct DayState {
         let longest = gaps(bounds).map(\.length).max() ?? 0
         let after = bounds.notBefore.map { $0 > open.start ? " after \(ClockTime.format($0))" : "" } ?? ""
         let place = after + bounds.partText
-        return longest == 0 ? "no free time is left\(place)" : "the longest free stretch left\(place) is \(durationText(longest))"
+        return longest == 0
+            ? "no free time is left\(place)" : "the longest free stretch left\(place) is \(durationText(longest))"
     }
 
     /// Where a block of `length` minutes goes within `bounds`, by `preference`, or nil when it fits nowhere.

@@ -16,10 +16,15 @@ public struct MinuteSpan: Hashable, Sendable, Codable {
         start = try container.decode(Int.self, forKey: .start)
         end = try container.decode(Int.self, forKey: .end)
         guard (0...Self.dayMinutes).contains(start) else {
-            throw DecodingError.dataCorruptedError(forKey: .start, in: container, debugDescription: "\(start) is out of range; expected 0 to \(Self.dayMinutes) minutes after midnight")
+            throw DecodingError.dataCorruptedError(
+                forKey: .start, in: container,
+                debugDescription: "\(start) is out of range; expected 0 to \(Self.dayMinutes) minutes after midnight")
         }
         guard (start...Self.dayMinutes).contains(end) else {
-            throw DecodingError.dataCorruptedError(forKey: .end, in: container, debugDescription: "\(end) is out of range; expected \(start) to \(Self.dayMinutes) minutes after midnight")
+            throw DecodingError.dataCorruptedError(
+                forKey: .end, in: container,
+                debugDescription:
+                    "\(end) is out of range; expected \(start) to \(Self.dayMinutes) minutes after midnight")
         }
     }
 

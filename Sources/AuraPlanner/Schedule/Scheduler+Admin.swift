@@ -10,7 +10,10 @@ extension Scheduler {
         var grouped = 0
         for task in tasks {
             guard task.minutes <= adminWindow.upperBound else {
-                day.defer(task, "longer than an admin window (\(durationText(adminWindow.upperBound))): split it, or tag it #deep for a focus block")
+                day.defer(
+                    task,
+                    "longer than an admin window (\(durationText(adminWindow.upperBound))): split it, or tag it #deep for a focus block"
+                )
                 continue
             }
             guard day.fitsLoad(grouped + task.minutes) else {
@@ -18,7 +21,9 @@ extension Scheduler {
                 continue
             }
             grouped += task.minutes
-            if let index = windows.firstIndex(where: { $0.minutes + task.minutes <= adminWindow.upperBound && $0[0].partOfDay == task.partOfDay }) {
+            if let index = windows.firstIndex(where: {
+                $0.minutes + task.minutes <= adminWindow.upperBound && $0[0].partOfDay == task.partOfDay
+            }) {
                 windows[index].append(task)
             } else {
                 windows.append([task])
@@ -42,25 +47,33 @@ extension Scheduler {
         var groupBounds = bounds(for: group[0])
         groupBounds.notBefore = group.compactMap(\.notBefore).max()
         if let start = day.start(for: length(group), within: groupBounds, preferring: .smallestGap) {
-            return day.add(Schedule.Block(span: MinuteSpan(start: start, end: start + length(group)), category: .admin,
-                                          tasks: group, isFixed: false))
+            return day.add(
+                Schedule.Block(
+                    span: MinuteSpan(start: start, end: start + length(group)), category: .admin,
+                    tasks: group, isFixed: false))
         }
         var remaining = group[...]
         while let lead = remaining.popFirst() {
             let need = length([lead])
-            guard let gap = day.gaps(bounds(for: lead)).filter({ $0.length >= need })
-                .min(by: { ($0.length, $0.start) < ($1.length, $1.start) }) else {
+            guard
+                let gap = day.gaps(bounds(for: lead)).filter({ $0.length >= need })
+                    .min(by: { ($0.length, $0.start) < ($1.length, $1.start) })
+            else {
                 day.defer(lead, "no free \(need)-minute window left for admin" + bounds(for: lead).partText)
                 continue
             }
             var window = [lead]
-            for task in remaining where window.minutes + task.minutes <= min(gap.length, adminWindow.upperBound)
-                && (task.notBefore ?? 0) <= gap.start {
+            for task in remaining
+            where window.minutes + task.minutes <= min(gap.length, adminWindow.upperBound)
+                && (task.notBefore ?? 0) <= gap.start
+            {
                 window.append(task)
             }
             remaining.removeAll { task in window.contains { $0.id == task.id } }
-            day.add(Schedule.Block(span: MinuteSpan(start: gap.start, end: gap.start + length(window)), category: .admin,
-                                   tasks: window, isFixed: false))
+            day.add(
+                Schedule.Block(
+                    span: MinuteSpan(start: gap.start, end: gap.start + length(window)), category: .admin,
+                    tasks: window, isFixed: false))
         }
     }
 }

@@ -12,8 +12,10 @@ struct SchedulableTask: Sendable, Equatable {
     /// The part of the day the task asked for (`this evening`); a flexible task keeps to it.
     let partOfDay: PartOfDay?
 
-    init(id: String, title: String, category: Category, minutes: Int, fixedStart: Int? = nil,
-                notBefore: Int? = nil, rank: Double, partOfDay: PartOfDay? = nil) {
+    init(
+        id: String, title: String, category: Category, minutes: Int, fixedStart: Int? = nil,
+        notBefore: Int? = nil, rank: Double, partOfDay: PartOfDay? = nil
+    ) {
         self.id = id
         self.title = title
         self.category = category
@@ -78,7 +80,8 @@ public struct Scheduler: Sendable {
 
     /// Where `task` may go: the stretch its part of the day names, if any.
     func bounds(for task: SchedulableTask) -> DayState.Bounds {
-        DayState.Bounds(notBefore: task.notBefore, part: task.partOfDay.flatMap { part in partsOfDay[part].map { (part, $0) } })
+        DayState.Bounds(
+            notBefore: task.notBefore, part: task.partOfDay.flatMap { part in partsOfDay[part].map { (part, $0) } })
     }
 
     /// Schedules `tasks` in `window`, starting no earlier than `opensAt` (the current time on
@@ -87,27 +90,35 @@ public struct Scheduler: Sendable {
         let open = MinuteSpan(start: min(max(opensAt, window.start), window.end), end: window.end)
         let busy = MinuteSpan.merged(busy.compactMap { $0.clamped(to: window) })
         let capacity = open.length - busy.compactMap { $0.clamped(to: open)?.length }.reduce(0, +)
-        var day = DayState(window: window, open: open, busy: busy, buffer: buffer,
-                           loadCap: Int(Double(capacity) * loadLimit), capacity: capacity)
+        var day = DayState(
+            window: window, open: open, busy: busy, buffer: buffer,
+            loadCap: Int(Double(capacity) * loadLimit), capacity: capacity)
         // Best rank first; equal ranks keep the order the tasks came in.
-        let ordered = tasks.enumerated().sorted { ($0.element.rank, $1.offset) > ($1.element.rank, $0.offset) }.map(\.element)
+        let ordered = tasks.enumerated().sorted { ($0.element.rank, $1.offset) > ($1.element.rank, $0.offset) }.map(
+            \.element)
         let position = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element.id, $0.offset) })
 
         guard open.length > 0 else {
             let closing = ClockTime.format(window.end)
-            return Schedule(blocks: [], later: ordered.map { .init(task: $0, reason: "the day window closed at \(closing)") },
-                            capacityMinutes: 0, loadMinutes: 0)
+            return Schedule(
+                blocks: [], later: ordered.map { .init(task: $0, reason: "the day window closed at \(closing)") },
+                capacityMinutes: 0, loadMinutes: 0)
         }
         for task in ordered where task.fixedStart != nil { placeFixed(task, in: &day) }
         let flexible = ordered.filter { $0.fixedStart == nil }
         placeDeepWork(flexible.filter { $0.category == .deepWork }, in: &day)
-        for task in flexible where task.category == .health { placeAlone(task, preferring: preference(for: task), in: &day) }
+        for task in flexible where task.category == .health {
+            placeAlone(task, preferring: preference(for: task), in: &day)
+        }
         placeAdmin(flexible.filter { $0.category == .admin }, in: &day)
-        for task in flexible where task.category == .culture { placeAlone(task, preferring: preference(for: task), in: &day) }
+        for task in flexible where task.category == .culture {
+            placeAlone(task, preferring: preference(for: task), in: &day)
+        }
 
-        return Schedule(blocks: day.blocks.sorted { $0.span.start < $1.span.start },
-                        later: day.later.sorted { position[$0.task.id]! < position[$1.task.id]! },
-                        capacityMinutes: capacity, loadMinutes: day.load)
+        return Schedule(
+            blocks: day.blocks.sorted { $0.span.start < $1.span.start },
+            later: day.later.sorted { position[$0.task.id]! < position[$1.task.id]! },
+            capacityMinutes: capacity, loadMinutes: day.load)
     }
 
     private func placeFixed(_ task: SchedulableTask, in day: inout DayState) {
@@ -115,15 +126,23 @@ public struct Scheduler: Sendable {
         let span = MinuteSpan(start: start, end: start + task.minutes)
         let at = ClockTime.format(start)
         if start < day.open.start {
-            let reason = start >= day.window.start ? "its time (\(at)) has already passed"
+            let reason =
+                start >= day.window.start
+                ? "its time (\(at)) has already passed"
                 : "\(at) is before the day window opens (\(ClockTime.format(day.window.start)))"
             return day.defer(task, reason)
         }
         if span.end > day.window.end {
-            return day.defer(task, "\(at)–\(ClockTime.format(span.end)) runs past the end of the day window (\(ClockTime.format(day.window.end)))")
+            return day.defer(
+                task,
+                "\(at)–\(ClockTime.format(span.end)) runs past the end of the day window (\(ClockTime.format(day.window.end)))"
+            )
         }
         if let clash = day.busy.first(where: { $0.overlaps(span) }) {
-            return day.defer(task, "clashes with busy time \(ClockTime.format(clash.start))–\(ClockTime.format(clash.end)) in the calendar")
+            return day.defer(
+                task,
+                "clashes with busy time \(ClockTime.format(clash.start))–\(ClockTime.format(clash.end)) in the calendar"
+            )
         }
         if let clash = day.blocks.first(where: { $0.span.overlaps(span) }) {
             return day.defer(task, "clashes with “\(clash.tasks[0].title)” at \(ClockTime.format(clash.span.start))")
@@ -145,35 +164,51 @@ public struct Scheduler: Sendable {
             let limit = max(longestDeepBlock, lead.minutes)
             let partners = remaining.filter { $0.partOfDay == lead.partOfDay }
             let batches = day.gaps(bounds(for: lead)).filter { $0.length >= lead.minutes }.map { gap in
-                (gap: gap, tasks: batch(lead, from: partners, in: MinuteSpan(start: gap.start, end: gap.start + min(gap.length, limit)), day: day))
+                (
+                    gap: gap,
+                    tasks: batch(
+                        lead, from: partners, in: MinuteSpan(start: gap.start, end: gap.start + min(gap.length, limit)),
+                        day: day)
+                )
             }
-            guard let best = batches.max(by: { ($0.tasks.minutes, $1.gap.start) < ($1.tasks.minutes, $0.gap.start) }) else {
-                day.defer(lead, "needs \(durationText(lead.minutes)) uninterrupted; " + day.longestGapText(bounds(for: lead)))
+            guard let best = batches.max(by: { ($0.tasks.minutes, $1.gap.start) < ($1.tasks.minutes, $0.gap.start) })
+            else {
+                day.defer(
+                    lead, "needs \(durationText(lead.minutes)) uninterrupted; " + day.longestGapText(bounds(for: lead)))
                 continue
             }
             remaining.removeAll { task in best.tasks.contains { $0.id == task.id } }
-            day.add(Schedule.Block(span: MinuteSpan(start: best.gap.start, end: best.gap.start + best.tasks.minutes),
-                                   category: .deepWork, tasks: best.tasks, isFixed: false))
+            day.add(
+                Schedule.Block(
+                    span: MinuteSpan(start: best.gap.start, end: best.gap.start + best.tasks.minutes),
+                    category: .deepWork, tasks: best.tasks, isFixed: false))
         }
     }
 
     /// `lead`, then each later task in rank order that still fits `span` and the load limit.
-    private func batch(_ lead: SchedulableTask, from candidates: [SchedulableTask], in span: MinuteSpan, day: DayState) -> [SchedulableTask] {
+    private func batch(_ lead: SchedulableTask, from candidates: [SchedulableTask], in span: MinuteSpan, day: DayState)
+        -> [SchedulableTask]
+    {
         var batch = [lead]
-        for task in candidates where batch.minutes + task.minutes <= span.length
-            && (task.notBefore ?? 0) <= span.start && day.fitsLoad(batch.minutes + task.minutes) {
+        for task in candidates
+        where batch.minutes + task.minutes <= span.length
+            && (task.notBefore ?? 0) <= span.start && day.fitsLoad(batch.minutes + task.minutes)
+        {
             batch.append(task)
         }
         return batch
     }
 
-    private func placeAlone(_ task: SchedulableTask, preferring preference: DayState.Preference, in day: inout DayState) {
+    private func placeAlone(_ task: SchedulableTask, preferring preference: DayState.Preference, in day: inout DayState)
+    {
         guard day.fitsLoad(task.minutes) else { return day.defer(task, day.overcommitReason) }
         guard let start = day.start(for: task.minutes, within: bounds(for: task), preferring: preference) else {
             return day.defer(task, "needs \(durationText(task.minutes)) free; " + day.longestGapText(bounds(for: task)))
         }
-        day.add(Schedule.Block(span: MinuteSpan(start: start, end: start + task.minutes), category: task.category,
-                               tasks: [task], isFixed: false))
+        day.add(
+            Schedule.Block(
+                span: MinuteSpan(start: start, end: start + task.minutes), category: task.category,
+                tasks: [task], isFixed: false))
     }
 
     /// Health goes near midday and Culture at the end of the day, unless the title names a

@@ -55,7 +55,9 @@ struct JSONLocator {
     private mutating func value(path: [PathComponent]) throws(SyntaxError) {
         if path == target, found == nil { found = position }
         if path.count >= InputLimits.maximumJSONDepth, peek == UInt8(ascii: "{") || peek == UInt8(ascii: "[") {
-            throw fail("arrays and objects nested more than \(InputLimits.maximumJSONDepth) levels deep; expected at most \(InputLimits.maximumJSONDepth)")
+            throw fail(
+                "arrays and objects nested more than \(InputLimits.maximumJSONDepth) levels deep; expected at most \(InputLimits.maximumJSONDepth)"
+            )
         }
         guard let byte = peek else { throw fail("unexpected end of file; expected a value") }
         switch byte {
@@ -89,7 +91,10 @@ struct JSONLocator {
             } else if peek == UInt8(ascii: "}") {
                 return advance()
             } else {
-                throw fail(peek == nil ? "unexpected end of file; expected ',' or '}'" : "expected ',' or '}' after the value of \"\(key)\"")
+                throw fail(
+                    peek == nil
+                        ? "unexpected end of file; expected ',' or '}'"
+                        : "expected ',' or '}' after the value of \"\(key)\"")
             }
         }
     }
@@ -109,7 +114,9 @@ struct JSONLocator {
             } else if peek == UInt8(ascii: "]") {
                 return advance()
             } else {
-                throw fail(peek == nil ? "unexpected end of file; expected ',' or ']'" : "expected ',' or ']' after an array element")
+                throw fail(
+                    peek == nil
+                        ? "unexpected end of file; expected ',' or ']'" : "expected ',' or ']' after an array element")
             }
         }
     }
@@ -175,20 +182,22 @@ extension JSONLocator {
     /// A decoding error placed at the value it is about, its path leading the message
     /// (`tasks[0].minutes: …`), since Foundation's decoder reports neither line nor column.
     static func error(for error: DecodingError, in bytes: [UInt8]) -> InputError {
-        let (path, message): ([any CodingKey], String) = switch error {
-        case .typeMismatch(let type, let context): (context.codingPath, "expected \(describe(type))")
-        case .valueNotFound(let type, let context): (context.codingPath, "expected \(describe(type)), found null")
-        case .keyNotFound(let key, let context): (context.codingPath, "missing \"\(key.stringValue)\"")
-        case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
-        @unknown default: ([], "\(error)")
-        }
+        let (path, message): ([any CodingKey], String) =
+            switch error {
+            case .typeMismatch(let type, let context): (context.codingPath, "expected \(describe(type))")
+            case .valueNotFound(let type, let context): (context.codingPath, "expected \(describe(type)), found null")
+            case .keyNotFound(let key, let context): (context.codingPath, "missing \"\(key.stringValue)\"")
+            case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
+            @unknown default: ([], "\(error)")
+            }
         let components = path.map { key in
             key.intValue.map(PathComponent.index) ?? .key(key.stringValue)
         }
         let at = position(of: components, in: bytes) ?? .init()
         let field = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return InputError(line: at.line, column: at.column,
-                          message: (field.isEmpty ? "" : "\(field.dropFirst(field.hasPrefix(".") ? 1 : 0)): ") + message)
+        return InputError(
+            line: at.line, column: at.column,
+            message: (field.isEmpty ? "" : "\(field.dropFirst(field.hasPrefix(".") ? 1 : 0)): ") + message)
     }
 
     private static func describe(_ type: Any.Type) -> String {

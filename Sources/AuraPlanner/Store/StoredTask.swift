@@ -33,11 +33,13 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
     /// day it was captured, rolls forward until done, and ranks higher as the day nears.
     public var due: LocalDate?
 
-    init(id: String, title: String, input: String, kind: ItemKind, category: Category, categoryReason: String,
-                createdOn: LocalDate?, date: LocalDate?, time: ClockTime? = nil, minutes: Int? = nil,
-                recurrence: Recurrence? = nil, rolledForward: Int = 0, done: Bool = false,
-                doneOccurrences: [LocalDate] = [], snoozedUntil: Date? = nil, partOfDay: PartOfDay? = nil,
-                due: LocalDate? = nil) {
+    init(
+        id: String, title: String, input: String, kind: ItemKind, category: Category, categoryReason: String,
+        createdOn: LocalDate?, date: LocalDate?, time: ClockTime? = nil, minutes: Int? = nil,
+        recurrence: Recurrence? = nil, rolledForward: Int = 0, done: Bool = false,
+        doneOccurrences: [LocalDate] = [], snoozedUntil: Date? = nil, partOfDay: PartOfDay? = nil,
+        due: LocalDate? = nil
+    ) {
         self.id = id
         self.title = title
         self.input = input
@@ -69,7 +71,8 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
     /// with an occurrence on it.
     func isDue(on day: LocalDate) -> Bool {
         if let recurrence {
-            return recurrence.occurs(on: day) && (createdOn.map { $0 <= day } ?? true) && (date.map { $0 <= day } ?? true)
+            return recurrence.occurs(on: day) && (createdOn.map { $0 <= day } ?? true)
+                && (date.map { $0 <= day } ?? true)
         }
         return date == day
     }
@@ -80,7 +83,8 @@ extension StoredTask: Codable {
         case id, title, input, kind, category, categoryReason, createdOn, date, time, minutes
         case recurrence = "rrule"
         case rolledForward, done, doneOccurrences, snoozedUntil
-        case partOfDay = "part", due
+        case partOfDay = "part"
+        case due
     }
 
     /// Version 1 files hold only `id`, `title`, `date`, `time`, `minutes`, `rrule` and `done`; the
@@ -104,9 +108,11 @@ extension StoredTask: Codable {
         due = try container.decodeIfPresent(LocalDate.self, forKey: .due)
         if let category = try container.decodeIfPresent(Category.self, forKey: .category) {
             self.category = category
-            categoryReason = try container.decodeIfPresent(String.self, forKey: .categoryReason) ?? "kept from an earlier plan"
+            categoryReason =
+                try container.decodeIfPresent(String.self, forKey: .categoryReason) ?? "kept from an earlier plan"
         } else {
-            let result = Categorizer().categorize(CapturedItem(input: input, title: title, kind: kind, minutes: minutes))
+            let result = Categorizer().categorize(
+                CapturedItem(input: input, title: title, kind: kind, minutes: minutes))
             category = result.category
             categoryReason = result.reason
         }
@@ -120,20 +126,29 @@ extension StoredTask: Codable {
 
     /// Numbers past `InputLimits` would overflow the planner's arithmetic, so they are refused
     /// where they are written.
-    private static func checkRanges(id: String, minutes: Int?, rolledForward: Int,
-                                    in container: KeyedDecodingContainer<CodingKeys>) throws {
+    private static func checkRanges(
+        id: String, minutes: Int?, rolledForward: Int,
+        in container: KeyedDecodingContainer<CodingKeys>
+    ) throws {
         if id.first == "t", id.count > 1, id.dropFirst().allSatisfy(\.isASCII), id.dropFirst().allSatisfy(\.isNumber),
-           !(Int(id.dropFirst()).map { (1...InputLimits.maximumTaskNumber).contains($0) } ?? false) {
-            throw DecodingError.dataCorruptedError(forKey: .id, in: container,
-                                                   debugDescription: "'\(id)' is past the highest task id; expected t1 to t\(InputLimits.maximumTaskNumber)")
+            !(Int(id.dropFirst()).map { (1...InputLimits.maximumTaskNumber).contains($0) } ?? false)
+        {
+            throw DecodingError.dataCorruptedError(
+                forKey: .id, in: container,
+                debugDescription:
+                    "'\(id)' is past the highest task id; expected t1 to t\(InputLimits.maximumTaskNumber)")
         }
         if let minutes, !(1...InputLimits.maximumTaskMinutes).contains(minutes) {
-            throw DecodingError.dataCorruptedError(forKey: .minutes, in: container,
-                                                   debugDescription: "\(minutes) is not a duration; expected 1 to \(InputLimits.maximumTaskMinutes) minutes")
+            throw DecodingError.dataCorruptedError(
+                forKey: .minutes, in: container,
+                debugDescription:
+                    "\(minutes) is not a duration; expected 1 to \(InputLimits.maximumTaskMinutes) minutes")
         }
         guard (0...InputLimits.maximumRolledForward).contains(rolledForward) else {
-            throw DecodingError.dataCorruptedError(forKey: .rolledForward, in: container,
-                                                   debugDescription: "\(rolledForward) is out of range; expected 0 to \(InputLimits.maximumRolledForward) moves")
+            throw DecodingError.dataCorruptedError(
+                forKey: .rolledForward, in: container,
+                debugDescription:
+                    "\(rolledForward) is out of range; expected 0 to \(InputLimits.maximumRolledForward) moves")
         }
     }
 }

@@ -6,15 +6,18 @@ extension TaskStore {
     /// Stores captured items under new ids; a task or memo item that names no day is for `day`,
     /// an idea that names none stays undated. Returns the new ids.
     @discardableResult
-    public mutating func capture(_ items: [CapturedItem], on day: LocalDate, categorizer: Categorizer = Categorizer()) -> [String] {
+    public mutating func capture(_ items: [CapturedItem], on day: LocalDate, categorizer: Categorizer = Categorizer())
+        -> [String]
+    {
         items.map { item in
             let categorization = categorizer.categorize(item)
             return add { id in
-                StoredTask(id: id, title: item.title, input: item.input, kind: item.kind,
-                           category: categorization.category, categoryReason: categorization.reason,
-                           createdOn: day, date: Self.plannedDate(of: item, capturedOn: day),
-                           time: item.time, minutes: item.minutes, recurrence: item.recurrence, partOfDay: item.partOfDay,
-                           due: item.isDeadline ? item.date : nil)
+                StoredTask(
+                    id: id, title: item.title, input: item.input, kind: item.kind,
+                    category: categorization.category, categoryReason: categorization.reason,
+                    createdOn: day, date: Self.plannedDate(of: item, capturedOn: day),
+                    time: item.time, minutes: item.minutes, recurrence: item.recurrence, partOfDay: item.partOfDay,
+                    due: item.isDeadline ? item.date : nil)
             }
         }
     }
@@ -47,7 +50,8 @@ extension TaskStore {
     @discardableResult
     public mutating func pushUnfinished(from day: LocalDate) -> [String] {
         var moved: [String] = []
-        for index in tasks.indices where tasks[index].recurrence == nil && !tasks[index].done && tasks[index].date == day {
+        for index in tasks.indices
+        where tasks[index].recurrence == nil && !tasks[index].done && tasks[index].date == day {
             tasks[index].date = day.adding(days: 1)
             tasks[index].countMove()
             moved.append(tasks[index].id)
@@ -87,7 +91,9 @@ extension TaskStore {
     }
 
     private func existing(_ id: String) throws(TaskStoreChangeError) -> Int {
-        guard let index = index(of: id) else { throw TaskStoreChangeError(message: "no task with id '\(id)'; 'aura plan' lists the ids") }
+        guard let index = index(of: id) else {
+            throw TaskStoreChangeError(message: "no task with id '\(id)'; 'aura plan' lists the ids")
+        }
         return index
     }
 }

@@ -38,7 +38,8 @@ public struct TaskStore: Sendable, Equatable {
     /// writes the same bytes.
     public func encoded() -> Data {
         // Encoding plain values with string keys cannot fail.
-        try! canonicalJSON(File(version: Self.currentVersion, nextNumber: nextNumber, tasks: tasks, undrainedInbox: undrainedInbox))
+        try! canonicalJSON(
+            File(version: Self.currentVersion, nextNumber: nextNumber, tasks: tasks, undrainedInbox: undrainedInbox))
     }
 
     /// Reads a store file; an error gives the line and column of the problem.
@@ -47,8 +48,9 @@ public struct TaskStore: Sendable, Equatable {
         let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
         let bytes = [UInt8](data)
         if let syntax = JSONLocator.syntaxError(in: bytes) {
-            throw InputError(line: syntax.position.line, column: syntax.position.column,
-                             message: "not valid JSON: \(syntax.message)")
+            throw InputError(
+                line: syntax.position.line, column: syntax.position.column,
+                message: "not valid JSON: \(syntax.message)")
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -62,8 +64,11 @@ public struct TaskStore: Sendable, Equatable {
         }
         guard file.version <= currentVersion else {
             let at = JSONLocator.position(of: [.key("version")], in: bytes) ?? .init()
-            throw InputError(line: at.line, column: at.column,
-                             message: "written by a newer Aura (store version \(file.version)); this one reads up to version \(currentVersion)")
+            throw InputError(
+                line: at.line, column: at.column,
+                message:
+                    "written by a newer Aura (store version \(file.version)); this one reads up to version \(currentVersion)"
+            )
         }
         try rejectDuplicateIds(file.tasks, in: bytes)
         let highest = file.tasks.compactMap { Int($0.id.dropFirst()) }.max() ?? 0
@@ -82,8 +87,11 @@ public struct TaskStore: Sendable, Equatable {
             }
             let here = JSONLocator.position(of: [.key("tasks"), .index(index), .key("id")], in: bytes) ?? .init()
             let there = JSONLocator.position(of: [.key("tasks"), .index(earlier), .key("id")], in: bytes) ?? .init()
-            throw InputError(line: here.line, column: here.column,
-                             message: "tasks[\(index)].id: duplicate id '\(task.id)', already used by tasks[\(earlier)] at line \(there.line), column \(there.column); expected each id once")
+            throw InputError(
+                line: here.line, column: here.column,
+                message:
+                    "tasks[\(index)].id: duplicate id '\(task.id)', already used by tasks[\(earlier)] at line \(there.line), column \(there.column); expected each id once"
+            )
         }
     }
 
@@ -106,8 +114,10 @@ public struct TaskStore: Sendable, Equatable {
             version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
             nextNumber = try container.decodeIfPresent(Int.self, forKey: .nextNumber)
             if let nextNumber, !(1...InputLimits.maximumTaskNumber + 1).contains(nextNumber) {
-                throw DecodingError.dataCorruptedError(forKey: .nextNumber, in: container,
-                                                       debugDescription: "\(nextNumber) is out of range; expected 1 to \(InputLimits.maximumTaskNumber + 1)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .nextNumber, in: container,
+                    debugDescription:
+                        "\(nextNumber) is out of range; expected 1 to \(InputLimits.maximumTaskNumber + 1)")
             }
             tasks = try container.decode([StoredTask].self, forKey: .tasks)
             undrainedInbox = try container.decodeIfPresent(String.self, forKey: .undrainedInbox)

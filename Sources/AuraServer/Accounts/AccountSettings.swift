@@ -14,8 +14,11 @@ extension Accounts {
         let hash = try PasswordHash.make(password)
         try database.withLock { database in
             try database.transaction {
-                try database.execute("UPDATE people SET password_hash = ? WHERE id = ?", [.text(hash), .integer(personID)])
-                try database.execute("DELETE FROM sessions WHERE person_id = ? AND token_hash != ?", [.integer(personID), .text(Self.hash(token))])
+                try database.execute(
+                    "UPDATE people SET password_hash = ? WHERE id = ?", [.text(hash), .integer(personID)])
+                try database.execute(
+                    "DELETE FROM sessions WHERE person_id = ? AND token_hash != ?",
+                    [.integer(personID), .text(Self.hash(token))])
             }
         }
     }

@@ -71,12 +71,17 @@ public final class Accounts: Sendable {
             try database.transaction {
                 let existing = try database.execute("SELECT id FROM people WHERE name = ?", [.text(trimmed)])
                 if let id = existing.first?[0].integer {
-                    guard replacing else { throw AccountError(description: "'\(trimmed)' already exists; use --replace to set a new password") }
-                    try database.execute("UPDATE people SET password_hash = ? WHERE id = ?", [.text(hash), .integer(id)])
+                    guard replacing else {
+                        throw AccountError(
+                            description: "'\(trimmed)' already exists; use --replace to set a new password")
+                    }
+                    try database.execute(
+                        "UPDATE people SET password_hash = ? WHERE id = ?", [.text(hash), .integer(id)])
                     try database.execute("DELETE FROM sessions WHERE person_id = ?", [.integer(id)])
                 } else {
-                    try database.execute("INSERT INTO people (name, password_hash, created) VALUES (?, ?, ?)",
-                                         [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970))])
+                    try database.execute(
+                        "INSERT INTO people (name, password_hash, created) VALUES (?, ?, ?)",
+                        [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970))])
                 }
             }
         }
@@ -85,7 +90,11 @@ public final class Accounts: Sendable {
     /// A user name as kept: trimmed, 1 to 64 characters on one line.
     static func checkedName(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= 64, !trimmed.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
+        guard !trimmed.isEmpty, trimmed.count <= 64,
+            !trimmed.contains(where: {
+                $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            })
+        else {
             throw AccountError(description: "a name is 1 to 64 characters on one line")
         }
         return trimmed
@@ -97,11 +106,16 @@ public final class Accounts: Sendable {
     }
 
     /// Checks a name and password; opens a session and returns its token (for the cookie).
-    public func signIn(name: String, password: String, address: String, now: Date) throws -> Result<(token: String, session: Session), SignInFailure> {
-        let nameKey = "name:" + name.lowercased(), addressKey = "address:" + address
+    public func signIn(name: String, password: String, address: String, now: Date) throws -> Result<
+        (token: String, session: Session), SignInFailure
+    > {
+        let nameKey = "name:" + name.lowercased()
+        let addressKey = "address:" + address
         let (wait, person) = try database.withLock { database -> (Int?, (id: Int64, name: String, hash: String)?) in
-            let wait = try Self.throttle(database, keys: [(nameKey, Self.failuresPerName), (addressKey, Self.failuresPerAddress)], now: now)
-            let row = try database.execute("SELECT id, name, password_hash FROM people WHERE name = ?", [.text(name)]).first
+            let wait = try Self.throttle(
+                database, keys: [(nameKey, Self.failuresPerName), (addressKey, Self.failuresPerAddress)], now: now)
+            let row = try database.execute("SELECT id, name, password_hash FROM people WHERE name = ?", [.text(name)])
+                .first
             return (wait, row.flatMap { row in row[0].integer.map { ($0, row[1].text ?? "", row[2].text ?? "") } })
         }
         if let wait { return .failure(.throttled(retryAfter: wait)) }
@@ -113,10 +127,12 @@ public final class Accounts: Sendable {
                 return .failure(.mismatch)
             }
             try database.execute("DELETE FROM login_failures WHERE key = ?", [.text(nameKey)])
-            let token = try SecureRandom.token(), csrf = try SecureRandom.token()
+            let token = try SecureRandom.token()
+            let csrf = try SecureRandom.token()
             let stamp = Int64(now.timeIntervalSince1970)
-            try database.execute("INSERT INTO sessions (token_hash, person_id, csrf, created, last_seen) VALUES (?, ?, ?, ?, ?)",
-                                 [.text(Self.hash(token)), .integer(person.id), .text(csrf), .integer(stamp), .integer(stamp)])
+            try database.execute(
+                "INSERT INTO sessions (token_hash, person_id, csrf, created, last_seen) VALUES (?, ?, ?, ?, ?)",
+                [.text(Self.hash(token)), .integer(person.id), .text(csrf), .integer(stamp), .integer(stamp)])
             let owner = try Self.ownerID(database) == person.id
             return .success((token, Session(personID: person.id, name: person.name, csrf: csrf, isOwner: owner)))
         }
@@ -126,18 +142,22 @@ public final class Accounts: Sendable {
     public func session(token: String, now: Date) throws -> Session? {
         try database.withLock { database in
             let hash = Self.hash(token)
-            guard let row = try database.execute(
-                "SELECT s.person_id, p.name, s.csrf, s.created, s.last_seen FROM sessions s JOIN people p ON p.id = s.person_id WHERE s.token_hash = ?",
-                [.text(hash)]).first,
-                  let id = row[0].integer, let name = row[1].text, let csrf = row[2].text,
-                  let created = row[3].integer, let lastSeen = row[4].integer else { return nil }
+            guard
+                let row = try database.execute(
+                    "SELECT s.person_id, p.name, s.csrf, s.created, s.last_seen FROM sessions s JOIN people p ON p.id = s.person_id WHERE s.token_hash = ?",
+                    [.text(hash)]
+                ).first,
+                let id = row[0].integer, let name = row[1].text, let csrf = row[2].text,
+                let created = row[3].integer, let lastSeen = row[4].integer
+            else { return nil }
             let stamp = Int64(now.timeIntervalSince1970)
             guard Double(stamp - lastSeen) < Self.idleLifetime, Double(stamp - created) < Self.absoluteLifetime else {
                 try database.execute("DELETE FROM sessions WHERE token_hash = ?", [.text(hash)])
                 return nil
             }
             if stamp - lastSeen >= 60 {
-                try database.execute("UPDATE sessions SET last_seen = ? WHERE token_hash = ?", [.integer(stamp), .text(hash)])
+                try database.execute(
+                    "UPDATE sessions SET last_seen = ? WHERE token_hash = ?", [.integer(stamp), .text(hash)])
             }
             return Session(personID: id, name: name, csrf: csrf, isOwner: try Self.ownerID(database) == id)
         }
@@ -150,7 +170,9 @@ public final class Accounts: Sendable {
 
     /// Ends the session a token opens.
     public func signOut(token: String) throws {
-        try database.withLock { _ = try $0.execute("DELETE FROM sessions WHERE token_hash = ?", [.text(Self.hash(token))]) }
+        try database.withLock {
+            _ = try $0.execute("DELETE FROM sessions WHERE token_hash = ?", [.text(Self.hash(token))])
+        }
     }
 
     static func hash(_ token: String) -> String { Fingerprint.sha256Hex(Array(token.utf8)) }
@@ -160,8 +182,12 @@ public final class Accounts: Sendable {
         let stamp = Int64(now.timeIntervalSince1970)
         var wait: Int?
         for (key, limit) in keys {
-            guard let row = try database.execute("SELECT count, window_start FROM login_failures WHERE key = ?", [.text(key)]).first,
-                  let count = row[0].integer, let start = row[1].integer else { continue }
+            guard
+                let row = try database.execute(
+                    "SELECT count, window_start FROM login_failures WHERE key = ?", [.text(key)]
+                ).first,
+                let count = row[0].integer, let start = row[1].integer
+            else { continue }
             let remaining = Int(failureWindow) - Int(stamp - start)
             if count >= limit && remaining > 0 { wait = max(wait ?? 0, remaining) }
         }
@@ -171,13 +197,17 @@ public final class Accounts: Sendable {
     static func recordFailure(_ database: SQLiteDatabase, keys: [String], now: Date) throws {
         let stamp = Int64(now.timeIntervalSince1970)
         for key in keys {
-            try database.execute("""
+            try database.execute(
+                """
                 INSERT INTO login_failures (key, count, window_start) VALUES (?, 1, ?)
                 ON CONFLICT(key) DO UPDATE SET
                   count = CASE WHEN ? - window_start >= ? THEN 1 ELSE count + 1 END,
                   window_start = CASE WHEN ? - window_start >= ? THEN ? ELSE window_start END
-                """, [.text(key), .integer(stamp), .integer(stamp), .integer(Int64(failureWindow)),
-                      .integer(stamp), .integer(Int64(failureWindow)), .integer(stamp)])
+                """,
+                [
+                    .text(key), .integer(stamp), .integer(stamp), .integer(Int64(failureWindow)),
+                    .integer(stamp), .integer(Int64(failureWindow)), .integer(stamp)
+                ])
         }
     }
 }

@@ -80,7 +80,7 @@ enum AccountsSchema {
           created INTEGER NOT NULL
         );
         ALTER TABLE people ADD COLUMN full_name TEXT NOT NULL DEFAULT ''
-        """,
+        """
     ]
 
     struct SchemaError: Error, CustomStringConvertible {
@@ -90,11 +90,15 @@ enum AccountsSchema {
     static func migrate(_ database: SQLiteDatabase) throws {
         let version = Int(try database.execute("PRAGMA user_version").first?[0].integer ?? 0)
         guard version <= migrations.count else {
-            throw SchemaError(description: "the accounts database has schema version \(version), newer than this Aura knows (\(migrations.count))")
+            throw SchemaError(
+                description:
+                    "the accounts database has schema version \(version), newer than this Aura knows (\(migrations.count))"
+            )
         }
         for (index, sql) in migrations.enumerated().dropFirst(version) {
             try database.transaction {
-                for statement in sql.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) where !statement.isEmpty {
+                for statement in sql.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+                where !statement.isEmpty {
                     try database.execute(statement)
                 }
                 try database.execute("PRAGMA user_version = \(index + 1)")

@@ -16,8 +16,9 @@ extension Accounts {
         let stamp = Int64(now.timeIntervalSince1970)
         try database.withLock { database in
             _ = try database.execute("DELETE FROM invitations WHERE expires < ?", [.integer(stamp)])
-            _ = try database.execute("INSERT INTO invitations (token_hash, created, expires) VALUES (?, ?, ?)",
-                                     [.text(Self.hash(token)), .integer(stamp), .integer(stamp + Int64(Self.invitationLifetime))])
+            _ = try database.execute(
+                "INSERT INTO invitations (token_hash, created, expires) VALUES (?, ?, ?)",
+                [.text(Self.hash(token)), .integer(stamp), .integer(stamp + Int64(Self.invitationLifetime))])
         }
         return token
     }
@@ -25,18 +26,22 @@ extension Accounts {
     /// Whether an invitation's secret is unused and unexpired.
     public func invitationIsOpen(_ token: String, now: Date) throws -> Bool {
         try database.withLock { database in
-            try database.execute("SELECT 1 FROM invitations WHERE token_hash = ? AND used IS NULL AND expires > ?",
-                                 [.text(Self.hash(token)), .integer(Int64(now.timeIntervalSince1970))]).isEmpty == false
+            try database.execute(
+                "SELECT 1 FROM invitations WHERE token_hash = ? AND used IS NULL AND expires > ?",
+                [.text(Self.hash(token)), .integer(Int64(now.timeIntervalSince1970))]
+            ).isEmpty == false
         }
     }
 
     /// Marks an open invitation used, inside the transaction that adds the person; false when it was not open.
     static func redeem(invitation token: String, _ database: SQLiteDatabase, now: Date) throws -> Bool {
         let stamp = Int64(now.timeIntervalSince1970)
-        let open = try database.execute("SELECT 1 FROM invitations WHERE token_hash = ? AND used IS NULL AND expires > ?",
-                                        [.text(hash(token)), .integer(stamp)])
+        let open = try database.execute(
+            "SELECT 1 FROM invitations WHERE token_hash = ? AND used IS NULL AND expires > ?",
+            [.text(hash(token)), .integer(stamp)])
         guard !open.isEmpty else { return false }
-        try database.execute("UPDATE invitations SET used = ? WHERE token_hash = ?", [.integer(stamp), .text(hash(token))])
+        try database.execute(
+            "UPDATE invitations SET used = ? WHERE token_hash = ?", [.integer(stamp), .text(hash(token))])
         return true
     }
 
@@ -45,11 +50,14 @@ extension Accounts {
         let token = try SecureRandom.token()
         let stamp = Int64(now.timeIntervalSince1970)
         return try database.withLock { database in
-            guard let id = try database.execute("SELECT id FROM people WHERE name = ?", [.text(name)]).first?[0].integer else { return nil }
+            guard let id = try database.execute("SELECT id FROM people WHERE name = ?", [.text(name)]).first?[0].integer
+            else { return nil }
             try database.transaction {
-                _ = try database.execute("DELETE FROM reset_tokens WHERE person_id = ? OR expires < ?", [.integer(id), .integer(stamp)])
-                _ = try database.execute("INSERT INTO reset_tokens (token_hash, person_id, expires) VALUES (?, ?, ?)",
-                                         [.text(Self.hash(token)), .integer(id), .integer(stamp + Int64(Self.resetLifetime))])
+                _ = try database.execute(
+                    "DELETE FROM reset_tokens WHERE person_id = ? OR expires < ?", [.integer(id), .integer(stamp)])
+                _ = try database.execute(
+                    "INSERT INTO reset_tokens (token_hash, person_id, expires) VALUES (?, ?, ?)",
+                    [.text(Self.hash(token)), .integer(id), .integer(stamp + Int64(Self.resetLifetime))])
             }
             return token
         }
@@ -62,7 +70,10 @@ extension Accounts {
     /// Whether another reset mail may go out for this request; each request counts. (The page
     /// answers the same either way: a flood reaches neither the mailbox nor the SMTP server.)
     public func mayMailReset(name: String, address: String, now: Date) throws -> Bool {
-        let keys = [("forgot:" + address, Self.resetMailsPerAddress), ("forgot-name:" + name.lowercased(), Self.resetMailsPerName)]
+        let keys = [
+            ("forgot:" + address, Self.resetMailsPerAddress),
+            ("forgot-name:" + name.lowercased(), Self.resetMailsPerName)
+        ]
         return try database.withLock { database in
             guard try Self.throttle(database, keys: keys, now: now) == nil else { return false }
             try Self.recordFailure(database, keys: keys.map(\.0), now: now)
@@ -73,10 +84,12 @@ extension Accounts {
     /// The name a reset link is for, while it is unused and unexpired.
     public func resetName(token: String, now: Date) throws -> String? {
         try database.withLock { database in
-            try database.execute("""
+            try database.execute(
+                """
                 SELECT p.name FROM reset_tokens r JOIN people p ON p.id = r.person_id
                 WHERE r.token_hash = ? AND r.used IS NULL AND r.expires > ?
-                """, [.text(Self.hash(token)), .integer(Int64(now.timeIntervalSince1970))]).first?[0].text
+                """, [.text(Self.hash(token)), .integer(Int64(now.timeIntervalSince1970))]
+            ).first?[0].text
         }
     }
 
@@ -88,9 +101,14 @@ extension Accounts {
         let stamp = Int64(now.timeIntervalSince1970)
         return try database.withLock { database in
             try database.transaction {
-                guard let id = try database.execute("SELECT person_id FROM reset_tokens WHERE token_hash = ? AND used IS NULL AND expires > ?",
-                                                    [.text(Self.hash(token)), .integer(stamp)]).first?[0].integer else { return false }
-                try database.execute("UPDATE reset_tokens SET used = ? WHERE token_hash = ?", [.integer(stamp), .text(Self.hash(token))])
+                guard
+                    let id = try database.execute(
+                        "SELECT person_id FROM reset_tokens WHERE token_hash = ? AND used IS NULL AND expires > ?",
+                        [.text(Self.hash(token)), .integer(stamp)]
+                    ).first?[0].integer
+                else { return false }
+                try database.execute(
+                    "UPDATE reset_tokens SET used = ? WHERE token_hash = ?", [.integer(stamp), .text(Self.hash(token))])
                 try database.execute("UPDATE people SET password_hash = ? WHERE id = ?", [.text(hash), .integer(id)])
                 try database.execute("DELETE FROM sessions WHERE person_id = ?", [.integer(id)])
                 return true
@@ -102,7 +120,8 @@ extension Accounts {
     public func rotateFeed(personID: Int64, now: Date) throws -> String {
         let token = try SecureRandom.token()
         try database.withLock { database in
-            _ = try database.execute("""
+            _ = try database.execute(
+                """
                 INSERT INTO feed_secrets (person_id, secret_hash, created) VALUES (?, ?, ?)
                 ON CONFLICT(person_id) DO UPDATE SET secret_hash = excluded.secret_hash, created = excluded.created
                 """, [.integer(personID), .text(Self.hash(token)), .integer(Int64(now.timeIntervalSince1970))])
@@ -113,9 +132,13 @@ extension Accounts {
     /// The person whose calendar feed a secret opens.
     public func feedOwner(secret: String) throws -> (id: Int64, name: String, isOwner: Bool)? {
         try database.withLock { database in
-            guard let row = try database.execute("SELECT f.person_id, p.name FROM feed_secrets f JOIN people p ON p.id = f.person_id WHERE f.secret_hash = ?",
-                                                 [.text(Self.hash(secret))]).first,
-                  let id = row[0].integer, let name = row[1].text else { return nil }
+            guard
+                let row = try database.execute(
+                    "SELECT f.person_id, p.name FROM feed_secrets f JOIN people p ON p.id = f.person_id WHERE f.secret_hash = ?",
+                    [.text(Self.hash(secret))]
+                ).first,
+                let id = row[0].integer, let name = row[1].text
+            else { return nil }
             return (id, name, try Self.ownerID(database) == id)
         }
     }

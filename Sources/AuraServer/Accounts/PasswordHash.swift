@@ -1,5 +1,5 @@
-import CArgon2
 import AuraSite
+import CArgon2
 import Foundation
 import Platform
 
@@ -24,8 +24,9 @@ enum PasswordHash {
         let password = Array(password.utf8)
         let status = encoded.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text in
-                argon2id_hash_encoded(passes, memoryKiB, lanes, password, password.count, salt, salt.count,
-                                      hashBytes, text.baseAddress, text.count)
+                argon2id_hash_encoded(
+                    passes, memoryKiB, lanes, password, password.count, salt, salt.count,
+                    hashBytes, text.baseAddress, text.count)
             }
         }
         guard status == ARGON2_OK.rawValue else {

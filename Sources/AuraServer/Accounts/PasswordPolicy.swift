@@ -13,13 +13,16 @@ enum PasswordPolicy {
     /// Throws the reason a password may not be used.
     static func check(_ password: String) throws {
         guard password.count >= Accounts.minimumPasswordLength else {
-            throw Accounts.AccountError(description: "a password needs at least \(Accounts.minimumPasswordLength) characters")
+            throw Accounts.AccountError(
+                description: "a password needs at least \(Accounts.minimumPasswordLength) characters")
         }
         guard let common else {
-            throw Accounts.AccountError(description: "the list of common passwords (\(commonList)) is missing; run scripts/deps.sh build")
+            throw Accounts.AccountError(
+                description: "the list of common passwords (\(commonList)) is missing; run scripts/deps.sh build")
         }
         guard !common.contains(password.lowercased()) else {
-            throw Accounts.AccountError(description: "that password is one of the most common ones; please choose another")
+            throw Accounts.AccountError(
+                description: "that password is one of the most common ones; please choose another")
         }
     }
 

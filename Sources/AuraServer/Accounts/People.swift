@@ -29,7 +29,9 @@ extension Accounts {
     /// Removes a person with their sessions, links and remembered actions; the owner cannot be removed.
     public func remove(_ person: Person) throws {
         guard !person.isOwner else {
-            throw AccountError(description: "'\(person.name)' is the owner, whose planner is Content/planner/; the owner's account stays")
+            throw AccountError(
+                description:
+                    "'\(person.name)' is the owner, whose planner is Content/planner/; the owner's account stays")
         }
         try database.withLock { _ = try $0.execute("DELETE FROM people WHERE id = ?", [.integer(person.id)]) }
     }

@@ -48,7 +48,8 @@ final class SQLiteDatabase: @unchecked Sendable {
             let position = Int32(index + 1)
             switch parameter {
             case .integer(let value): sqlite3_bind_int64(statement, position, value)
-            case .text(let value): sqlite3_bind_text(statement, position, value, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            case .text(let value):
+                sqlite3_bind_text(statement, position, value, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
             case .null: sqlite3_bind_null(statement, position)
             }
         }
@@ -56,13 +57,14 @@ final class SQLiteDatabase: @unchecked Sendable {
         while true {
             switch sqlite3_step(statement) {
             case SQLITE_ROW:
-                rows.append((0..<sqlite3_column_count(statement)).map { column in
-                    switch sqlite3_column_type(statement, column) {
-                    case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
-                    case SQLITE_NULL: .null
-                    default: .text(String(cString: sqlite3_column_text(statement, column)))
-                    }
-                })
+                rows.append(
+                    (0..<sqlite3_column_count(statement)).map { column in
+                        switch sqlite3_column_type(statement, column) {
+                        case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+                        case SQLITE_NULL: .null
+                        default: .text(String(cString: sqlite3_column_text(statement, column)))
+                        }
+                    })
             case SQLITE_DONE:
                 return rows
             default:

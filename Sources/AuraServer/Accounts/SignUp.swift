@@ -14,14 +14,18 @@ extension Accounts {
 
     /// Makes an account for `name` (with an open invitation unless `invitation` is nil) and a
     /// session for it; returns the session's token. Every attempt counts against the address.
-    public func signUp(name: String, fullName: String, password: String, invitation: String?,
-                       address: String, now: Date) throws -> Result<String, SignUpFailure> {
+    public func signUp(
+        name: String, fullName: String, password: String, invitation: String?,
+        address: String, now: Date
+    ) throws -> Result<String, SignUpFailure> {
         let key = "signup:" + address
-        if let wait = try database.withLock({ try Self.throttle($0, keys: [(key, Self.signUpsPerAddress)], now: now) }) {
+        if let wait = try database.withLock({ try Self.throttle($0, keys: [(key, Self.signUpsPerAddress)], now: now) })
+        {
             return .failure(.throttled(retryAfter: wait))
         }
         try database.withLock { try Self.recordFailure($0, keys: [key], now: now) }
-        let trimmed: String, hash: String
+        let trimmed: String
+        let hash: String
         do {
             trimmed = try Self.checkedName(name)
             try PasswordPolicy.check(password)
@@ -32,12 +36,15 @@ extension Accounts {
         let full = String(fullName.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
         let made: SignUpFailure? = try database.withLock { database in
             try database.transaction {
-                if let invitation, try !Self.redeem(invitation: invitation, database, now: now) { return SignUpFailure.invitationNotOpen }
+                if let invitation, try !Self.redeem(invitation: invitation, database, now: now) {
+                    return SignUpFailure.invitationNotOpen
+                }
                 guard try database.execute("SELECT 1 FROM people WHERE name = ?", [.text(trimmed)]).isEmpty else {
                     return SignUpFailure.refused("that user name is taken; please choose another")
                 }
-                try database.execute("INSERT INTO people (name, password_hash, created, full_name) VALUES (?, ?, ?, ?)",
-                                     [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970)), .text(full)])
+                try database.execute(
+                    "INSERT INTO people (name, password_hash, created, full_name) VALUES (?, ?, ?, ?)",
+                    [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970)), .text(full)])
                 return nil
             }
         }

@@ -19,9 +19,11 @@ public struct HTTPRequest: Sendable {
     let form: [(name: String, value: String)]
     let clientAddress: String
 
-    init(method: String, rawPath: String, headers: [String: String] = [:], cookies: [String: String] = [:],
-                query: [String: String] = [:], body: Data = Data(), bodyTooLarge: Bool = false,
-                form: [(name: String, value: String)] = [], clientAddress: String = "127.0.0.1") {
+    init(
+        method: String, rawPath: String, headers: [String: String] = [:], cookies: [String: String] = [:],
+        query: [String: String] = [:], body: Data = Data(), bodyTooLarge: Bool = false,
+        form: [(name: String, value: String)] = [], clientAddress: String = "127.0.0.1"
+    ) {
         self.method = method
         self.rawPath = rawPath
         self.headers = headers

@@ -9,8 +9,10 @@ public struct HTTPResponse: Sendable {
     /// status and headers, then hands the open stream to this closure instead of sending `body`.
     var stream: (@Sendable (EventStream) -> Void)?
 
-    init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(),
-                stream: (@Sendable (EventStream) -> Void)? = nil) {
+    init(
+        status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(),
+        stream: (@Sendable (EventStream) -> Void)? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -19,7 +21,9 @@ public struct HTTPResponse: Sendable {
 
     /// A short plain-text answer, for errors and redirects.
     static func text(_ status: Int, _ text: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers, body: Data((text + "\n").utf8))
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
+            body: Data((text + "\n").utf8))
     }
 
     /// 303 See Other to `location`, the answer to a form post.

@@ -41,19 +41,24 @@ public final class HTTPServer: @unchecked Sendable {
         self.handler = handler
         var native = aura_http_settings(
             address: nil, port: settings.port, threads: UInt32(settings.threads),
-            connection_limit: UInt32(settings.connectionLimit), per_address_limit: UInt32(settings.connectionsPerAddress),
+            connection_limit: UInt32(settings.connectionLimit),
+            per_address_limit: UInt32(settings.connectionsPerAddress),
             timeout_seconds: UInt32(settings.timeoutSeconds), header_memory_limit: settings.headerMemoryLimit,
             body_limit: settings.bodyLimit)
         let context = Unmanaged.passUnretained(self).toOpaque()
         daemon = settings.address.withCString { address in
             native.address = address
-            return aura_http_start(&native, { context, request in
-                guard let context, let request else { return }
-                Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().answer(request)
-            }, context)
+            return aura_http_start(
+                &native,
+                { context, request in
+                    guard let context, let request else { return }
+                    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().answer(request)
+                }, context)
         }
         guard daemon != nil else {
-            throw StartError(description: "cannot listen on \(settings.address):\(settings.port): \(String(cString: strerror(errno)))")
+            throw StartError(
+                description:
+                    "cannot listen on \(settings.address):\(settings.port): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -72,16 +77,20 @@ public final class HTTPServer: @unchecked Sendable {
         let response = handler(request(from: native))
         let names = response.headers.map { strdup($0.name) }
         let values = response.headers.map { strdup($0.value) }
-        defer { (names + values).forEach { free($0) } }
+        defer {
+            for copy in names + values { free(copy) }
+        }
         let stream = names.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
             values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuePointers in
                 if response.stream != nil {
-                    return aura_http_respond_stream(native, UInt32(response.status), namePointers.baseAddress,
-                                                    valuePointers.baseAddress, response.headers.count)
+                    return aura_http_respond_stream(
+                        native, UInt32(response.status), namePointers.baseAddress,
+                        valuePointers.baseAddress, response.headers.count)
                 }
                 response.body.withUnsafeBytes { body in
-                    aura_http_respond(native, UInt32(response.status), body.bindMemory(to: UInt8.self).baseAddress, body.count,
-                                      namePointers.baseAddress, valuePointers.baseAddress, response.headers.count)
+                    aura_http_respond(
+                        native, UInt32(response.status), body.bindMemory(to: UInt8.self).baseAddress, body.count,
+                        namePointers.baseAddress, valuePointers.baseAddress, response.headers.count)
                 }
                 return nil
             }
@@ -97,16 +106,22 @@ public final class HTTPServer: @unchecked Sendable {
         for name in settings.cookieNames { cookies[name] = text(aura_http_cookie(native, name)) }
         var query: [String: String] = [:]
         for name in settings.queryNames {
-            query[name] = text(aura_http_query(native, name)).flatMap { $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            query[name] = text(aura_http_query(native, name)).flatMap {
+                $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+            }
         }
         var size = 0
         let body = aura_http_body(native, &size).map { Data(bytes: $0, count: size) } ?? Data()
         let form = (0..<aura_http_form_count(native)).map { index in
-            (name: String(cString: aura_http_form_name(native, index)), value: String(cString: aura_http_form_value(native, index)))
+            (
+                name: String(cString: aura_http_form_name(native, index)),
+                value: String(cString: aura_http_form_value(native, index))
+            )
         }
-        return HTTPRequest(method: text(aura_http_method(native)) ?? "", rawPath: text(aura_http_path(native)) ?? "",
-                           headers: headers, cookies: cookies, query: query, body: body,
-                           bodyTooLarge: aura_http_body_too_large(native) != 0, form: form,
-                           clientAddress: text(aura_http_client_address(native)) ?? "")
+        return HTTPRequest(
+            method: text(aura_http_method(native)) ?? "", rawPath: text(aura_http_path(native)) ?? "",
+            headers: headers, cookies: cookies, query: query, body: body,
+            bodyTooLarge: aura_http_body_too_large(native) != 0, form: form,
+            clientAddress: text(aura_http_client_address(native)) ?? "")
     }
 }

@@ -13,7 +13,8 @@ struct SMTPMailer: Sendable {
 
     /// The address in `from` (`Aura <aura@example.org>` → `aura@example.org`).
     var envelopeSender: String {
-        guard let open = settings.from.lastIndex(of: "<"), let close = settings.from.lastIndex(of: ">"), open < close else { return settings.from }
+        guard let open = settings.from.lastIndex(of: "<"), let close = settings.from.lastIndex(of: ">"), open < close
+        else { return settings.from }
         return String(settings.from[settings.from.index(after: open)..<close])
     }
 
@@ -24,15 +25,20 @@ struct SMTPMailer: Sendable {
     }
 
     func send(_ message: MailMessage, now: Date) throws {
-        guard MailMessage.isAddress(message.to) else { throw SendError(description: "'\(message.to)' is not an e-mail address") }
+        guard MailMessage.isAddress(message.to) else {
+            throw SendError(description: "'\(message.to)' is not an e-mail address")
+        }
         var failure: UnsafePointer<CChar>?
         guard let library = aura_curl(&failure) else {
-            throw SendError(description: "libcurl could not be loaded: " + (failure.map { String(cString: $0) } ?? "no reason given"))
+            throw SendError(
+                description: "libcurl could not be loaded: "
+                    + (failure.map { String(cString: $0) } ?? "no reason given"))
         }
         let curlLibrary = library.pointee
         guard let curl = curlLibrary.easy_init() else { throw SendError(description: "libcurl could not start") }
         defer { curlLibrary.easy_cleanup(curl) }
-        let upload = Upload(message.rendered(date: now, messageID: "\(UUID().uuidString)@\(settings.smtp.host ?? "aura")"))
+        let upload = Upload(
+            message.rendered(date: now, messageID: "\(UUID().uuidString)@\(settings.smtp.host ?? "aura")"))
         let recipients = curlLibrary.slist_append(nil, "<\(message.to)>")
         defer { curlLibrary.slist_free_all(recipients) }
         var codes = [
@@ -47,10 +53,11 @@ struct SMTPMailer: Sendable {
                 guard let buffer, let context else { return 0 }
                 let upload = Unmanaged<Upload>.fromOpaque(context).takeUnretainedValue()
                 let length = min(size * count, upload.data.count)
-                upload.data.copyBytes(to: UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
+                upload.data.copyBytes(
+                    to: UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
                 upload.data.removeFirst(length)
                 return length
-            },
+            }
         ]
         if let user = settings.user {
             codes.append(aura_curl_set_string(library, curl, CURLOPT_USERNAME, user))
@@ -64,7 +71,9 @@ struct SMTPMailer: Sendable {
         guard codes.allSatisfy({ $0 == CURLE_OK }) else { throw SendError(description: "libcurl refused a setting") }
         let result = curlLibrary.easy_perform(curl)
         guard result == CURLE_OK else {
-            throw SendError(description: curlLibrary.easy_strerror(result).map { String(cString: $0) } ?? "libcurl failed (\(result.rawValue))")
+            throw SendError(
+                description: curlLibrary.easy_strerror(result).map { String(cString: $0) }
+                    ?? "libcurl failed (\(result.rawValue))")
         }
     }
 }

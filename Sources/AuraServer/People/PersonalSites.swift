@@ -75,9 +75,11 @@ final class PersonalSites: Sendable {
     /// Creates the person's `planner/` and links every other entry of the shared content folder.
     private func prepare(_ folder: PlannerFolder) throws {
         let files = FileManager.default
-        try files.createDirectory(at: folder.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try files.createDirectory(
+            at: folder.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let source = shared.contentDirectory.resolvingSymlinksInPath()
-        for name in try files.contentsOfDirectory(atPath: source.path) where name != folder.folder.lastPathComponent && !name.hasPrefix(".") {
+        for name in try files.contentsOfDirectory(atPath: source.path)
+        where name != folder.folder.lastPathComponent && !name.hasPrefix(".") {
             let link = folder.content.appendingPathComponent(name)
             guard (try? files.destinationOfSymbolicLink(atPath: link.path)) == nil else { continue }
             try files.createSymbolicLink(at: link, withDestinationURL: source.appendingPathComponent(name))

@@ -18,7 +18,9 @@ enum PlannerExport {
         let files = try names.compactMap { name -> (String, Data)? in
             let url = folder.folder.appendingPathComponent(name)
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+                return nil
+            }
             return ("planner/" + name, try Data(contentsOf: url))
         }
         // Stored without compression, the zip is its files plus headers: room for both.
@@ -27,11 +29,14 @@ enum PlannerExport {
         guard let archive = archive_write_new() else { throw ExportError(description: "libarchive could not start") }
         defer { archive_write_free(archive) }
         guard archive_write_set_format_zip(archive) == ARCHIVE_OK,
-              archive_write_open_memory(archive, &buffer, buffer.count, &used) == ARCHIVE_OK else {
+            archive_write_open_memory(archive, &buffer, buffer.count, &used) == ARCHIVE_OK
+        else {
             throw ExportError(description: String(cString: archive_error_string(archive)))
         }
         for (path, data) in files {
-            guard let entry = archive_entry_new() else { throw ExportError(description: "libarchive could not start an entry") }
+            guard let entry = archive_entry_new() else {
+                throw ExportError(description: "libarchive could not start an entry")
+            }
             defer { archive_entry_free(entry) }
             archive_entry_set_pathname(entry, path)
             archive_entry_set_size(entry, la_int64_t(data.count))
@@ -39,11 +44,14 @@ enum PlannerExport {
             archive_entry_set_perm(entry, 0o644)
             archive_entry_set_mtime(entry, time_t(now.timeIntervalSince1970), 0)
             guard archive_write_header(archive, entry) == ARCHIVE_OK,
-                  data.withUnsafeBytes({ archive_write_data(archive, $0.baseAddress, data.count) }) == data.count else {
+                data.withUnsafeBytes({ archive_write_data(archive, $0.baseAddress, data.count) }) == data.count
+            else {
                 throw ExportError(description: String(cString: archive_error_string(archive)))
             }
         }
-        guard archive_write_close(archive) == ARCHIVE_OK else { throw ExportError(description: String(cString: archive_error_string(archive))) }
+        guard archive_write_close(archive) == ARCHIVE_OK else {
+            throw ExportError(description: String(cString: archive_error_string(archive)))
+        }
         return Data(buffer[..<used])
     }
 }

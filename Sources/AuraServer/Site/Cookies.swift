@@ -11,7 +11,10 @@ struct Cookies: Sendable {
     let root: String
 
     func set(_ name: String, _ value: String, maxAge: Int) -> (name: String, value: String) {
-        ("Set-Cookie", "\(name)=\(value); Path=\(root); Max-Age=\(maxAge); HttpOnly; SameSite=Lax" + (secure ? "; Secure" : ""))
+        (
+            "Set-Cookie",
+            "\(name)=\(value); Path=\(root); Max-Age=\(maxAge); HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
+        )
     }
 
     func clear(_ name: String) -> (name: String, value: String) {

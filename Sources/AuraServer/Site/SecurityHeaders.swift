@@ -4,6 +4,9 @@ enum SecurityHeaders {
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "same-origin"),
         ("X-Frame-Options", "DENY"),
-        ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"),
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+        )
     ]
 }

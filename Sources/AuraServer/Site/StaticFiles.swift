@@ -17,8 +17,9 @@ struct StaticFiles: Sendable {
     func lookup(_ rawPath: String) -> Lookup {
         let lowered = rawPath.lowercased()
         guard rawPath.hasPrefix("/"), !rawPath.contains("\\"),
-              !["%2f", "%5c", "%00", "%2e"].contains(where: lowered.contains),
-              let path = rawPath.removingPercentEncoding, !path.contains("\0") else { return .notFound }
+            !["%2f", "%5c", "%00", "%2e"].contains(where: lowered.contains),
+            let path = rawPath.removingPercentEncoding, !path.contains("\0")
+        else { return .notFound }
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         // Hidden files (.aura-output, a kept .git/) are not the site; .well-known/ is.
         guard !segments.contains(where: { $0.hasPrefix(".") && $0 != ".well-known" }) else { return .notFound }
@@ -32,7 +33,8 @@ struct StaticFiles: Sendable {
         }
         let resolved = candidate.resolvingSymlinksInPath().path
         guard resolved.hasPrefix(base + "/"),
-              (try? FileManager.default.attributesOfItem(atPath: resolved)[.type] as? FileAttributeType) == .typeRegular else {
+            (try? FileManager.default.attributesOfItem(atPath: resolved)[.type] as? FileAttributeType) == .typeRegular
+        else {
             return .notFound
         }
         return .file(URL(fileURLWithPath: resolved))
@@ -41,13 +43,19 @@ struct StaticFiles: Sendable {
     /// The response for a file: its bytes (none for HEAD), type, validator and caching.
     func response(for file: URL, ifNoneMatch: String?, personal: Bool) -> HTTPResponse {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-              let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date,
-              let data = FileManager.default.contents(atPath: file.path) else {
+            let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date,
+            let data = FileManager.default.contents(atPath: file.path)
+        else {
             return .text(404, "Not found")
         }
-        let tag = "\"\(String(size, radix: 16))-\(String(Int64(modified.timeIntervalSince1970 * 1_000_000), radix: 16))\""
-        var headers: [(name: String, value: String)] = [("ETag", tag), ("Cache-Control", Self.caching(file.path, personal: personal))]
-        if let ifNoneMatch, ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
+        let tag =
+            "\"\(String(size, radix: 16))-\(String(Int64(modified.timeIntervalSince1970 * 1_000_000), radix: 16))\""
+        var headers: [(name: String, value: String)] = [
+            ("ETag", tag), ("Cache-Control", Self.caching(file.path, personal: personal))
+        ]
+        if let ifNoneMatch,
+            ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
+        {
             return HTTPResponse(status: 304, headers: headers)
         }
         headers.insert(("Content-Type", Self.contentType(of: file.pathExtension)), at: 0)

@@ -27,21 +27,25 @@ final class LiveReload: Sendable {
         guard method == "GET" || method == "HEAD" else { return nil }
         switch path {
         case "/_aura/reload": return events.subscribe()
-        case "/_aura/live-reload.js": return Self.file(script, type: "text/javascript; charset=utf-8", head: method == "HEAD")
-        case "/_aura/live-reload.css": return Self.file(stylesheet, type: "text/css; charset=utf-8", head: method == "HEAD")
+        case "/_aura/live-reload.js":
+            return Self.file(script, type: "text/javascript; charset=utf-8", head: method == "HEAD")
+        case "/_aura/live-reload.css":
+            return Self.file(stylesheet, type: "text/css; charset=utf-8", head: method == "HEAD")
         default: return nil
         }
     }
 
     private static func file(_ data: Data, type: String, head: Bool) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-cache")], body: head ? Data() : data)
+        HTTPResponse(
+            status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-cache")], body: head ? Data() : data)
     }
 
     /// Loads the client script in an HTML answer: its tag goes just before `</head>`.
     func addScript(to response: inout HTTPResponse) {
         guard response.stream == nil,
-              response.headers.contains(where: { $0.name == "Content-Type" && $0.value.hasPrefix("text/html") }),
-              let end = response.body.range(of: Data("</head>".utf8)) else { return }
+            response.headers.contains(where: { $0.name == "Content-Type" && $0.value.hasPrefix("text/html") }),
+            let end = response.body.range(of: Data("</head>".utf8))
+        else { return }
         response.body.insert(contentsOf: tag, at: end.lowerBound)
     }
 
@@ -53,7 +57,8 @@ final class LiveReload: Sendable {
         case .failure(let error):
             let problems = (error as? BuildError)?.problems ?? [String(describing: error)]
             // The template escapes each problem; it was parsed at start, so it renders.
-            let banner = (try? templates.render("build-problems", ["problems": .array(problems.map { .string($0) })])) ?? ""
+            let banner =
+                (try? templates.render("build-problems", ["problems": .array(problems.map { .string($0) })])) ?? ""
             events.failed(problems: problems, banner: banner)
         }
     }

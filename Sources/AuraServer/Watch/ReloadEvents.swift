@@ -38,8 +38,10 @@ final class ReloadEvents: Sendable {
         guard state.withLock({ $0.clients.count }) < limit else {
             return .text(503, "Too many live-reload connections", headers: [("Retry-After", "5")])
         }
-        let headers = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
-                       ("X-Accel-Buffering", "no")]
+        let headers = [
+            ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
+            ("X-Accel-Buffering", "no")
+        ]
         return HTTPResponse(status: 200, headers: headers) { [self] stream in
             state.withLock { state in
                 let hello = Self.event("hello", ["generation": state.generation])
@@ -74,7 +76,7 @@ final class ReloadEvents: Sendable {
     func closeAll() {
         heartbeat.cancel()
         state.withLock { state in
-            state.clients.values.forEach { $0.close() }
+            for client in state.clients.values { client.close() }
             state.clients = [:]
         }
     }
@@ -92,7 +94,10 @@ final class ReloadEvents: Sendable {
 
     /// One event; JSON data never spans lines.
     private static func event(_ name: String, _ data: [String: Any]) -> String {
-        let json = (try? JSONSerialization.data(withJSONObject: data, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json =
+            (try? JSONSerialization.data(withJSONObject: data, options: [.sortedKeys])).map {
+                String(decoding: $0, as: UTF8.self)
+            } ?? "{}"
         return "event: \(name)\ndata: \(json)\n\n"
     }
 }

@@ -69,8 +69,9 @@ final class SourceWatcher: Sendable {
                 let path = folder.appendingPathComponent(relative).path
                 var info = stat()
                 guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-                stamps[path] = Stamp(inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                                     modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+                stamps[path] = Stamp(
+                    inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                    modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
             }
         }
         return stamps

@@ -64,7 +64,9 @@ struct CalendarFeed: Sendable {
                 writer.begin("VALARM")
                 writer.property("ACTION", "DISPLAY")
                 writer.text("DESCRIPTION", alarm.text)
-                writer.property("TRIGGER;RELATED=START", ICalendarWriter.duration(seconds: Int(alarm.fireDate.timeIntervalSince(event.start))))
+                writer.property(
+                    "TRIGGER;RELATED=START",
+                    ICalendarWriter.duration(seconds: Int(alarm.fireDate.timeIntervalSince(event.start))))
                 writer.end()
             }
             writer.end()

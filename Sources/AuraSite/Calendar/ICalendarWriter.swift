@@ -85,6 +85,7 @@ struct ICalendarWriter {
         let total = abs(seconds)
         guard total > 0 else { return "PT0S" }
         let (hours, minutes, rest) = (total / 3600, total % 3600 / 60, total % 60)
-        return sign + "PT" + (hours > 0 ? "\(hours)H" : "") + (minutes > 0 ? "\(minutes)M" : "") + (rest > 0 ? "\(rest)S" : "")
+        return sign + "PT" + (hours > 0 ? "\(hours)H" : "") + (minutes > 0 ? "\(minutes)M" : "")
+            + (rest > 0 ? "\(rest)S" : "")
     }
 }

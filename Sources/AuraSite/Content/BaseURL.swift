@@ -22,19 +22,25 @@ public enum BaseURL {
         }
         if let offset = text.unicodeScalars.firstIndex(where: { !allowed.contains($0) }) {
             let position = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: offset) + 1
-            throw Problem(message: "has \(describe(text.unicodeScalars[offset])) at character \(position); expected an address "
-                          + "without spaces, quotes, angle brackets, backslashes or control characters (percent-encode them)")
+            throw Problem(
+                message: "has \(describe(text.unicodeScalars[offset])) at character \(position); expected an address "
+                    + "without spaces, quotes, angle brackets, backslashes or control characters (percent-encode them)")
         }
         guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"),
-              let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let host = components.percentEncodedHost, !host.isEmpty,
-              host.unicodeScalars.allSatisfy({ hostCharacters.contains($0) }) else {
+            let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let host = components.percentEncodedHost, !host.isEmpty,
+            host.unicodeScalars.allSatisfy({ hostCharacters.contains($0) })
+        else {
             throw Problem(message: "expects an absolute address such as https://aura.example/ (http or https)")
         }
         guard components.percentEncodedUser == nil, components.percentEncodedQuery == nil,
-              components.percentEncodedFragment == nil else {
-            throw Problem(message: "has a user, query or fragment; expected only scheme, host, port and path, such as https://aura.example/aura/")
+            components.percentEncodedFragment == nil
+        else {
+            throw Problem(
+                message:
+                    "has a user, query or fragment; expected only scheme, host, port and path, such as https://aura.example/aura/"
+            )
         }
         return url
     }
@@ -47,13 +53,16 @@ public enum BaseURL {
     }
 
     /// Printable ASCII that may appear in a URL (RFC 3986's characters, and `%` for escapes).
-    private static let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&()*+,;=%")
-    private static let hostCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.")
+    private static let allowed = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&()*+,;=%")
+    private static let hostCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.")
 
     private static func describe(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
         case " ": "a space"
-        case _ where scalar.properties.generalCategory == .control: "a control character (U+\(String(format: "%04X", scalar.value)))"
+        case _ where scalar.properties.generalCategory == .control:
+            "a control character (U+\(String(format: "%04X", scalar.value)))"
         case _ where !scalar.isASCII: "a non-ASCII character '\(scalar)'"
         default: "the character '\(scalar)'"
         }

@@ -15,7 +15,9 @@ public enum ContentFile {
             throw SourceError(file: displayPath(url), line: 1, column: 1, message: "cannot open: \(reason)")
         }
         guard let text = read else {
-            throw SourceError(file: displayPath(url), line: 1, column: 1, message: "not valid UTF-8 text; expected a UTF-8 encoded file")
+            throw SourceError(
+                file: displayPath(url), line: 1, column: 1,
+                message: "not valid UTF-8 text; expected a UTF-8 encoded file")
         }
         let normalized = TextInput.normalized(text)
         if let error = TextInput.controlCharacterError(in: normalized) {

@@ -44,8 +44,9 @@ struct FrontMatterParts {
             return
         }
         guard let closing = fences.closing else {
-            throw SourceError(file: file, line: 1, column: 1,
-                              message: "front matter opened here is never closed; expected a line '---' after it")
+            throw SourceError(
+                file: file, line: 1, column: 1,
+                message: "front matter opened here is never closed; expected a line '---' after it")
         }
         yaml = text.withUTF8 { String(decoding: $0[fences.yaml], as: UTF8.self) }
         body = text.withUTF8 { String(decoding: $0[closing.body], as: UTF8.self) }
@@ -83,7 +84,9 @@ private struct Fences {
         }
     }
 
-    private static func trimmingCarriageReturn(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+    private static func trimmingCarriageReturn(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<
+        UnsafeBufferPointer<UInt8>
+    > {
         line.last == 0x0D ? line.dropLast() : line
     }
 }

@@ -15,14 +15,24 @@ enum LinkURL {
     /// around and inside a scheme (` JavaScript:`, `java\tscript:`) and read `\` as `/`, so
     /// none of them is allowed anywhere.
     static func check(_ text: String, absolute: Bool = false) throws(Problem) {
-        let expected = absolute ? "expected an absolute https:// link"
+        let expected =
+            absolute
+            ? "expected an absolute https:// link"
             : "expected an http://, https:// or mailto: address, or a path on this site such as /design/"
-        if let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control || $0 == "\\" }) {
-            let what = bad == " " ? "a space" : bad == "\\" ? "a backslash" : "a control character (U+\(String(bad.value, radix: 16, uppercase: true)))"
+        if let bad = text.unicodeScalars.first(where: {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control || $0 == "\\"
+        }) {
+            let what =
+                bad == " "
+                ? "a space"
+                : bad == "\\"
+                    ? "a backslash" : "a control character (U+\(String(bad.value, radix: 16, uppercase: true)))"
             throw Problem(message: "'\(text)' has \(what); \(expected)")
         }
         guard let scheme = scheme(of: text) else {
-            guard !absolute, !text.isEmpty, !text.hasPrefix("//") else { throw Problem(message: "'\(text)' is not a web address; \(expected)") }
+            guard !absolute, !text.isEmpty, !text.hasPrefix("//") else {
+                throw Problem(message: "'\(text)' is not a web address; \(expected)")
+            }
             return
         }
         guard safeSchemes.contains(scheme.lowercased()), !absolute || scheme.lowercased() != "mailto" else {
@@ -30,7 +40,9 @@ enum LinkURL {
         }
         if scheme.lowercased() != "mailto" {
             let rest = text.dropFirst(scheme.count + 1)
-            guard rest.hasPrefix("//"), let host = rest.dropFirst(2).split(whereSeparator: { "/?#".contains($0) }).first, !host.isEmpty else {
+            guard rest.hasPrefix("//"),
+                let host = rest.dropFirst(2).split(whereSeparator: { "/?#".contains($0) }).first, !host.isEmpty
+            else {
                 throw Problem(message: "'\(text)' is not a web address; \(expected)")
             }
         }
@@ -42,7 +54,8 @@ enum LinkURL {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let candidate = text[..<colon]
         guard let first = candidate.first, first.isASCII, first.isLetter,
-              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
         return candidate
     }
 }

@@ -24,7 +24,9 @@ extension SiteConfiguration {
         let start = try clockMinutes(fields, "start")
         let end = try clockMinutes(fields, "end")
         guard end > start else {
-            throw fields.error("\(what) ends before it starts; expected 'end' later than 'start'", at: fields.node["end"] ?? fields.node)
+            throw fields.error(
+                "\(what) ends before it starts; expected 'end' later than 'start'",
+                at: fields.node["end"] ?? fields.node)
         }
         return MinuteSpan(start: start, end: end)
     }
@@ -35,8 +37,10 @@ extension SiteConfiguration {
         let text = try fields.requiredString(key)
         let parts = text.split(separator: ":")
         guard parts.count == 2, parts[1].count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
-              (0...24).contains(hours), (0..<60).contains(minutes), hours * 60 + minutes <= 24 * 60 else {
-            throw fields.error("'\(text)' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30", at: node)
+            (0...24).contains(hours), (0..<60).contains(minutes), hours * 60 + minutes <= 24 * 60
+        else {
+            throw fields.error(
+                "'\(text)' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30", at: node)
         }
         return hours * 60 + minutes
     }

@@ -40,7 +40,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     static let fileName = "site.yml"
-    static let keys = ["title", "description", "base_url", "language", "time_zone", "day", "parts_of_day", "keep", "culture", "private", "accounts", "mail"]
+    static let keys = [
+        "title", "description", "base_url", "language", "time_zone", "day", "parts_of_day", "keep", "culture",
+        "private", "accounts", "mail"
+    ]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
     public static func load(contentDirectory: URL, in fileSystem: FileSystem = .disk) throws -> SiteConfiguration {
@@ -63,15 +66,20 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         let zoneName = try fields.string("time_zone") ?? "UTC"
         guard let zone = TimeZone(identifier: zoneName) else {
-            throw fields.error("unknown time zone '\(zoneName)'; expected an IANA name such as Europe/London", at: fields.node["time_zone"]!)
+            throw fields.error(
+                "unknown time zone '\(zoneName)'; expected an IANA name such as Europe/London",
+                at: fields.node["time_zone"]!)
         }
-        let day = try fields.mapping("day").map { d throws(SourceError) in try clockSpan(d, what: "the day") }
+        let day =
+            try fields.mapping("day").map { d throws(SourceError) in try clockSpan(d, what: "the day") }
             ?? MinuteSpan(start: 8 * 60, end: 18 * 60)
         let parts = try partsOfDay(try fields.mapping("parts_of_day"))
         var keep: [String] = []
         for (path, node) in try fields.strings("keep") ?? [] {
             guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
-                throw fields.error("'\(path)' is not a path inside the output folder; expected one such as downloads/ or google1234.html", at: node)
+                throw fields.error(
+                    "'\(path)' is not a path inside the output folder; expected one such as downloads/ or google1234.html",
+                    at: node)
             }
             keep.append(path)
         }
@@ -83,7 +91,9 @@ public struct SiteConfiguration: Sendable, Equatable {
             try accounts.rejectUnknownKeys(allowed: ["signup"])
             if let text = try accounts.string("signup") {
                 guard let mode = SignUp(rawValue: text) else {
-                    throw accounts.error("'\(text)' is not a way to sign up; expected closed, invite or open", at: accounts.node["signup"]!)
+                    throw accounts.error(
+                        "'\(text)' is not a way to sign up; expected closed, invite or open",
+                        at: accounts.node["signup"]!)
                 }
                 signUp = mode
             }
@@ -94,13 +104,17 @@ public struct SiteConfiguration: Sendable, Equatable {
             let smtpNode = try fields.present("smtp", required: true)!
             let smtp = try fields.requiredString("smtp")
             guard let url = URL(string: smtp), ["smtp", "smtps"].contains(url.scheme ?? ""), url.host != nil else {
-                throw fields.error("'\(smtp)' is not an SMTP server; expected smtp://host:port or smtps://host:port", at: smtpNode)
+                throw fields.error(
+                    "'\(smtp)' is not an SMTP server; expected smtp://host:port or smtps://host:port", at: smtpNode)
             }
             let from = try fields.requiredString("from")
             guard !from.contains(where: \.isNewline), from.contains("@") else {
-                throw fields.error("'from' is one address on one line, such as Aura <aura@example.org>", at: fields.node["from"]!)
+                throw fields.error(
+                    "'from' is one address on one line, such as Aura <aura@example.org>", at: fields.node["from"]!)
             }
-            mail = MailSettings(smtp: url, from: from, user: try fields.string("user"), passwordVariable: try fields.string("password_env"))
+            mail = MailSettings(
+                smtp: url, from: from, user: try fields.string("user"),
+                passwordVariable: try fields.string("password_env"))
         }
         var configuration = SiteConfiguration(
             title: try fields.requiredString("title"),

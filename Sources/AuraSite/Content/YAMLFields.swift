@@ -9,8 +9,9 @@ struct YAMLFields: Sendable {
 
     init(_ node: YAMLNode, file: String) throws(SourceError) {
         guard case .mapping = node else {
-            throw SourceError(file: file, line: node.mark.line, column: node.mark.column,
-                              message: "expected a mapping of 'key: value' lines, found \(node.kindName)")
+            throw SourceError(
+                file: file, line: node.mark.line, column: node.mark.column,
+                message: "expected a mapping of 'key: value' lines, found \(node.kindName)")
         }
         self.node = node
         self.file = file
@@ -30,7 +31,9 @@ struct YAMLFields: Sendable {
     /// Fails on the first key not in `allowed`, suggesting the nearest allowed key.
     func rejectUnknownKeys(allowed: [String]) throws(SourceError) {
         for (key, mark) in keys where !allowed.contains(key) {
-            let hint = nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? "; expected one of \(allowed.joined(separator: ", "))"
+            let hint =
+                nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" }
+                ?? "; expected one of \(allowed.joined(separator: ", "))"
             throw SourceError(file: file, line: mark.line, column: mark.column, message: "unknown key '\(key)'\(hint)")
         }
     }
@@ -69,14 +72,17 @@ struct YAMLFields: Sendable {
 
     /// A number field that must lie in `range`; `unit` (such as "px") follows the bounds in
     /// the error, so a typo such as `-16` or `1e308` is caught where it is written.
-    func number(_ key: String, required: Bool = false, in range: ClosedRange<Double>, unit: String = "") throws(SourceError) -> Double? {
+    func number(_ key: String, required: Bool = false, in range: ClosedRange<Double>, unit: String = "")
+        throws(SourceError) -> Double?
+    {
         guard let value = try number(key, required: required) else { return nil }
         guard range.contains(value) else {
             func text(_ number: Double) -> String {
                 number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
             }
-            throw error("'\(key)' is \(text(value)); expected \(text(range.lowerBound)) to \(text(range.upperBound))\(unit.isEmpty ? "" : " " + unit)",
-                        at: node[key]!)
+            throw error(
+                "'\(key)' is \(text(value)); expected \(text(range.lowerBound)) to \(text(range.upperBound))\(unit.isEmpty ? "" : " " + unit)",
+                at: node[key]!)
         }
         return value
     }
@@ -142,7 +148,8 @@ func nearest(to word: String, in candidates: [String]) -> String? {
 
 /// Levenshtein distance between two strings, by characters.
 func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     guard !a.isEmpty else { return b.count }
     var previous = Array(0...b.count)
     for (i, ca) in a.enumerated() {

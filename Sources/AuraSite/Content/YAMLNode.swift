@@ -34,9 +34,9 @@ indirect enum YAMLNode: Sendable, Equatable {
 
     static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
         switch (lhs, rhs) {
-        case let (.scalar(a, pa, ma), .scalar(b, pb, mb)): a == b && pa == pb && ma == mb
-        case let (.sequence(a, ma), .sequence(b, mb)): a == b && ma == mb
-        case let (.mapping(a, ma), .mapping(b, mb)):
+        case (.scalar(let a, let pa, let ma), .scalar(let b, let pb, let mb)): a == b && pa == pb && ma == mb
+        case (.sequence(let a, let ma), .sequence(let b, let mb)): a == b && ma == mb
+        case (.mapping(let a, let ma), .mapping(let b, let mb)):
             ma == mb && a.count == b.count
                 && zip(a, b).allSatisfy { $0.key == $1.key && $0.keyMark == $1.keyMark && $0.value == $1.value }
         default: false

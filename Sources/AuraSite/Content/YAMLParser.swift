@@ -78,10 +78,12 @@ private struct EventReader {
         var event = yaml_event_t()
         guard yaml_parser_parse(handle, &event) == 1 else { throw syntaxError() }
         defer { yaml_event_delete(&event) }
-        return Event(type: event.type, mark: parser.mark(event.start_mark),
-                     value: Self.scalarValue(event), isPlain: event.type == YAML_SCALAR_EVENT
-                        && event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE,
-                     anchor: Self.anchor(event))
+        return Event(
+            type: event.type, mark: parser.mark(event.start_mark),
+            value: Self.scalarValue(event),
+            isPlain: event.type == YAML_SCALAR_EVENT
+                && event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE,
+            anchor: Self.anchor(event))
     }
 
     mutating func expect(_ type: yaml_event_type_t) throws(SourceError) {
@@ -92,8 +94,9 @@ private struct EventReader {
     mutating func node(startingWith event: Event, depth: Int = 1) throws(SourceError) -> YAMLNode {
         let node: YAMLNode
         if [YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT].contains(event.type), depth > YAMLParser.maximumDepth {
-            throw parser.error("lists and mappings nested more than \(YAMLParser.maximumDepth) levels deep; expected at most \(YAMLParser.maximumDepth)",
-                               at: event.mark)
+            throw parser.error(
+                "lists and mappings nested more than \(YAMLParser.maximumDepth) levels deep; expected at most \(YAMLParser.maximumDepth)",
+                at: event.mark)
         }
         switch event.type {
         case YAML_SCALAR_EVENT:
@@ -104,7 +107,9 @@ private struct EventReader {
             node = .scalar(event.value, isPlain: event.isPlain, event.mark)
         case YAML_ALIAS_EVENT:
             guard let target = anchors[event.value] else {
-                throw parser.error("unknown alias '*\(event.value)'; expected an anchor '&\(event.value)' defined earlier", at: event.mark)
+                throw parser.error(
+                    "unknown alias '*\(event.value)'; expected an anchor '&\(event.value)' defined earlier",
+                    at: event.mark)
             }
             return target
         case YAML_SEQUENCE_START_EVENT:
@@ -124,7 +129,9 @@ private struct EventReader {
                     throw parser.error("expected a plain key such as 'title:', found a complex key", at: keyEvent.mark)
                 }
                 if let earlier = pairs.first(where: { $0.key == keyEvent.value }) {
-                    throw parser.error("duplicate key '\(keyEvent.value)'; it was already set at line \(earlier.keyMark.line)", at: keyEvent.mark)
+                    throw parser.error(
+                        "duplicate key '\(keyEvent.value)'; it was already set at line \(earlier.keyMark.line)",
+                        at: keyEvent.mark)
                 }
                 let value = try self.node(startingWith: try next(), depth: depth + 1)
                 pairs.append((keyEvent.value, keyEvent.mark, value))
@@ -160,12 +167,13 @@ private struct EventReader {
     }
 
     private static func anchor(_ event: yaml_event_t) -> String? {
-        let pointer: UnsafeMutablePointer<yaml_char_t>? = switch event.type {
-        case YAML_SCALAR_EVENT: event.data.scalar.anchor
-        case YAML_SEQUENCE_START_EVENT: event.data.sequence_start.anchor
-        case YAML_MAPPING_START_EVENT: event.data.mapping_start.anchor
-        default: nil
-        }
+        let pointer: UnsafeMutablePointer<yaml_char_t>? =
+            switch event.type {
+            case YAML_SCALAR_EVENT: event.data.scalar.anchor
+            case YAML_SEQUENCE_START_EVENT: event.data.sequence_start.anchor
+            case YAML_MAPPING_START_EVENT: event.data.mapping_start.anchor
+            default: nil
+            }
         return pointer.map { string($0, length: nil) }
     }
 

@@ -29,12 +29,16 @@ struct CultureCache: Sendable {
     /// The names of `library`'s entries whose body alone changed since this cache was made;
     /// nil when this cache is empty, an entry was added or removed, or any front matter changed.
     func bodyEdits(in library: CultureLibrary) -> Set<String>? {
-        guard !items.isEmpty, library.entries.count == items.count, library.loaded.count == items.count else { return nil }
+        guard !items.isEmpty, library.entries.count == items.count, library.loaded.count == items.count else {
+            return nil
+        }
         var edited = Set<String>()
         for (entry, loaded) in zip(library.entries, library.loaded) {
             // An entry taken from this cache is what the previous build read.
             if loaded.fromCache { continue }
-            guard let cached = items[entry.fileName]?.entry, cached.source.metaDigest == entry.source.metaDigest else { return nil }
+            guard let cached = items[entry.fileName]?.entry, cached.source.metaDigest == entry.source.metaDigest else {
+                return nil
+            }
             if cached.source.bodyDigest != entry.source.bodyDigest { edited.insert(entry.fileName) }
         }
         return edited
@@ -70,11 +74,15 @@ struct CultureCache: Sendable {
     /// `folder` + their file name in messages. Read `pieceSize` bytes at a time, each batch of
     /// lines read into entries on every core. A line this version did not write is passed
     /// over, which only costs reading that file again.
-    init(readingFrom record: (file: URL, offset: Int)?, in fileSystem: FileSystem, folder: String, pieceSize: Int = 1 << 18) {
+    init(
+        readingFrom record: (file: URL, offset: Int)?, in fileSystem: FileSystem, folder: String,
+        pieceSize: Int = 1 << 18
+    ) {
         guard let record else { return }
         var cache = CultureCache()
         var batch: [Substring] = []
-        _ = RecordText.forEachLine(ofFileAt: record.file, from: record.offset, in: fileSystem, pieceSize: pieceSize) { line, _ in
+        _ = RecordText.forEachLine(ofFileAt: record.file, from: record.offset, in: fileSystem, pieceSize: pieceSize) {
+            line, _ in
             batch.append(line)
             if batch.count == Self.batchSize {
                 cache.add(batch, folder: folder)
@@ -94,7 +102,8 @@ struct CultureCache: Sendable {
         let heads = lines.map { line -> Head? in
             let head = RecordText.ranges(line, separatedBy: 0x09, first: 3)
             guard head.count == 3, RecordText.slice(line, head[0]) == Self.lineTag,
-                  let stamp = FileStamp(hex: RecordText.slice(line, head[1])) else { return nil }
+                let stamp = FileStamp(hex: RecordText.slice(line, head[1]))
+            else { return nil }
             return (Self.unescaped(RecordText.string(line, head[2])), stamp)
         }
         let entries = [CultureEntry?](concurrentlyMapping: lines.count) { index in
@@ -118,19 +127,23 @@ struct CultureCache: Sendable {
         }
         // The record sits in the published folder: a line whose values the parser would refuse
         // (a slug is a folder of the site) is read from its file again.
-        guard ranges.count == 19, let kind = CultureEntry.Kind(rawValue: field(7)), let energy = CultureEntry.Energy(rawValue: field(12)),
-              let metaDigest = SHA256Digest(hex: RecordText.slice(line, ranges[3])),
-              let bodyDigest = SHA256Digest(hex: RecordText.slice(line, ranges[4]))
+        guard ranges.count == 19, let kind = CultureEntry.Kind(rawValue: field(7)),
+            let energy = CultureEntry.Energy(rawValue: field(12)),
+            let metaDigest = SHA256Digest(hex: RecordText.slice(line, ranges[3])),
+            let bodyDigest = SHA256Digest(hex: RecordText.slice(line, ranges[4]))
         else { return nil }
         let (slug, region, tagNames) = (field(4), field(8), field(11))
         guard knownRegions.contains(region), CultureEntryParser.isUsable(slug: slug) else { return nil }
         let tagList = RecordText.strings(Substring(tagNames), separatedBy: 0x2C)
         let tags = tagList.compactMap(CultureEntry.Tag.init(rawValue:))
-        guard tags.count == tagList.count, tags.indices.allSatisfy({ !tags[..<$0].contains(tags[$0]) }) else { return nil }
-        return CultureEntry(slug: slug, sourceFolder: folder, title: field(5), creator: field(6), kind: kind, region: region,
-                            country: field(9), year: field(10), tags: tags, energy: energy, length: field(13),
-                            venue: optional(field(14)), link: optional(field(15)), summary: field(16), published: field(17),
-                            source: CultureSource(name: name, metaDigest: metaDigest, bodyDigest: bodyDigest))
+        guard tags.count == tagList.count, tags.indices.allSatisfy({ !tags[..<$0].contains(tags[$0]) }) else {
+            return nil
+        }
+        return CultureEntry(
+            slug: slug, sourceFolder: folder, title: field(5), creator: field(6), kind: kind, region: region,
+            country: field(9), year: field(10), tags: tags, energy: energy, length: field(13),
+            venue: optional(field(14)), link: optional(field(15)), summary: field(16), published: field(17),
+            source: CultureSource(name: name, metaDigest: metaDigest, bodyDigest: bodyDigest))
     }
 
     /// Writes the cache of `library`, whose files bore the stamps it was loaded with, as the
@@ -155,7 +168,9 @@ struct CultureCache: Sendable {
             try out.put(Substring(entry.region), then: 0x09)
             try text(.country)
             try text(.year)
-            for (index, tag) in entry.tags.enumerated() { try out.put(Substring(index == 0 ? tag.rawValue : "," + tag.rawValue)) }
+            for (index, tag) in entry.tags.enumerated() {
+                try out.put(Substring(index == 0 ? tag.rawValue : "," + tag.rawValue))
+            }
             try out.put("", then: 0x09)
             try out.put(Substring(entry.energy.rawValue), then: 0x09)
             try text(.length)
@@ -175,7 +190,9 @@ struct CultureCache: Sendable {
     private static let optionalFields: [CultureEntry.TextField] = [.venue, .link]
 
     /// Writes `bytes` with tabs, line breaks and backslashes as `escaped(_:)` writes them.
-    private static func put(escaping bytes: UnsafeBufferPointer<UInt8>, to out: inout RecordText.Writer, then separator: UInt8) throws {
+    private static func put(
+        escaping bytes: UnsafeBufferPointer<UInt8>, to out: inout RecordText.Writer, then separator: UInt8
+    ) throws {
         if bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) {
             try out.put(Substring(escaped(String(decoding: bytes, as: UTF8.self))), then: separator)
         } else {

@@ -77,7 +77,8 @@ struct CultureEntry: Sendable, Equatable {
 
     /// Hands `body` the UTF-8 of `field` (empty for an absent venue or link), valid only
     /// while `body` runs.
-    func withUTF8<Result>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    func withUTF8<Result>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result
+    {
         try storage.withUnsafeMutablePointers { header, bytes in
             let ends = header.pointee.ends
             let start = field.rawValue == 0 ? 0 : Int(ends[field.rawValue - 1])
@@ -133,12 +134,18 @@ struct CultureEntry: Sendable, Equatable {
     }
 
     /// An entry of `region` (one of `regions`) with at most one of each tag.
-    init(slug: String, sourceFolder: String, title: String, creator: String, kind: Kind, region: String, country: String,
+    init(
+        slug: String, sourceFolder: String, title: String, creator: String, kind: Kind, region: String, country: String,
         year: String, tags: [Tag], energy: Energy, length: String, venue: String?, link: String?, summary: String,
-        published: String, source: CultureSource) {
-        guard let regionIndex = Self.regions.firstIndex(of: region) else { preconditionFailure("unknown region \(region)") }
+        published: String, source: CultureSource
+    ) {
+        guard let regionIndex = Self.regions.firstIndex(of: region) else {
+            preconditionFailure("unknown region \(region)")
+        }
         precondition(tags.count <= Tag.allCases.count)
-        let texts = [slug, source.name, title, creator, country, year, length, venue ?? "", link ?? "", summary, published]
+        let texts = [
+            slug, source.name, title, creator, country, year, length, venue ?? "", link ?? "", summary, published
+        ]
         var ends = InlineArray<11, UInt32>(repeating: 0)
         var total = 0
         for (index, text) in texts.enumerated() {
@@ -147,9 +154,10 @@ struct CultureEntry: Sendable, Equatable {
             ends[index] = end
         }
         let tagCodes = tags.reversed().reduce(UInt8(0)) { $0 << 2 | UInt8(Tag.allCases.firstIndex(of: $1)! + 1) }
-        let header = Header(sourceFolder: sourceFolder, metaDigest: source.metaDigest, bodyDigest: source.bodyDigest, ends: ends,
-                            kind: kind, energy: energy, region: UInt8(regionIndex), tags: tagCodes,
-                            hasVenue: venue != nil, hasLink: link != nil)
+        let header = Header(
+            sourceFolder: sourceFolder, metaDigest: source.metaDigest, bodyDigest: source.bodyDigest, ends: ends,
+            kind: kind, energy: energy, region: UInt8(regionIndex), tags: tagCodes,
+            hasVenue: venue != nil, hasLink: link != nil)
         let made = Storage.create(minimumCapacity: total) { _ in header }
         made.withUnsafeMutablePointerToElements { bytes in
             var next = bytes
@@ -167,10 +175,12 @@ struct CultureEntry: Sendable, Equatable {
     static func == (lhs: CultureEntry, rhs: CultureEntry) -> Bool {
         if lhs.storage === rhs.storage { return true }
         let (left, right) = (lhs.storage.header, rhs.storage.header)
-        guard left.sourceFolder == right.sourceFolder, left.metaDigest == right.metaDigest, left.bodyDigest == right.bodyDigest,
-              left.kind == right.kind, left.energy == right.energy, left.region == right.region, left.tags == right.tags,
-              left.hasVenue == right.hasVenue, left.hasLink == right.hasLink,
-              (0..<TextField.allCases.count).allSatisfy({ left.ends[$0] == right.ends[$0] }) else { return false }
+        guard left.sourceFolder == right.sourceFolder, left.metaDigest == right.metaDigest,
+            left.bodyDigest == right.bodyDigest,
+            left.kind == right.kind, left.energy == right.energy, left.region == right.region, left.tags == right.tags,
+            left.hasVenue == right.hasVenue, left.hasLink == right.hasLink,
+            (0..<TextField.allCases.count).allSatisfy({ left.ends[$0] == right.ends[$0] })
+        else { return false }
         return lhs.storage.withUnsafeMutablePointerToElements { leftBytes in
             rhs.storage.withUnsafeMutablePointerToElements { rightBytes in
                 memcmp(leftBytes, rightBytes, Int(left.ends[TextField.allCases.count - 1])) == 0
@@ -179,6 +189,8 @@ struct CultureEntry: Sendable, Equatable {
     }
 
     /// The regions an entry may name; others are rejected with the nearest suggestion.
-    static let regions = ["Africa", "East Asia", "South Asia", "Southeast Asia", "Central Asia", "Latin America",
-                                 "Caribbean", "Europe", "Middle East", "North America", "Oceania"]
+    static let regions = [
+        "Africa", "East Asia", "South Asia", "Southeast Asia", "Central Asia", "Latin America",
+        "Caribbean", "Europe", "Middle East", "North America", "Oceania"
+    ]
 }

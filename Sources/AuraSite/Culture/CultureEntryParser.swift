@@ -4,8 +4,10 @@ import Foundation
 /// Reads and validates one culture entry, collecting every problem in the file rather than
 /// stopping at the first.
 struct CultureEntryParser {
-    static let keys = ["title", "creator", "kind", "region", "country", "year", "tags", "energy",
-                       "length", "venue", "link", "summary", "published", "slug"]
+    static let keys = [
+        "title", "creator", "kind", "region", "country", "year", "tags", "energy",
+        "length", "venue", "link", "summary", "published", "slug"
+    ]
 
     /// Where the file is, as messages name it.
     let file: String
@@ -34,20 +36,30 @@ struct CultureEntryParser {
         if !fields.keys.isEmpty {
             attempt { () throws(SourceError) in try fields.rejectUnknownKeys(allowed: Self.keys) }
         } else {
-            errors.append(SourceError(file: file, line: 1, column: 1,
-                                      message: "missing front matter; expected a '---' block with title, creator, kind, region, country, year, tags, energy, length, summary and published"))
+            errors.append(
+                SourceError(
+                    file: file, line: 1, column: 1,
+                    message:
+                        "missing front matter; expected a '---' block with title, creator, kind, region, country, year, tags, energy, length, summary and published"
+                ))
             return .failure(SourceErrors(errors: errors))
         }
         let title = attempt { () throws(SourceError) in try fields.requiredString("title") }
         let creator = attempt { () throws(SourceError) in try fields.requiredString("creator") }
-        let kind = attempt { () throws(SourceError) in try Self.choice(fields, "kind", CultureEntry.Kind.allCases.map(\.rawValue), noun: "kind") }
-            .flatMap(CultureEntry.Kind.init(rawValue:))
-        let region = attempt { () throws(SourceError) in try Self.choice(fields, "region", CultureEntry.regions, noun: "region") }
+        let kind = attempt { () throws(SourceError) in
+            try Self.choice(fields, "kind", CultureEntry.Kind.allCases.map(\.rawValue), noun: "kind")
+        }
+        .flatMap(CultureEntry.Kind.init(rawValue:))
+        let region = attempt { () throws(SourceError) in
+            try Self.choice(fields, "region", CultureEntry.regions, noun: "region")
+        }
         let country = attempt { () throws(SourceError) in try fields.requiredString("country") }
         let year = attempt { () throws(SourceError) in try Self.year(fields) }
         let tags = attempt { () throws(SourceError) in try Self.tags(fields) }
-        let energy = attempt { () throws(SourceError) in try Self.choice(fields, "energy", CultureEntry.Energy.allCases.map(\.rawValue), noun: "energy") }
-            .flatMap(CultureEntry.Energy.init(rawValue:))
+        let energy = attempt { () throws(SourceError) in
+            try Self.choice(fields, "energy", CultureEntry.Energy.allCases.map(\.rawValue), noun: "energy")
+        }
+        .flatMap(CultureEntry.Energy.init(rawValue:))
         let length = attempt { () throws(SourceError) in try fields.requiredString("length") }
         let venue = attempt { () throws(SourceError) in try fields.string("venue") } ?? nil
         let link = (attempt { () throws(SourceError) in try Self.link(fields) } ?? nil)?.absoluteString
@@ -55,21 +67,28 @@ struct CultureEntryParser {
         let published = attempt { () throws(SourceError) in try date(fields, "published") }
         let slug = attempt { () throws(SourceError) in try Self.slug(fields, default: defaultSlug) }
         if let tags, tags.contains(.liveVisit), venue == nil, fields.node["venue"] == nil {
-            errors.append(fields.error("tag 'Live Visit' needs a 'venue': where a person can go to see it", at: fields.node["tags"]!))
+            errors.append(
+                fields.error(
+                    "tag 'Live Visit' needs a 'venue': where a person can go to see it", at: fields.node["tags"]!))
         }
         if document.body.unicodeScalars.allSatisfy(CharacterSet.whitespacesAndNewlines.contains) {
-            errors.append(SourceError(file: file, line: document.bodyLine, column: 1,
-                                      message: "the entry has no body; expected a few sentences on why it is worth an evening"))
+            errors.append(
+                SourceError(
+                    file: file, line: document.bodyLine, column: 1,
+                    message: "the entry has no body; expected a few sentences on why it is worth an evening"))
         }
         guard errors.isEmpty, let title, let creator, let kind, let region, let country, let year, let tags,
-              let energy, let length, let summary, let published, let slug else {
+            let energy, let length, let summary, let published, let slug
+        else {
             return .failure(SourceErrors(errors: errors))
         }
-        return .success(CultureEntry(
-            slug: slug, sourceFolder: folder, title: title, creator: creator, kind: kind, region: region, country: country,
-            year: year, tags: tags, energy: energy, length: length, venue: venue, link: link, summary: summary,
-            published: published,
-            source: CultureSource(name: fileName, frontMatter: document.frontMatter, body: document.body)))
+        return .success(
+            CultureEntry(
+                slug: slug, sourceFolder: folder, title: title, creator: creator, kind: kind, region: region,
+                country: country,
+                year: year, tags: tags, energy: energy, length: length, venue: venue, link: link, summary: summary,
+                published: published,
+                source: CultureSource(name: fileName, frontMatter: document.frontMatter, body: document.body)))
     }
 
     private mutating func attempt<T>(_ read: () throws(SourceError) -> T) -> T? {
@@ -81,7 +100,9 @@ struct CultureEntryParser {
         }
     }
 
-    private static func choice(_ fields: YAMLFields, _ key: String, _ allowed: [String], noun: String) throws(SourceError) -> String {
+    private static func choice(_ fields: YAMLFields, _ key: String, _ allowed: [String], noun: String)
+        throws(SourceError) -> String
+    {
         let value = try fields.requiredString(key)
         guard allowed.contains(value) else {
             throw fields.error(Self.unknown(noun, value, allowed), at: fields.node[key]!)
@@ -100,7 +121,9 @@ struct CultureEntryParser {
         let node = try fields.present("year", required: true)!
         let text = try fields.requiredString("year")
         if case .scalar(_, true, _) = node, Int(text) == nil, text.first?.isNumber == true || text.first == "-" {
-            throw fields.error("'\(text)' is not a year; expected a whole number (negative before the common era) or a quoted range such as \"c. 1000–1012\"", at: node)
+            throw fields.error(
+                "'\(text)' is not a year; expected a whole number (negative before the common era) or a quoted range such as \"c. 1000–1012\"",
+                at: node)
         }
         return text
     }
@@ -109,7 +132,9 @@ struct CultureEntryParser {
         let allowed = CultureEntry.Tag.allCases.map(\.rawValue)
         let listed = try fields.strings("tags", required: true)!
         guard !listed.isEmpty else {
-            throw fields.error("'tags' is empty; expected one or more of \(allowed.map { "'\($0)'" }.joined(separator: ", "))", at: fields.node["tags"]!)
+            throw fields.error(
+                "'tags' is empty; expected one or more of \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
+                at: fields.node["tags"]!)
         }
         var tags: [CultureEntry.Tag] = []
         for (text, node) in listed {
@@ -130,7 +155,8 @@ struct CultureEntryParser {
             throw fields.error(error.message, at: fields.node["link"]!)
         }
         guard let url = URL(string: text) else {
-            throw fields.error("'\(text)' is not a web address; expected an absolute https:// link", at: fields.node["link"]!)
+            throw fields.error(
+                "'\(text)' is not a web address; expected an absolute https:// link", at: fields.node["link"]!)
         }
         return url
     }
@@ -152,7 +178,9 @@ struct CultureEntryParser {
         let slug = try fields.string("slug") ?? fallback
         guard isUsable(slug: slug) else {
             let node = fields.node["slug"] ?? fields.node
-            throw fields.error("'\(slug)' is not a usable slug; expected lowercase letters, digits and hyphens (rename the file or set 'slug:')", at: node)
+            throw fields.error(
+                "'\(slug)' is not a usable slug; expected lowercase letters, digits and hyphens (rename the file or set 'slug:')",
+                at: node)
         }
         return slug
     }
@@ -164,8 +192,9 @@ func date(_ fields: YAMLFields, _ key: String) throws(SourceError) -> String {
     let text = try fields.requiredString(key)
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-          let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-          (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else {
+        let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+        (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+    else {
         throw fields.error("'\(text)' is not a date; expected YYYY-MM-DD, such as 2026-11-02", at: node)
     }
     return text

@@ -40,8 +40,13 @@ struct CultureFeeds: Sendable {
     func render(with templates: TemplateLibrary) throws -> [(path: String, data: Data)] {
         // Each body is read and rendered once, for both feeds.
         let bodies = try entries.map { try library.bodyHTML(of: $0) }
-        return [(Self.paths[0], Data(try templates.render("site/culture-feed.xml", try MustacheValue(encoding: atom(bodies))).utf8)),
-                (Self.paths[1], try jsonFeed(bodies))]
+        return [
+            (
+                Self.paths[0],
+                Data(try templates.render("site/culture-feed.xml", try MustacheValue(encoding: atom(bodies))).utf8)
+            ),
+            (Self.paths[1], try jsonFeed(bodies))
+        ]
     }
 
     private var title: String { "\(factory.configuration.title) · Culture" }
@@ -52,13 +57,15 @@ struct CultureFeeds: Sendable {
     private func timestamp(_ day: String) -> String { day + "T00:00:00Z" }
 
     private func atom(_ bodies: [String]) -> Atom {
-        Atom(title: title, feedURL: factory.absoluteURL("/culture/feed.xml"), pageURL: factory.absoluteURL("/culture/"),
-             updated: timestamp(library.entries.first?.published ?? "2026-01-01"), author: factory.configuration.title,
-             entries: zip(entries, bodies).map { entry, body in
-                 AtomEntry(title: entry.title, url: url(entry), published: timestamp(entry.published), author: entry.creator,
-                           summary: entry.summary, contentHTML: body,
-                           categories: [entry.kind.label] + entry.tags.map(\.rawValue))
-             })
+        Atom(
+            title: title, feedURL: factory.absoluteURL("/culture/feed.xml"), pageURL: factory.absoluteURL("/culture/"),
+            updated: timestamp(library.entries.first?.published ?? "2026-01-01"), author: factory.configuration.title,
+            entries: zip(entries, bodies).map { entry, body in
+                AtomEntry(
+                    title: entry.title, url: url(entry), published: timestamp(entry.published), author: entry.creator,
+                    summary: entry.summary, contentHTML: body,
+                    categories: [entry.kind.label] + entry.tags.map(\.rawValue))
+            })
     }
 
     private func jsonFeed(_ bodies: [String]) throws -> Data {
@@ -67,15 +74,17 @@ struct CultureFeeds: Sendable {
             home_page_url: factory.absoluteURL("/culture/"), feed_url: factory.absoluteURL("/culture/feed.json"),
             description: factory.configuration.description, language: factory.configuration.language,
             items: zip(entries, bodies).map { entry, body in
-                JSONFeed.Item(id: url(entry), url: url(entry), title: entry.title, summary: entry.summary,
-                              content_html: body, date_published: timestamp(entry.published),
-                              authors: [.init(name: entry.creator)], tags: [entry.kind.label] + entry.tags.map(\.rawValue))
+                JSONFeed.Item(
+                    id: url(entry), url: url(entry), title: entry.title, summary: entry.summary,
+                    content_html: body, date_published: timestamp(entry.published),
+                    authors: [.init(name: entry.creator)], tags: [entry.kind.label] + entry.tags.map(\.rawValue))
             })
         return try canonicalJSON(feed)
     }
 }
 
 /// JSON Feed 1.1's fields, named as the specification spells them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 private struct JSONFeed: Encodable {
     struct Author: Encodable {
         let name: String

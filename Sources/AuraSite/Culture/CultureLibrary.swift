@@ -42,30 +42,40 @@ public struct CultureLibrary: Sendable {
 
     /// `loaded` says how each of `entries` was loaded, when it was; `likelyOrder`, the indices
     /// of `entries` in an order they may already be in, is taken when they are.
-    init(entries: [CultureEntry], folder: URL = URL(fileURLWithPath: "/"), fileSystem: FileSystem = .disk, loaded: [Loaded] = [],
-         likelyOrder: [Int]? = nil) {
+    init(
+        entries: [CultureEntry], folder: URL = URL(fileURLWithPath: "/"), fileSystem: FileSystem = .disk,
+        loaded: [Loaded] = [],
+        likelyOrder: [Int]? = nil
+    ) {
         // Sorted by keys taken out first: ten thousand entries take a hundred thousand comparisons.
         let (published, slugs) = (entries.map(\.published), entries.map(\.slug))
-        let precedes = { (first: Int, second: Int) in (published[first], slugs[second]) > (published[second], slugs[first]) }
+        let precedes = { (first: Int, second: Int) in
+            (published[first], slugs[second]) > (published[second], slugs[first])
+        }
         var order = likelyOrder ?? []
         if order.count != entries.count || zip(order, order.dropFirst()).contains(where: { !precedes($0, $1) }) {
             order = entries.indices.sorted(by: precedes)
         }
-        shared = Shared(entries: order.map { entries[$0] }, folder: folder, fileSystem: fileSystem,
-                        loaded: loaded.isEmpty ? [] : order.map { loaded[$0] })
+        shared = Shared(
+            entries: order.map { entries[$0] }, folder: folder, fileSystem: fileSystem,
+            loaded: loaded.isEmpty ? [] : order.map { loaded[$0] })
     }
 
     /// Loads and validates every `*.md` in the culture folder; throws `SourceErrors` listing
     /// every problem in every file. A missing folder is an empty library. A file that still
     /// bears the stamp `cache` recorded for it is not read: the cached entry is taken. `listed`
     /// are the folder's files and their stamps when already taken (`InputStamps.files`).
-    static func load(contentDirectory: URL, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
-                     listed: [(name: String, stamp: FileStamp)]? = nil) throws -> CultureLibrary {
+    static func load(
+        contentDirectory: URL, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
+        listed: [(name: String, stamp: FileStamp)]? = nil
+    ) throws -> CultureLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
         let names = listed?.map(\.name) ?? fileSystem.names(in: folder, endingWith: ".md")
         let folderPath = folder.path + "/"
         let shownFolder = ContentFile.displayPrefix(of: folder)
-        typealias Taken = (stamp: FileStamp?, fromCache: Bool, position: Int?, entry: Result<CultureEntry, SourceErrors>)
+        typealias Taken = (
+            stamp: FileStamp?, fromCache: Bool, position: Int?, entry: Result<CultureEntry, SourceErrors>
+        )
         let results = [Taken](concurrentlyMapping: names.count) { index in
             // Stamped before reading: a file changed meanwhile is read again by the next build.
             let stamp = listed.map { $0[index].stamp } ?? fileSystem.stamp(folderPath + names[index])
@@ -101,8 +111,9 @@ public struct CultureLibrary: Sendable {
         errors += duplicateSlugErrors(entries)
         guard errors.isEmpty else { throw SourceErrors(errors: errors) }
         // A rebuild's entries are most often still in the order the previous build left them.
-        return CultureLibrary(entries: entries, folder: folder, fileSystem: fileSystem, loaded: loaded,
-                              likelyOrder: cache.order(of: positions))
+        return CultureLibrary(
+            entries: entries, folder: folder, fileSystem: fileSystem, loaded: loaded,
+            likelyOrder: cache.order(of: positions))
     }
 
     /// `entry`'s body as HTML, read again from its file. Throws when the file no longer holds
@@ -110,8 +121,9 @@ public struct CultureLibrary: Sendable {
     func bodyHTML(of entry: CultureEntry) throws -> String {
         // Not `appendingPathComponent`, which asks the file system whether the name is a folder.
         let url = folder.appending(path: entry.fileName, directoryHint: .notDirectory)
-        let changed = SourceError(file: entry.sourceFile, line: 1, column: 1,
-                                  message: "changed while the site was being built; build again to publish the new text")
+        let changed = SourceError(
+            file: entry.sourceFile, line: 1, column: 1,
+            message: "changed while the site was being built; build again to publish the new text")
         guard let text = try? fileSystem.text(at: url) else { throw changed }
         let body = try FrontMatterParts(text: text, file: entry.sourceFile).body
         guard Fingerprint.sha256(Array(body.utf8)) == entry.source.bodyDigest else { throw changed }
@@ -125,8 +137,12 @@ public struct CultureLibrary: Sendable {
         var errors: [SourceError] = []
         for entry in entries {
             if let earlier = first[entry.slug] {
-                errors.append(SourceError(file: entry.sourceFile, line: 1, column: 1,
-                                          message: "duplicate slug '\(entry.slug)': \(earlier.sourceFile) already publishes /culture/\(entry.slug)/; rename one file or set 'slug:'"))
+                errors.append(
+                    SourceError(
+                        file: entry.sourceFile, line: 1, column: 1,
+                        message:
+                            "duplicate slug '\(entry.slug)': \(earlier.sourceFile) already publishes /culture/\(entry.slug)/; rename one file or set 'slug:'"
+                    ))
             } else {
                 first[entry.slug] = entry
             }
@@ -211,7 +227,9 @@ final class RelatedIndex: Sendable {
             let entries = self.entries
             let slugs = entries.map(\.slug)
             var slugRanks = [Int32](repeating: 0, count: entries.count)
-            for (rank, index) in entries.indices.sorted(by: { slugs[$0] < slugs[$1] }).enumerated() { slugRanks[index] = Int32(rank) }
+            for (rank, index) in entries.indices.sorted(by: { slugs[$0] < slugs[$1] }).enumerated() {
+                slugRanks[index] = Int32(rank)
+            }
             let made = Groups(
                 groups: Dictionary(grouping: entries.indices, by: { Signature(entries[$0]) })
                     .map { ($0.key, $0.value.sorted { slugRanks[$0] < slugRanks[$1] }) },

@@ -26,25 +26,31 @@ struct CulturePages: Sendable {
         func filters(current: String?) -> (kinds: [FilterLink], tags: [FilterLink]) {
             let kinds = CultureEntry.Kind.allCases.compactMap { kind -> FilterLink? in
                 guard let count = kindCounts[kind] else { return nil }
-                return FilterLink(label: kind.label, url: root + "culture/kinds/\(kind.rawValue)/", count: count,
-                                  isCurrent: current == "kind:\(kind.rawValue)")
+                return FilterLink(
+                    label: kind.label, url: root + "culture/kinds/\(kind.rawValue)/", count: count,
+                    isCurrent: current == "kind:\(kind.rawValue)")
             }
             let tags = CultureEntry.Tag.allCases.map { tag in
-                FilterLink(label: tag.rawValue, url: root + "culture/tags/\(tag.slug)/",
-                           count: tagCounts[tag] ?? 0, isCurrent: current == "tag:\(tag.slug)")
+                FilterLink(
+                    label: tag.rawValue, url: root + "culture/tags/\(tag.slug)/",
+                    count: tagCounts[tag] ?? 0, isCurrent: current == "tag:\(tag.slug)")
             }
             return (kinds, tags)
         }
         let evening = picks.evening
-        let eveningModel = CultureListModel.Evening(level: evening.level.rawValue, label: CultureCard.energyLabel(evening.level),
-                                                    headline: evening.headline, basedOnPlan: evening.basedOnPlan)
-        let picksKey = ([eveningModel.level, eveningModel.label, eveningModel.headline, "\(eveningModel.basedOnPlan)"]
+        let eveningModel = CultureListModel.Evening(
+            level: evening.level.rawValue, label: CultureCard.energyLabel(evening.level),
+            headline: evening.headline, basedOnPlan: evening.basedOnPlan)
+        let picksKey =
+            ([eveningModel.level, eveningModel.label, eveningModel.headline, "\(eveningModel.basedOnPlan)"]
             + picks.picks.flatMap { [$0.entry.source.metaDigest.hex, $0.why] }).joined(separator: "\u{1F}")
         let pageSize = factory.configuration.culturePageSize
         /// The list at `path` of the `shown` entries, `entryCount` of them, `pageSize` a page:
         /// page 1 at `path`, the rest at `path/page/n/`.
-        func list(path: String, title: String, description: String, heading: String, intro: String,
-                  entryCount: Int, shown: () -> [CultureEntry], current: String?, withPicks: Bool) throws -> [Page] {
+        func list(
+            path: String, title: String, description: String, heading: String, intro: String,
+            entryCount: Int, shown: () -> [CultureEntry], current: String?, withPicks: Bool
+        ) throws -> [Page] {
             let count = max(1, (entryCount + pageSize - 1) / pageSize)
             guard bodyEdits == nil else {
                 standing += (1...count).map { factory.standing(path: CulturePagination.path(path, page: $0)) }
@@ -52,31 +58,42 @@ struct CulturePages: Sendable {
             }
             let entries = shown()
             let (kinds, tags) = filters(current: current)
-            let filtersKey = (kinds + tags).map { "\($0.label) \($0.count) \($0.isCurrent)" }.joined(separator: "\u{1F}")
+            let filtersKey = (kinds + tags).map { "\($0.label) \($0.count) \($0.isCurrent)" }.joined(
+                separator: "\u{1F}")
             return try (1...count).map { number in
                 let shown = Array(entries.dropFirst((number - 1) * pageSize).prefix(pageSize))
                 let first = number == 1 && withPicks
-                let inputs: @Sendable () -> String = { (["list \(number) of \(count)", heading, intro, filtersKey, first ? picksKey : "-"]
-                    + shown.map(\.source.metaDigest.hex)).joined(separator: "\u{1F}") }
+                let inputs: @Sendable () -> String = {
+                    (["list \(number) of \(count)", heading, intro, filtersKey, first ? picksKey : "-"]
+                        + shown.map(\.source.metaDigest.hex)).joined(separator: "\u{1F}")
+                }
                 return try factory.page(
                     path: CulturePagination.path(path, page: number), kind: .cultureList,
                     title: number == 1 ? title : "\(title) · Page \(number) of \(count)", description: description,
-                    layout: listLayout, inputs: inputs) {
-                        let pagination = CulturePagination(current: number, count: count) { root + String(CulturePagination.path(path, page: $0).dropFirst()) }
-                        return CultureListModel(
-                            heading: heading, intro: intro, evening: first ? eveningModel : nil,
-                            picks: first ? picks.picks.map { .init(card: CultureCard($0.entry, root: root), why: $0.why) } : [],
-                            entries: shown.map { CultureCard($0, root: root) }, allURL: root + "culture/",
-                            isAll: current == nil, kinds: kinds, tags: tags,
-                            feedAtomURL: root + "culture/feed.xml", feedJSONURL: root + "culture/feed.json", pagination: pagination)
+                    layout: listLayout, inputs: inputs
+                ) {
+                    let pagination = CulturePagination(current: number, count: count) {
+                        root + String(CulturePagination.path(path, page: $0).dropFirst())
                     }
+                    return CultureListModel(
+                        heading: heading, intro: intro, evening: first ? eveningModel : nil,
+                        picks: first
+                            ? picks.picks.map { .init(card: CultureCard($0.entry, root: root), why: $0.why) } : [],
+                        entries: shown.map { CultureCard($0, root: root) }, allURL: root + "culture/",
+                        isAll: current == nil, kinds: kinds, tags: tags,
+                        feedAtomURL: root + "culture/feed.xml", feedJSONURL: root + "culture/feed.json",
+                        pagination: pagination)
+                }
             }
         }
 
         var pages = try list(
             path: "/culture/", title: "Culture",
-            description: "Literature, theatre and drama from around the world, matched to the energy your day leaves for the evening.",
-            heading: "Culture", intro: "Literature, theatre and drama from around the world, each tagged with how you can experience it: Live Visit, Read Script or Digital Stage.",
+            description:
+                "Literature, theatre and drama from around the world, matched to the energy your day leaves for the evening.",
+            heading: "Culture",
+            intro:
+                "Literature, theatre and drama from around the world, each tagged with how you can experience it: Live Visit, Read Script or Digital Stage.",
             entryCount: entries.count, shown: { entries }, current: nil, withPicks: true)
         for kind in CultureEntry.Kind.allCases {
             guard let count = kindCounts[kind] else { continue }
@@ -84,11 +101,13 @@ struct CulturePages: Sendable {
                 path: "/culture/kinds/\(kind.rawValue)/", title: "\(kind.label) · Culture",
                 description: "Every \(kind.label.lowercased()) recommendation in Aura.",
                 heading: kind.label, intro: "\(count) \(kind.label.lowercased()) recommendations.",
-                entryCount: count, shown: { entries.filter { $0.kind == kind } }, current: "kind:\(kind.rawValue)", withPicks: false)
+                entryCount: count, shown: { entries.filter { $0.kind == kind } }, current: "kind:\(kind.rawValue)",
+                withPicks: false)
         }
         for tag in CultureEntry.Tag.allCases {
             pages += try list(
-                path: "/culture/tags/\(tag.slug)/", title: "\(tag.rawValue) · Culture", description: Self.tagDescription(tag),
+                path: "/culture/tags/\(tag.slug)/", title: "\(tag.rawValue) · Culture",
+                description: Self.tagDescription(tag),
                 heading: tag.rawValue, intro: Self.tagDescription(tag), entryCount: tagCounts[tag] ?? 0,
                 shown: { entries.filter { $0.tags.contains(tag) } }, current: "tag:\(tag.slug)", withPicks: false)
         }
@@ -99,7 +118,9 @@ struct CulturePages: Sendable {
                 if bodyEdits.contains(entry.fileName) { edited.append(entry) } else { others.append(entry) }
             }
             let unedited = others
-            standing += [StandingPage](concurrentlyMapping: unedited.count) { factory.standing(path: "/culture/\(unedited[$0].slug)/") }
+            standing += [StandingPage](concurrentlyMapping: unedited.count) {
+                factory.standing(path: "/culture/\(unedited[$0].slug)/")
+            }
         }
         let made = bodyEdits == nil ? entries : edited
         var entryPages = PageList()
@@ -109,12 +130,19 @@ struct CulturePages: Sendable {
             entryPages = PageList(count: made.count) { index in
                 let entry = made[index]
                 let related = library.related(to: entry)
-                return entryPage("/culture/\(entry.slug)/", entry.title, entry.summary,
-                                 { ([entry.source.metaDigest.hex, entry.source.bodyDigest.hex] + related.map(\.source.metaDigest.hex)).joined(separator: "\u{1F}") }) {
-                    CultureEntryModel(card: CultureCard(entry, root: root), bodyHTML: try library.bodyHTML(of: entry), venue: entry.venue,
-                                      link: entry.link, linkHost: entry.link.flatMap(URL.init(string:))?.host,
-                                      related: related.map { CultureCard($0, root: root) }, indexURL: root + "culture/",
-                                      hasRelated: !related.isEmpty)
+                return entryPage(
+                    "/culture/\(entry.slug)/", entry.title, entry.summary,
+                    {
+                        ([entry.source.metaDigest.hex, entry.source.bodyDigest.hex]
+                            + related.map(\.source.metaDigest.hex)).joined(separator: "\u{1F}")
+                    }
+                ) {
+                    CultureEntryModel(
+                        card: CultureCard(entry, root: root), bodyHTML: try library.bodyHTML(of: entry),
+                        venue: entry.venue,
+                        link: entry.link, linkHost: entry.link.flatMap(URL.init(string:))?.host,
+                        related: related.map { CultureCard($0, root: root) }, indexURL: root + "culture/",
+                        hasRelated: !related.isEmpty)
                 }
             }
         }

@@ -20,7 +20,8 @@ struct CultureSource: Sendable, Equatable {
 
     /// The digests of an entry read from `name` whose front matter is `frontMatter`.
     init(name: String, frontMatter: String, body: String) {
-        self.init(name: name, metaDigest: Fingerprint.sha256(Array((name + "\n" + frontMatter).utf8)),
-                  bodyDigest: Fingerprint.sha256(Array(body.utf8)))
+        self.init(
+            name: name, metaDigest: Fingerprint.sha256(Array((name + "\n" + frontMatter).utf8)),
+            bodyDigest: Fingerprint.sha256(Array(body.utf8)))
     }
 }

@@ -1,5 +1,5 @@
-import Mustache
 import Foundation
+import Mustache
 
 /// An entry as lists and cards show it.
 struct CultureCard: Encodable, Sendable {
@@ -107,9 +107,10 @@ extension CultureCard: MustacheConvertible {
     var mustacheValue: MustacheValue {
         .dictionary([
             "slug": .string(slug), "url": .string(url), "title": .string(title), "creator": .string(creator),
-            "kind": .string(kind), "kindLabel": .string(kindLabel), "kindURL": .string(kindURL), "region": .string(region),
+            "kind": .string(kind), "kindLabel": .string(kindLabel), "kindURL": .string(kindURL),
+            "region": .string(region),
             "country": .string(country), "year": .string(year), "length": .string(length), "summary": .string(summary),
-            "energy": .string(energy), "energyLabel": .string(energyLabel), "tags": .array(tags),
+            "energy": .string(energy), "energyLabel": .string(energyLabel), "tags": .array(tags)
         ])
     }
 }
@@ -130,7 +131,7 @@ extension CultureListModel: MustacheConvertible {
             "heading": .string(heading), "intro": .string(intro), "evening": evening?.mustacheValue ?? .null,
             "picks": .array(picks), "entries": .array(entries), "allURL": .string(allURL), "isAll": .bool(isAll),
             "kinds": .array(kinds), "tags": .array(tags), "feedAtomURL": .string(feedAtomURL),
-            "feedJSONURL": .string(feedJSONURL), "pagination": pagination?.mustacheValue ?? .null,
+            "feedJSONURL": .string(feedJSONURL), "pagination": pagination?.mustacheValue ?? .null
         ])
     }
 }
@@ -141,7 +142,10 @@ extension CultureListModel.Pick: MustacheConvertible {
 
 extension CultureListModel.Evening: MustacheConvertible {
     var mustacheValue: MustacheValue {
-        .dictionary(["level": .string(level), "label": .string(label), "headline": .string(headline), "basedOnPlan": .bool(basedOnPlan)])
+        .dictionary([
+            "level": .string(level), "label": .string(label), "headline": .string(headline),
+            "basedOnPlan": .bool(basedOnPlan)
+        ])
     }
 }
 
@@ -149,7 +153,8 @@ extension CultureEntryModel: MustacheConvertible {
     var mustacheValue: MustacheValue {
         .dictionary([
             "card": card.mustacheValue, "bodyHTML": .string(bodyHTML), "venue": .string(venue), "link": .string(link),
-            "linkHost": .string(linkHost), "related": .array(related), "indexURL": .string(indexURL), "hasRelated": .bool(hasRelated),
+            "linkHost": .string(linkHost), "related": .array(related), "indexURL": .string(indexURL),
+            "hasRelated": .bool(hasRelated)
         ])
     }
 }
@@ -158,7 +163,7 @@ extension CulturePagination: MustacheConvertible {
     var mustacheValue: MustacheValue {
         .dictionary([
             "current": .int(current), "count": .int(count), "previousURL": .string(previousURL),
-            "nextURL": .string(nextURL), "numbers": .array(numbers),
+            "nextURL": .string(nextURL), "numbers": .array(numbers)
         ])
     }
 }

@@ -7,18 +7,11 @@ struct DaySummary: Sendable, Equatable {
     let capacityMinutes: Int
     /// When the last block ends, in minutes after midnight; `nil` when nothing is scheduled.
     let lastBlockEnd: Int?
-
-    init(date: String, deepMinutes: Int, loadMinutes: Int, capacityMinutes: Int, lastBlockEnd: Int?) {
-        self.date = date
-        self.deepMinutes = deepMinutes
-        self.loadMinutes = loadMinutes
-        self.capacityMinutes = capacityMinutes
-        self.lastBlockEnd = lastBlockEnd
-    }
 }
 
 /// Minutes after midnight as a 24-hour clock time: `18:30`.
 func clockText(minutes: Int) -> String {
-    let hours = minutes / 60, rest = minutes % 60
+    let hours = minutes / 60
+    let rest = minutes % 60
     return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
 }

@@ -1,4 +1,5 @@
 import Platform
+
 /// Two or three entries that suit tonight's energy, each with a sentence tying it to the day.
 struct TonightsPicks: Sendable {
     struct Pick: Sendable {
@@ -50,13 +51,15 @@ struct TonightsPicks: Sendable {
         let length = entry.length
         switch (entry.kind, entry.energy) {
         case (.literature, .low): return "a gentle read (\(length)) you can put down whenever sleep comes"
-        case (.literature, .medium): return "a book (\(length)) that rewards an unhurried hour with the phone in another room"
+        case (.literature, .medium):
+            return "a book (\(length)) that rewards an unhurried hour with the phone in another room"
         case (.literature, .high): return "a book (\(length)) that asks for your full attention, and gives it back"
         case (.drama, .low): return "a play to read aloud to yourself, a scene at a time (\(length))"
         case (.drama, _): return "a play you can read in one sitting or see staged (\(length))"
         case (.theatre, _) where entry.tags.contains(.digitalStage):
             return "a stage you can watch from the sofa tonight and visit another day (\(length))"
-        case (.theatre, _): return "a house worth planning a visit to, even if tonight you only read about it (\(length))"
+        case (.theatre, _):
+            return "a house worth planning a visit to, even if tonight you only read about it (\(length))"
         case (.event, _): return "a gathering to put in next year's calendar, explored from home tonight (\(length))"
         }
     }

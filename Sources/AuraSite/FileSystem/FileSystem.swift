@@ -13,7 +13,11 @@ public struct FileSystem: Sendable {
     /// Hands the bytes of the file at `url` from byte `offset` on to `body`, at most `size` at a
     /// time, until the file ends or `body` returns false; nil when the file system has no
     /// quicker way than reading it whole (`forEachPiece`).
-    var readPieces: (@Sendable (_ url: URL, _ offset: Int, _ size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws -> Void)? = nil
+    var readPieces:
+        (
+            @Sendable (_ url: URL, _ offset: Int, _ size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws
+                -> Void
+        )? = nil
     /// Whether a file or folder is at `url`.
     var exists: @Sendable (URL) -> Bool
     /// Every file below the folder at `url`, at any depth, as paths relative to it, sorted;
@@ -21,7 +25,8 @@ public struct FileSystem: Sendable {
     public var files: @Sendable (URL) -> [String]
     /// Opens the output folder `destination` for one build, keeping the `keep` paths;
     /// `onWait` hears that another build holds it.
-    var openOutput: @Sendable (_ destination: URL, _ keep: [String], _ onWait: @escaping @Sendable () -> Void) throws -> SiteOutput
+    var openOutput:
+        @Sendable (_ destination: URL, _ keep: [String], _ onWait: @escaping @Sendable () -> Void) throws -> SiteOutput
     /// Whether files carry stamps (`InputStamps`, `OutputDirectory.stamp`) that tell an
     /// unchanged file without reading it: the disk's do, memory's are not kept.
     var stampsInputs = false
@@ -39,7 +44,8 @@ public struct FileSystem: Sendable {
     /// Hands the bytes of the file at `url` from byte `offset` on to `body`, at most `size` at a
     /// time, until the file ends or `body` returns false. Throws when there is no such file or
     /// it cannot be read.
-    func forEachPiece(of url: URL, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+    func forEachPiece(of url: URL, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws
+    {
         if let readPieces { return try readPieces(url, offset, size, body) }
         let data = try read(url)
         try data.withUnsafeBytes { bytes in
@@ -69,8 +75,10 @@ extension FileSystem {
         files: { folder in DirectoryWalk.files(under: folder.standardizedFileURL.path) },
         openOutput: { destination, keep, onWait in
             let directory = try OutputDirectory(destination: destination, keep: keep, onWait: onWait)
-            return SiteOutput(write: directory.write, writePieces: directory.writePieces, reuse: directory.reuse, commit: directory.commit,
-                              discard: directory.discard)
+            return SiteOutput(
+                write: directory.write, writePieces: directory.writePieces, reuse: directory.reuse,
+                commit: directory.commit,
+                discard: directory.discard)
         },
         stampsInputs: true,
         stamp: { path in InputStamps.stamp(ofFile: path) })

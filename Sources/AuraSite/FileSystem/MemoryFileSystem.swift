@@ -23,7 +23,8 @@ extension FileSystem {
                     },
                     reuse: { files in
                         files.map { path, stamp in
-                            guard let data = try? store.read(folder + "/" + path), FileStamp(contentsOf: data) == stamp else { return false }
+                            guard let data = try? store.read(folder + "/" + path), FileStamp(contentsOf: data) == stamp
+                            else { return false }
                             staged.withLock { $0[path] = data }
                             return true
                         }
@@ -39,7 +40,9 @@ private final class MemoryStore: Sendable {
     private let files: Mutex<[String: Data]>
 
     init(_ files: [String: Data]) {
-        self.files = Mutex(Dictionary(uniqueKeysWithValues: files.map { (URL(fileURLWithPath: $0.key).standardizedFileURL.path, $0.value) }))
+        self.files = Mutex(
+            Dictionary(
+                uniqueKeysWithValues: files.map { (URL(fileURLWithPath: $0.key).standardizedFileURL.path, $0.value) }))
     }
 
     func read(_ path: String) throws -> Data {
@@ -53,7 +56,8 @@ private final class MemoryStore: Sendable {
 
     func files(under folder: String) -> [String] {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return files.withLock { $0.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) } }.sorted()
+        return files.withLock { $0.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) } }
+            .sorted()
     }
 
     /// Everything under `folder` becomes `written` (relative path → bytes).

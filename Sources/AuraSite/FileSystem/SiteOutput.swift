@@ -23,10 +23,12 @@ public struct SiteOutput: Sendable {
 
     /// An output whose `writePieces` gathers the pieces and hands them to `write`, unless
     /// given one of its own.
-    init(write: @escaping @Sendable (Data, String) throws -> FileStamp,
-         writePieces: (@Sendable (String, Pieces) throws -> FileStamp)? = nil,
-         reuse: @escaping @Sendable (_ files: [(path: String, stamp: FileStamp)]) -> [Bool],
-         commit: @escaping @Sendable () throws -> Void, discard: @escaping @Sendable () -> Void) {
+    init(
+        write: @escaping @Sendable (Data, String) throws -> FileStamp,
+        writePieces: (@Sendable (String, Pieces) throws -> FileStamp)? = nil,
+        reuse: @escaping @Sendable (_ files: [(path: String, stamp: FileStamp)]) -> [Bool],
+        commit: @escaping @Sendable () throws -> Void, discard: @escaping @Sendable () -> Void
+    ) {
         self.write = write
         self.writePieces = writePieces ?? { path, pieces in try write(Self.gathered(pieces), path) }
         self.reuse = reuse

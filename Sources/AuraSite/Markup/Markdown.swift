@@ -1,5 +1,5 @@
-import Foundation
 import CMarkGFM
+import Foundation
 import Mustache
 
 /// CommonMark with GitHub's extensions (tables, strikethrough, autolinks, task lists,
@@ -42,7 +42,9 @@ enum Markdown {
         }
         guard let document = parsed else { return "" }
         defer { cmark_node_free(document) }
-        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
+            return ""
+        }
         defer { free(rendered) }
         return String(cString: rendered)
     }

@@ -65,7 +65,9 @@ struct BuildManifest: Sendable {
             case (_, 4):
                 // A line whose digests do not read is left out: that file is made again.
                 let key = fields[0] == Self.notAPage ? nil : SHA256Digest(hex: fields[0])
-                if key != nil || fields[0] == Self.notAPage, let digest = SHA256Digest(hex: fields[1]), let stamp = FileStamp(hex: fields[2]) {
+                if key != nil || fields[0] == Self.notAPage, let digest = SHA256Digest(hex: fields[1]),
+                    let stamp = FileStamp(hex: fields[2])
+                {
                     read[String(fields[3])] = Record(key: key, digest: digest, stamp: stamp)
                 }
             default: break
@@ -122,7 +124,9 @@ struct BuildManifest: Sendable {
     /// Writes the record in pieces (`RecordText.Writer`): the inputs' digests, one line per
     /// file, `key digest stamp path`, in `paths` order, then the lines `culture` writes (one per
     /// culture entry, `CultureCache.writeLines`).
-    func write(to put: (UnsafeRawBufferPointer) throws -> Void, culture: (inout RecordText.Writer) throws -> Void) throws {
+    func write(to put: (UnsafeRawBufferPointer) throws -> Void, culture: (inout RecordText.Writer) throws -> Void)
+        throws
+    {
         try RecordText.Writer.writing(to: put) { out in
             if let inputs { try out.put("inputs \(inputs)\n") }
             if let inputsBesidesCulture { try out.put("inputs-besides-culture \(inputsBesidesCulture)\n") }

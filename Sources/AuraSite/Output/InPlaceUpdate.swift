@@ -60,7 +60,9 @@ final class InPlaceUpdate: Sendable {
         // stamp meanwhile, and a file carried over with a stamp it no longer bears is made
         // again by the next build.
         DispatchQueue.global().async { [self] in
-            let stamps = [FileStamp?](concurrentlyMapping: marker.count) { OutputDirectory.stamp(marker[$0], in: folder) }
+            let stamps = [FileStamp?](concurrentlyMapping: marker.count) {
+                OutputDirectory.stamp(marker[$0], in: folder)
+            }
             var table = [String: FileStamp](minimumCapacity: marker.count)
             for (path, stamp) in zip(marker, stamps) { table[path] = stamp }
             stampsWhenTaken.withLock { $0 = table }
@@ -77,7 +79,9 @@ final class InPlaceUpdate: Sendable {
     func write(_ data: Data, to relativePath: String) throws -> FileStamp {
         let current = root + "/" + relativePath
         if isPrevious(relativePath),
-           OutputDirectory.regularFileContents(current, size: data.count) == data, let stamp = OutputDirectory.stamp(current) {
+            OutputDirectory.regularFileContents(current, size: data.count) == data,
+            let stamp = OutputDirectory.stamp(current)
+        {
             written.withLock { _ = $0.kept.insert(relativePath) }
             return stamp
         }
@@ -122,7 +126,9 @@ final class InPlaceUpdate: Sendable {
         var built = written.withLock { $0.kept }
         built.formUnion(staged.keys)
         // Most builds have no file in an owned folder: their entries are their files.
-        var newEntries = built.contains { OutputDirectory.ownedFolder(of: $0) != nil } ? Set(OutputDirectory.markerEntries(built)) : built
+        var newEntries =
+            built.contains { OutputDirectory.ownedFolder(of: $0) != nil }
+            ? Set(OutputDirectory.markerEntries(built)) : built
         let journal = OutputDirectory.journalFile(of: destination)
         var listed = marker
         // The common rebuild makes the files the previous one made, some with new bytes: the
@@ -133,8 +139,12 @@ final class InPlaceUpdate: Sendable {
             let inTheWay = retiredInTheWay(previous.subtracting(newEntries), of: newEntries)
             let previousFolders = OutputDirectory.folders(holding: previous)
             for path in built.filter({ !isPrevious($0) }).sorted() {
-                guard let entry = foreignEntry(on: path, inTheWay: inTheWay, previousFolders: previousFolders) else { continue }
-                guard OutputDirectory.alwaysKept.contains(entry) else { throw OutputDirectory.clash(entry, in: destination) }
+                guard let entry = foreignEntry(on: path, inTheWay: inTheWay, previousFolders: previousFolders) else {
+                    continue
+                }
+                guard OutputDirectory.alwaysKept.contains(entry) else {
+                    throw OutputDirectory.clash(entry, in: destination)
+                }
                 staged[path] = nil
                 built.remove(path)
                 newEntries.remove(path)
@@ -144,7 +154,8 @@ final class InPlaceUpdate: Sendable {
             // commit's) and after (the ones this build no longer makes, until removed).
             let unlisted = newEntries.filter { !marker.contains($0) }.union(killedCommits).union(retired)
             if !unlisted.isEmpty {
-                try replace(journal, with: OutputDirectory.listData(heading: OutputDirectory.journalHeading, unlisted.sorted()))
+                try replace(
+                    journal, with: OutputDirectory.listData(heading: OutputDirectory.journalHeading, unlisted.sorted()))
                 PausePoint.reached("commit: journal written")
             }
             try clearTheWay(inTheWay, listed: &listed)
@@ -156,8 +167,9 @@ final class InPlaceUpdate: Sendable {
             PausePoint.reached("commit: file moved into place")
         }
         if !sameFiles, newEntries != listed {
-            try replace(destination.appendingPathComponent(OutputDirectory.markerName),
-                        with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, newEntries.sorted()))
+            try replace(
+                destination.appendingPathComponent(OutputDirectory.markerName),
+                with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, newEntries.sorted()))
             PausePoint.reached("commit: marker replaced")
         }
         for entry in retired {
@@ -178,8 +190,9 @@ final class InPlaceUpdate: Sendable {
             // Retired files where a folder now goes, or in a folder where a file now goes, leave
             // first; the marker stops listing them before they do.
             listed.subtract(inTheWay)
-            try replace(destination.appendingPathComponent(OutputDirectory.markerName),
-                        with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, listed.sorted()))
+            try replace(
+                destination.appendingPathComponent(OutputDirectory.markerName),
+                with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, listed.sorted()))
             for entry in inTheWay { remove(entry) }
         }
     }
@@ -193,7 +206,9 @@ final class InPlaceUpdate: Sendable {
     private func retiredInTheWay(_ retired: Set<String>, of entries: Set<String>) -> Set<String> {
         guard !retired.isEmpty else { return [] }
         let folders = OutputDirectory.folders(holding: entries)
-        return retired.filter { folders.contains($0) || !OutputDirectory.folders(holding: [$0]).isDisjoint(with: entries) }
+        return retired.filter {
+            folders.contains($0) || !OutputDirectory.folders(holding: [$0]).isDisjoint(with: entries)
+        }
     }
 
     /// The first entry on the way to `path` that exists and is not Aura's: the file itself, a
@@ -211,7 +226,9 @@ final class InPlaceUpdate: Sendable {
             if prefix != path && inTheWay.contains(prefix) { return nil }
             guard prefix == path && isFolder && previousFolders.contains(prefix) else { return prefix }
             let root = destination.appendingPathComponent(prefix)
-            let inside = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).map { prefix + "/" + $0 }
+            let inside = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).map {
+                prefix + "/" + $0
+            }
             return inside.first { !inTheWay.contains($0) && !previousFolders.contains($0) }
         }
         return nil
@@ -229,7 +246,8 @@ final class InPlaceUpdate: Sendable {
         let target = destination.appendingPathComponent(path)
         if rename(source.path, target.path) == 0 { return }
         guard errno == ENOENT else { throw failure("replace", target) }
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard rename(source.path, target.path) == 0 else { throw failure("replace", target) }
     }
 

@@ -20,7 +20,9 @@ struct InputStamps: Sendable {
             let files = DirectoryWalk.files(under: root)
             self.files = files
             stamps = DirectoryWalk.withFolder(root) { folder in
-                [FileStamp](concurrentlyMapping: files.count) { InputStamps.stamp(ofFile: files[$0], in: folder) ?? .missing }
+                [FileStamp](concurrentlyMapping: files.count) {
+                    InputStamps.stamp(ofFile: files[$0], in: folder) ?? .missing
+                }
             }
         }
 
@@ -50,8 +52,10 @@ struct InputStamps: Sendable {
         digest = Self.digest(head, self.content, self.templates)
     }
 
-    private static func digest(_ head: String, _ content: Folder, _ templates: Folder,
-                               leavingOut: (String) -> Bool = { _ in false }) -> String {
+    private static func digest(
+        _ head: String, _ content: Folder, _ templates: Folder,
+        leavingOut: (String) -> Bool = { _ in false }
+    ) -> String {
         let stream = Fingerprint.Stream()
         stream.update(head)
         content.feed(stream, leavingOut: leavingOut)

@@ -49,12 +49,17 @@ struct OutputDirectory: Sendable {
         do {
             try Self.removeLeftovers(of: name, in: parent)
             PausePoint.reached("output: leftovers removed")
-            let marker = Self.listedEntries(at: self.destination.appendingPathComponent(Self.markerName), heading: Self.markerHeading)
+            let marker = Self.listedEntries(
+                at: self.destination.appendingPathComponent(Self.markerName), heading: Self.markerHeading)
             if let marker, !marker.isEmpty {
-                let journal = Self.listedEntries(at: Self.journalFile(of: self.destination), heading: Self.journalHeading) ?? []
-                update = .inPlace(InPlaceUpdate(destination: self.destination, staging: staging, marker: marker, journal: journal))
+                let journal =
+                    Self.listedEntries(at: Self.journalFile(of: self.destination), heading: Self.journalHeading) ?? []
+                update = .inPlace(
+                    InPlaceUpdate(destination: self.destination, staging: staging, marker: marker, journal: journal))
             } else {
-                update = .swap(carried: try Self.entriesToCarry(from: self.destination, keep: keep), tree: StagingTree(root: staging))
+                update = .swap(
+                    carried: try Self.entriesToCarry(from: self.destination, keep: keep),
+                    tree: StagingTree(root: staging))
             }
             try files.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
@@ -151,7 +156,9 @@ struct OutputDirectory: Sendable {
     /// Writes a new file as `pieces` hands it over (see `writeWithoutSync(_:to:)`).
     static func writeWithoutSync(_ pieces: SiteOutput.Pieces, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw SiteError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw SiteError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
         defer { close(descriptor) }
         try pieces { buffer in
             var offset = 0
@@ -197,8 +204,9 @@ struct OutputDirectory: Sendable {
         }
         clashes.removeAll { Self.alwaysKept.contains($0) }
         if let clash = clashes.first { throw Self.clash(clash, in: destination) }
-        try Self.writeWithoutSync(Self.listPieces(heading: Self.markerHeading, Self.markerEntries(built)),
-                                  to: staging.appendingPathComponent(Self.markerName).path)
+        try Self.writeWithoutSync(
+            Self.listPieces(heading: Self.markerHeading, Self.markerEntries(built)),
+            to: staging.appendingPathComponent(Self.markerName).path)
         PausePoint.reached("swap: marker written")
         for path in carried {
             try Self.linkTree(destination.appendingPathComponent(path), to: staging.appendingPathComponent(path))
@@ -208,7 +216,10 @@ struct OutputDirectory: Sendable {
         if !files.fileExists(atPath: destination.path) {
             try files.moveItem(at: staging, to: destination)
         } else if aura_exchange_paths(staging.path, destination.path) != 0 {
-            throw SiteError(message: "cannot swap the new site into \(displayPath(destination)): \(String(cString: strerror(errno))); the previous site is untouched")
+            throw SiteError(
+                message:
+                    "cannot swap the new site into \(displayPath(destination)): \(String(cString: strerror(errno))); the previous site is untouched"
+            )
         }
         PausePoint.reached("swap: exchanged")
         // A journal of an in-place commit into a folder since removed by hand.
@@ -248,7 +259,10 @@ struct OutputDirectory: Sendable {
         guard let markerText = try? String(contentsOf: marker, encoding: .utf8) else {
             let foreign = entries.filter { !kept.contains($0) }.sorted()
             guard foreign.isEmpty else {
-                throw SiteError(message: "refusing to replace \(displayPath(destination)): it holds \(foreign.prefix(3).joined(separator: ", ")) not built by aura (no \(markerName)); choose an empty or new folder, or list what to keep under 'keep:' in site.yml")
+                throw SiteError(
+                    message:
+                        "refusing to replace \(displayPath(destination)): it holds \(foreign.prefix(3).joined(separator: ", ")) not built by aura (no \(markerName)); choose an empty or new folder, or list what to keep under 'keep:' in site.yml"
+                )
             }
             return entries.sorted()
         }
@@ -278,7 +292,10 @@ struct OutputDirectory: Sendable {
     /// whether to descend into a folder.
     private static func walk(_ root: URL, _ visit: (_ path: String, _ isFolder: Bool) -> Bool) {
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else { return }
+        guard
+            let walker = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+        else { return }
         for case let url as URL in walker {
             let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
             let isFolder = values?.isDirectory == true && values?.isSymbolicLink != true
@@ -299,7 +316,8 @@ struct OutputDirectory: Sendable {
                 try linkTree(source.appendingPathComponent(name), to: target.appendingPathComponent(name))
             }
         case .typeSymbolicLink?:
-            try files.createSymbolicLink(atPath: target.path, withDestinationPath: try files.destinationOfSymbolicLink(atPath: source.path))
+            try files.createSymbolicLink(
+                atPath: target.path, withDestinationPath: try files.destinationOfSymbolicLink(atPath: source.path))
         default:
             if link(source.path, target.path) != 0 { try files.copyItem(at: source, to: target) }
         }

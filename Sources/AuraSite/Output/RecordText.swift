@@ -16,8 +16,10 @@ enum RecordText {
     /// at a time: a large site's record runs to megabytes, which need not be held whole.
     /// False when the file cannot be read or a piece of it is not UTF-8: `body` has then seen
     /// only some of its lines.
-    static func forEachLine(ofFileAt url: URL, from offset: Int = 0, in fileSystem: FileSystem, pieceSize: Int = 1 << 18,
-                            _ body: (_ line: Substring, _ offset: Int) -> Bool) -> Bool {
+    static func forEachLine(
+        ofFileAt url: URL, from offset: Int = 0, in fileSystem: FileSystem, pieceSize: Int = 1 << 18,
+        _ body: (_ line: Substring, _ offset: Int) -> Bool
+    ) -> Bool {
         var pending: [UInt8] = []
         var pendingOffset = offset
         var (stopped, readable) = (false, true)
@@ -51,7 +53,10 @@ enum RecordText {
     /// slices of it.
     static func fields(_ line: Substring, separatedBy separator: UInt8, limit: Int = .max) -> [Substring] {
         var fields: [Substring] = []
-        slices(of: line, separatedBy: separator, limit: limit) { fields.append($0); return true }
+        slices(of: line, separatedBy: separator, limit: limit) {
+            fields.append($0)
+            return true
+        }
         return fields
     }
 
@@ -113,7 +118,9 @@ enum RecordText {
         }
 
         /// Hands what `body` writes to `put`, in pieces, the last when `body` returns.
-        static func writing(to put: (UnsafeRawBufferPointer) throws -> Void, _ body: (inout Writer) throws -> Void) throws {
+        static func writing(to put: (UnsafeRawBufferPointer) throws -> Void, _ body: (inout Writer) throws -> Void)
+            throws
+        {
             try withoutActuallyEscaping(put) { sink in
                 var writer = Writer(sink)
                 try body(&writer)
@@ -146,7 +153,9 @@ enum RecordText {
         }
     }
 
-    private static func slices(of text: Substring, separatedBy separator: UInt8, limit: Int, _ take: (Substring) -> Bool) {
+    private static func slices(
+        of text: Substring, separatedBy separator: UInt8, limit: Int, _ take: (Substring) -> Bool
+    ) {
         let utf8 = text.utf8
         withBytes(of: text) { bytes in
             pieces(of: bytes, separatedBy: separator, limit: limit) { range in
@@ -157,9 +166,14 @@ enum RecordText {
     }
 
     /// The ranges of `bytes` between `separator`s, handed to `take` until it returns false.
-    private static func pieces(of bytes: UnsafeBufferPointer<UInt8>, separatedBy separator: UInt8, limit: Int,
-                               _ take: (Range<Int>) -> Bool) {
-        guard let base = bytes.baseAddress else { _ = take(0..<0); return }
+    private static func pieces(
+        of bytes: UnsafeBufferPointer<UInt8>, separatedBy separator: UInt8, limit: Int,
+        _ take: (Range<Int>) -> Bool
+    ) {
+        guard let base = bytes.baseAddress else {
+            _ = take(0..<0)
+            return
+        }
         var start = 0
         var taken = 0
         while taken < limit - 1, let hit = memchr(base + start, Int32(separator), bytes.count - start) {
@@ -171,7 +185,9 @@ enum RecordText {
         _ = take(start..<bytes.count)
     }
 
-    private static func withBytes<Result>(of text: Substring, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    private static func withBytes<Result>(of text: Substring, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
+        rethrows -> Result
+    {
         if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = String(text)
         return try copy.withUTF8(body)

@@ -52,30 +52,39 @@ struct CommonContext: Encodable, Sendable {
 
 extension CommonContext: MustacheConvertible {
     var mustacheValue: MustacheValue {
-        .dictionary(["site": site.mustacheValue, "page": page.mustacheValue, "assets": assets.mustacheValue,
-                     "nav": .array(nav), "session": session == nil ? .null : (try? MustacheValue(encoding: session)) ?? .null])
+        .dictionary([
+            "site": site.mustacheValue, "page": page.mustacheValue, "assets": assets.mustacheValue,
+            "nav": .array(nav), "session": session == nil ? .null : (try? MustacheValue(encoding: session)) ?? .null
+        ])
     }
 }
 
 extension CommonContext.Site: MustacheConvertible {
     var mustacheValue: MustacheValue {
-        .dictionary(["title": .string(title), "description": .string(description), "language": .string(language),
-                     "baseURL": .string(baseURL), "root": .string(root)])
+        .dictionary([
+            "title": .string(title), "description": .string(description), "language": .string(language),
+            "baseURL": .string(baseURL), "root": .string(root)
+        ])
     }
 }
 
 extension CommonContext.PageInfo: MustacheConvertible {
     var mustacheValue: MustacheValue {
-        .dictionary(["title": .string(title), "description": .string(description), "path": .string(path),
-                     "canonicalURL": .string(canonicalURL), "kind": .string(kind), "noindex": .bool(noindex)])
+        .dictionary([
+            "title": .string(title), "description": .string(description), "path": .string(path),
+            "canonicalURL": .string(canonicalURL), "kind": .string(kind), "noindex": .bool(noindex)
+        ])
     }
 }
 
 extension CommonContext.Assets: MustacheConvertible {
     var mustacheValue: MustacheValue {
-        .dictionary(["stylesheets": .array(stylesheets.map(MustacheValue.string)), "scripts": .array(scripts.map(MustacheValue.string)),
-                     "icon": .string(icon), "manifest": .string(manifest), "font": .string(font),
-                     "appleTouchIcon": .string(appleTouchIcon), "early": .dictionary(early.mapValues(MustacheValue.string))])
+        .dictionary([
+            "stylesheets": .array(stylesheets.map(MustacheValue.string)),
+            "scripts": .array(scripts.map(MustacheValue.string)),
+            "icon": .string(icon), "manifest": .string(manifest), "font": .string(font),
+            "appleTouchIcon": .string(appleTouchIcon), "early": .dictionary(early.mapValues(MustacheValue.string))
+        ])
     }
 }
 

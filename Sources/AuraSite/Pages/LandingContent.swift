@@ -49,21 +49,23 @@ struct LandingContent: Sendable, Encodable {
         var sections: [Section] = []
         for section in try fields.mappings("sections", required: true)! {
             try section.rejectUnknownKeys(allowed: ["id", "kicker", "title", "text", "link"])
-            sections.append(Section(
-                id: try section.requiredString("id"),
-                kicker: try section.string("kicker") ?? "",
-                title: try section.requiredString("title"),
-                html: Markdown.html(try section.requiredString("text")),
-                link: try link(section, "link", root: root)))
+            sections.append(
+                Section(
+                    id: try section.requiredString("id"),
+                    kicker: try section.string("kicker") ?? "",
+                    title: try section.requiredString("title"),
+                    html: Markdown.html(try section.requiredString("text")),
+                    link: try link(section, "link", root: root)))
         }
         return LandingContent(
             title: try fields.requiredString("title"),
             description: try fields.requiredString("description"),
-            hero: Hero(eyebrow: try hero.string("eyebrow") ?? "",
-                       headline: try hero.requiredString("headline"),
-                       lead: try hero.requiredString("lead"),
-                       action: try link(hero, "action", root: root),
-                       note: try hero.string("note")),
+            hero: Hero(
+                eyebrow: try hero.string("eyebrow") ?? "",
+                headline: try hero.requiredString("headline"),
+                lead: try hero.requiredString("lead"),
+                action: try link(hero, "action", root: root),
+                note: try hero.string("note")),
             sections: sections,
             closingHTML: Markdown.html(document.body))
     }

@@ -18,8 +18,11 @@ struct Page: Sendable {
     let inputs: (@Sendable () -> String)?
     private let makeContext: @Sendable () throws -> MustacheValue
 
-    init(path: String, outputFile: String, template: String, inSitemap: Bool, isPersonal: Bool, assetPaths: [String] = [],
-         inputs: (@Sendable () -> String)? = nil, context: @escaping @Sendable () throws -> MustacheValue) {
+    init(
+        path: String, outputFile: String, template: String, inSitemap: Bool, isPersonal: Bool,
+        assetPaths: [String] = [],
+        inputs: (@Sendable () -> String)? = nil, context: @escaping @Sendable () throws -> MustacheValue
+    ) {
         self.path = path
         self.outputFile = outputFile
         self.template = template
@@ -38,8 +41,10 @@ struct Page: Sendable {
     /// This page with `values` added to its view model (a signed-in person's session).
     func adding(_ values: [String: MustacheValue]) -> Page {
         let make = makeContext
-        return Page(path: path, outputFile: outputFile, template: template, inSitemap: inSitemap, isPersonal: isPersonal,
-                    assetPaths: assetPaths, inputs: nil) {
+        return Page(
+            path: path, outputFile: outputFile, template: template, inSitemap: inSitemap, isPersonal: isPersonal,
+            assetPaths: assetPaths, inputs: nil
+        ) {
             let context = try make()
             guard case .dictionary(let own) = context else { return context }
             return .dictionary(own.merging(values) { _, added in added })

@@ -12,7 +12,10 @@ struct PageFactory: Sendable {
         let root: String
         let navigation: [(title: String, path: String)]
 
-        init(configuration: SiteConfiguration, assets: AssetBundle, root: String, navigation: [(title: String, path: String)]) {
+        init(
+            configuration: SiteConfiguration, assets: AssetBundle, root: String,
+            navigation: [(title: String, path: String)]
+        ) {
             self.configuration = configuration
             self.assets = assets
             self.root = root
@@ -36,7 +39,9 @@ struct PageFactory: Sendable {
     /// `path` (`/schedule/…#block-b1`) as a deep link for a notification or calendar alarm: with
     /// `?profile=` before the fragment when the site is a person's on a shared server.
     func deepLink(_ path: String) -> String {
-        guard let profile, let name = profile.addingPercentEncoding(withAllowedCharacters: .alphanumerics) else { return path }
+        guard let profile, let name = profile.addingPercentEncoding(withAllowedCharacters: .alphanumerics) else {
+            return path
+        }
         let fragment = path.firstIndex(of: "#") ?? path.endIndex
         return path[..<fragment] + "?profile=" + name + path[fragment...]
     }
@@ -46,7 +51,9 @@ struct PageFactory: Sendable {
     var calendarPath: String { privateSite?.calendarPath ?? PersonalPaths.calendar }
 
     init(configuration: SiteConfiguration, assets: AssetBundle, navigation: [(title: String, path: String)]) {
-        shared = Shared(configuration: configuration, assets: assets, root: Self.root(of: configuration.baseURL), navigation: navigation)
+        shared = Shared(
+            configuration: configuration, assets: assets, root: Self.root(of: configuration.baseURL),
+            navigation: navigation)
     }
 
     static func root(of baseURL: URL) -> String {
@@ -55,39 +62,56 @@ struct PageFactory: Sendable {
 
     /// A page of `kind` at site-relative `path` (`/design/`) with `content` as its view model.
     /// `section` is the navigation entry the page belongs to when no entry's path contains its own.
-    func page<Content: Encodable>(path: String, kind: PageKind, title: String, description: String, content: Content,
-                                  outputFile: String? = nil, inSitemap: Bool = true, noindex: Bool = false,
-                                  canonicalPath: String? = nil, section: String? = nil) throws -> Page {
-        let context = try self.context(path: path, kind: kind, title: title, description: description, content: content,
-                                       noindex: noindex, canonicalPath: canonicalPath, section: section)
-        return Page(path: SitePath.resolve(path, root: root), outputFile: outputFile ?? standing(path: path).outputFile,
-                    template: kind.template, inSitemap: inSitemap, isPersonal: noindex,
-                    assetPaths: try assets.assets(forPage: kind.name).all) { context }
+    func page<Content: Encodable>(
+        path: String, kind: PageKind, title: String, description: String, content: Content,
+        outputFile: String? = nil, inSitemap: Bool = true, noindex: Bool = false,
+        canonicalPath: String? = nil, section: String? = nil
+    ) throws -> Page {
+        let context = try self.context(
+            path: path, kind: kind, title: title, description: description, content: content,
+            noindex: noindex, canonicalPath: canonicalPath, section: section)
+        return Page(
+            path: SitePath.resolve(path, root: root), outputFile: outputFile ?? standing(path: path).outputFile,
+            template: kind.template, inSitemap: inSitemap, isPersonal: noindex,
+            assetPaths: try assets.assets(forPage: kind.name).all
+        ) { context }
     }
 
     /// A page whose view model `content` builds when the page is rendered. `inputs` names
     /// everything `content` reads beyond this factory (the digests of the entries it shows),
     /// and `layout` is `layoutKey(kind)`: together with the page's own path, title and
     /// description they decide whether a previous build's page can stand.
-    func page(path: String, kind: PageKind, title: String, description: String, layout: String,
-              inputs: @escaping @Sendable () -> String, content: @escaping @Sendable () throws -> any Encodable) throws -> Page {
+    func page(
+        path: String, kind: PageKind, title: String, description: String, layout: String,
+        inputs: @escaping @Sendable () -> String, content: @escaping @Sendable () throws -> any Encodable
+    ) throws -> Page {
         try pages(kind: kind, layout: layout)(path, title, description, inputs, content)
     }
 
     /// What makes pages of `kind` as `page(path:kind:title:description:layout:inputs:content:)`
     /// does, the kind's assets looked up once for all of them.
-    func pages(kind: PageKind, layout: String) throws -> @Sendable (_ path: String, _ title: String, _ description: String,
-                                                                    _ inputs: @escaping @Sendable () -> String,
-                                                                    _ content: @escaping @Sendable () throws -> any Encodable) -> Page {
+    func pages(kind: PageKind, layout: String) throws
+        -> @Sendable (
+            _ path: String, _ title: String, _ description: String,
+            _ inputs: @escaping @Sendable () -> String,
+            _ content: @escaping @Sendable () throws -> any Encodable
+        ) -> Page
+    {
         let factory = self
         let assetPaths = try assets.assets(forPage: kind.name).all
         return { path, title, description, inputs, content in
-            Page(path: SitePath.resolve(path, root: factory.root), outputFile: factory.standing(path: path).outputFile,
-                 template: kind.template, inSitemap: true, isPersonal: false, assetPaths: assetPaths,
-                 inputs: { Fingerprint.sha256Hex(Array([layout, kind.name, path, title, description, inputs()].joined(separator: "\u{1F}").utf8)) }) {
-                try factory.context(path: path, kind: kind, title: title, description: description, content: try content(),
-                                    noindex: false, canonicalPath: nil, section: nil)
-            }
+            Page(
+                path: SitePath.resolve(path, root: factory.root), outputFile: factory.standing(path: path).outputFile,
+                template: kind.template, inSitemap: true, isPersonal: false, assetPaths: assetPaths,
+                inputs: {
+                    Fingerprint.sha256Hex(
+                        Array([layout, kind.name, path, title, description, inputs()].joined(separator: "\u{1F}").utf8))
+                },
+                context: {
+                    try factory.context(
+                        path: path, kind: kind, title: title, description: description, content: try content(),
+                        noindex: false, canonicalPath: nil, section: nil)
+                })
         }
     }
 
@@ -105,22 +129,29 @@ struct PageFactory: Sendable {
     /// settings, assets and navigation, as a page of that kind at `/culture/` sees them.
     func layoutKey(_ kind: PageKind) throws -> String {
         var bytes: [UInt8] = []
-        try context(path: "/culture/", kind: kind, title: "", description: "", content: [String](),
-                    noindex: false, canonicalPath: nil, section: nil).appendCanonicalBytes(to: &bytes)
+        try context(
+            path: "/culture/", kind: kind, title: "", description: "", content: [String](),
+            noindex: false, canonicalPath: nil, section: nil
+        ).appendCanonicalBytes(to: &bytes)
         return Fingerprint.sha256Hex(bytes)
     }
 
-    private func context<Content: Encodable>(path: String, kind: PageKind, title: String, description: String, content: Content,
-                                             noindex: Bool, canonicalPath: String?, section: String?) throws -> MustacheValue {
+    private func context<Content: Encodable>(
+        path: String, kind: PageKind, title: String, description: String, content: Content,
+        noindex: Bool, canonicalPath: String?, section: String?
+    ) throws -> MustacheValue {
         let pageAssets = try assets.assets(forPage: kind.name)
         let common = CommonContext(
-            site: .init(title: configuration.title, description: configuration.description,
-                        language: configuration.language, baseURL: configuration.baseURL.absoluteString, root: root),
-            page: .init(title: title, description: description, path: SitePath.resolve(path, root: root),
-                        canonicalURL: absoluteURL(canonicalPath ?? path), kind: kind.name, noindex: noindex),
-            assets: .init(stylesheets: pageAssets.stylesheets, scripts: pageAssets.scripts, icon: assets.iconPath,
-                          manifest: root + "manifest.webmanifest", font: assets.headingFontPath,
-                          appleTouchIcon: assets.iconPaths["apple-touch-icon.png"], early: assets.earlyScriptPaths),
+            site: .init(
+                title: configuration.title, description: configuration.description,
+                language: configuration.language, baseURL: configuration.baseURL.absoluteString, root: root),
+            page: .init(
+                title: title, description: description, path: SitePath.resolve(path, root: root),
+                canonicalURL: absoluteURL(canonicalPath ?? path), kind: kind.name, noindex: noindex),
+            assets: .init(
+                stylesheets: pageAssets.stylesheets, scripts: pageAssets.scripts, icon: assets.iconPath,
+                manifest: root + "manifest.webmanifest", font: assets.headingFontPath,
+                appleTouchIcon: assets.iconPaths["apple-touch-icon.png"], early: assets.earlyScriptPaths),
             nav: navigation(at: path, section: section))
         guard case .dictionary(var values) = try MustacheValue(encoding: common) else {
             preconditionFailure("a keyed Encodable always encodes to a dictionary")
@@ -139,8 +170,9 @@ struct PageFactory: Sendable {
         let containing = navigation.map(\.path).filter { $0 != "/" && path.hasPrefix($0) }.max { $0.count < $1.count }
         let belongsTo = containing ?? section
         return navigation.map { entry in
-            .init(title: entry.title, url: SitePath.resolve(entry.path, root: root),
-                  current: entry.path == path ? "page" : entry.path == belongsTo ? "true" : nil)
+            .init(
+                title: entry.title, url: SitePath.resolve(entry.path, root: root),
+                current: entry.path == path ? "page" : entry.path == belongsTo ? "true" : nil)
         }
     }
 

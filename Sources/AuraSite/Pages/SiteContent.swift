@@ -16,18 +16,31 @@ struct SiteContent: Sendable {
     /// Culture entries whose files still bear the stamps `cache` recorded are taken from it;
     /// `listedCulture` are the culture folder's files and their stamps when already taken
     /// (`InputStamps.files`).
-    static func load(contentDirectory: URL, root: String, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
-                     listedCulture: [(name: String, stamp: FileStamp)]? = nil) throws -> SiteContent {
+    static func load(
+        contentDirectory: URL, root: String, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
+        listedCulture: [(name: String, stamp: FileStamp)]? = nil
+    ) throws -> SiteContent {
         var errors: [SourceError] = []
         var landing: LandingContent?
         var culture: CultureLibrary?
         var reflections: ReflectionLibrary?
         var planner: PlannerContent?
-        do { landing = try LandingContent.load(contentDirectory: contentDirectory, root: root, in: fileSystem) } catch { errors += try SourceErrors.unpack(error) }
-        do { culture = try CultureLibrary.load(contentDirectory: contentDirectory, in: fileSystem, reusing: cache, listed: listedCulture) } catch { errors += try SourceErrors.unpack(error) }
-        do { reflections = try ReflectionLibrary.load(contentDirectory: contentDirectory, in: fileSystem) } catch { errors += try SourceErrors.unpack(error) }
-        do { planner = try PlannerContent.load(contentDirectory: contentDirectory, in: fileSystem) } catch { errors += try SourceErrors.unpack(error) }
-        guard errors.isEmpty, let landing, let culture, let reflections, let planner else { throw SourceErrors(errors: errors) }
+        do { landing = try LandingContent.load(contentDirectory: contentDirectory, root: root, in: fileSystem) } catch {
+            errors += try SourceErrors.unpack(error)
+        }
+        do {
+            culture = try CultureLibrary.load(
+                contentDirectory: contentDirectory, in: fileSystem, reusing: cache, listed: listedCulture)
+        } catch { errors += try SourceErrors.unpack(error) }
+        do { reflections = try ReflectionLibrary.load(contentDirectory: contentDirectory, in: fileSystem) } catch {
+            errors += try SourceErrors.unpack(error)
+        }
+        do { planner = try PlannerContent.load(contentDirectory: contentDirectory, in: fileSystem) } catch {
+            errors += try SourceErrors.unpack(error)
+        }
+        guard errors.isEmpty, let landing, let culture, let reflections, let planner else {
+            throw SourceErrors(errors: errors)
+        }
         return SiteContent(landing: landing, culture: culture, reflections: reflections, planner: planner)
     }
 }

@@ -24,7 +24,7 @@ struct SiteFiles: Sendable {
             .dictionary([
                 "urls": .array(urls.map(MustacheValue.string)),
                 "sitemapURL": .string(sitemapURL),
-                "privatePaths": .array(privatePaths.map(MustacheValue.string)),
+                "privatePaths": .array(privatePaths.map(MustacheValue.string))
             ])
         }
     }
@@ -44,9 +44,13 @@ struct SiteFiles: Sendable {
         let feeds = CultureFeeds(library: content.culture, factory: factory)
         return [
             Group(paths: ["sitemap.xml", "robots.txt"], mayCarry: bodyEdits != nil) { try sitemap(with: templates) },
-            Group(paths: ["manifest.webmanifest"], mayCarry: bodyEdits != nil) { [("manifest.webmanifest", try manifest())] },
-            Group(paths: CultureFeeds.paths, mayCarry: bodyEdits.map { !feeds.shows(anyOf: $0) } ?? false) { try feeds.render(with: templates) },
-            Group(paths: [], mayCarry: false, make: plannerFiles),
+            Group(paths: ["manifest.webmanifest"], mayCarry: bodyEdits != nil) {
+                [("manifest.webmanifest", try manifest())]
+            },
+            Group(paths: CultureFeeds.paths, mayCarry: bodyEdits.map { !feeds.shows(anyOf: $0) } ?? false) {
+                try feeds.render(with: templates)
+            },
+            Group(paths: [], mayCarry: false, make: plannerFiles)
         ]
     }
 
@@ -61,12 +65,15 @@ struct SiteFiles: Sendable {
         let sitemap = Sitemap(
             urls: urls,
             sitemapURL: factory.absoluteURL("/sitemap.xml"),
-            privatePaths: (["dashboard/", "planner/", "schedule/", "notifications/", "reflections/", "notifications.json", "aura.ics"]
+            privatePaths: ([
+                "dashboard/", "planner/", "schedule/", "notifications/", "reflections/", "notifications.json",
+                "aura.ics"
+            ]
                 + (factory.privateSite == nil ? [] : [PrivateSite.calendarFolder])).map { factory.root + $0 })
         let context = sitemap.mustacheValue
         return [
             ("sitemap.xml", Data(try templates.render("site/sitemap.xml", context).utf8)),
-            ("robots.txt", Data(try templates.render("site/robots.txt", context).utf8)),
+            ("robots.txt", Data(try templates.render("site/robots.txt", context).utf8))
         ]
     }
 
@@ -82,9 +89,12 @@ struct SiteFiles: Sendable {
     private func manifest() throws -> Data {
         let configuration = factory.configuration
         let background = tokens.color("background")!.light.hex
-        var icons = [WebAppManifest.Icon(src: factory.assets.iconPath, sizes: "any", type: "image/svg+xml", purpose: "any")]
+        var icons = [
+            WebAppManifest.Icon(src: factory.assets.iconPath, sizes: "any", type: "image/svg+xml", purpose: "any")
+        ]
         for (name, path) in factory.assets.iconPaths.sorted(by: { $0.key < $1.key }) {
-            for (prefix, purpose) in [("icon-", "any"), ("maskable-", "maskable")] where name.hasPrefix(prefix) && name.hasSuffix(".png") {
+            for (prefix, purpose) in [("icon-", "any"), ("maskable-", "maskable")]
+            where name.hasPrefix(prefix) && name.hasSuffix(".png") {
                 let size = name.dropFirst(prefix.count).dropLast(4)
                 icons.append(.init(src: path, sizes: "\(size)x\(size)", type: "image/png", purpose: purpose))
             }
@@ -115,23 +125,30 @@ struct SiteFiles: Sendable {
         // app's home must then still open offline rather than fall back to /offline/.
         let precached = pages.filter { $0.isPersonal || $0.path == factory.root }
         var pagePaths = precached.map(\.path)
-        let shell = Set(precached.flatMap(\.assetPaths)).sorted() + [factory.root + "manifest.webmanifest"]
-            + (assets.headingFontPath.map { [$0] } ?? []) + assets.iconPaths.values.sorted() + assets.earlyScriptPaths.values.sorted()
+        let shell =
+            Set(precached.flatMap(\.assetPaths)).sorted() + [factory.root + "manifest.webmanifest"]
+            + (assets.headingFontPath.map { [$0] } ?? []) + assets.iconPaths.values.sorted()
+            + assets.earlyScriptPaths.values.sorted()
         var data = content.planner.snapshot == nil ? [] : [factory.root + "notifications.json"]
         if factory.privateSite != nil {
             // Offline, a sealed page opens from its shell, its sealed file, the header and the unlock page.
-            pagePaths += pages.filter { PersonalPaths.contains($0.outputFile) }.map { factory.root + $0.outputFile + SealedFile.suffix } + [factory.root + "login/"]
+            pagePaths +=
+                pages.filter { PersonalPaths.contains($0.outputFile) }.map {
+                    factory.root + $0.outputFile + SealedFile.suffix
+                } + [factory.root + "login/"]
             data = data.map { $0 + SealedFile.suffix } + [factory.root + PrivateHeader.path]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
         let precache = String(decoding: try encoder.encode(shell + pagePaths + data), as: UTF8.self)
-        let worker = ServiceWorker(version: version, precacheJSON: precache, offlineURL: factory.root + "offline/", root: factory.root)
+        let worker = ServiceWorker(
+            version: version, precacheJSON: precache, offlineURL: factory.root + "offline/", root: factory.root)
         return Data(try templates.render("site/sw.js", try MustacheValue(encoding: worker)).utf8)
     }
 }
 
 /// The W3C web app manifest's fields that Aura sets (names as the standard spells them).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 private struct WebAppManifest: Encodable {
     struct Icon: Encodable {
         let src: String

@@ -58,29 +58,43 @@ struct DayViewModel: Encodable, Sendable {
         let label: String?
 
         static func block(_ block: DayPlan.Block, top: Set<String>) -> Item {
-            Item(kind: "block", span: block.span, id: block.id, anchor: BlockLink.anchor(block.id), emoji: block.category.emoji,
-                 category: block.category.name, categoryKey: block.category.rawValue, focusMode: block.focusMode.rawValue,
-                 isDeep: block.category == .deepWork, isAdmin: block.category == .admin, isFixed: block.isFixed,
-                 tasks: block.tasks.map { TaskRow(id: $0.id, title: $0.title, minutesText: AuraPlanner.durationText($0.minutes), isTop: top.contains($0.id),
-                                        notes: TaskNotes(due: $0.due, part: $0.partOfDay)) },
-                 notificationId: "notify-\(block.id)", title: nil, label: nil)
+            Item(
+                kind: "block", span: block.span, id: block.id, anchor: BlockLink.anchor(block.id),
+                emoji: block.category.emoji,
+                category: block.category.name, categoryKey: block.category.rawValue,
+                focusMode: block.focusMode.rawValue,
+                isDeep: block.category == .deepWork, isAdmin: block.category == .admin, isFixed: block.isFixed,
+                tasks: block.tasks.map {
+                    TaskRow(
+                        id: $0.id, title: $0.title, minutesText: AuraPlanner.durationText($0.minutes),
+                        isTop: top.contains($0.id),
+                        notes: TaskNotes(due: $0.due, part: $0.partOfDay))
+                },
+                notificationId: "notify-\(block.id)", title: nil, label: nil)
         }
 
         static func busy(_ busy: DayPlan.Busy) -> Item {
-            Item(kind: "busy", span: busy.span, id: nil, anchor: nil, emoji: nil, category: nil, categoryKey: nil, focusMode: nil,
-                 isDeep: false, isAdmin: false, isFixed: false, tasks: [], notificationId: nil, title: busy.title, label: nil)
+            Item(
+                kind: "busy", span: busy.span, id: nil, anchor: nil, emoji: nil, category: nil, categoryKey: nil,
+                focusMode: nil,
+                isDeep: false, isAdmin: false, isFixed: false, tasks: [], notificationId: nil, title: busy.title,
+                label: nil)
         }
 
         static func gap(_ span: MinuteSpan) -> Item {
             let minutes = span.end - span.start
-            return Item(kind: "gap", span: span, id: nil, anchor: nil, emoji: nil, category: nil, categoryKey: nil, focusMode: nil,
-                        isDeep: false, isAdmin: false, isFixed: false, tasks: [], notificationId: nil, title: nil,
-                        label: "\(AuraPlanner.durationText(minutes)) \(minutes < 15 ? "buffer" : "free")")
+            return Item(
+                kind: "gap", span: span, id: nil, anchor: nil, emoji: nil, category: nil, categoryKey: nil,
+                focusMode: nil,
+                isDeep: false, isAdmin: false, isFixed: false, tasks: [], notificationId: nil, title: nil,
+                label: "\(AuraPlanner.durationText(minutes)) \(minutes < 15 ? "buffer" : "free")")
         }
 
-        private init(kind: String, span: MinuteSpan, id: String?, anchor: String?, emoji: String?, category: String?,
-                     categoryKey: String?, focusMode: String?, isDeep: Bool, isAdmin: Bool, isFixed: Bool, tasks: [TaskRow],
-                     notificationId: String?, title: String?, label: String?) {
+        private init(
+            kind: String, span: MinuteSpan, id: String?, anchor: String?, emoji: String?, category: String?,
+            categoryKey: String?, focusMode: String?, isDeep: Bool, isAdmin: Bool, isFixed: Bool, tasks: [TaskRow],
+            notificationId: String?, title: String?, label: String?
+        ) {
             self.kind = kind
             isBlock = kind == "block"
             isBusy = kind == "busy"
@@ -139,7 +153,9 @@ struct DayViewModel: Encodable, Sendable {
         self.isToday = isToday
         url = BlockLink.dayPath(plan.date, root: root)
         icsURL = url + "aura.ics"
-        self.previous = previous.map { Link(url: BlockLink.dayPath($0.date, root: root), title: DayText.title($0.date)) }
+        self.previous = previous.map {
+            Link(url: BlockLink.dayPath($0.date, root: root), title: DayText.title($0.date))
+        }
         self.next = next.map { Link(url: BlockLink.dayPath($0.date, root: root), title: DayText.title($0.date)) }
         windowText = "\(clockText(minutes: plan.window.start))–\(clockText(minutes: plan.window.end))"
         loadText = "\(durationText(plan.loadMinutes)) planned of \(durationText(plan.capacityMinutes)) free"
@@ -149,16 +165,22 @@ struct DayViewModel: Encodable, Sendable {
         blockCount = plan.blocks.count
         taskCount = plan.blocks.reduce(0) { $0 + $1.tasks.count }
         confident = plan.confident
-        topTasks = plan.leaders.map { TopTask(id: $0.task.id, title: $0.task.title, notificationId: "notify-\($0.block.id)") }
+        topTasks = plan.leaders.map {
+            TopTask(id: $0.task.id, title: $0.task.title, notificationId: "notify-\($0.block.id)")
+        }
         isEmpty = plan.blocks.isEmpty
         timeline = Self.timeline(plan, top: Set(plan.topTasks.map(\.id)))
-        later = plan.later.map { LaterRow(id: $0.id, title: $0.title, emoji: $0.category.emoji, category: $0.category.name, reason: $0.reason) }
+        later = plan.later.map {
+            LaterRow(
+                id: $0.id, title: $0.title, emoji: $0.category.emoji, category: $0.category.name, reason: $0.reason)
+        }
         hasLater = !later.isEmpty
     }
 
     /// Blocks and calendar events in time order, with the gaps between them inside the window.
     private static func timeline(_ plan: DayPlan, top: Set<String>) -> [Item] {
-        let events = (plan.blocks.map { (span: $0.span, item: Item.block($0, top: top)) }
+        let events =
+            (plan.blocks.map { (span: $0.span, item: Item.block($0, top: top)) }
             + plan.busy.map { (span: $0.span, item: Item.busy($0)) })
             .sorted { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) }
         var items: [Item] = []

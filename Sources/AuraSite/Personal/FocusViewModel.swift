@@ -37,12 +37,14 @@ struct FocusViewModel: Encodable, Sendable {
         dashboardURL = root + "dashboard/"
         scheduleURL = BlockLink.dayPath(plan.date, root: root)
         blocks = plan.blocks.map { block in
-            Block(id: block.id, url: BlockLink.path(block, on: plan.date, root: root),
-                  start: clockText(minutes: block.span.start), end: clockText(minutes: block.span.end),
-                  startMinutes: block.span.start, endMinutes: block.span.end, emoji: block.category.emoji,
-                  category: block.category.name, categoryKey: block.category.rawValue, focusMode: block.focusMode.rawValue,
-                  notificationId: "notify-\(block.id)",
-                  tasks: block.tasks.map { BlockTask(id: $0.id, title: $0.title, minutesText: durationText($0.minutes)) })
+            Block(
+                id: block.id, url: BlockLink.path(block, on: plan.date, root: root),
+                start: clockText(minutes: block.span.start), end: clockText(minutes: block.span.end),
+                startMinutes: block.span.start, endMinutes: block.span.end, emoji: block.category.emoji,
+                category: block.category.name, categoryKey: block.category.rawValue,
+                focusMode: block.focusMode.rawValue,
+                notificationId: "notify-\(block.id)",
+                tasks: block.tasks.map { BlockTask(id: $0.id, title: $0.title, minutesText: durationText($0.minutes)) })
         }
         first = blocks.first
     }

@@ -42,15 +42,20 @@ struct NotificationsViewModel: Encodable, Sendable {
         let zone = plan.timeZone
         items = plan.notifications.map { note in
             let block = blocks[note.blockId]
-            return Item(id: note.id, blockId: note.blockId, fireDate: isoTimestamp(note.fireDate, in: zone),
-                        fireTime: Self.clock(note.fireDate, zone), snoozedTime: Self.clock(note.fireDate.addingTimeInterval(15 * 60), zone),
-                        title: note.title, body: note.body, cue: note.cue, isHigh: note.interruptionLevel == .timeSensitive,
-                        priorityText: note.interruptionLevel == .timeSensitive ? "High priority" : "",
-                        url: factory.deepLink(block.map { BlockLink.path($0, on: plan.date, root: root) } ?? root + "dashboard/"),
-                        emoji: block?.category.emoji ?? "🔔", interruptionLevel: note.interruptionLevel.rawValue,
-                        actions: note.actions.map(\.rawValue))
+            return Item(
+                id: note.id, blockId: note.blockId, fireDate: isoTimestamp(note.fireDate, in: zone),
+                fireTime: Self.clock(note.fireDate, zone),
+                snoozedTime: Self.clock(note.fireDate.addingTimeInterval(15 * 60), zone),
+                title: note.title, body: note.body, cue: note.cue, isHigh: note.interruptionLevel == .timeSensitive,
+                priorityText: note.interruptionLevel == .timeSensitive ? "High priority" : "",
+                url: factory.deepLink(
+                    block.map { BlockLink.path($0, on: plan.date, root: root) } ?? root + "dashboard/"),
+                emoji: block?.category.emoji ?? "🔔", interruptionLevel: note.interruptionLevel.rawValue,
+                actions: note.actions.map(\.rawValue))
         }
-        nudge = Nudge(id: DailyNudge.id, fireTime: Self.clock(plan.nudge.fireDate, zone), title: plan.nudge.title, body: plan.nudge.body)
+        nudge = Nudge(
+            id: DailyNudge.id, fireTime: Self.clock(plan.nudge.fireDate, zone), title: plan.nudge.title,
+            body: plan.nudge.body)
         feedURL = factory.absoluteURL("/" + factory.calendarPath)
         subscribeURL = "webcal://" + feedURL.drop { $0 != ":" }.dropFirst(3)
         todayICSURL = BlockLink.dayPath(plan.date, root: root) + "aura.ics"
@@ -77,8 +82,11 @@ struct NotificationsViewModel: Encodable, Sendable {
         }
         let document = Document(
             generated: isoTimestamp(generated, in: timeZone), timezone: timeZone.identifier, badge: badge,
-            notifications: items.map { Entry(id: $0.id, fireDate: $0.fireDate, title: $0.title, body: $0.body, cue: $0.cue,
-                                             interruptionLevel: $0.interruptionLevel, url: $0.url, actions: $0.actions) })
+            notifications: items.map {
+                Entry(
+                    id: $0.id, fireDate: $0.fireDate, title: $0.title, body: $0.body, cue: $0.cue,
+                    interruptionLevel: $0.interruptionLevel, url: $0.url, actions: $0.actions)
+            })
         return try canonicalJSON(document)
     }
 }

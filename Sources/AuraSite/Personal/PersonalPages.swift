@@ -48,57 +48,93 @@ struct PersonalPages: Sendable {
         let days = snapshot?.days ?? []
         let today = snapshot?.today
         let views = days.indices.map { index in
-            DayViewModel(days[index], isToday: index == 0, previous: index > 0 ? days[index - 1] : nil,
-                         next: index + 1 < days.count ? days[index + 1] : nil, root: root)
+            DayViewModel(
+                days[index], isToday: index == 0, previous: index > 0 ? days[index - 1] : nil,
+                next: index + 1 < days.count ? days[index + 1] : nil, root: root)
         }
         let facts = today.map { ReflectionFacts($0, store: content.planner.store) }
         func reflection(_ time: Reflection.Time) throws -> String? {
             guard let facts, let today else { return nil }
             return try content.reflections.choose(time, for: facts, date: today.date.iso)?.render(facts)
         }
-        let morning = try reflection(.morning), evening = try reflection(.evening)
+        let morning = try reflection(.morning)
+        let evening = try reflection(.evening)
 
-        func personal<Model: Encodable>(_ path: String, _ kind: PageKind, _ title: String, _ description: String, _ model: Model,
-                                        canonicalPath: String? = nil) throws -> Page {
-            try factory.page(path: path, kind: kind, title: title, description: description, content: model,
-                             inSitemap: false, noindex: true, canonicalPath: canonicalPath, section: "/dashboard/")
+        func personal<Model: Encodable>(
+            _ path: String, _ kind: PageKind, _ title: String, _ description: String, _ model: Model,
+            canonicalPath: String? = nil
+        ) throws -> Page {
+            try factory.page(
+                path: path, kind: kind, title: title, description: description, content: model,
+                inSitemap: false, noindex: true, canonicalPath: canonicalPath, section: "/dashboard/")
         }
-        let pick = picks.picks.first.map { Dashboard.CulturePick(title: $0.entry.title, url: root + "culture/\($0.entry.slug)/", creator: $0.entry.creator, why: $0.why) }
+        let pick = picks.picks.first.map {
+            Dashboard.CulturePick(
+                title: $0.entry.title, url: root + "culture/\($0.entry.slug)/", creator: $0.entry.creator, why: $0.why)
+        }
         let planned = today != nil
         let links: [Dashboard.QuickLink] = [Dashboard.QuickLink?]([
-            Dashboard.QuickLink(title: "Planner", url: root + "planner/", description: "The inbox as captured, and Plan My Day"),
-            planned ? Dashboard.QuickLink(title: "Schedule", url: root + "schedule/", description: "Today, block by block") : nil,
-            planned ? Dashboard.QuickLink(title: "Week", url: root + "week/", description: "The coming days side by side") : nil,
-            planned ? Dashboard.QuickLink(title: "Focus", url: root + "focus/", description: "One task, full screen") : nil,
-            Dashboard.QuickLink(title: "Reflections", url: root + "reflections/", description: "This morning and tonight"),
-            planned ? Dashboard.QuickLink(title: "Notifications", url: root + "notifications/", description: "Every alarm, with Done and Snooze") : nil,
-            Dashboard.QuickLink(title: "Culture", url: root + "culture/", description: "Tonight's picks for your energy"),
+            Dashboard.QuickLink(
+                title: "Planner", url: root + "planner/", description: "The inbox as captured, and Plan My Day"),
+            planned
+                ? Dashboard.QuickLink(title: "Schedule", url: root + "schedule/", description: "Today, block by block")
+                : nil,
+            planned
+                ? Dashboard.QuickLink(title: "Week", url: root + "week/", description: "The coming days side by side")
+                : nil,
+            planned
+                ? Dashboard.QuickLink(title: "Focus", url: root + "focus/", description: "One task, full screen") : nil,
+            Dashboard.QuickLink(
+                title: "Reflections", url: root + "reflections/", description: "This morning and tonight"),
+            planned
+                ? Dashboard.QuickLink(
+                    title: "Notifications", url: root + "notifications/",
+                    description: "Every alarm, with Done and Snooze") : nil,
+            Dashboard.QuickLink(
+                title: "Culture", url: root + "culture/", description: "Tonight's picks for your energy")
         ]).compactMap(\.self)
         var pages = [
-            try personal("/dashboard/", .dashboard, "Today", "Today at a glance: the next block, the load and tonight's pick.",
-                         Dashboard(hasPlan: today != nil, day: views.first, next: views.first?.timeline.first { $0.isBlock },
-                                   morningHTML: morning, culturePick: pick, links: links)),
-            try personal("/planner/", .planner, "Planner", "The inbox as captured, each item with its category and reason.",
-                         PlannerViewModel(content.planner, root: root,
-                                          inboxPath: Self.inboxPath(in: contentDirectory))),
-            try personal("/reflections/", .reflections, "Reflections", "This morning's and tonight's reflection, and your own.",
-                         Reflections(hasPlan: today != nil, date: today?.date.iso, dateTitle: today.map { DayText.title($0.date) },
-                                     morningHTML: morning, eveningHTML: evening)),
+            try personal(
+                "/dashboard/", .dashboard, "Today", "Today at a glance: the next block, the load and tonight's pick.",
+                Dashboard(
+                    hasPlan: today != nil, day: views.first, next: views.first?.timeline.first { $0.isBlock },
+                    morningHTML: morning, culturePick: pick, links: links)),
+            try personal(
+                "/planner/", .planner, "Planner", "The inbox as captured, each item with its category and reason.",
+                PlannerViewModel(
+                    content.planner, root: root,
+                    inboxPath: Self.inboxPath(in: contentDirectory))),
+            try personal(
+                "/reflections/", .reflections, "Reflections", "This morning's and tonight's reflection, and your own.",
+                Reflections(
+                    hasPlan: today != nil, date: today?.date.iso, dateTitle: today.map { DayText.title($0.date) },
+                    morningHTML: morning, eveningHTML: evening))
         ]
         if let snapshot, let today, let view = views.first {
-            pages.append(try personal("/week/", .week, "Week", "The coming days side by side, the most important task largest.",
-                                      WeekViewModel(snapshot, store: content.planner.store, root: root)))
-            pages.append(try personal("/focus/", .focus, "Focus", "One task, full screen, with the time left in its block.",
-                                      FocusViewModel(today, root: root)))
-            pages.append(try personal("/notifications/", .notifications, "Notifications", "Every notification of today, with its exact time.",
-                                      NotificationsViewModel(today, factory: factory)))
-            pages.append(try personal("/schedule/", .schedule, "Schedule · \(view.title)", "The time-blocked day.",
-                                      Schedule(day: view, notificationsURL: root + "notifications/"),
-                                      canonicalPath: "/schedule/\(view.date)/"))
+            pages.append(
+                try personal(
+                    "/week/", .week, "Week", "The coming days side by side, the most important task largest.",
+                    WeekViewModel(snapshot, store: content.planner.store, root: root)))
+            pages.append(
+                try personal(
+                    "/focus/", .focus, "Focus", "One task, full screen, with the time left in its block.",
+                    FocusViewModel(today, root: root)))
+            pages.append(
+                try personal(
+                    "/notifications/", .notifications, "Notifications",
+                    "Every notification of today, with its exact time.",
+                    NotificationsViewModel(today, factory: factory)))
+            pages.append(
+                try personal(
+                    "/schedule/", .schedule, "Schedule · \(view.title)", "The time-blocked day.",
+                    Schedule(day: view, notificationsURL: root + "notifications/"),
+                    canonicalPath: "/schedule/\(view.date)/"))
         }
         for view in views {
-            pages.append(try personal("/schedule/\(view.date)/", .schedule, "Schedule · \(view.title)", "The time-blocked day.",
-                                      Schedule(day: view, notificationsURL: root + "notifications/")))
+            pages.append(
+                try personal(
+                    "/schedule/\(view.date)/", .schedule, "Schedule · \(view.title)", "The time-blocked day.",
+                    Schedule(day: view, notificationsURL: root + "notifications/")))
         }
         self.pages = pages
     }

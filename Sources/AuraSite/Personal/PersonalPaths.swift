@@ -3,8 +3,10 @@
 /// signed-in owner.
 public enum PersonalPaths {
     /// Paths under the site root, folders with a trailing slash.
-    static let all = ["dashboard/", "planner/", "schedule/", "week/", "focus/", "notifications/", "reflections/",
-                             "notifications.json", calendar]
+    static let all = [
+        "dashboard/", "planner/", "schedule/", "week/", "focus/", "notifications/", "reflections/",
+        "notifications.json", calendar
+    ]
     /// The calendar of every planned day, which a private build moves to a secret address.
     static let calendar = "aura.ics"
 

@@ -30,11 +30,15 @@ struct PlannerContent: Sendable {
         }
         var snapshot: PlanSnapshot?
         if let file = read(PlanSnapshot.fileName) {
-            do { snapshot = try PlanSnapshot.decode(Data(file.text.utf8)) } catch { errors.append(locate(error, in: file.url)) }
+            do { snapshot = try PlanSnapshot.decode(Data(file.text.utf8)) } catch {
+                errors.append(locate(error, in: file.url))
+            }
         }
         var store = TaskStore()
         if let file = read("tasks.json") {
-            do { store = try TaskStore.decode(Data(file.text.utf8)) } catch { errors.append(locate(error, in: file.url)) }
+            do { store = try TaskStore.decode(Data(file.text.utf8)) } catch {
+                errors.append(locate(error, in: file.url))
+            }
         }
         var pending: [CapturedItem] = []
         // Words such as "friday" only mean a date relative to a planned day; before the first

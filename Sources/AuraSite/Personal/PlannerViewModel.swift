@@ -22,24 +22,28 @@ struct PlannerViewModel: Encodable, Sendable {
         let isDone: Bool
 
         init(_ task: StoredTask, today: LocalDate?) {
-            self.init(id: task.id, title: task.title, input: task.input, kind: task.kind, category: task.category,
-                      reason: task.categoryReason, date: task.date, time: task.time, minutes: task.minutes,
-                      recurrence: task.recurrence, notes: TaskNotes(due: task.due, part: task.partOfDay),
-                      unread: Self.unread(in: task), isDone: today.map { !task.isOpen(on: $0) } ?? task.done)
+            self.init(
+                id: task.id, title: task.title, input: task.input, kind: task.kind, category: task.category,
+                reason: task.categoryReason, date: task.date, time: task.time, minutes: task.minutes,
+                recurrence: task.recurrence, notes: TaskNotes(due: task.due, part: task.partOfDay),
+                unread: Self.unread(in: task), isDone: today.map { !task.isOpen(on: $0) } ?? task.done)
         }
 
         init(pending item: CapturedItem, categorizer: Categorizer) {
             let categorization = categorizer.categorize(item)
-            self.init(id: nil, title: item.title, input: item.input, kind: item.kind, category: categorization.category,
-                      reason: categorization.reason, date: item.isDeadline ? nil : item.date, time: item.time,
-                      minutes: item.minutes, recurrence: item.recurrence,
-                      notes: TaskNotes(due: item.isDeadline ? item.date : nil, part: item.partOfDay), unread: item.unread,
-                      isDone: false)
+            self.init(
+                id: nil, title: item.title, input: item.input, kind: item.kind, category: categorization.category,
+                reason: categorization.reason, date: item.isDeadline ? nil : item.date, time: item.time,
+                minutes: item.minutes, recurrence: item.recurrence,
+                notes: TaskNotes(due: item.isDeadline ? item.date : nil, part: item.partOfDay), unread: item.unread,
+                isDone: false)
         }
 
-        private init(id: String?, title: String, input: String, kind: ItemKind, category: Category, reason: String,
-                     date: LocalDate?, time: ClockTime?, minutes: Int?, recurrence: Recurrence?, notes: TaskNotes?,
-                     unread: [UnreadPhrase], isDone: Bool) {
+        private init(
+            id: String?, title: String, input: String, kind: ItemKind, category: Category, reason: String,
+            date: LocalDate?, time: ClockTime?, minutes: Int?, recurrence: Recurrence?, notes: TaskNotes?,
+            unread: [UnreadPhrase], isDone: Bool
+        ) {
             self.id = id
             self.title = title
             self.input = input
@@ -61,7 +65,8 @@ struct PlannerViewModel: Encodable, Sendable {
         /// The unread words of a stored task, found by reading its line again as of the day it
         /// was captured (the store keeps the line, not the warning).
         private static func unread(in task: StoredTask) -> [UnreadPhrase] {
-            guard let day = task.createdOn ?? task.date, let items = try? CaptureParser(today: day).parse(task.input) else { return [] }
+            guard let day = task.createdOn ?? task.date, let items = try? CaptureParser(today: day).parse(task.input)
+            else { return [] }
             return items.first { $0.title == task.title }?.unread ?? []
         }
 

@@ -63,33 +63,45 @@ struct WeekViewModel: Encodable, Sendable {
         today = first.date.iso
         days = snapshot.days.map { plan in
             let tasks = plan.ranking.map { entry in
-                TaskCard(id: entry.task.id, title: entry.task.title, emoji: entry.block.category.emoji,
-                     category: entry.block.category.name, categoryKey: entry.block.category.rawValue,
-                     minutesText: durationText(entry.task.minutes), time: clockText(minutes: entry.block.span.start),
-                     rankText: String(format: "%.2f", entry.task.rank), gravity: Self.gravity(rank: entry.place),
-                     url: BlockLink.path(entry.block, on: plan.date, root: root), notificationId: "notify-\(entry.block.id)",
-                         notes: TaskNotes(due: entry.task.due, part: entry.task.partOfDay))
+                TaskCard(
+                    id: entry.task.id, title: entry.task.title, emoji: entry.block.category.emoji,
+                    category: entry.block.category.name, categoryKey: entry.block.category.rawValue,
+                    minutesText: durationText(entry.task.minutes), time: clockText(minutes: entry.block.span.start),
+                    rankText: String(format: "%.2f", entry.task.rank), gravity: Self.gravity(rank: entry.place),
+                    url: BlockLink.path(entry.block, on: plan.date, root: root),
+                    notificationId: "notify-\(entry.block.id)",
+                    notes: TaskNotes(due: entry.task.due, part: entry.task.partOfDay))
             }
-            return Day(date: plan.date.iso, title: DayText.short(plan.date), weekday: plan.date.weekday.name,
-                       isToday: plan.date == first.date, url: BlockLink.dayPath(plan.date, root: root),
-                       isEmpty: tasks.isEmpty, tasks: tasks)
+            return Day(
+                date: plan.date.iso, title: DayText.short(plan.date), weekday: plan.date.weekday.name,
+                isToday: plan.date == first.date, url: BlockLink.dayPath(plan.date, root: root),
+                isEmpty: tasks.isEmpty, tasks: tasks)
         }
         let open = store.tasks.filter { $0.isOpen(on: first.date) }
         let ideas = Set(open.filter(\.isUndatedIdea).map(\.id))
         lanes = [
-            Lane(key: "later", title: "Later", items: first.later.filter { !ideas.contains($0.id) }.map {
-                LaneItem(id: $0.id, title: $0.title, emoji: $0.category.emoji, note: $0.reason)
-            }),
-            Lane(key: "ideas", title: "Ideas", items: open.filter(\.isUndatedIdea).map { task in
-                LaneItem(id: task.id, title: task.title, emoji: task.category.emoji,
-                         note: task.createdOn.map { "captured \(DayText.short($0))" } ?? "captured")
-            }),
-            Lane(key: "reminders", title: "Reminders", items: open.compactMap { task in
-                task.recurrence.map { recurrence in
-                    LaneItem(id: task.id, title: task.title, emoji: task.category.emoji,
-                             note: PlannerViewModel.Captured.repeatText(recurrence) + (task.time.map { " at \(clockText(minutes: $0.minutes))" } ?? ""))
-                }
-            }),
+            Lane(
+                key: "later", title: "Later",
+                items: first.later.filter { !ideas.contains($0.id) }.map {
+                    LaneItem(id: $0.id, title: $0.title, emoji: $0.category.emoji, note: $0.reason)
+                }),
+            Lane(
+                key: "ideas", title: "Ideas",
+                items: open.filter(\.isUndatedIdea).map { task in
+                    LaneItem(
+                        id: task.id, title: task.title, emoji: task.category.emoji,
+                        note: task.createdOn.map { "captured \(DayText.short($0))" } ?? "captured")
+                }),
+            Lane(
+                key: "reminders", title: "Reminders",
+                items: open.compactMap { task in
+                    task.recurrence.map { recurrence in
+                        LaneItem(
+                            id: task.id, title: task.title, emoji: task.category.emoji,
+                            note: PlannerViewModel.Captured.repeatText(recurrence)
+                                + (task.time.map { " at \(clockText(minutes: $0.minutes))" } ?? ""))
+                    }
+                })
         ]
     }
 

@@ -49,15 +49,19 @@ struct AssetBundle: Sendable {
         let styles = theme.files(in: "assets/css", withExtension: "css")
         let scripts = theme.files(in: "assets/js", withExtension: "js")
         let planURL = theme.directory.appendingPathComponent(AssetPlan.path)
-        let plan = theme.fileSystem.exists(planURL)
-            ? try AssetPlan(yaml: try ContentFile.read(planURL, in: theme.fileSystem), file: displayPath(planURL),
-                            styles: styles.map(\.path), scripts: scripts.map(\.path))
+        let plan =
+            theme.fileSystem.exists(planURL)
+            ? try AssetPlan(
+                yaml: try ContentFile.read(planURL, in: theme.fileSystem), file: displayPath(planURL),
+                styles: styles.map(\.path), scripts: scripts.map(\.path))
             : AssetPlan(everythingShared: styles.map(\.path), scripts: scripts.map(\.path))
 
         /// One bundle's stylesheet or script: its files joined, minified and fingerprinted as
         /// `assets/aura.<bundle>.<hash>.<ext>`; no file when there is nothing to join.
-        func join(_ bundle: String, _ ext: String, _ chosen: [(path: String, url: URL)], leading: [String] = [],
-                  minify: (String) -> String) throws -> [String] {
+        func join(
+            _ bundle: String, _ ext: String, _ chosen: [(path: String, url: URL)], leading: [String] = [],
+            minify: (String) -> String
+        ) throws -> [String] {
             guard !chosen.isEmpty || !leading.isEmpty else { return [] }
             let text = minify(try Self.concatenate(leading, chosen, theme.fileSystem))
             let path = "assets/" + Fingerprint.fingerprinted("aura.\(bundle).\(ext)", bytes: Array(text.utf8))
@@ -65,10 +69,13 @@ struct AssetBundle: Sendable {
             return [root + path]
         }
         func write(_ bundle: AssetPlan.Bundle, leading: [String]) throws -> PageAssets {
-            PageAssets(stylesheets: try join(bundle.name, "css", styles.filter { bundle.styles.contains($0.path) },
-                                             leading: leading, minify: Minifier.css),
-                       scripts: try join(bundle.name, "js", scripts.filter { bundle.scripts.contains($0.path) },
-                                         minify: Minifier.javaScript))
+            PageAssets(
+                stylesheets: try join(
+                    bundle.name, "css", styles.filter { bundle.styles.contains($0.path) },
+                    leading: leading, minify: Minifier.css),
+                scripts: try join(
+                    bundle.name, "js", scripts.filter { bundle.scripts.contains($0.path) },
+                    minify: Minifier.javaScript))
         }
         let common = try write(plan.common, leading: [tokenCSS])
         sharedAssets = plan.groups.isEmpty ? common : nil
@@ -76,7 +83,8 @@ struct AssetBundle: Sendable {
         for group in plan.groups {
             let own = try write(group, leading: [])
             for kind in group.pages {
-                pageAssets[kind] = PageAssets(stylesheets: common.stylesheets + own.stylesheets, scripts: common.scripts + own.scripts)
+                pageAssets[kind] = PageAssets(
+                    stylesheets: common.stylesheets + own.stylesheets, scripts: common.scripts + own.scripts)
             }
         }
         self.pageAssets = pageAssets
@@ -96,7 +104,10 @@ struct AssetBundle: Sendable {
             icons[icon.path] = root + "assets/icons/" + icon.path
         }
         guard let icon = icons[Self.iconName] else {
-            throw SiteError(message: "\(displayPath(theme.directory.appendingPathComponent("assets/icons/" + Self.iconName))) is missing; every page and the manifest link to it")
+            throw SiteError(
+                message:
+                    "\(displayPath(theme.directory.appendingPathComponent("assets/icons/" + Self.iconName))) is missing; every page and the manifest link to it"
+            )
         }
         iconPaths = icons
         iconPath = icon
@@ -109,12 +120,17 @@ struct AssetBundle: Sendable {
     /// The stylesheets and scripts a page of `kind` loads.
     func assets(forPage kind: String) throws -> PageAssets {
         guard let assets = pageAssets[kind] ?? sharedAssets else {
-            throw SiteError(message: "no group in \(AssetPlan.path) lists pages of kind '\(kind)'; add it to the group whose scripts and styles it needs")
+            throw SiteError(
+                message:
+                    "no group in \(AssetPlan.path) lists pages of kind '\(kind)'; add it to the group whose scripts and styles it needs"
+            )
         }
         return assets
     }
 
-    private static func concatenate(_ leading: [String], _ sources: [(path: String, url: URL)], _ fileSystem: FileSystem) throws -> String {
+    private static func concatenate(
+        _ leading: [String], _ sources: [(path: String, url: URL)], _ fileSystem: FileSystem
+    ) throws -> String {
         var parts = leading
         for source in sources {
             parts.append(try ContentFile.read(source.url, in: fileSystem))

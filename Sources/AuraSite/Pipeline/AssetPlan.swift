@@ -30,19 +30,24 @@ struct AssetPlan: Sendable, Equatable {
         var groupOf: [String: String] = [:]
         let groupFields = try root.mapping("groups", required: true)!
         for (name, mark) in groupFields.keys {
-            guard !name.isEmpty, name.utf8.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }) else {
-                throw SourceError(file: file, line: mark.line, column: mark.column,
-                                  message: "group '\(name)' names files: use lowercase letters, digits and '-'")
+            guard !name.isEmpty, name.utf8.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == 45 })
+            else {
+                throw SourceError(
+                    file: file, line: mark.line, column: mark.column,
+                    message: "group '\(name)' names files: use lowercase letters, digits and '-'")
             }
             let fields = try groupFields.mapping(name, required: true)!
             let group = try Self.bundle(name, fields, styles: styles, scripts: scripts, pages: true)
             for (kind, node) in try fields.strings("pages", required: true)! {
                 if let other = groupOf[kind] {
-                    throw fields.error("page kind '\(kind)' is already in group '\(other)'; a page loads one group", at: node)
+                    throw fields.error(
+                        "page kind '\(kind)' is already in group '\(other)'; a page loads one group", at: node)
                 }
                 groupOf[kind] = name
             }
-            for (list, shared, node) in [(group.styles, common.styles, fields.node["css"]), (group.scripts, common.scripts, fields.node["js"])] {
+            for (list, shared, node) in [
+                (group.styles, common.styles, fields.node["css"]), (group.scripts, common.scripts, fields.node["js"])
+            ] {
                 if let twice = list.first(where: shared.contains), let node {
                     throw fields.error("'\(twice)' is in common already; every page loads it", at: node)
                 }
@@ -52,8 +57,9 @@ struct AssetPlan: Sendable, Equatable {
         let named = Set(([common] + groups).flatMap { $0.styles + $0.scripts })
         for (folder, names) in [("css", styles), ("js", scripts)] {
             if let orphan = names.first(where: { !named.contains($0) }) {
-                throw root.error("assets/\(folder)/\(orphan) is in no bundle; name it under common or under the groups whose pages use it",
-                                 at: root.node)
+                throw root.error(
+                    "assets/\(folder)/\(orphan) is in no bundle; name it under common or under the groups whose pages use it",
+                    at: root.node)
             }
         }
         self.common = common
@@ -71,8 +77,10 @@ struct AssetPlan: Sendable, Equatable {
         groups.first { $0.pages.contains(kind) }
     }
 
-    private static func bundle(_ name: String, _ fields: YAMLFields, styles: [String], scripts: [String],
-                               pages: Bool) throws(SourceError) -> Bundle {
+    private static func bundle(
+        _ name: String, _ fields: YAMLFields, styles: [String], scripts: [String],
+        pages: Bool
+    ) throws(SourceError) -> Bundle {
         try fields.rejectUnknownKeys(allowed: pages ? ["pages", "css", "js"] : ["css", "js"])
         func files(_ key: String, among available: [String], folder: String) throws(SourceError) -> [String] {
             var chosen: [String] = []
@@ -86,8 +94,9 @@ struct AssetPlan: Sendable, Equatable {
             }
             return available.filter(chosen.contains)
         }
-        return Bundle(name: name, pages: try pages ? (fields.strings("pages", required: true) ?? []).map(\.0) : [],
-                      styles: try files("css", among: styles, folder: "css"),
-                      scripts: try files("js", among: scripts, folder: "js"))
+        return Bundle(
+            name: name, pages: try pages ? (fields.strings("pages", required: true) ?? []).map(\.0) : [],
+            styles: try files("css", among: styles, folder: "css"),
+            scripts: try files("js", among: scripts, folder: "js"))
     }
 }

@@ -16,8 +16,10 @@ public struct BuildOptions: Sendable {
     /// Where `site.yml`'s `private: passphrase_env` is looked up.
     var environment: [String: String]
 
-    public init(contentDirectory: URL, templatesDirectory: URL, outputDirectory: URL, baseURL: URL? = nil,
-                fileSystem: FileSystem = .disk, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        contentDirectory: URL, templatesDirectory: URL, outputDirectory: URL, baseURL: URL? = nil,
+        fileSystem: FileSystem = .disk, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.contentDirectory = contentDirectory
         self.templatesDirectory = templatesDirectory
         self.outputDirectory = outputDirectory

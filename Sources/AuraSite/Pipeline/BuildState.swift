@@ -56,14 +56,17 @@ struct BuildState: Sendable {
     }
 
     func siteFiles() throws -> SiteFiles {
-        SiteFiles(factory: try require(\.factory), pages: try require(\.pages), standing: standing, tokens: try require(\.theme).tokens,
-                  content: try require(\.content))
+        SiteFiles(
+            factory: try require(\.factory), pages: try require(\.pages), standing: standing,
+            tokens: try require(\.theme).tokens,
+            content: try require(\.content))
     }
 
     /// The site's pages, made from the content loaded; `bodyEdits` as `self.bodyEdits`.
     func sitePages(bodyEdits: Set<String>?) throws -> SitePages {
-        try SitePages(factory: require(\.factory), tokens: require(\.theme).tokens, content: require(\.content),
-                      contentDirectory: options.contentDirectory, bodyEdits: bodyEdits)
+        try SitePages(
+            factory: require(\.factory), tokens: require(\.theme).tokens, content: require(\.content),
+            contentDirectory: options.contentDirectory, bodyEdits: bodyEdits)
     }
 
     /// Carries the standing pages over, their files checked in one batch; a page whose file
@@ -78,7 +81,8 @@ struct BuildState: Sendable {
         for (index, isCarried) in zip(recorded, carried) where isCarried { stands[index] = true }
         let changed = Set(standing.indices.filter { !stands[$0] }.map { standing[$0].outputFile })
         guard !changed.isEmpty else { return }
-        pages = try require(\.pages) + PageList(sitePages(bodyEdits: nil).all.filter { changed.contains($0.outputFile) })
+        pages =
+            try require(\.pages) + PageList(sitePages(bodyEdits: nil).all.filter { changed.contains($0.outputFile) })
         standing.removeAll { changed.contains($0.outputFile) }
     }
 
@@ -96,7 +100,9 @@ struct BuildState: Sendable {
     /// not sit in a public file (sealing never reuses them anyway).
     func publish() throws {
         guard let output else { return }
-        var record = sealer == nil ? thisBuild
+        var record =
+            sealer == nil
+            ? thisBuild
             : thisBuild.without { PersonalPaths.contains($0) || $0.hasPrefix(PrivateSite.calendarFolder) }
         record.sortPaths()
         let culture = try require(\.content).culture
@@ -111,7 +117,8 @@ struct BuildState: Sendable {
     mutating func carry(_ paths: [String]) -> Bool {
         let records = paths.compactMap { previousBuild[$0] }
         guard let output, records.count == paths.count,
-              !output.reuse(zip(paths, records).map { ($0, $1.stamp) }).contains(false) else { return false }
+            !output.reuse(zip(paths, records).map { ($0, $1.stamp) }).contains(false)
+        else { return false }
         for (path, record) in zip(paths, records) { thisBuild[path] = record }
         return true
     }
@@ -129,16 +136,19 @@ struct BuildState: Sendable {
         _ = try require(\.factory)
         let templatesDirectory = options.templatesDirectory
         guard case .check(let strict) = mode else {
-            try await Self.render(pages, with: templates, templatesDirectory: templatesDirectory, into: output,
-                                  reusing: previousBuild, recordingIn: &thisBuild, templateKeys: try require(\.theme).templateKeys,
-                                  progress: progress)
+            try await Self.render(
+                pages, with: templates, templatesDirectory: templatesDirectory, into: output,
+                reusing: previousBuild, recordingIn: &thisBuild, templateKeys: try require(\.theme).templateKeys,
+                progress: progress)
             return
         }
         var lookups = NameLookups()
         for page in pages {
             do {
                 _ = try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory)
-                if strict, let context = try? page.context() { _ = try? templates.render(page.template, context, recordingLookupsIn: &lookups) }
+                if strict, let context = try? page.context() {
+                    _ = try? templates.render(page.template, context, recordingLookupsIn: &lookups)
+                }
             } catch {
                 problems += problemLines(error)
             }
@@ -153,9 +163,11 @@ struct BuildState: Sendable {
     /// only the pages left over are rendered, a bounded number at a time. Each page's record
     /// goes into `thisBuild` as soon as it stands or is written: a large site's records, held
     /// twice over, would take megabytes.
-    private static func render(_ pages: PageList, with templates: TemplateLibrary, templatesDirectory: URL,
-                               into output: SiteOutput?, reusing previous: BuildManifest, recordingIn thisBuild: inout BuildManifest,
-                               templateKeys: [String: String], progress: @escaping @Sendable (BuildProgress) -> Void) async throws {
+    private static func render(
+        _ pages: PageList, with templates: TemplateLibrary, templatesDirectory: URL,
+        into output: SiteOutput?, reusing previous: BuildManifest, recordingIn thisBuild: inout BuildManifest,
+        templateKeys: [String: String], progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async throws {
         typealias Looked = (outputFile: String, key: SHA256Digest, mayStand: Bool)
         let looked = try [Result<Looked, any Error>](concurrentlyMapping: pages.count) { index in
             Result {
@@ -190,7 +202,8 @@ struct BuildState: Sendable {
                 next += 1
                 group.addTask {
                     let page = pages[index]
-                    let data = Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
+                    let data = Data(
+                        try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
                     let stamp = try output?.write(data, outputFile) ?? .missing
                     return (index, BuildManifest.Record(key: key, digest: Fingerprint.sha256(data), stamp: stamp))
                 }

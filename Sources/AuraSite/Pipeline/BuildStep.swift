@@ -22,7 +22,8 @@ struct BuildStep: Sendable {
     }
 
     /// A step whose work runs in child tasks.
-    static func concurrent(name: String, run: @escaping @Sendable (inout BuildState) async throws -> Void) -> BuildStep {
+    static func concurrent(name: String, run: @escaping @Sendable (inout BuildState) async throws -> Void) -> BuildStep
+    {
         BuildStep(name: name, concurrent: run)
     }
 
@@ -37,7 +38,8 @@ extension SiteBuilder {
     /// before rendering and renders pages as they are asked for.
     static let steps: [BuildStep] = [
         BuildStep(name: "Read site settings") { state in
-            var configuration = try SiteConfiguration.load(contentDirectory: state.options.contentDirectory, in: state.options.fileSystem)
+            var configuration = try SiteConfiguration.load(
+                contentDirectory: state.options.contentDirectory, in: state.options.fileSystem)
             if let baseURL = state.options.baseURL { configuration.baseURL = baseURL }
             state.configuration = configuration
         },
@@ -51,16 +53,20 @@ extension SiteBuilder {
         },
         BuildStep(name: "Load content") { state in
             let cultureFolder = state.options.contentDirectory.appendingPathComponent(CultureLibrary.folderName)
-            let previous = CultureCache(readingFrom: state.previousBuild.cultureLines, in: state.options.fileSystem,
-                                        folder: ContentFile.displayPrefix(of: cultureFolder))
-            let content = try SiteContent.load(contentDirectory: state.options.contentDirectory, root: state.root,
-                                               in: state.options.fileSystem, reusing: previous,
-                                               listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"))
+            let previous = CultureCache(
+                readingFrom: state.previousBuild.cultureLines, in: state.options.fileSystem,
+                folder: ContentFile.displayPrefix(of: cultureFolder))
+            let content = try SiteContent.load(
+                contentDirectory: state.options.contentDirectory, root: state.root,
+                in: state.options.fileSystem, reusing: previous,
+                listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"))
             // Their digests are in the record already; the stamps of every file need not be
             // held through rendering (a few MB for a large site).
             state.inputs = nil
             state.content = content
-            if let besidesCulture = state.thisBuild.inputsBesidesCulture, besidesCulture == state.previousBuild.inputsBesidesCulture {
+            if let besidesCulture = state.thisBuild.inputsBesidesCulture,
+                besidesCulture == state.previousBuild.inputsBesidesCulture
+            {
                 state.bodyEdits = previous.bodyEdits(in: content.culture)
             }
             // A build that makes the previous one's files again takes their records whole;
@@ -79,11 +85,13 @@ extension SiteBuilder {
         },
         BuildStep(name: "Assemble pages") { state in
             let content = try state.require(\.content)
-            var factory = PageFactory(configuration: try state.require(\.configuration), assets: try state.require(\.assets),
-                                      navigation: navigation(for: content))
+            var factory = PageFactory(
+                configuration: try state.require(\.configuration), assets: try state.require(\.assets),
+                navigation: navigation(for: content))
             factory.profile = state.options.profile
             if let sealer = state.sealer {
-                factory.privateSite = PrivateSite(calendarPath: sealer.calendarPath, navigation: PrivateSite.navigation(from: factory.navigation))
+                factory.privateSite = PrivateSite(
+                    calendarPath: sealer.calendarPath, navigation: PrivateSite.navigation(from: factory.navigation))
             }
             state.factory = factory
             let pages = try state.sitePages(bodyEdits: state.bodyEdits)
@@ -98,7 +106,9 @@ extension SiteBuilder {
         // Before the pages: the sitemap of a large site takes megabytes while it is made, which
         // the pages' records, made as they are written, would add to.
         BuildStep(name: "Render sitemap, feeds and calendars") { state in
-            for group in try state.siteFiles().groups(with: state.require(\.theme).templates, bodyEdits: state.bodyEdits) {
+            for group in try state.siteFiles().groups(
+                with: state.require(\.theme).templates, bodyEdits: state.bodyEdits)
+            {
                 if group.mayCarry, state.carry(group.paths) { continue }
                 for file in try group.make() { try state.write(file.data, to: file.path) }
             }
@@ -124,12 +134,13 @@ extension SiteBuilder {
                 files.update(line)
             }
             let version = files.short()
-            try state.write(try state.siteFiles().serviceWorker(version: version, with: state.require(\.theme).templates),
-                            to: SiteFiles.serviceWorkerPath)
+            try state.write(
+                try state.siteFiles().serviceWorker(version: version, with: state.require(\.theme).templates),
+                to: SiteFiles.serviceWorkerPath)
         },
         BuildStep(name: "Publish output folder") { state in
             try state.publish()
-        },
+        }
     ]
 
     /// Runs the steps up to the first that renders concurrently: settings, theme, content,

@@ -25,10 +25,13 @@ public struct LiveSite: Sendable {
 
     /// Renders a page of `kind` at site-relative `path`, with `content` as its view model;
     /// never indexed by search engines.
-    public func render<Content: Encodable>(path: String, kind: PageKind, title: String, content: Content,
-                                           session: SessionContext? = nil) throws -> Data {
-        let page = try factory.page(path: path, kind: kind, title: title, description: "", content: content,
-                                    inSitemap: false, noindex: true)
+    public func render<Content: Encodable>(
+        path: String, kind: PageKind, title: String, content: Content,
+        session: SessionContext? = nil
+    ) throws -> Data {
+        let page = try factory.page(
+            path: path, kind: kind, title: title, description: "", content: content,
+            inSitemap: false, noindex: true)
         return try render(page, session: session)
     }
 
@@ -63,8 +66,11 @@ public struct SessionContext: Encodable, Sendable {
     public let switchAction: String?
     public let addProfileURL: String?
 
-    public init(name: String, csrf: String, signOutAction: String, notice: String? = nil, planChanges: String? = nil,
-                accountURL: String? = nil, otherProfiles: [String] = [], switchAction: String? = nil, addProfileURL: String? = nil) {
+    public init(
+        name: String, csrf: String, signOutAction: String, notice: String? = nil, planChanges: String? = nil,
+        accountURL: String? = nil, otherProfiles: [String] = [], switchAction: String? = nil,
+        addProfileURL: String? = nil
+    ) {
         self.accountURL = accountURL
         self.otherProfiles = otherProfiles
         self.switchAction = switchAction

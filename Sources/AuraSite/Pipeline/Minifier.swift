@@ -21,7 +21,9 @@ enum Minifier {
         var out: [UInt8] = []
         var index = 0
         var pendingSpace = false
-        func tight(_ byte: UInt8?, after: Bool) -> Bool { byte.map { (after ? "{};,:" : "{};,").utf8.contains($0) } ?? true }
+        func tight(_ byte: UInt8?, after: Bool) -> Bool {
+            byte.map { (after ? "{};,:" : "{};,").utf8.contains($0) } ?? true
+        }
         while index < input.count {
             let byte = input[index]
             if byte == .slash, index + 1 < input.count, input[index + 1] == .star {
@@ -40,7 +42,11 @@ enum Minifier {
                 // A `;` right before `}` is dropped.
                 var next = index + 1
                 while next < input.count, input[next].isJavaScriptSpace || input[next] == .newline { next += 1 }
-                if next < input.count, input[next] == .closeBrace { pendingSpace = false; index += 1; continue }
+                if next < input.count, input[next] == .closeBrace {
+                    pendingSpace = false
+                    index += 1
+                    continue
+                }
             }
             if pendingSpace, !tight(out.last, after: true), !tight(byte, after: false) { out.append(.space) }
             pendingSpace = false
@@ -56,7 +62,8 @@ enum Minifier {
 
     /// Copies the string that opens at `start` and returns the index after it. A string left
     /// open at a line break ends there, as both languages end it.
-    fileprivate static func copyString(_ input: [UInt8], from start: Int, quote: UInt8, into out: inout [UInt8]) -> Int {
+    fileprivate static func copyString(_ input: [UInt8], from start: Int, quote: UInt8, into out: inout [UInt8]) -> Int
+    {
         out.append(quote)
         return copyLiteral(input, from: start + 1, into: &out, multiline: false) { byte, _ in byte == quote }
     }
@@ -64,8 +71,10 @@ enum Minifier {
     /// Copies a literal's bytes from `start`, each backslash escape whole, through the first
     /// byte that `closes` (given the byte after it too), or up to a line break unless the literal
     /// is `multiline`; returns the index after what it copied.
-    fileprivate static func copyLiteral(_ input: [UInt8], from start: Int, into out: inout [UInt8], multiline: Bool,
-                                        closes: (UInt8, UInt8?) -> Bool) -> Int {
+    fileprivate static func copyLiteral(
+        _ input: [UInt8], from start: Int, into out: inout [UInt8], multiline: Bool,
+        closes: (UInt8, UInt8?) -> Bool
+    ) -> Int {
         var index = start
         while index < input.count {
             let byte = input[index]
@@ -101,8 +110,11 @@ private struct JavaScriptScanner {
     init(_ input: [UInt8]) { self.input = input }
 
     /// Words after which a `/` opens a regular expression, not a division.
-    static let regexKeywords: Set<[UInt8]> = Set(["return", "typeof", "instanceof", "in", "of", "new", "delete", "void",
-                                                  "throw", "case", "do", "else", "yield", "await"].map { Array($0.utf8) })
+    static let regexKeywords: Set<[UInt8]> = Set(
+        [
+            "return", "typeof", "instanceof", "in", "of", "new", "delete", "void",
+            "throw", "case", "do", "else", "yield", "await"
+        ].map { Array($0.utf8) })
 
     mutating func run() -> String {
         while index < input.count {
@@ -114,7 +126,9 @@ private struct JavaScriptScanner {
                 index += 1
             case _ where byte.isJavaScriptSpace:
                 wordEnded = true
-                if !(out.last == nil || out.last == .newline || out.last.map(\.isJavaScriptSpace) == true) { out.append(.space) }
+                if !(out.last == nil || out.last == .newline || out.last.map(\.isJavaScriptSpace) == true) {
+                    out.append(.space)
+                }
                 index += 1
             case .slash where next == .slash:
                 wordEnded = true
@@ -196,7 +210,9 @@ private struct JavaScriptScanner {
     func opensRegularExpression() -> Bool {
         guard let last = previous.1 else { return true }
         if last.isIdentifierPart { return Self.regexKeywords.contains(lastWord) }
-        if last == .closeParen || last == .closeBracket || last == .quote || last == .apostrophe || last == .backtick { return false }
+        if last == .closeParen || last == .closeBracket || last == .quote || last == .apostrophe || last == .backtick {
+            return false
+        }
         if (last == .plus || last == .minus) && previous.0 == last { return false }
         return true
     }
@@ -208,8 +224,11 @@ private struct JavaScriptScanner {
             if byte == .openBracket { inClass = true } else if byte == .closeBracket { inClass = false }
             return byte == .slash && !inClass
         }
-        while index < input.count, input[index].isIdentifierPart { out.append(input[index]); index += 1 }
-        previous = (.slash, .closeParen)   // what follows a regular expression divides, like after `)`
+        while index < input.count, input[index].isIdentifierPart {
+            out.append(input[index])
+            index += 1
+        }
+        previous = (.slash, .closeParen)  // what follows a regular expression divides, like after `)`
     }
 
     /// Copies template-literal text verbatim up to its closing backtick, or into a `${`.
@@ -228,19 +247,24 @@ private struct JavaScriptScanner {
     }
 }
 
-private extension UInt8 {
-    static let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), slash = UInt8(ascii: "/")
-    static let star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\"), quote = UInt8(ascii: "\"")
-    static let apostrophe = UInt8(ascii: "'"), backtick = UInt8(ascii: "`"), dollar = UInt8(ascii: "$")
-    static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}"), semicolon = UInt8(ascii: ";")
-    static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]"), closeParen = UInt8(ascii: ")")
-    static let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-")
+extension UInt8 {
+    fileprivate static let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), slash = UInt8(ascii: "/")
+    fileprivate static let star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\"), quote = UInt8(ascii: "\"")
+    fileprivate static let apostrophe = UInt8(ascii: "'"), backtick = UInt8(ascii: "`"), dollar = UInt8(ascii: "$")
+    fileprivate static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}"), semicolon = UInt8(ascii: ";")
+    fileprivate static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]"),
+        closeParen = UInt8(ascii: ")")
+    fileprivate static let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-")
 
-    var isJavaScriptSpace: Bool { self == .space || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r") }
+    fileprivate var isJavaScriptSpace: Bool {
+        self == .space || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r")
+    }
 
     /// Letters, digits, `_`, `$` and every byte of a non-ASCII character.
-    var isIdentifierPart: Bool {
-        (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z")) || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
-            || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) || self == UInt8(ascii: "_") || self == .dollar || self >= 0x80
+    fileprivate var isIdentifierPart: Bool {
+        (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z"))
+            || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
+            || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) || self == UInt8(ascii: "_") || self == .dollar
+            || self >= 0x80
     }
 }

@@ -22,8 +22,10 @@ public struct SiteBuilder: Sendable {
 
     /// Runs every step and replaces the output folder only if all of them succeed.
     /// `waiting` hears once, after a second, that another build of the same output holds it up.
-    public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
-                      waiting: @escaping @Sendable (String) -> Void = { _ in }) async throws -> BuildReport {
+    public func build(
+        progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
+        waiting: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws -> BuildReport {
         let look: (unchanged: BuildReport?, previous: BuildManifest?)
         var inputs: InputStamps?
         (look, inputs) = try await lookAtPreviousBuild(waiting: waiting)
@@ -32,7 +34,8 @@ public struct SiteBuilder: Sendable {
         // Read before the output is taken: nothing in it is trusted without checking a stamp (an
         // entry's file, a page's file), so a build that replaced the site meanwhile only costs
         // rendering again.
-        state.previousBuild = look.previous ?? BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
+        state.previousBuild =
+            look.previous ?? BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
         state.thisBuild.inputs = inputs?.digest
         state.thisBuild.inputsBesidesCulture = inputs?.besidesCulture
         // Held by the state alone, which lets them go once the content is loaded.
@@ -47,7 +50,9 @@ public struct SiteBuilder: Sendable {
                 throw BuildError(step: step.name, underlying: error)
             }
         }
-        let report = BuildReport(pageCount: (state.pages?.count ?? 0) + state.standing.count, fileCount: state.thisBuild.count, notices: state.notices)
+        let report = BuildReport(
+            pageCount: (state.pages?.count ?? 0) + state.standing.count, fileCount: state.thisBuild.count,
+            notices: state.notices)
         // Freeing a large site's state (a few hundred thousand small objects) takes tens of
         // milliseconds that nobody needs to wait for.
         Task.detached(priority: .background) { [state] in _ = state }
@@ -57,7 +62,8 @@ public struct SiteBuilder: Sendable {
     /// What `UnchangedSite.report` finds, and the inputs' stamps, taken while the previous
     /// build's record is read.
     private func lookAtPreviousBuild(waiting: @escaping @Sendable (String) -> Void) async throws
-        -> (look: (unchanged: BuildReport?, previous: BuildManifest?), inputs: InputStamps?) {
+        -> (look: (unchanged: BuildReport?, previous: BuildManifest?), inputs: InputStamps?)
+    {
         let stamping = Task { [options] in UnchangedSite.inputs(of: options) }
         let look = try await UnchangedSite.report(options, inputs: { await stamping.value?.digest }, waiting: waiting)
         return (look, await stamping.value)

@@ -41,11 +41,20 @@ struct Theme: Sendable {
         }
         guard errors.isEmpty, let templates, let tokens else { throw SourceErrors(errors: errors) }
         let engine = BuildManifest.executableStamp
-        let templateKeys = Dictionary(uniqueKeysWithValues: sourceDigests.keys.map { name in
-            (name, Fingerprint.sha256Hex(Array((["aura-page 2", engine] + templates.inclusions(of: name).map { "\($0) \(sourceDigests[$0] ?? "-")" })
-                .joined(separator: "\n").utf8)))
-        })
-        return Theme(directory: directory, templates: templates, tokens: tokens, fileSystem: fileSystem, templateKeys: templateKeys)
+        let templateKeys = Dictionary(
+            uniqueKeysWithValues: sourceDigests.keys.map { name in
+                (
+                    name,
+                    Fingerprint.sha256Hex(
+                        Array(
+                            (["aura-page 2", engine]
+                                + templates.inclusions(of: name).map { "\($0) \(sourceDigests[$0] ?? "-")" })
+                                .joined(separator: "\n").utf8))
+                )
+            })
+        return Theme(
+            directory: directory, templates: templates, tokens: tokens, fileSystem: fileSystem,
+            templateKeys: templateKeys)
     }
 
     /// Every `*.mustache` under `directory`, by relative path.
@@ -54,8 +63,9 @@ struct Theme: Sendable {
         for path in fileSystem.files(directory) where path.hasSuffix(".mustache") {
             let url = directory.appendingPathComponent(path)
             guard let source = String(validating: try fileSystem.read(url), as: UTF8.self) else {
-                throw SourceError(file: displayPath(url), line: 1, column: 1,
-                                  message: "not valid UTF-8 text; expected a UTF-8 encoded file")
+                throw SourceError(
+                    file: displayPath(url), line: 1, column: 1,
+                    message: "not valid UTF-8 text; expected a UTF-8 encoded file")
             }
             sources[path] = source
         }

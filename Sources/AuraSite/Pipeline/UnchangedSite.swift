@@ -13,10 +13,14 @@ enum UnchangedSite {
     /// still keeps every unchanged sealed file byte for byte).
     static func inputs(of options: BuildOptions) -> InputStamps? {
         guard options.fileSystem.stampsInputs else { return nil }
-        guard let configuration = try? SiteConfiguration.load(contentDirectory: options.contentDirectory, in: options.fileSystem),
-              configuration.privatePassphraseEnv == nil else { return nil }
-        return InputStamps(content: options.contentDirectory, templates: options.templatesDirectory,
-                           extra: "base-url \(options.baseURL?.absoluteString ?? "-")")
+        guard
+            let configuration = try? SiteConfiguration.load(
+                contentDirectory: options.contentDirectory, in: options.fileSystem),
+            configuration.privatePassphraseEnv == nil
+        else { return nil }
+        return InputStamps(
+            content: options.contentDirectory, templates: options.templatesDirectory,
+            extra: "base-url \(options.baseURL?.absoluteString ?? "-")")
     }
 
     /// What the previous build reported (`unchanged`), when `inputs` (`UnchangedSite.inputs`,
@@ -25,23 +29,30 @@ enum UnchangedSite {
     /// `previous` build's record it read for the build to use. Holds the output's lock while it
     /// looks, so a build running meanwhile is waited for rather than half seen, and removes what
     /// killed builds left, as every build does.
-    static func report(_ options: BuildOptions, inputs: () async -> String?,
-                       waiting: @escaping @Sendable (String) -> Void) async throws -> (unchanged: BuildReport?, previous: BuildManifest?) {
+    static func report(
+        _ options: BuildOptions, inputs: () async -> String?,
+        waiting: @escaping @Sendable (String) -> Void
+    ) async throws -> (unchanged: BuildReport?, previous: BuildManifest?) {
         guard options.fileSystem.stampsInputs else { return (nil, nil) }
         let destination = options.outputDirectory.standardizedFileURL
         let lock = try FileLock.exclusive(OutputDirectory.lockFile(of: destination)) {
             waiting("waiting for another build of \(displayPath(destination)) to finish …")
         }
         defer { lock.release() }
-        try OutputDirectory.removeLeftovers(of: destination.lastPathComponent, in: destination.deletingLastPathComponent())
+        try OutputDirectory.removeLeftovers(
+            of: destination.lastPathComponent, in: destination.deletingLastPathComponent())
         let previous = BuildManifest(in: destination, fileSystem: options.fileSystem)
         // A journal means a killed rebuild left files to remove and a marker to write.
-        guard let inputs = await inputs(), !FileManager.default.fileExists(atPath: OutputDirectory.journalFile(of: destination).path),
-              previous.inputs == inputs, previous.count > 0,
-              outputsAreAsWritten(previous, in: destination.path + "/")
+        guard let inputs = await inputs(),
+            !FileManager.default.fileExists(atPath: OutputDirectory.journalFile(of: destination).path),
+            previous.inputs == inputs, previous.count > 0,
+            outputsAreAsWritten(previous, in: destination.path + "/")
         else { return (nil, previous) }
-        return (BuildReport(pageCount: previous.files.count { $0.record.key != nil },
-                            fileCount: previous.count, notices: [BuildState.publicPagesNotice]), previous)
+        return (
+            BuildReport(
+                pageCount: previous.files.count { $0.record.key != nil },
+                fileCount: previous.count, notices: [BuildState.publicPagesNotice]), previous
+        )
     }
 
     /// Whether every file `record` lists still bears the stamp it was written with, looked at

@@ -22,8 +22,9 @@ struct PrivateHeader: Codable, Equatable, Sendable {
         let salt = try SecureRandom.bytes(PrivateKey.saltLength)
         let key = try PrivateKey(passphrase: passphrase, salt: salt, iterations: iterations)
         let check = try SealedFile.seal(checkWord, path: path, key: key)
-        let header = PrivateHeader(version: Int(SealedFile.version), kdf: "PBKDF2-HMAC-SHA256", iterations: iterations,
-                                   salt: Base64URL.encode(salt), check: Base64URL.encode([UInt8](check)))
+        let header = PrivateHeader(
+            version: Int(SealedFile.version), kdf: "PBKDF2-HMAC-SHA256", iterations: iterations,
+            salt: Base64URL.encode(salt), check: Base64URL.encode([UInt8](check)))
         return (header, key)
     }
 
@@ -31,8 +32,9 @@ struct PrivateHeader: Codable, Equatable, Sendable {
     /// parameters are current, so unchanged files can stay byte for byte; otherwise a fresh one.
     static func reusing(_ previous: Data?, passphrase: String, iterations: Int) throws -> (PrivateHeader, PrivateKey) {
         if let previous, let header = try? JSONDecoder().decode(PrivateHeader.self, from: previous),
-           header.version == Int(SealedFile.version), header.iterations == iterations,
-           let salt = Base64URL.decode(header.salt), let check = Base64URL.decode(header.check) {
+            header.version == Int(SealedFile.version), header.iterations == iterations,
+            let salt = Base64URL.decode(header.salt), let check = Base64URL.decode(header.check)
+        {
             let key = try PrivateKey(passphrase: passphrase, salt: salt, iterations: iterations)
             if SealedFile.open(Data(check), path: path, key: key) == checkWord { return (header, key) }
         }

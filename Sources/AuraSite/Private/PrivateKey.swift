@@ -19,8 +19,9 @@ struct PrivateKey: Sendable {
         let password = Array(passphrase.utf8)
         let status = password.withUnsafeBufferPointer { pass in
             pass.withMemoryRebound(to: CChar.self) { pass in
-                PKCS5_PBKDF2_HMAC(pass.baseAddress, Int32(pass.count), salt, Int32(salt.count), Int32(iterations),
-                                  EVP_sha256(), Int32(key.count), &key)
+                PKCS5_PBKDF2_HMAC(
+                    pass.baseAddress, Int32(pass.count), salt, Int32(salt.count), Int32(iterations),
+                    EVP_sha256(), Int32(key.count), &key)
             }
         }
         guard status == 1 else { throw CryptoError(description: "OpenSSL could not derive the key (PBKDF2)") }

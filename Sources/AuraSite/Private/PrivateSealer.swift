@@ -13,11 +13,14 @@ struct PrivateSealer: Sendable {
     /// The aggregate calendar's path: a folder named by a secret only the key can make, since
     /// a calendar app cannot decrypt and the URL is all that protects the feed.
     var calendarPath: String {
-        PrivateSite.calendarFolder + Base64URL.encode(Array(key.secret(for: "aura calendar v1").prefix(18))) + "/aura.ics"
+        PrivateSite.calendarFolder + Base64URL.encode(Array(key.secret(for: "aura calendar v1").prefix(18)))
+            + "/aura.ics"
     }
 
     func seal(_ plaintext: Data, path: String) throws -> Data {
-        if let old = previous(path + SealedFile.suffix), SealedFile.open(old, path: path, key: key) == plaintext { return old }
+        if let old = previous(path + SealedFile.suffix), SealedFile.open(old, path: path, key: key) == plaintext {
+            return old
+        }
         return try SealedFile.seal(plaintext, path: path, key: key)
     }
 

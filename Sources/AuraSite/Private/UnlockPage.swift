@@ -9,8 +9,9 @@ enum UnlockPage {
     }
 
     static func page(factory: PageFactory) throws -> Page {
-        try factory.page(path: "/login/", kind: .unlock, title: "Unlock", description: "Unlock your personal pages on this device.",
-                         content: ViewModel(headerURL: factory.root + PrivateHeader.path, dashboardURL: factory.root + "dashboard/"),
-                         inSitemap: false, noindex: true)
+        try factory.page(
+            path: "/login/", kind: .unlock, title: "Unlock", description: "Unlock your personal pages on this device.",
+            content: ViewModel(headerURL: factory.root + PrivateHeader.path, dashboardURL: factory.root + "dashboard/"),
+            inSitemap: false, noindex: true)
     }
 }

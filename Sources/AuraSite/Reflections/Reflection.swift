@@ -29,7 +29,8 @@ struct Reflection: Sendable {
     /// task titles as a person typed them, so they are escaped for Markdown, and bare
     /// addresses are not turned into links: a title such as `[x](https://evil.example)` is text.
     func render(_ facts: ReflectionFacts) throws -> String {
-        Markdown.html(try body.render("body", try MustacheValue(encoding: facts), escaping: Markdown.escaping), autolinks: false)
+        Markdown.html(
+            try body.render("body", try MustacheValue(encoding: facts), escaping: Markdown.escaping), autolinks: false)
     }
 
     static func parse(_ text: String, file: String) throws(SourceError) -> Reflection {
@@ -47,13 +48,16 @@ struct Reflection: Sendable {
             }
         }
         guard !document.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw SourceError(file: file, line: document.bodyLine, column: 1, message: "the reflection has no text; expected a few sentences after the front matter")
+            throw SourceError(
+                file: file, line: document.bodyLine, column: 1,
+                message: "the reflection has no text; expected a few sentences after the front matter")
         }
         let body: TemplateLibrary
         do {
             body = try TemplateLibrary(templates: ["body": document.body])
         } catch let error as MustacheError {
-            throw SourceError(file: file, line: error.line + document.bodyLine - 1, column: error.column, message: error.message)
+            throw SourceError(
+                file: file, line: error.line + document.bodyLine - 1, column: error.column, message: error.message)
         } catch {
             throw SourceError(file: file, line: document.bodyLine, column: 1, message: "\(error)")
         }

@@ -26,8 +26,12 @@ struct ReflectionCondition: Sendable, Equatable {
     init(key: String, at keyMark: SourceMark, fields: YAMLFields) throws(SourceError) {
         let node = fields.node[key]!
         guard Self.allKeys.contains(key) else {
-            let hint = nearest(to: key, in: Self.allKeys).map { "; did you mean '\($0)'?" } ?? "; expected one of \(Self.allKeys.joined(separator: ", "))"
-            throw SourceError(file: fields.file, line: keyMark.line, column: keyMark.column, message: "unknown condition '\(key)'\(hint)")
+            let hint =
+                nearest(to: key, in: Self.allKeys).map { "; did you mean '\($0)'?" }
+                ?? "; expected one of \(Self.allKeys.joined(separator: ", "))"
+            throw SourceError(
+                file: fields.file, line: keyMark.line, column: keyMark.column,
+                message: "unknown condition '\(key)'\(hint)")
         }
         let text = try fields.requiredString(key).trimmingCharacters(in: .whitespaces)
         self.key = key
@@ -44,7 +48,9 @@ struct ReflectionCondition: Sendable, Equatable {
             test = .flag(flag)
         case "first_block_before", "last_block_after":
             let parts = text.split(separator: ":")
-            guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]), (0..<24).contains(hours), (0..<60).contains(minutes) else {
+            guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]), (0..<24).contains(hours),
+                (0..<60).contains(minutes)
+            else {
                 throw fields.error("'\(text)' is not a time of day; expected HH:MM such as 09:00", at: node)
             }
             test = .compare(key == "first_block_before" ? "<" : ">", Double(hours * 60 + minutes))
@@ -53,7 +59,9 @@ struct ReflectionCondition: Sendable, Equatable {
             let op = operators.first { text.hasPrefix($0) }
             let number = Double(text.dropFirst(op?.count ?? 0).trimmingCharacters(in: .whitespaces))
             guard let number else {
-                throw fields.error("'\(text)' is not a comparison; expected a number with an optional >=, <=, >, < or ==, such as \">= 3\"", at: node)
+                throw fields.error(
+                    "'\(text)' is not a comparison; expected a number with an optional >=, <=, >, < or ==, such as \">= 3\"",
+                    at: node)
             }
             test = .compare(op ?? "==", number)
         }

@@ -60,9 +60,11 @@ struct ReflectionFacts: Encodable, Sendable, Equatable {
         return share >= 0.85 ? "heavy" : share < 0.5 ? "light" : "moderate"
     }
 
-    init(weekday: String, dateText: String, blocks: [Block], deepBlocks: [Block], topTasks: [String], confident: Bool,
-                deepMinutes: Int, taskCount: Int, loadMinutes: Int, capacityMinutes: Int, later: [String],
-                finished: [String], finishedKnown: Bool) {
+    init(
+        weekday: String, dateText: String, blocks: [Block], deepBlocks: [Block], topTasks: [String], confident: Bool,
+        deepMinutes: Int, taskCount: Int, loadMinutes: Int, capacityMinutes: Int, later: [String],
+        finished: [String], finishedKnown: Bool
+    ) {
         self.weekday = weekday
         self.dateText = dateText
         firstBlock = blocks.first

@@ -16,7 +16,8 @@ struct ReflectionLibrary: Sendable {
         for name in names {
             let url = folder.appendingPathComponent(name)
             do {
-                reflections.append(try Reflection.parse(try ContentFile.read(url, in: fileSystem), file: displayPath(url)))
+                reflections.append(
+                    try Reflection.parse(try ContentFile.read(url, in: fileSystem), file: displayPath(url)))
             } catch {
                 errors += try SourceErrors.unpack(error)
             }

@@ -30,7 +30,9 @@ struct DesignTokens: Sendable {
     let layout: [NamedValue]
 
     /// Colours every theme relies on; a tokens file without one of them is rejected.
-    static let requiredColors = ["background", "surface", "text", "primary", "accent", "muted", "text-muted", "text-accent"]
+    static let requiredColors = [
+        "background", "surface", "text", "primary", "accent", "muted", "text-muted", "text-accent"
+    ]
     static let keys = ["colors", "type", "radii", "spacing", "motion", "layout"]
 
     /// The colour named `name`; the required ones always exist.
@@ -47,7 +49,8 @@ struct DesignTokens: Sendable {
         try fields.rejectUnknownKeys(allowed: keys)
         let colors = try parseColors(fields)
         for name in requiredColors where !colors.contains(where: { $0.name == name }) {
-            throw fields.error("missing colour token '\(name)'; expected an entry with name: \(name)", at: fields.node["colors"]!)
+            throw fields.error(
+                "missing colour token '\(name)'; expected an entry with name: \(name)", at: fields.node["colors"]!)
         }
         let type = try fields.mapping("type", required: true)!
         let families = try type.mapping("families", required: true)!
@@ -74,8 +77,10 @@ struct DesignTokens: Sendable {
                 }
                 return color
             }
-            colors.append(ColorToken(name: try entry.requiredString("name"), use: try entry.string("use") ?? "",
-                                     light: try hex("light"), dark: try hex("dark")))
+            colors.append(
+                ColorToken(
+                    name: try entry.requiredString("name"), use: try entry.string("use") ?? "",
+                    light: try hex("light"), dark: try hex("dark")))
         }
         return colors
     }
@@ -83,7 +88,9 @@ struct DesignTokens: Sendable {
     private static func headingWeight(_ type: YAMLFields) throws(SourceError) -> Int {
         guard let weight = try type.integer("heading_weight") else { return 300 }
         guard Limits.weight.contains(weight) else {
-            throw type.error("'heading_weight' is \(weight); expected 1 to 1000, a CSS font weight", at: type.node["heading_weight"]!)
+            throw type.error(
+                "'heading_weight' is \(weight); expected 1 to 1000, a CSS font weight", at: type.node["heading_weight"]!
+            )
         }
         return weight
     }
@@ -95,7 +102,9 @@ struct DesignTokens: Sendable {
         for (key, _) in fields.keys {
             let value = try fields.requiredString(key)
             if let bad = value.first(where: { ";{}".contains($0) }) {
-                throw fields.error("'\(key)' holds '\(bad)', which would end the CSS declaration; expected a single CSS value", at: fields.node[key]!)
+                throw fields.error(
+                    "'\(key)' holds '\(bad)', which would end the CSS declaration; expected a single CSS value",
+                    at: fields.node[key]!)
             }
             values.append(NamedValue(name: key.replacingOccurrences(of: "_", with: "-"), value: value))
         }
@@ -142,7 +151,9 @@ struct TypeScale: Sendable {
         var steps: [Int] = []
         for (text, node) in try fields.strings("steps", required: true)! {
             guard let step = Int(text), Limits.steps.contains(step) else {
-                throw fields.error("expected a whole-number step from \(Limits.steps.lowerBound) to \(Limits.steps.upperBound)", at: node)
+                throw fields.error(
+                    "expected a whole-number step from \(Limits.steps.lowerBound) to \(Limits.steps.upperBound)",
+                    at: node)
             }
             steps.append(step)
         }

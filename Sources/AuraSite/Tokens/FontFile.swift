@@ -28,7 +28,10 @@ struct FontFile: Sendable {
     /// The error for a file that is not in `templatesDirectory`.
     func missing(in templatesDirectory: URL) -> SourceError {
         let location = displayPath(templatesDirectory.appendingPathComponent(path))
-        return SourceError(file: tokensFile, line: line, column: column,
-                           message: "the heading font \(location) is missing; run 'make deps' to subset it, or remove heading_font to use system fonts")
+        return SourceError(
+            file: tokensFile, line: line, column: column,
+            message:
+                "the heading font \(location) is missing; run 'make deps' to subset it, or remove heading_font to use system fonts"
+        )
     }
 }

@@ -1,7 +1,8 @@
 import AuraCLI
-@testable import AuraPlanner
 import Foundation
 import Testing
+
+@testable import AuraPlanner
 
 /// A plan's writes form one transaction: the store is saved first and remembers the inbox it
 /// captured until the inbox is drained, so a plan stopped in between is finished by the next
@@ -40,7 +41,8 @@ import Testing
     }
 
     @Test func stoppedBeforeTheDrainThenEditedByHand() async throws {
-        let sandbox = try await stoppedBeforeDrain(inboxNow: "# Inbox\n- buy stamps\n- renew the passport\n- call the bank\n")
+        let sandbox = try await stoppedBeforeDrain(
+            inboxNow: "# Inbox\n- buy stamps\n- renew the passport\n- call the bank\n")
         #expect(await sandbox.run("plan", "--date", "2026-12-02").status == 0)
         #expect(try titles(sandbox) == ["buy stamps", "call the bank", "renew the passport"])
         #expect(try sandbox.read("Content/planner/inbox.md") == "# Inbox\n")
@@ -61,13 +63,18 @@ import Testing
         let elsewhere = sandbox.url("Synced")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         try sandbox.write(Self.inbox, to: "Synced/inbox.md")
-        try FileManager.default.createSymbolicLink(atPath: sandbox.url("Content/planner/inbox.md").path, withDestinationPath: "../../Synced/inbox.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.url("Content/planner/inbox.md").path, withDestinationPath: "../../Synced/inbox.md")
         try sandbox.write(TaskStore().encodedText, to: "Synced/tasks.json")
-        try FileManager.default.createSymbolicLink(atPath: sandbox.url("Content/planner/tasks.json").path, withDestinationPath: elsewhere.appendingPathComponent("tasks.json").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.url("Content/planner/tasks.json").path,
+            withDestinationPath: elsewhere.appendingPathComponent("tasks.json").path)
         #expect(await sandbox.run("plan", "--date", "2026-12-02").status == 0)
         for name in ["inbox.md", "tasks.json"] {
             let link = sandbox.url("Content/planner/\(name)").path
-            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil, "\(name) is no longer a link")
+            #expect(
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil, "\(name) is no longer a link"
+            )
         }
         #expect(try sandbox.read("Synced/inbox.md") == "")
         #expect(try TaskStore.decode(Data(contentsOf: sandbox.url("Synced/tasks.json"))).tasks.count == 2)

@@ -1,9 +1,10 @@
+import Foundation
+import Platform
+import Testing
+
+@testable import AuraCLI
 @testable import AuraPlanner
 @testable import AuraSite
-import Foundation
-import Testing
-@testable import AuraCLI
-import Platform
 
 /// The planner commands end to end, in a temporary site folder.
 struct PlannerCommandTests {
@@ -25,20 +26,28 @@ struct PlannerCommandTests {
         #expect(first.status == 0, "\(first.err)")
         #expect(first.out.hasPrefix("Plan My Day · Wednesday 2 December 2026 · Europe/London · 08:30–18:30\n"))
         #expect(first.out.contains("  11:30–12:15  🌿  physio appointment"))
-        #expect(first.out.contains("Later\n  t7    🎭  a podcast about lighthouse keepers — an idea: kept, not scheduled until it has a date"))
+        #expect(
+            first.out.contains(
+                "Later\n  t7    🎭  a podcast about lighthouse keepers — an idea: kept, not scheduled until it has a date"
+            ))
         #expect(first.out.contains("Captured 7 items from "))
         #expect(try sandbox.read("Content/planner/inbox.md") == "# Inbox\n\n<!-- one item per line -->\n")
         let store = try TaskStore.decode(Data(contentsOf: sandbox.url("Content/planner/tasks.json")))
-        #expect(store.tasks.map(\.title) == ["write the grant proposal introduction", "email the landlord about the boiler",
-                                             "physio appointment", "order printer ink", "call the bank", "run 5k",
-                                             "a podcast about lighthouse keepers"])
+        #expect(
+            store.tasks.map(\.title) == [
+                "write the grant proposal introduction", "email the landlord about the boiler",
+                "physio appointment", "order printer ink", "call the bank", "run 5k",
+                "a podcast about lighthouse keepers"
+            ])
         #expect(store.tasks.map(\.kind) == [.task, .task, .task, .memo, .memo, .memo, .idea])
 
         // The tool is the only writer: planning again reads the store and gives the same day.
         let second = await sandbox.run("plan")
         #expect(second.status == 0)
         #expect(second.out.contains("Nothing new in "))
-        #expect(second.out.components(separatedBy: "\n\n").dropLast() == first.out.components(separatedBy: "\n\n").dropLast())
+        #expect(
+            second.out.components(separatedBy: "\n\n").dropLast()
+                == first.out.components(separatedBy: "\n\n").dropLast())
     }
 
     @Test func dryRunJSONFollowsTheSchemaAndTouchesNoFile() async throws {
@@ -51,11 +60,15 @@ struct PlannerCommandTests {
         #expect(!sandbox.exists("Content/planner/tasks.json"))
 
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        #expect(Set(json.keys) == ["date", "timezone", "window", "capacityMinutes", "loadMinutes", "freeMinutes", "confident",
-                                   "blocks", "later", "busy", "notifications", "nudge"])
+        #expect(
+            Set(json.keys) == [
+                "date", "timezone", "window", "capacityMinutes", "loadMinutes", "freeMinutes", "confident",
+                "blocks", "later", "busy", "notifications", "nudge"
+            ])
         #expect(json["date"] as? String == "2026-12-02" && json["timezone"] as? String == "Europe/London")
         #expect(json["window"] as? [String: String] == ["start": "08:30", "end": "18:30"])
-        let capacity = try #require(json["capacityMinutes"] as? Int), load = try #require(json["loadMinutes"] as? Int)
+        let capacity = try #require(json["capacityMinutes"] as? Int)
+        let load = try #require(json["loadMinutes"] as? Int)
         #expect(capacity == 600 && json["freeMinutes"] as? Int == capacity - load)
         let blocks = try #require(json["blocks"] as? [[String: Any]])
         for block in blocks {
@@ -68,9 +81,10 @@ struct PlannerCommandTests {
         #expect(later.allSatisfy { Set($0.keys) == ["id", "title", "category", "reason"] })
         let notifications = try #require(json["notifications"] as? [[String: Any]])
         #expect(notifications.count == blocks.count)
-        #expect(notifications.allSatisfy {
-            Set($0.keys) == ["id", "blockId", "fireDate", "title", "body", "cue", "interruptionLevel", "actions"]
-        })
+        #expect(
+            notifications.allSatisfy {
+                Set($0.keys) == ["id", "blockId", "fireDate", "title", "body", "cue", "interruptionLevel", "actions"]
+            })
         let nudge = try #require(json["nudge"] as? [String: Any])
         #expect(Set(nudge.keys) == ["id", "fireDate", "title", "body", "taskId", "repeats"])
         #expect(nudge["id"] as? String == "aura-daily-nudge")
@@ -78,26 +92,40 @@ struct PlannerCommandTests {
 
     @Test func parsePrintsOneJSONObjectPerItem() async throws {
         let sandbox = try Sandbox()
-        let result = await sandbox.run("parse", "--today", "2026-12-02", "--json", "call Sam friday", "run 5k every day")
+        let result = await sandbox.run(
+            "parse", "--today", "2026-12-02", "--json", "call Sam friday", "run 5k every day")
         #expect(result.status == 0)
-        let lines = result.out.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let lines = result.out.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
         #expect(lines.count == 2)
-        let call = try #require(lines[0]), run = try #require(lines[1])
+        let call = try #require(lines[0])
+        let run = try #require(lines[1])
         #expect(call["input"] as? String == "call Sam friday" && call["title"] as? String == "call Sam")
         #expect(call["kind"] as? String == "task" && call["date"] as? String == "2026-12-04")
         #expect(call["time"] is NSNull && call["minutes"] is NSNull && call["rrule"] is NSNull)
         #expect(call["category"] as? String == "admin" && call["reason"] as? String == "mentions “call”")
         #expect(run["title"] as? String == "run 5k" && run["rrule"] as? String == "FREQ=DAILY" && run["date"] is NSNull)
         #expect(run["category"] as? String == "health")
-        #expect(Set(call.keys) == ["input", "title", "kind", "date", "due", "part", "time", "minutes", "rrule", "category", "reason", "unread"])
+        #expect(
+            Set(call.keys) == [
+                "input", "title", "kind", "date", "due", "part", "time", "minutes", "rrule", "category", "reason",
+                "unread"
+            ])
         #expect(call["unread"] as? [String] == [] && call["due"] as? Bool == false && call["part"] is NSNull)
     }
 
     @Test func aMemoGivesSeveralLinesWithTheSameInput() async throws {
-        let result = await (try Sandbox()).run("parse", "--today", "2026-12-02", "--json", "memo: call the bank and then book the MOT")
-        let inputs = result.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let result = await (try Sandbox()).run(
+            "parse", "--today", "2026-12-02", "--json", "memo: call the bank and then book the MOT")
+        let inputs = result.out.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
         #expect(inputs.map { $0["title"] as? String } == ["call the bank", "book the MOT"])
-        #expect(inputs.allSatisfy { $0["input"] as? String == "memo: call the bank and then book the MOT" && $0["kind"] as? String == "memo" })
+        #expect(
+            inputs.allSatisfy {
+                $0["input"] as? String == "memo: call the bank and then book the MOT" && $0["kind"] as? String == "memo"
+            })
     }
 
     @Test func aCorruptStoreIsReportedAndLeftUntouched() async throws {
@@ -106,7 +134,10 @@ struct PlannerCommandTests {
         try sandbox.write(corrupt, to: "Content/planner/tasks.json")
         let result = await sandbox.run("plan")
         #expect(result.status == 1)
-        #expect(result.err.contains("tasks.json:4:17: not valid JSON: expected ',' or '}' after the value of \"id\"; the task store was left as it is"))
+        #expect(
+            result.err.contains(
+                "tasks.json:4:17: not valid JSON: expected ',' or '}' after the value of \"id\"; the task store was left as it is"
+            ))
         #expect(try sandbox.read("Content/planner/tasks.json") == corrupt)
         #expect(try sandbox.read("Content/planner/inbox.md") == Self.inbox)
         let done = await sandbox.run("done", "t1")
@@ -122,7 +153,8 @@ struct PlannerCommandTests {
         #expect(await sandbox.run("done", "t2").status == 0)
         let after = try #require(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64)
         #expect(before != after)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.url("Content/planner").path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.url("Content/planner").path).filter
+        { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
         #expect(try TaskStore.decode(Data(contentsOf: sandbox.url("Content/planner/tasks.json"))).tasks[1].done)
     }
@@ -130,10 +162,14 @@ struct PlannerCommandTests {
     @Test func aFailedAtomicWriteLeavesNoTemporaryFile() throws {
         let sandbox = try Sandbox()
         // The target is a folder that holds a file, so the final rename must fail.
-        try FileManager.default.createDirectory(at: sandbox.url("Content/planner/tasks.json"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: sandbox.url("Content/planner/tasks.json"), withIntermediateDirectories: true)
         try sandbox.write("keep", to: "Content/planner/tasks.json/keep")
-        #expect(throws: (any Error).self) { try AtomicFile.write(Data("{}".utf8), to: sandbox.url("Content/planner/tasks.json")) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.url("Content/planner").path) == ["tasks.json"])
+        #expect(throws: (any Error).self) {
+            try AtomicFile.write(Data("{}".utf8), to: sandbox.url("Content/planner/tasks.json"))
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.url("Content/planner").path) == ["tasks.json"])
         #expect(try sandbox.read("Content/planner/tasks.json/keep") == "keep")
     }
 
@@ -147,14 +183,15 @@ struct PlannerCommandTests {
         #expect(snooze.out == "Snoozed t2 “email the landlord about the boiler” until 07:45.\n")
         let push = await sandbox.run("push")
         #expect(push.status == 0)
-        #expect(push.out == """
-            Moved to 2026-12-03:
-              t2  📋  email the landlord about the boiler
-              t3  🌿  physio appointment
-              t4  📋  order printer ink
-              t5  📋  call the bank
+        #expect(
+            push.out == """
+                Moved to 2026-12-03:
+                  t2  📋  email the landlord about the boiler
+                  t3  🌿  physio appointment
+                  t4  📋  order printer ink
+                  t5  📋  call the bank
 
-            """)
+                """)
         let store = try TaskStore.decode(Data(contentsOf: sandbox.url("Content/planner/tasks.json")))
         #expect(store.tasks[0].done && store.tasks[5].doneOccurrences == [LocalDate(year: 2026, month: 12, day: 2)!])
         #expect(store.tasks[1].snoozedUntil == Sandbox.now.addingTimeInterval(45 * 60))
@@ -168,7 +205,9 @@ struct PlannerCommandTests {
         let sandbox = try Sandbox()
         let result = await sandbox.run("add", "call", "Sam", "friday", "at", "3pm")
         #expect(result.status == 0)
-        #expect(result.out.contains("“call Sam” · task · 📋 Admin & Logistics (mentions “call”) · date 2026-12-04 (Friday) · at 15:00"))
+        #expect(
+            result.out.contains(
+                "“call Sam” · task · 📋 Admin & Logistics (mentions “call”) · date 2026-12-04 (Friday) · at 15:00"))
         #expect(try sandbox.read("Content/planner/inbox.md") == "call Sam friday at 3pm\n")
         #expect(await sandbox.run("add", "💡 a lighthouse podcast").status == 0)
         #expect(try sandbox.read("Content/planner/inbox.md") == "call Sam friday at 3pm\n💡 a lighthouse podcast\n")
@@ -186,8 +225,10 @@ struct PlannerCommandTests {
 
     @Test func aThousandLineInboxIsPlannedWithoutOvercommitting() async throws {
         let lines = (1...1000).map { index in
-            ["write section \(index) of the report 45m", "email supplier \(index)", "stretch break \(index) 10m",
-             "read chapter \(index) 30m"][index % 4]
+            [
+                "write section \(index) of the report 45m", "email supplier \(index)", "stretch break \(index) 10m",
+                "read chapter \(index) 30m"
+            ][index % 4]
         }
         let sandbox = try Sandbox(inbox: lines.joined(separator: "\n"))
         let result = await sandbox.run("plan", "--json")
@@ -208,12 +249,18 @@ struct PlannerCommandTests {
         #expect(result.status == 1)
         let lines = result.err.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[0].hasSuffix("inbox.md:2:17: '25:00' is not a time of day; expected 00:00 to 23:59, or a time such as 3pm"))
+        #expect(
+            lines[0].hasSuffix(
+                "inbox.md:2:17: '25:00' is not a time of day; expected 00:00 to 23:59, or a time such as 3pm"))
         #expect(lines[1].hasSuffix("inbox.md:3:12: there is no February 30 in 2027; expected a day from 1 to 28"))
         #expect(try sandbox.read("Content/planner/inbox.md") == inbox)
         #expect(!sandbox.exists("Content/planner/tasks.json"))
         let parse = await sandbox.run("parse", "--today", "2026-12-02", "ok", "call at 25:00")
-        #expect(parse.status == 1 && parse.err == "error: argument 2:1:9: '25:00' is not a time of day; expected 00:00 to 23:59, or a time such as 3pm\n")
+        #expect(
+            parse.status == 1
+                && parse.err
+                    == "error: argument 2:1:9: '25:00' is not a time of day; expected 00:00 to 23:59, or a time such as 3pm\n"
+        )
         #expect(await sandbox.run("add", "call at 25:00").status == 1)
     }
 
@@ -223,8 +270,11 @@ struct PlannerCommandTests {
         (["parse"], "error: 'aura parse' expects LINE..., got 0"),
         (["snooze", "t1", "soon"], "error: 'soon' is not a duration; expected one such as 15m, 1h or 90 min"),
         (["plan", "--json=yes"], "error: option '--json' takes no value"),
-        (["plan", "--date", "9999-12-31"], "error: '9999-12-31' is too late to plan: a plan covers 7 days and dates end at 9999-12-31; expected a date up to 9999-12-25"),
-        (["parse", "--now", "25:00", "call Sam"], "error: '25:00' is not a time of day; expected HH:MM, such as 09:30"),
+        (
+            ["plan", "--date", "9999-12-31"],
+            "error: '9999-12-31' is too late to plan: a plan covers 7 days and dates end at 9999-12-31; expected a date up to 9999-12-25"
+        ),
+        (["parse", "--now", "25:00", "call Sam"], "error: '25:00' is not a time of day; expected HH:MM, such as 09:30")
     ])
     func usageMistakesExitTwoWithOneLine(arguments: [String], message: String) async throws {
         let sandbox = try Sandbox()
@@ -239,12 +289,15 @@ struct PlannerCommandTests {
         let sandbox = try Sandbox(inbox: "- call the bank\n")
         let missing = await sandbox.run("plan", "--calendar", "nowhere.ics")
         #expect(missing.status == 1 && missing.err.contains("nowhere.ics:1:1: cannot open: no such file"))
-        try sandbox.write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART;TZID=Mars/Olympus:20261202T090000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
-                          to: "Content/planner/calendar.ics")
+        try sandbox.write(
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART;TZID=Mars/Olympus:20261202T090000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+            to: "Content/planner/calendar.ics")
         let broken = await sandbox.run("plan")
         #expect(broken.status == 1 && broken.err.contains("calendar.ics:4:1: unknown time zone 'Mars/Olympus'"))
         let unknown = await sandbox.run("done", "t1")
-        #expect(unknown.status == 1 && unknown.err.contains("no task store yet; run 'aura plan' to create it from the inbox"))
+        #expect(
+            unknown.status == 1
+                && unknown.err.contains("no task store yet; run 'aura plan' to create it from the inbox"))
         try FileManager.default.removeItem(at: sandbox.url("Content/site.yml"))
         let noSite = await sandbox.run("plan")
         #expect(noSite.status == 1 && noSite.err.contains("site.yml:1:1: cannot open: no such file"))

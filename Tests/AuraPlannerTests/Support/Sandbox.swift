@@ -24,7 +24,8 @@ final class Sandbox: Sendable {
 
     init(inbox: String? = nil, calendar: String? = nil) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("aura-planner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Content/planner"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Content/planner"), withIntermediateDirectories: true)
         try write(Self.siteYAML, to: "Content/site.yml")
         if let inbox { try write(inbox, to: "Content/planner/inbox.md") }
         if let calendar { try write(calendar, to: "Content/planner/calendar.ics") }
@@ -54,9 +55,11 @@ final class Sandbox: Sendable {
     func run(_ arguments: [String], now: Date = Sandbox.now) async -> (status: Int32, out: String, err: String) {
         output.withLock { $0 = "" }
         errors.withLock { $0 = "" }
-        let terminal = Terminal(write: { text in self.output.withLock { $0 += text } },
-                                writeError: { text in self.errors.withLock { $0 += text } },
-                                isInteractive: false, currentDirectory: URL(fileURLWithPath: root.path, isDirectory: true), environment: [:], now: { now })
+        let terminal = Terminal(
+            write: { text in self.output.withLock { $0 += text } },
+            writeError: { text in self.errors.withLock { $0 += text } },
+            isInteractive: false, currentDirectory: URL(fileURLWithPath: root.path, isDirectory: true),
+            environment: [:], now: { now })
         let status = await AuraTool().run(arguments, in: terminal)
         return (status, output.withLock { $0 }, errors.withLock { $0 })
     }
