@@ -1,4 +1,4 @@
-"""A private build in the browser (README, "Private pages on a static host"): a sealed page
+"""A private build in the browser (docs/guide/private-pages.md): a sealed page
 asks for the passphrase, a wrong one says so, the right one shows the page exactly as built,
 working; a remembered device stays unlocked across reloads and offline, and a forgotten one or
 a changed passphrase asks again."""

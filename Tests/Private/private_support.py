@@ -1,5 +1,5 @@
 """Builds of the default content, plain and private, and the browser side of the file format
-(README, "Private pages") in Python `cryptography`: what a second implementation must read."""
+(docs/guide/private-pages.md) in Python `cryptography`: what a second implementation must read."""
 import base64
 import json
 import os

@@ -47,7 +47,7 @@ def test_no_file_of_a_private_build_holds_anything_of_the_plan(builds):
     templates = b"".join(p.read_bytes() for p in (REPO / "Templates").rglob("*") if p.is_file())
     needles = {n for n in needles if n.encode() not in templates}
     leaks = []
-    # The calendar feed stays readable, for calendar apps, at its secret address (README).
+    # The calendar feed stays readable, for calendar apps, at its secret address (docs/guide/private-pages.md).
     for path in [p for p in files(sealed) if p != calendar_path(sealed)]:
         data = (sealed / path).read_bytes()
         leaks += [(path, n) for n in needles for form in forms(n) if form.encode() in data]

@@ -1,4 +1,4 @@
-"""The README's Caddy snippet, run: Caddy (`tls internal`, loopback only, no admin endpoint, its
+"""The Caddy snippet of docs/guide/serve.md, run: Caddy (`tls internal`, loopback only, no admin endpoint, its
 data in a temporary folder) in front of `aura serve --public-url https://localhost:PORT/`. A
 sign-in and a Done go through it, the cookies come back `Secure`, and redirects and absolute links
 name the public address, never the loopback one behind it."""
@@ -16,9 +16,9 @@ from server_support import PASSWORD, Server, wait_for
 
 
 def readme_caddyfile():
-    """The ```caddyfile block of README.md, exactly as printed there."""
-    blocks = re.findall(r"```caddyfile\n(.*?)```", (REPO / "README.md").read_text(), re.S)
-    assert len(blocks) == 1, "README.md shows one Caddyfile snippet"
+    """The ```caddyfile block of docs/guide/serve.md, exactly as printed there."""
+    blocks = re.findall(r"```caddyfile\n(.*?)```", (REPO / "docs" / "guide" / "serve.md").read_text(), re.S)
+    assert len(blocks) == 1, "docs/guide/serve.md shows one Caddyfile snippet"
     return blocks[0]
 
 
