@@ -22,16 +22,17 @@ public struct PlannerFolder: Sendable {
 
     public init(content: URL, inbox: URL? = nil, store: URL? = nil, calendar: URL? = nil) {
         self.content = content
-        let folder = content.appendingPathComponent("planner")
-        self.inbox = File(url: inbox ?? folder.appendingPathComponent("inbox.md"), mustExist: inbox != nil)
-        self.store = File(url: store ?? folder.appendingPathComponent("tasks.json"), mustExist: store != nil)
-        self.calendar = File(url: calendar ?? folder.appendingPathComponent("calendar.ics"), mustExist: calendar != nil)
+        let folder = content.appendingPathComponent(PlannerLayout.folder)
+        self.inbox = File(url: inbox ?? folder.appendingPathComponent(PlannerLayout.inbox), mustExist: inbox != nil)
+        self.store = File(url: store ?? folder.appendingPathComponent(PlannerLayout.store), mustExist: store != nil)
+        self.calendar = File(
+            url: calendar ?? folder.appendingPathComponent(PlannerLayout.calendar), mustExist: calendar != nil)
     }
 
     /// The planner's own folder (`planner/` in the content folder).
-    public var folder: URL { content.appendingPathComponent("planner") }
+    public var folder: URL { content.appendingPathComponent(PlannerLayout.folder) }
     /// What the last plan decided (`plan.json`), which the build renders.
-    public var snapshot: URL { folder.appendingPathComponent(PlanSnapshot.fileName) }
+    public var snapshot: URL { folder.appendingPathComponent(PlannerLayout.plan) }
 
     /// The time zone and day window from `site.yml`.
     public func settings() throws -> PlannerSettings {
@@ -46,7 +47,7 @@ public struct PlannerFolder: Sendable {
     /// cron and the server never lose each other's update. A shared lock is nil when no writer
     /// ever ran here. `onWait` hears once if the wait passes a second.
     public func lock(exclusive: Bool, onWait: @escaping @Sendable () -> Void) throws -> FileLock? {
-        let url = folder.appendingPathComponent(".aura.lock")
+        let url = folder.appendingPathComponent(PlannerLayout.lock)
         return exclusive
             ? try FileLock.exclusive(url, onWait: onWait) : try FileLock.sharedIfPresent(url, onWait: onWait)
     }

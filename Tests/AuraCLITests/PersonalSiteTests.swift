@@ -108,7 +108,11 @@ import Testing
         let sitemap = try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
         #expect(!sitemap.contains("/dashboard/") && !sitemap.contains("/schedule/"))
         let robots = try String(contentsOf: output.appendingPathComponent("robots.txt"), encoding: .utf8)
-        #expect(robots.contains("Disallow: /dashboard/"))
+        let personal = [
+            "dashboard/", "planner/", "schedule/", "week/", "focus/", "notifications/", "reflections/",
+            "notifications.json", "aura.ics"
+        ]
+        #expect(personal.filter { !robots.contains("Disallow: /\($0)\n") } == [])
         let dashboard = try String(contentsOf: output.appendingPathComponent("dashboard/index.html"), encoding: .utf8)
         #expect(dashboard.contains("<meta name=\"robots\" content=\"noindex\">"))
     }

@@ -14,8 +14,6 @@ public struct PlanSnapshot: Sendable, Equatable, Codable {
     }
 
     static let currentVersion = 1
-    /// Its name in `Content/planner/`.
-    public static let fileName = "plan.json"
     /// How many days the snapshot plans: today and the six after it.
     public static let horizon = 7
     /// The last day a plan may start on: its horizon must end by 9999-12-31, the last date the

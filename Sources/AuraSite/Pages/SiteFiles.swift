@@ -65,11 +65,8 @@ struct SiteFiles: Sendable {
         let sitemap = Sitemap(
             urls: urls,
             sitemapURL: factory.absoluteURL("/sitemap.xml"),
-            privatePaths: ([
-                "dashboard/", "planner/", "schedule/", "notifications/", "reflections/", "notifications.json",
-                "aura.ics"
-            ]
-                + (factory.privateSite == nil ? [] : [PrivateSite.calendarFolder])).map { factory.root + $0 })
+            privatePaths: (PersonalPaths.all + (factory.privateSite == nil ? [] : [PrivateSite.calendarFolder]))
+                .map { factory.root + $0 })
         let context = sitemap.mustacheValue
         return [
             ("sitemap.xml", Data(try templates.render("site/sitemap.xml", context).utf8)),

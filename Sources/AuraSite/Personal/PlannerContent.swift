@@ -10,12 +10,10 @@ struct PlannerContent: Sendable {
     /// Items in `inbox.md` that `aura plan` has not taken in yet.
     let pending: [CapturedItem]
 
-    static let folderName = "planner"
-
     /// Reads the planner folder; every file is optional, and a broken one is an error naming
     /// its position.
     static func load(contentDirectory: URL, in fileSystem: FileSystem) throws -> PlannerContent {
-        let folder = contentDirectory.appendingPathComponent(folderName)
+        let folder = contentDirectory.appendingPathComponent(PlannerLayout.folder)
         var errors: [SourceError] = []
         func read(_ name: String) -> (url: URL, text: String)? {
             let url = folder.appendingPathComponent(name)
@@ -29,13 +27,13 @@ struct PlannerContent: Sendable {
             error.problem.located(in: displayPath(url))
         }
         var snapshot: PlanSnapshot?
-        if let file = read(PlanSnapshot.fileName) {
+        if let file = read(PlannerLayout.plan) {
             do { snapshot = try PlanSnapshot.decode(Data(file.text.utf8)) } catch {
                 errors.append(locate(error, in: file.url))
             }
         }
         var store = TaskStore()
-        if let file = read("tasks.json") {
+        if let file = read(PlannerLayout.store) {
             do { store = try TaskStore.decode(Data(file.text.utf8)) } catch {
                 errors.append(locate(error, in: file.url))
             }
@@ -43,7 +41,7 @@ struct PlannerContent: Sendable {
         var pending: [CapturedItem] = []
         // Words such as "friday" only mean a date relative to a planned day; before the first
         // `aura plan` the inbox is left for that run to read.
-        if let today = snapshot?.today?.date, let file = read("inbox.md") {
+        if let today = snapshot?.today?.date, let file = read(PlannerLayout.inbox) {
             do {
                 pending = try Inbox.capture(file.text, with: CaptureParser(today: today)).flatMap(\.items)
             } catch {
