@@ -187,7 +187,7 @@ extension AuraApp {
         do {
             // The plan is read under the lock too, so a plan being saved is seen whole or not yet.
             let (written, store, plan) = try folder.changeStore { store in
-                let plan = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))
+                let plan = folder.plan()
                 guard let targets = TaskChange.targets(of: id, day: day, today: today, plan: plan, store: store) else {
                     throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
                 }
@@ -224,7 +224,7 @@ extension AuraApp {
         let folder = try planner(of: session)
         let held = try folder.lock(exclusive: false) {}
         defer { held?.release() }
-        let plan = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))
+        let plan = folder.plan()
         return .json(200, TaskChange.pageState(plan: plan, store: try folder.loadStore(), now: clock()))
     }
 

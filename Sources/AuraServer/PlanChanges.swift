@@ -10,7 +10,7 @@ extension AuraApp {
     func planChanges(_ request: HTTPRequest, of session: Accounts.Session) -> String? {
         guard request.query["changed"] != nil, Self.pagePath(request.rawPath) == root + "schedule/" else { return nil }
         guard let folder = try? planner(of: session),
-            let plan = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))
+            let plan = folder.plan()
         else { return nil }
         let marks = plan.days.flatMap(\.blocks).compactMap { block -> String? in
             guard let event = plan.events[block.id], event.stamp == plan.generated else { return nil }

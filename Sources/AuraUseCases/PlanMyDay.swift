@@ -76,7 +76,7 @@ public struct PlanMyDay: Sendable {
         if !entries.isEmpty { store.undrainedInbox = inboxText }
         try folder.save(store)
         PausePoint.reached("plan: capture saved")
-        let previous = try? PlanSnapshot.decode(Data(contentsOf: folder.snapshot))
+        let previous = folder.plan()
         try AtomicFile.write(PlanSnapshot(days: days, now: clock, previous: previous).encoded(), to: folder.snapshot)
         PausePoint.reached("plan: plan written")
         if let inboxText, !entries.isEmpty {

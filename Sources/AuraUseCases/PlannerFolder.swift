@@ -34,6 +34,12 @@ public struct PlannerFolder: Sendable {
     /// What the last plan decided (`plan.json`), which the build renders.
     public var snapshot: URL { folder.appendingPathComponent(PlannerLayout.plan) }
 
+    /// What the last plan decided; nil before the first plan, or when `plan.json` cannot be
+    /// read (the next plan writes it anew; the site's build reports where it is broken).
+    public func plan() -> PlanSnapshot? {
+        try? PlanSnapshot.decode(Data(contentsOf: snapshot))
+    }
+
     /// The time zone and day window from `site.yml`.
     public func settings() throws -> PlannerSettings {
         let site = try SiteConfiguration.load(contentDirectory: content)
