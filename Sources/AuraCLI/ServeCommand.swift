@@ -1,5 +1,6 @@
 import AuraServer
 import AuraSite
+import AuraUseCases
 import Diagnostics
 import Dispatch
 import Foundation
@@ -41,7 +42,7 @@ struct ServeCommand: Command {
         // The owner's deep links name them too, for a browser signed in as several people.
         options.profile = try accounts.people().first(where: \.isOwner)?.name
         do {
-            _ = try await SiteBuilder(options: options).build(waiting: { message in terminal.printError(message) })
+            _ = try await SiteBuilds.build(options, waiting: { message in terminal.printError(message) })
         } catch let error as BuildError {
             for problem in error.problems { terminal.printError("error: \(problem)") }
             return 1

@@ -41,14 +41,12 @@ struct SiteBuild {
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            // The planner's files are read under the content folder's lock, so a build never
-            // sees the store of one plan beside the plan.json of another.
-            let lock = try PlannerFolder(content: options.contentDirectory).lock(exclusive: false) {
-                terminal.printError(
-                    "waiting for another aura command to finish with \(displayPath(options.contentDirectory)) …")
-            }
-            defer { lock?.release() }
-            let report = try await SiteBuilder(options: options).build(
+            let report = try await SiteBuilds.build(
+                options,
+                onWait: {
+                    terminal.printError(
+                        "waiting for another aura command to finish with \(displayPath(options.contentDirectory)) …")
+                },
                 progress: {
                     progress.update($0)
                     steps.record($0)

@@ -57,9 +57,7 @@ final class PersonalSites: Sendable {
     /// Builds a site from `folder` under its shared lock (the store read whole, never mid-write)
     /// and loads it for rendering; returns it with the stamp it was built from.
     static func build(_ options: BuildOptions, folder: PlannerFolder) throws -> (stamp: String, site: LiveSite) {
-        let held = try folder.lock(exclusive: false) {}
-        defer { held?.release() }
-        try SiteRebuild.run(options)
+        try SiteBuilds.buildWaiting(options)
         return (stamp(of: folder), try LiveSite(options: options))
     }
 

@@ -5,26 +5,6 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// A site build run to completion from a server thread, which is not part of Swift's
-/// concurrency pool and so may wait for it.
-enum SiteRebuild {
-    static func run(_ options: BuildOptions) throws {
-        let outcome = Mutex<Result<Void, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do {
-                _ = try await SiteBuilder(options: options).build()
-                outcome.withLock { $0 = .success(()) }
-            } catch {
-                outcome.withLock { $0 = .failure(error) }
-            }
-            done.signal()
-        }
-        done.wait()
-        try outcome.withLock { $0 }?.get()
-    }
-}
-
 /// Keeps a static build (`Public/`) current from the server, so that hosting it needs no cron:
 /// a request starts a build in the background, or, while one runs, one more after it (all the
 /// requests meanwhile come to that one build). Never two at once here; against `aura build`
@@ -60,10 +40,7 @@ final class BackgroundBuild: Sendable {
     private func buildUntilCurrent() {
         repeat {
             do {
-                // The planner folder's shared lock: the store is read whole, never mid-write.
-                let held = try PlannerFolder(content: options.contentDirectory).lock(exclusive: false) {}
-                defer { held?.release() }
-                try SiteRebuild.run(options)
+                try SiteBuilds.buildWaiting(options)
             } catch {
                 let problems = (error as? BuildError)?.problems.joined(separator: "\n") ?? String(describing: error)
                 FileHandle.standardError.write(

@@ -1,0 +1,40 @@
+import AuraSite
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Builds a site whose content folder holds a planner, under the planner folder's shared lock:
+/// a build never reads the store of one plan beside the `plan.json` of another. The one "lock,
+/// then build" that `aura build`, `aura plan --build`, cron and the server share.
+public enum SiteBuilds {
+    /// Builds the site `options` name. `onWait` hears once if the planner's lock holds the
+    /// build up for a second; `progress` and `waiting` are `SiteBuilder.build`'s.
+    public static func build(
+        _ options: BuildOptions, onWait: @escaping @Sendable () -> Void = {},
+        progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
+        waiting: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws -> BuildReport {
+        let held = try PlannerFolder(content: options.contentDirectory).lock(exclusive: false, onWait: onWait)
+        defer { held?.release() }
+        return try await SiteBuilder(options: options).build(progress: progress, waiting: waiting)
+    }
+
+    /// `build`, run to completion from a thread that is not part of Swift's concurrency pool
+    /// (a server thread), which may wait for it.
+    @discardableResult
+    public static func buildWaiting(_ options: BuildOptions) throws -> BuildReport {
+        let outcome = Mutex<Result<BuildReport, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                let report = try await build(options)
+                outcome.withLock { $0 = .success(report) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        done.wait()
+        return try outcome.withLock { $0 }!.get()
+    }
+}
