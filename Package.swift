@@ -52,13 +52,15 @@ let package = Package(
 
         .target(name: "AuraTestSupport", dependencies: ["AuraSite"], path: "Tests/Support"),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "AuraTestSupport"]),
+        .testTarget(name: "AuraServerTests", dependencies: ["AuraServer", "AuraSite", "AuraTestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Diagnostics", "Mustache"]),
         .testTarget(name: "AuraSiteTests", dependencies: ["Diagnostics", "Platform", "AuraSite", "AuraTestSupport"]),
         .testTarget(
             name: "AuraCLITests", dependencies: ["AuraCLI", "Platform", "AuraSite", "AuraPlanner", "AuraTestSupport"]),
         .testTarget(
-            name: "AuraPlannerTests", dependencies: ["AuraPlanner", "AuraCalendar", "AuraCLI", "AuraSite"],
+            name: "AuraPlannerTests", dependencies: ["AuraPlanner", "AuraCalendar"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "AuraUseCasesTests", dependencies: ["AuraUseCases", "AuraPlanner", "AuraTestSupport"]),
         .testTarget(
             name: "AuraCalendarTests", dependencies: ["AuraCalendar", "AuraPlanner"],
             resources: [.copy("Fixtures")])
