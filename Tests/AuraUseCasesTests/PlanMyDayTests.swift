@@ -11,26 +11,13 @@ import Testing
 @Suite struct PlanMyDayTests {
     static let inbox = "- call the bank\n- buy stamps\n"
     static let day = LocalDate(iso: "2026-12-02")!
-    /// Wednesday 2 December 2026, 07:00 in London: before the day window opens.
-    static let clock = Date(timeIntervalSince1970: 1_796_194_800)
-    static let siteYAML = """
-        title: Aura
-        description: A calm day planner.
-        base_url: https://aura.example/
-        language: en
-        time_zone: Europe/London
-        day:
-          start: "08:30"
-          end: "18:30"
-
-        """
 
     /// A content folder with the site settings and, when given, an inbox.
     private func planner(inbox: String? = nil) throws -> PlannerFolder {
         let content = try temporaryFolder().appendingPathComponent("Content")
         try FileManager.default.createDirectory(
             at: content.appendingPathComponent("planner"), withIntermediateDirectories: true)
-        try Data(Self.siteYAML.utf8).write(to: content.appendingPathComponent("site.yml"))
+        try Data(PlannerMorning.siteYAML.utf8).write(to: content.appendingPathComponent("site.yml"))
         let folder = PlannerFolder(content: content)
         if let inbox { try Data(inbox.utf8).write(to: folder.inbox.url) }
         return folder
@@ -38,7 +25,7 @@ import Testing
 
     @discardableResult
     private func plan(_ folder: PlannerFolder, dryRun: Bool = false) throws -> PlanMyDay.Outcome {
-        try PlanMyDay(folder: folder).run(day: Self.day, from: nil, clock: Self.clock, dryRun: dryRun)
+        try PlanMyDay(folder: folder).run(day: Self.day, from: nil, clock: PlannerMorning.now, dryRun: dryRun)
     }
 
     /// The state a plan killed after saving the store, before draining the inbox, leaves.

@@ -86,3 +86,20 @@ public func auraExecutable() throws -> URL {
     }
     return executable
 }
+
+/// A planner's fixed moment: `site.yml` for London with an 08:30–18:30 day, and Wednesday
+/// 2 December 2026 at 07:00 there, before the day window opens.
+public enum PlannerMorning {
+    public static let siteYAML = """
+        title: Aura
+        description: A calm day planner.
+        base_url: https://aura.example/
+        language: en
+        time_zone: Europe/London
+        day:
+          start: "08:30"
+          end: "18:30"
+
+        """
+    public static let now = Date(timeIntervalSince1970: 1_796_194_800)
+}

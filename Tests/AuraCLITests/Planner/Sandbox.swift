@@ -1,4 +1,5 @@
 import AuraCLI
+import AuraTestSupport
 import Foundation
 import Synchronization
 
@@ -7,20 +8,8 @@ final class Sandbox: Sendable {
     let root: URL
     private let output = Mutex("")
     private let errors = Mutex("")
-    /// Wednesday 2 December 2026, 07:00 in London: before the day window opens.
-    static let now = Date(timeIntervalSince1970: 1_796_194_800)
-
-    static let siteYAML = """
-        title: Aura
-        description: A calm day planner.
-        base_url: https://aura.example/
-        language: en
-        time_zone: Europe/London
-        day:
-          start: "08:30"
-          end: "18:30"
-
-        """
+    static let now = PlannerMorning.now
+    static let siteYAML = PlannerMorning.siteYAML
 
     init(inbox: String? = nil, calendar: String? = nil) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("aura-planner-\(UUID().uuidString)")
