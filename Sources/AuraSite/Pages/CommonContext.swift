@@ -43,8 +43,6 @@ struct CommonContext: Encodable, Sendable {
     let page: PageInfo
     let assets: Assets
     let nav: [NavLink]
-    /// The signed-in person, on pages `aura serve` renders for them; nil in the static build.
-    var session: SessionContext? = nil
 }
 
 // Built directly rather than through `Encodable`: every page of a large site has one.
@@ -54,7 +52,7 @@ extension CommonContext: MustacheConvertible {
     var mustacheValue: MustacheValue {
         .dictionary([
             "site": site.mustacheValue, "page": page.mustacheValue, "assets": assets.mustacheValue,
-            "nav": .array(nav), "session": session == nil ? .null : (try? MustacheValue(encoding: session)) ?? .null
+            "nav": .array(nav)
         ])
     }
 }

@@ -1,0 +1,34 @@
+/// What a page served to a signed-in person knows of them: every form carries `csrf` back.
+struct SessionContext: Encodable, Sendable {
+    let name: String
+    let csrf: String
+    let signOutAction: String
+    /// A line to show above the page (a problem with what was just sent).
+    let notice: String?
+    /// What the last Plan My Day changed, for the schedule to mark: `<block id>:new` or
+    /// `<block id>:moved`, separated by spaces.
+    let planChanges: String?
+    /// The person's account page (`/account/`).
+    let accountURL: String?
+    /// The other people signed in on this browser, whom the header's switcher offers.
+    let otherProfiles: [String]
+    /// Where the switcher posts (`/profiles/switch`), and where another person signs in.
+    let switchAction: String?
+    let addProfileURL: String?
+
+    init(
+        name: String, csrf: String, signOutAction: String, notice: String? = nil, planChanges: String? = nil,
+        accountURL: String? = nil, otherProfiles: [String] = [], switchAction: String? = nil,
+        addProfileURL: String? = nil
+    ) {
+        self.accountURL = accountURL
+        self.otherProfiles = otherProfiles
+        self.switchAction = switchAction
+        self.addProfileURL = addProfileURL
+        self.name = name
+        self.csrf = csrf
+        self.signOutAction = signOutAction
+        self.notice = notice
+        self.planChanges = planChanges
+    }
+}
