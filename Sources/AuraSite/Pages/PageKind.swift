@@ -12,7 +12,7 @@ public struct PageKind: Sendable {
     }
 
     /// A page rendered by `pages/<name>`, its view model under `name`.
-    private init(_ name: String) {
+    public init(_ name: String) {
         self.init(name: name, template: "pages/" + name, key: name)
     }
 
@@ -32,12 +32,4 @@ public struct PageKind: Sendable {
     static let schedule = PageKind("schedule")
     /// The page a private static build unlocks its personal pages on (`/login/`).
     static let unlock = PageKind("unlock")
-    /// The page `aura serve` asks a visitor to sign in on.
-    public static let signIn = PageKind("login")
-    /// `aura serve`'s account pages: joining, the terms, and recovering a forgotten password.
-    public static let signUp = PageKind("signup")
-    public static let terms = PageKind("terms")
-    public static let forgot = PageKind("forgot")
-    public static let reset = PageKind("reset")
-    public static let account = PageKind("account")
 }
