@@ -39,7 +39,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         case closed, invite, open
     }
 
-    static let fileName = "site.yml"
+    public static let fileName = "site.yml"
     static let keys = [
         "title", "description", "base_url", "language", "time_zone", "day", "parts_of_day", "keep", "culture",
         "private", "accounts", "mail"
