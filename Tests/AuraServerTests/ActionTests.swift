@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import AuraServer
+
+/// Every action of `AuraApp.Action` over JSON, as the pages' scripts send it: each answers 200
+/// and its change is in the planner's files; an id the plan and store do not know is 404.
+@Suite struct ActionTests {
+    /// Done marks a one-off task done in tasks.json, and Undo of the done opens it again.
+    @Test func doneAndItsUndo() async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        let id = try site.openTask()
+
+        let done = try await owner.post("/api/done", json: ["id": id])
+        #expect(done.status == 200)
+        #expect(try done.json()["done"] as? Bool == true && done.json()["applied"] as? Bool == true)
+        #expect(try site.task(id)["done"] as? Bool == true)
+
+        let undone = try await owner.post("/api/undo", json: ["id": id, "undo": "done"])
+        #expect(undone.status == 200)
+        #expect(try undone.json()["done"] as? Bool == false)
+        #expect(try site.task(id)["done"] as? Bool == false)
+    }
+
+    /// Snooze keeps the task until the minutes asked for from the app's now, and Undo of the snooze clears it.
+    @Test func snoozeAndItsUndo() async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        let id = try site.openTask()
+
+        let snoozed = try await owner.post("/api/snooze", json: ["id": id, "minutes": 30])
+        #expect(snoozed.status == 200)
+        #expect(try snoozed.json()["snoozedUntil"] is String)
+        let stored = try #require(try site.task(id)["snoozedUntil"] as? String)
+        #expect(ISO8601DateFormatter().date(from: stored) == ServedSite.now.addingTimeInterval(30 * 60))
+
+        let unsnoozed = try await owner.post("/api/undo", json: ["id": id, "undo": "snooze"])
+        #expect(unsnoozed.status == 200)
+        #expect(try unsnoozed.json()["snoozedUntil"] is NSNull)
+        #expect(try site.task(id)["snoozedUntil"] == nil)
+    }
+
+    /// A snooze longer than a day, or an undo of something else, is a bad request that changes nothing.
+    @Test func aSnoozeTooLongOrAnUnknownUndoIsRefused() async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        let id = try site.openTask()
+        #expect(try await owner.post("/api/snooze", json: ["id": id, "minutes": 100_000]).status == 400)
+        #expect(try await owner.post("/api/undo", json: ["id": id, "undo": "everything"]).status == 400)
+        #expect(try site.task(id)["snoozedUntil"] == nil)
+    }
+
+    /// Capture adds its line to the inbox, to be planned later.
+    @Test func captureAddsTheLineToTheInbox() async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        let answer = try await owner.post("/api/capture", json: ["line": "call the zzplumber"])
+        #expect(answer.status == 200)
+        #expect(try answer.json()["captured"] as? Int == 1)
+        let inbox = try String(contentsOf: site.planner.appendingPathComponent("inbox.md"), encoding: .utf8)
+        #expect(inbox.contains("call the zzplumber"))
+    }
+
+    /// Plan My Day over JSON puts its lines (and the inbox's) in tasks.json for today, counting them.
+    @Test func planPutsTheLinesInTheStore() async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        let before = try site.tasks().count
+        let answer = try await owner.post(
+            "/api/plan", json: ["inbox": "write the zzbrief 45m\nfile the zzreceipts 20m"])
+        #expect(answer.status == 200)
+        // Counted with the lines already waiting in inbox.md, captured by the same plan.
+        #expect(try answer.json()["captured"] as? Int == site.tasks().count - before)
+        #expect(try site.tasks().count - before > 2)
+        #expect(try answer.json()["blocks"] as? Int ?? 0 > 0)
+        let planned = try site.tasks().filter { ($0["title"] as? String ?? "").contains("zz") }
+        #expect(planned.compactMap { $0["title"] as? String }.sorted() == ["file the zzreceipts", "write the zzbrief"])
+        #expect(planned.allSatisfy { $0["date"] as? String == site.date() })
+    }
+
+    /// Push moves today's unfinished one-off tasks to tomorrow in tasks.json.
+    @Test func pushMovesTodaysUnfinishedTasksToTomorrow() async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        #expect(try await owner.post("/api/capture", json: ["line": "water the zzplants"]).status == 200)
+        #expect(try await owner.post("/api/plan", json: ["inbox": ""]).status == 200)
+        let plants = try #require(try site.tasks().first { $0["title"] as? String == "water the zzplants" })
+        let id = try #require(plants["id"] as? String)
+        #expect(plants["date"] as? String == site.date())
+
+        let answer = try await owner.post("/api/push", json: [:])
+        #expect(answer.status == 200)
+        let moved = try #require(try answer.json()["moved"] as? [String])
+        #expect(moved.contains(id))
+        for movedID in moved {
+            #expect(try site.task(movedID)["date"] as? String == site.date(daysFromToday: 1))
+        }
+        let leftToday = try site.tasks().filter {
+            $0["date"] as? String == site.date() && $0["done"] as? Bool == false && $0["rrule"] == nil
+        }
+        #expect(leftToday.isEmpty)
+    }
+
+    /// Done, Snooze and Undo on an id neither the plan nor the store knows answer 404 and change nothing.
+    @Test(arguments: [
+        ("done", ["id": "t99999"]), ("snooze", ["id": "t99999", "minutes": "15"]),
+        ("undo", ["id": "t99999", "undo": "done"]), ("done", ["id": "notify-2000-01-01-t1"]),
+        ("done", ["id": "../tasks.json"])
+    ])
+    func anUnknownIDIsNotFound(action: String, body: [String: String]) async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        let before = try Data(contentsOf: site.planner.appendingPathComponent("tasks.json"))
+        let answer = try await owner.post("/api/" + action, json: body)
+        #expect(answer.status == 404)
+        #expect(try answer.json()["error"] is String)
+        #expect(try Data(contentsOf: site.planner.appendingPathComponent("tasks.json")) == before)
+    }
+
+    /// An action the app does not have is 404.
+    @Test func anUnknownActionIsNotFound() async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        #expect(try await owner.post("/api/explode", json: ["id": "t1"]).status == 404)
+    }
+}
