@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CHTTPDaemon", dependencies: ["CMicroHTTPD"]),
+        .target(name: "AuraHTTP", dependencies: ["CHTTPDaemon"]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -42,17 +43,19 @@ let package = Package(
         .target(
             name: "AuraServer",
             dependencies: [
-                "CHTTPDaemon", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "Platform",
+                "AuraHTTP", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "Platform",
                 "AuraUseCases", "AuraSite", "AuraPlanner", "Mustache"
             ]),
         .target(
             name: "AuraCLI",
-            dependencies: ["Diagnostics", "Platform", "AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"]),
+            dependencies: [
+                "Diagnostics", "Platform", "AuraHTTP", "AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"
+            ]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 
         .target(name: "AuraTestSupport", dependencies: ["AuraSite"], path: "Tests/Support"),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "AuraTestSupport"]),
-        .testTarget(name: "AuraServerTests", dependencies: ["AuraServer", "AuraSite", "AuraTestSupport"]),
+        .testTarget(name: "AuraServerTests", dependencies: ["AuraHTTP", "AuraServer", "AuraSite", "AuraTestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Diagnostics", "Mustache"]),
         .testTarget(name: "AuraSiteTests", dependencies: ["Diagnostics", "Platform", "AuraSite", "AuraTestSupport"]),
         .testTarget(

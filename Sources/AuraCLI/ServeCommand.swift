@@ -1,3 +1,4 @@
+import AuraHTTP
 import AuraServer
 import AuraSite
 import AuraUseCases

@@ -1,3 +1,4 @@
+import AuraHTTP
 import AuraSite
 import AuraTestSupport
 import Dispatch

@@ -1,3 +1,4 @@
+import AuraHTTP
 import Foundation
 
 /// Serves the built site's files: only regular files inside the output folder, never a path

@@ -1,3 +1,4 @@
+import AuraHTTP
 import AuraPlanner
 import AuraSite
 import AuraUseCases

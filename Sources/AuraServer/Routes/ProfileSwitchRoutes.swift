@@ -1,3 +1,4 @@
+import AuraHTTP
 import Foundation
 
 /// Profiles on one device: a browser may hold the sessions of several people. The active one is

@@ -1,3 +1,4 @@
+import AuraHTTP
 import Dispatch
 import Foundation
 import Synchronization

@@ -4,7 +4,7 @@ import Synchronization
 
 /// An open response body that is written a piece at a time (Server-Sent Events). While nothing
 /// is queued its connection is suspended in libmicrohttpd, so an idle stream holds no thread.
-final class EventStream: Sendable {
+public final class EventStream: Sendable {
     /// The native stream's address until `close()` lets go of it.
     private let native: Mutex<UInt?>
 
@@ -14,7 +14,7 @@ final class EventStream: Sendable {
 
     /// Queues `text`; false once the client has gone or the stream was closed.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         native.withLock { native in
             guard let native, let stream = OpaquePointer(bitPattern: native) else { return false }
             var bytes = Array(text.utf8)
@@ -23,7 +23,7 @@ final class EventStream: Sendable {
     }
 
     /// Ends the body after what is queued.
-    func close() {
+    public func close() {
         native.withLock { native in
             if let stream = native.flatMap({ OpaquePointer(bitPattern: $0) }) { aura_http_stream_release(stream) }
             native = nil

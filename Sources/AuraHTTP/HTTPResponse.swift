@@ -2,14 +2,14 @@ import Foundation
 
 /// What the server answers: a status, headers in order, and a body.
 public struct HTTPResponse: Sendable {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: Data
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: Data
     /// Set for a body sent later, a piece at a time (Server-Sent Events): the server sends the
     /// status and headers, then hands the open stream to this closure instead of sending `body`.
-    var stream: (@Sendable (EventStream) -> Void)?
+    public var stream: (@Sendable (EventStream) -> Void)?
 
-    init(
+    public init(
         status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(),
         stream: (@Sendable (EventStream) -> Void)? = nil
     ) {
@@ -20,18 +20,20 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A short plain-text answer, for errors and redirects.
-    static func text(_ status: Int, _ text: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+    public static func text(_ status: Int, _ text: String, headers: [(name: String, value: String)] = [])
+        -> HTTPResponse
+    {
         HTTPResponse(
             status: status, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
             body: Data((text + "\n").utf8))
     }
 
     /// 303 See Other to `location`, the answer to a form post.
-    static func seeOther(_ location: String) -> HTTPResponse {
+    public static func seeOther(_ location: String) -> HTTPResponse {
         text(303, "See \(location)", headers: [("Location", location)])
     }
 
-    mutating func add(_ name: String, _ value: String) {
+    public mutating func add(_ name: String, _ value: String) {
         headers.append((name, value))
     }
 }
