@@ -10,6 +10,10 @@ public enum Commands {
         DoneCommand(),
         SnoozeCommand(),
         PushCommand(),
+        EditCommand(),
+        MoveCommand(),
+        DropCommand(),
+        UndoCommand(),
         ServeCommand(),
         UserCommand()
     ]

@@ -73,6 +73,7 @@ public final class AuraApp: Sendable {
             configuration.watch
             ? try LiveReload(templatesDirectory: configuration.build.templatesDirectory, root: root) : nil
         publisher = configuration.publish.map { BackgroundBuild(options: $0, stamp: stamp) }
+        try carryOverFieldChanges()
         if configuration.watch { startWatching() }
     }
 

@@ -41,6 +41,60 @@ import Testing
         #expect(try site.task(id)["snoozedUntil"] == nil)
     }
 
+    /// Undo of the latest change takes back whatever came last, a page's or the CLI's, and a
+    /// change made earlier than the latest one to a field, arriving late, is answered but not applied.
+    @Test func undoOfTheLatestChangeAndALateChange() async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        let id = try site.openTask()
+        let done = try await owner.post("/api/done", json: ["id": id, "at": 2_000])
+        #expect(try done.json()["applied"] as? Bool == true)
+        let late = try await owner.post("/api/undo", json: ["id": id, "undo": "done", "at": 1_000])
+        #expect(late.status == 200)
+        #expect(try late.json()["applied"] as? Bool == false && late.json()["done"] as? Bool == true)
+
+        let undone = try await owner.post("/api/undo", json: ["undo": "latest"])
+        #expect(undone.status == 200)
+        #expect(try (undone.json()["undone"] as? String ?? "").hasPrefix("Done \(id) “"))
+        #expect(try site.task(id)["done"] as? Bool == false)
+        let nothing = try await owner.post("/api/undo", json: ["undo": "latest"])
+        #expect(try nothing.json()["undone"] is NSNull)
+    }
+
+    /// Edit reads new words again, Move puts a task on another day, Delete removes it, Undone
+    /// opens a done task; an edit that does not read is 422 and changes nothing.
+    @Test func editMoveDeleteAndUndone() async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        let id = try site.openTask()
+
+        let edited = try await owner.post(
+            "/api/edit", json: ["id": id, "words": "call the zzplumber 3pm", "minutes": 20])
+        #expect(edited.status == 200)
+        #expect(try site.task(id)["title"] as? String == "call the zzplumber")
+        #expect(try site.task(id)["time"] as? String == "15:00" && site.task(id)["minutes"] as? Int == 20)
+        let broken = try await owner.post("/api/edit", json: ["id": id, "words": "call at 25:00"])
+        #expect(broken.status == 422)
+        #expect(try site.task(id)["title"] as? String == "call the zzplumber")
+
+        let moved = try await owner.post("/api/move", json: ["id": id, "date": site.date(daysFromToday: 2)])
+        #expect(try moved.status == 200 && moved.json()["moved"] as? [String] == [id])
+        #expect(try site.task(id)["date"] as? String == site.date(daysFromToday: 2))
+        #expect(try await owner.post("/api/move", json: ["id": id, "date": "someday"]).status == 422)
+
+        #expect(try await owner.post("/api/done", json: ["id": id]).status == 200)
+        #expect(try await owner.post("/api/undone", json: ["id": id]).status == 200)
+        #expect(try site.task(id)["done"] as? Bool == false)
+
+        let removed = try await owner.post("/api/delete", json: ["id": id])
+        #expect(try removed.status == 200 && removed.json()["removed"] as? [String] == [id])
+        #expect(try site.tasks().allSatisfy { $0["id"] as? String != id })
+        #expect(try await owner.post("/api/delete", json: ["id": id]).status == 404)
+        let undone = try await owner.post("/api/undo", json: ["undo": "latest"])
+        #expect(try (undone.json()["undone"] as? String ?? "").hasPrefix("Removed \(id)"))
+        #expect(try site.task(id)["title"] as? String == "call the zzplumber")
+    }
+
     /// A snooze longer than a day, or an undo of something else, is a bad request that changes nothing.
     @Test func aSnoozeTooLongOrAnUnknownUndoIsRefused() async throws {
         let site = try await ServedSite.open()

@@ -1,11 +1,12 @@
 import AuraPlanner
+import AuraUseCases
 import Foundation
 
-/// `aura done`: marks tasks finished (a recurring task, for today).
+/// `aura done`: marks tasks finished (a recurring task, for the day).
 struct DoneCommand: Command {
     let spec = CommandSpec(
         name: "done",
-        summary: "Mark tasks done by id (t12 or 12); a repeating task for today only.",
+        summary: "Mark tasks done by id (t12 or 12); a repeating task for today (or --date) only.",
         arguments: "[options] ID...",
         options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.dateOptions,
         positionalCount: 1...Int.max)
@@ -13,12 +14,15 @@ struct DoneCommand: Command {
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let options = PlannerOptions(arguments, in: terminal)
         let day = try options.today(arguments, spec: spec, timeZone: try options.folder.settings().timeZone)
-        let tasks = try options.changeStore(spec: spec) { (store: inout TaskStore) throws(TaskStoreChangeError) in
-            for id in arguments.positionals { try store.markDone(id, on: day) }
-            return arguments.positionals.map { store.tasks[store.index(of: $0)!] }
+        let outcome = try options.act(spec: spec) { actions in
+            try actions.change(
+                arguments.positionals, .done, day: day, today: day, at: terminal.now().milliseconds,
+                onWait: options.waitNotice)
         }
-        for task in tasks {
-            terminal.print("Done: \(task.id) “\(task.title)”" + (task.recurrence == nil ? "" : " (for \(day.iso))"))
+        for task in outcome.tasks {
+            let late = !outcome.applied.contains(task.id) ? " (kept: it was changed later)" : ""
+            terminal.print(
+                "Done: \(task.id) “\(task.title)”" + (task.recurrence == nil ? "" : " (for \(day.iso))") + late)
         }
         return 0
     }

@@ -38,25 +38,43 @@ struct PlannerOptions {
 
     /// `--date`/`--today`, else the clock's day in `timeZone`.
     func today(_ arguments: ParsedArguments, spec: CommandSpec, timeZone: TimeZone) throws -> LocalDate {
-        guard let text = arguments.value("--date") ?? arguments.value("--today") else {
-            return LocalDate(terminal.now(), in: timeZone)
-        }
+        try today(
+            arguments, option: arguments.value("--date") == nil ? "--today" : "--date", spec: spec, timeZone: timeZone)
+    }
+
+    /// The date `option` gives, else the clock's day in `timeZone`.
+    func today(_ arguments: ParsedArguments, option: String, spec: CommandSpec, timeZone: TimeZone) throws -> LocalDate
+    {
+        guard let text = arguments.value(option) else { return LocalDate(terminal.now(), in: timeZone) }
+        return try Self.date(text, spec: spec)
+    }
+
+    /// A `YYYY-MM-DD` date given on the command line.
+    static func date(_ text: String, spec: CommandSpec) throws -> LocalDate {
         guard let date = LocalDate(iso: text) else {
             throw UsageError("'\(text)' is not a date; expected YYYY-MM-DD, such as 2026-12-02", spec: spec)
         }
         return date
     }
 
-    /// Runs a change of existing tasks under the lock; an unknown id is a usage mistake.
-    func changeStore<Result>(spec: CommandSpec, _ change: (inout TaskStore) throws(TaskStoreChangeError) -> Result)
-        throws -> Result
-    {
-        try folder.changeStore(onWait: waitNotice) { store in
-            do throws(TaskStoreChangeError) {
-                return try change(&store)
-            } catch {
-                throw UsageError(error.message, spec: spec)
-            }
+    /// A day given as `YYYY-MM-DD` or in words capture reads (`friday`, `tomorrow`, `dec 10`),
+    /// counted from `today`.
+    static func day(_ text: String, from today: LocalDate, spec: CommandSpec) throws -> LocalDate {
+        guard let day = CaptureParser(today: today).day(text) else {
+            throw UsageError(
+                "'\(text)' is not a day; expected YYYY-MM-DD or a day such as friday, tomorrow or dec 10", spec: spec)
+        }
+        return day
+    }
+
+    /// The task actions on this planner; an id that names no task is a usage mistake.
+    func act<Result>(spec: CommandSpec, _ action: (TaskActions) throws -> Result) throws -> Result {
+        do {
+            return try action(TaskActions(folder: folder))
+        } catch let unknown as TaskActions.UnknownTask {
+            throw UsageError("no task with id '\(unknown.id)'; 'aura plan' lists the ids", spec: spec)
+        } catch let error as TaskStoreChangeError {
+            throw UsageError(error.message, spec: spec)
         }
     }
 }

@@ -1,7 +1,8 @@
 import AuraPlanner
+import AuraUseCases
 import Foundation
 
-/// `aura push`: moves today's unfinished one-off tasks to tomorrow.
+/// `aura push`: moves today's unfinished tasks to tomorrow.
 struct PushCommand: Command {
     let spec = CommandSpec(
         name: "push",
@@ -11,10 +12,8 @@ struct PushCommand: Command {
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let options = PlannerOptions(arguments, in: terminal)
         let day = try options.today(arguments, spec: spec, timeZone: try options.folder.settings().timeZone)
-        let moved = try options.changeStore(spec: spec) { (store: inout TaskStore) throws(TaskStoreChangeError) in
-            // Tasks left from earlier days count as today's, as they would in the plan.
-            store.rollForward(to: day)
-            return store.pushUnfinished(from: day).map { store.tasks[store.index(of: $0)!] }
+        let moved = try options.act(spec: spec) { actions in
+            try actions.push(from: day, at: terminal.now().milliseconds, onWait: options.waitNotice)
         }
         guard !moved.isEmpty else {
             terminal.print("Nothing left to push from \(day.iso).")

@@ -1,4 +1,5 @@
 import AuraPlanner
+import AuraUseCases
 import Foundation
 
 /// `aura snooze`: keeps a task out of the plan until a while from now (15 minutes by default).
@@ -13,21 +14,25 @@ struct SnoozeCommand: Command {
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let options = PlannerOptions(arguments, in: terminal)
         let settings = try options.folder.settings()
-        let id = arguments.positionals[0]
         let written = arguments.positionals.count > 1 ? arguments.positionals[1] : "15m"
         guard let minutes = CaptureParser.duration(written) else {
             throw UsageError("'\(written)' is not a duration; expected one such as 15m, 1h or 90 min", spec: spec)
         }
-        let until = terminal.now().addingTimeInterval(TimeInterval(minutes * 60))
-        let task = try options.changeStore(spec: spec) { (store: inout TaskStore) throws(TaskStoreChangeError) in
-            try store.snooze(id, until: until)
-            return store.tasks[store.index(of: id)!]
+        let now = terminal.now()
+        let until = now.addingTimeInterval(TimeInterval(minutes * 60))
+        let today = settings.day(of: now)
+        let outcome = try options.act(spec: spec) { actions in
+            try actions.change(
+                [arguments.positionals[0]], .snooze(until: until), day: today, today: today, at: now.milliseconds,
+                onWait: options.waitNotice)
         }
         let day = settings.day(of: until)
         let clock = isoTimestamp(until, in: settings.timeZone).dropFirst(11).prefix(5)
-        terminal.print(
-            "Snoozed \(task.id) “\(task.title)” until \(clock)\(day == settings.day(of: terminal.now()) ? "" : " on \(day.iso)")."
-        )
+        for task in outcome.tasks {
+            terminal.print(
+                "Snoozed \(task.id) “\(task.title)” until \(clock)\(day == today ? "" : " on \(day.iso)")."
+            )
+        }
         return 0
     }
 }

@@ -264,4 +264,15 @@ extension CaptureParser {
         else { return nil }
         return minutes
     }
+
+    /// The day in a text that is a date and nothing else: `2026-12-04`, or words capture reads
+    /// as one day (`friday`, `tomorrow`, `dec 10`), counted from `today`; nil otherwise.
+    public func day(_ text: String) -> LocalDate? {
+        if let date = LocalDate(iso: text) { return date }
+        let marker = "zzday"
+        guard let items = try? parse("\(marker) \(text)"), items.count == 1, items[0].title == marker,
+            items[0].time == nil, items[0].recurrence == nil, items[0].partOfDay == nil, !items[0].isDeadline
+        else { return nil }
+        return items[0].date
+    }
 }

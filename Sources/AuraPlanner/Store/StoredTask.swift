@@ -32,6 +32,10 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
     /// The deadline the capture named (`by end of next week`): the task is planned from the
     /// day it was captured, rolls forward until done, and ranks higher as the day nears.
     public var due: LocalDate?
+    /// When each field was last changed by a person (client milliseconds since 1970, by field
+    /// name: `done`, `done@<date>` for one occurrence of a repeating task, `snoozedUntil`, …), so
+    /// that of two changes to one field the later wins whichever arrives last (store version 3).
+    public internal(set) var changed: [String: Int64] = [:]
 
     init(
         id: String, title: String, input: String, kind: ItemKind, category: Category, categoryReason: String,
@@ -84,7 +88,7 @@ extension StoredTask: Codable {
         case recurrence = "rrule"
         case rolledForward, done, doneOccurrences, snoozedUntil
         case partOfDay = "part"
-        case due
+        case due, changed
     }
 
     /// Version 1 files hold only `id`, `title`, `date`, `time`, `minutes`, `rrule` and `done`; the
@@ -106,6 +110,7 @@ extension StoredTask: Codable {
         snoozedUntil = try container.decodeIfPresent(Date.self, forKey: .snoozedUntil)
         partOfDay = try container.decodeIfPresent(PartOfDay.self, forKey: .partOfDay)
         due = try container.decodeIfPresent(LocalDate.self, forKey: .due)
+        changed = try container.decodeIfPresent([String: Int64].self, forKey: .changed) ?? [:]
         if let category = try container.decodeIfPresent(Category.self, forKey: .category) {
             self.category = category
             categoryReason =
@@ -122,6 +127,29 @@ extension StoredTask: Codable {
                 throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.message)
             }
         }
+    }
+
+    /// Writes every field a task has; `changed` only once something was changed by a person.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(input, forKey: .input)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(category, forKey: .category)
+        try container.encode(categoryReason, forKey: .categoryReason)
+        try container.encodeIfPresent(createdOn, forKey: .createdOn)
+        try container.encodeIfPresent(date, forKey: .date)
+        try container.encodeIfPresent(time, forKey: .time)
+        try container.encodeIfPresent(minutes, forKey: .minutes)
+        try container.encodeIfPresent(recurrence, forKey: .recurrence)
+        try container.encode(rolledForward, forKey: .rolledForward)
+        try container.encode(done, forKey: .done)
+        try container.encode(doneOccurrences, forKey: .doneOccurrences)
+        try container.encodeIfPresent(snoozedUntil, forKey: .snoozedUntil)
+        try container.encodeIfPresent(partOfDay, forKey: .partOfDay)
+        try container.encodeIfPresent(due, forKey: .due)
+        if !changed.isEmpty { try container.encode(changed, forKey: .changed) }
     }
 
     /// Numbers past `InputLimits` would overflow the planner's arithmetic, so they are refused

@@ -46,17 +46,29 @@ extension TaskStore {
     }
 
     /// Moves `day`'s unfinished one-off tasks to the next day; recurring tasks keep their
-    /// schedule. Returns the ids moved.
+    /// schedule. With `at`, a person's change made then: each move counts as a change of the
+    /// task's date and can be undone. Returns the ids moved.
     @discardableResult
-    public mutating func pushUnfinished(from day: LocalDate) -> [String] {
-        var moved: [String] = []
-        for index in tasks.indices
-        where tasks[index].recurrence == nil && !tasks[index].done && tasks[index].date == day {
-            tasks[index].date = day.adding(days: 1)
+    public mutating func pushUnfinished(from day: LocalDate, at: Int64? = nil) -> [String] {
+        let next = day.adding(days: 1)
+        let pushed = tasks.filter { $0.recurrence == nil && !$0.done && $0.date == day }.map(\.id)
+        guard let at else { return move(pushed, to: next) }
+        return remembering(
+            pushed, at: at,
+            change: { store in
+                let moved = store.move(pushed, to: next)
+                for id in moved { store.tasks[store.index(of: id)!].noteChange(of: "date", at: at) }
+                return moved
+            }, summary: { "Pushed to \(next): " + Self.list($0) })
+    }
+
+    private mutating func move(_ ids: [String], to day: LocalDate) -> [String] {
+        for id in ids {
+            let index = index(of: id)!
+            tasks[index].date = day
             tasks[index].countMove()
-            moved.append(tasks[index].id)
         }
-        return moved
+        return ids
     }
 
     /// Marks a task done (for a recurring task, its occurrence on `day`).
@@ -90,7 +102,7 @@ extension TaskStore {
         tasks[try existing(id)].snoozedUntil = nil
     }
 
-    private func existing(_ id: String) throws(TaskStoreChangeError) -> Int {
+    func existing(_ id: String) throws(TaskStoreChangeError) -> Int {
         guard let index = index(of: id) else {
             throw TaskStoreChangeError(message: "no task with id '\(id)'; 'aura plan' lists the ids")
         }
@@ -105,8 +117,12 @@ extension StoredTask {
     }
 }
 
-/// A `done` or `snooze` naming a task the store does not hold.
+/// A change the store cannot make: an id it does not hold, words that do not read, a repeating task moved.
 public struct TaskStoreChangeError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// version. The planner is its only writer.
 public struct TaskStore: Sendable, Equatable {
     /// Version 2 added kinds, categories with reasons, roll-forward counts, recurring
-    /// completions and snoozes; version 1 files still load (see `StoredTask.init(from:)`).
-    static let currentVersion = 2
+    /// completions and snoozes; version 3 each task's change times (`changed`) and the changes
+    /// kept for undo (`undo`). Version 1 and 2 files still load (see `StoredTask.init(from:)`).
+    static let currentVersion = 3
 
     public var tasks: [StoredTask]
     /// The number in the next task id (`t` + number); ids are never reused.
@@ -14,6 +15,8 @@ public struct TaskStore: Sendable, Equatable {
     /// store is saved first, so a plan stopped in between finishes the drain on its next run
     /// (`Inbox.finishingDrain`) instead of capturing the same lines again.
     public var undrainedInbox: String?
+    /// The latest changes people made, oldest first, to be undone latest first.
+    public internal(set) var recentChanges: [StoreChange] = []
 
     public init(tasks: [StoredTask] = [], nextNumber: Int = 1) {
         self.tasks = tasks
@@ -39,7 +42,9 @@ public struct TaskStore: Sendable, Equatable {
     public func encoded() -> Data {
         // Encoding plain values with string keys cannot fail.
         try! canonicalJSON(
-            File(version: Self.currentVersion, nextNumber: nextNumber, tasks: tasks, undrainedInbox: undrainedInbox))
+            File(
+                version: Self.currentVersion, nextNumber: nextNumber, tasks: tasks, undrainedInbox: undrainedInbox,
+                undo: recentChanges.isEmpty ? nil : recentChanges))
     }
 
     /// Reads a store file; an error gives the line and column of the problem.
@@ -74,6 +79,7 @@ public struct TaskStore: Sendable, Equatable {
         let highest = file.tasks.compactMap { Int($0.id.dropFirst()) }.max() ?? 0
         var store = TaskStore(tasks: file.tasks, nextNumber: max(file.nextNumber ?? 1, highest + 1))
         store.undrainedInbox = file.undrainedInbox
+        store.recentChanges = file.undo ?? []
         return store
     }
 
@@ -101,12 +107,14 @@ public struct TaskStore: Sendable, Equatable {
         var nextNumber: Int?
         var tasks: [StoredTask]
         var undrainedInbox: String?
+        var undo: [StoreChange]?
 
-        init(version: Int, nextNumber: Int, tasks: [StoredTask], undrainedInbox: String?) {
+        init(version: Int, nextNumber: Int, tasks: [StoredTask], undrainedInbox: String?, undo: [StoreChange]?) {
             self.version = version
             self.nextNumber = nextNumber
             self.tasks = tasks
             self.undrainedInbox = undrainedInbox
+            self.undo = undo
         }
 
         init(from decoder: any Decoder) throws {
@@ -121,6 +129,7 @@ public struct TaskStore: Sendable, Equatable {
             }
             tasks = try container.decode([StoredTask].self, forKey: .tasks)
             undrainedInbox = try container.decodeIfPresent(String.self, forKey: .undrainedInbox)
+            undo = try container.decodeIfPresent([StoreChange].self, forKey: .undo)
         }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// What the server remembers of the browser's actions, in the accounts database: each action's
 /// client-made id with its answer, so an action replayed from an offline queue is answered again
-/// instead of carried out twice; and, per task field, the client's time of the change last
-/// applied to it, so an older change that arrives late loses (last writer wins).
+/// instead of carried out twice. (Each task field's last change time lived here too; it now lives
+/// in the person's own store, beside the task.)
 extension Accounts {
     /// The answer given to `actionID` of `personID`, when it was carried out before.
     func answer(toAction actionID: String, of personID: Int64) throws -> String? {
@@ -30,30 +30,25 @@ extension Accounts {
         }
     }
 
-    /// When (client milliseconds) each of `fields` of `personID`'s `taskID` was last changed; absent when never.
-    func lastChanges(of taskID: String, _ fields: [String], of personID: Int64) throws -> [String: Int64] {
+    /// The task fields' change times kept here before they moved into each person's store
+    /// (tasks.json version 3), by person; they are forgotten once `forget` runs.
+    func fieldChangesKeptHere() throws -> [Int64: [(task: String, field: String, changed: Int64)]] {
         try database.withLock { database in
-            var changes: [String: Int64] = [:]
-            for field in fields {
-                if let changed = try database.execute(
-                    "SELECT changed FROM field_changes WHERE person_id = ? AND task_id = ? AND field = ?",
-                    [.integer(personID), .text(taskID), .text(field)]
-                ).first?[0].integer {
-                    changes[field] = changed
-                }
+            var kept: [Int64: [(task: String, field: String, changed: Int64)]] = [:]
+            for row in try database.execute("SELECT person_id, task_id, field, changed FROM field_changes") {
+                guard let person = row[0].integer, let task = row[1].text, let field = row[2].text,
+                    let changed = row[3].integer
+                else { continue }
+                kept[person, default: []].append((task, field, changed))
             }
-            return changes
+            return kept
         }
     }
 
-    /// Notes the client time of a change applied to `field` of `personID`'s `taskID`.
-    func noteChange(of taskID: String, _ field: String, at changed: Int64, of personID: Int64) throws {
+    /// Forgets the change times of `personID` kept here, once they are in the person's store.
+    func forgetFieldChanges(of personID: Int64) throws {
         try database.withLock { database in
-            _ = try database.execute(
-                """
-                INSERT INTO field_changes (person_id, task_id, field, changed) VALUES (?, ?, ?, ?)
-                ON CONFLICT(person_id, task_id, field) DO UPDATE SET changed = excluded.changed
-                """, [.integer(personID), .text(taskID), .text(field), .integer(changed)])
+            _ = try database.execute("DELETE FROM field_changes WHERE person_id = ?", [.integer(personID)])
         }
     }
 }

@@ -17,10 +17,10 @@ private let actionsWithIDs = Mutex(())
 /// A JSON action may carry `actionId` (1 to 100 letters, digits, `-` or `_`, made by the page)
 /// and `at` (the client's time of the change, milliseconds since 1970): an id already carried
 /// out gets its first answer again with `"replayed": true`, and nothing is done twice; `at`
-/// decides, per task field, which of two changes wins (see `TaskChange`).
+/// decides, per task field, which of two changes wins (see `TaskActions`).
 extension AuraApp {
     enum Action: String {
-        case plan, capture, done, snooze, undo, push
+        case plan, capture, done, snooze, undo, undone, push, edit, move, delete
     }
 
     /// The longest snooze an action may ask for: a day.
@@ -137,84 +137,161 @@ extension AuraApp {
             return Outcome(
                 then: "schedule/?changed=1",
                 json: ["captured": outcome.captured.count, "blocks": outcome.days[0].blocks.count])
-        case .done, .snooze, .undo:
-            // Someone new has no store until their first plan: no id of theirs exists yet.
-            guard FileManager.default.fileExists(atPath: folder.store.url.path) else {
-                throw ActionProblem(
-                    status: 404, message: "no task, block or notification '\(fields["id"] ?? "")' in your plan")
-            }
-            return try changeTasks(action, fields, folder: folder, personID: session.personID, today: today, now: now)
+        case .done, .snooze, .undo, .undone:
+            return try changeTasks(action, fields, folder: folder, today: today, now: now)
+        case .edit, .move, .delete:
+            return try reshapeTasks(action, fields, folder: folder, today: today, now: now)
         case .push:
-            guard FileManager.default.fileExists(atPath: folder.store.url.path) else {
-                return Outcome(then: "schedule/", json: ["moved": 0])
-            }
-            let moved = try folder.changeStore { store in
-                store.rollForward(to: today)
-                return store.pushUnfinished(from: today)
-            }
-            return Outcome(then: "schedule/", json: ["moved": moved])
+            let moved = try TaskActions(folder: folder).push(from: today, at: now.milliseconds)
+            return Outcome(then: "schedule/", json: ["moved": moved.map(\.id)])
         }
     }
 
-    /// Done, Snooze or Undo on the id a page knows (see `TaskChange`); the answer carries the
-    /// pages' Done and Snoozed state as the store now holds it.
+    /// Done, Snooze or Undo on the id a page knows (see `TaskActions.targets`), or Undo of the
+    /// latest change (`"undo": "latest"`); the answer carries the pages' Done and Snoozed state
+    /// as the store now holds it.
     private func changeTasks(
-        _ action: Action, _ fields: [String: String], folder: PlannerFolder, personID: Int64,
-        today: LocalDate, now: Date
+        _ action: Action, _ fields: [String: String], folder: PlannerFolder, today: LocalDate, now: Date
     ) throws -> Outcome {
+        let at = Self.changeTime(fields, now: now)
+        let actions = TaskActions(folder: folder)
+        if action == .undo && fields["undo"] == "latest" {
+            let undone = try actions.undoLatest(at: at)
+            let store = try folder.loadStore()
+            return Outcome(
+                then: "dashboard/",
+                json: [
+                    "undone": undone?.summary ?? NSNull(),
+                    "state": PageState.of(plan: folder.plan(), store: store, now: now)
+                ])
+        }
         guard let id = fields["id"], !id.isEmpty, id.count <= 200 else {
             throw ActionProblem(status: 400, message: "expected the task's id")
         }
-        let kind: TaskChange.Kind
+        let change: TaskChange
         switch (action, fields["undo"]) {
-        case (.done, _): kind = .done
+        case (.done, _): change = .done
+        case (.undone, _): change = .notDone
         case (.snooze, _):
             let minutes = Int(fields["minutes"] ?? "15") ?? -1
             guard (1...Self.longestSnoozeMinutes).contains(minutes) else {
                 throw ActionProblem(status: 400, message: "a snooze lasts 1 to \(Self.longestSnoozeMinutes) minutes")
             }
-            kind = .snooze(minutes: minutes)
-        case (_, "done"): kind = .undoDone
-        case (_, "snooze"): kind = .undoSnooze
-        default: throw ActionProblem(status: 400, message: "expected undo: \"done\" or \"snooze\"")
+            change = .snooze(until: Date(timeIntervalSince1970: Double(at) / 1000 + Double(minutes * 60)))
+        case (_, "done"): change = .notDone
+        case (_, "snooze"): change = .unsnooze
+        default: throw ActionProblem(status: 400, message: "expected undo: \"done\", \"snooze\" or \"latest\"")
         }
-        let serverTime = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
-        let at =
-            fields["at"].flatMap { Double($0) }.flatMap {
-                $0.isFinite && $0 > 0 ? Int64(min($0, Double(serverTime))) : nil
-            } ?? serverTime
-        let day = fields["date"].flatMap { LocalDate(iso: $0) }
-        let change = TaskChange(kind: kind, id: id, day: day, at: at)
+        // Someone new has no store until their first plan: no id of theirs exists yet.
+        guard FileManager.default.fileExists(atPath: folder.store.url.path) else {
+            throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
+        }
+        let outcome: TaskActions.Outcome
         do {
-            // The plan is read under the lock too, so a plan being saved is seen whole or not yet.
-            let (written, store, plan) = try folder.changeStore { store in
-                let plan = folder.plan()
-                guard let targets = TaskChange.targets(of: id, day: day, today: today, plan: plan, store: store) else {
-                    throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
-                }
-                let written = try change.apply(to: &store, targets) { task, field in
-                    try accounts.lastChanges(of: task, [field], of: personID)[field]
-                }
-                return (written, store, plan)
-            }
-            for (task, field) in written { try accounts.noteChange(of: task, field, at: at, of: personID) }
-            let targets = TaskChange.targets(of: id, day: day, today: today, plan: plan, store: store)
-            let tasks = (targets?.taskIDs ?? []).compactMap { store.index(of: $0).map { store.tasks[$0] } }
-            let settings = try folder.settings()
-            return Outcome(
-                then: "dashboard/",
-                json: [
-                    "id": tasks.count == 1 ? tasks[0].id : id,
-                    "applied": !written.isEmpty,
-                    "done": !tasks.isEmpty && tasks.allSatisfy { !$0.isOpen(on: targets?.day ?? today) },
-                    "snoozedUntil": tasks.compactMap({ $0.snoozedUntil }).max().map {
-                        isoTimestamp($0, in: settings.timeZone)
-                    } ?? NSNull(),
-                    "state": TaskChange.pageState(plan: plan, store: store, now: now)
-                ])
+            outcome = try actions.change(
+                [id], change, day: fields["date"].flatMap { LocalDate(iso: $0) }, today: today, at: at)
+        } catch is TaskActions.UnknownTask {
+            throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
         } catch let error as TaskStoreChangeError {
             throw ActionProblem(status: 404, message: error.message)
         }
+        let tasks = outcome.tasks
+        let day = outcome.targets.first?.day ?? today
+        let settings = try folder.settings()
+        return Outcome(
+            then: "dashboard/",
+            json: [
+                "id": tasks.count == 1 ? tasks[0].id : id,
+                "applied": !outcome.applied.isEmpty,
+                "done": !tasks.isEmpty && tasks.allSatisfy { !$0.isOpen(on: day) },
+                "snoozedUntil": tasks.compactMap({ $0.snoozedUntil }).max().map {
+                    isoTimestamp($0, in: settings.timeZone)
+                } ?? NSNull(),
+                "state": PageState.of(plan: outcome.plan, store: outcome.store, now: now)
+            ])
+    }
+
+    /// When the person made a change: the client's `at`, never later than the server's clock
+    /// (a client clock ahead could otherwise hold a field forever), else now.
+    private static func changeTime(_ fields: [String: String], now: Date) -> Int64 {
+        let serverTime = now.milliseconds
+        return fields["at"].flatMap { Double($0) }.flatMap {
+            $0.isFinite && $0 > 0 ? Int64(min($0, Double(serverTime))) : nil
+        } ?? serverTime
+    }
+
+    /// Edit (`words`, `date`, `time`, `minutes`, `category`), Move (`date`: `YYYY-MM-DD` or a
+    /// day such as `friday`) and Delete on the id a page knows (see `TaskActions.targets`).
+    private func reshapeTasks(
+        _ action: Action, _ fields: [String: String], folder: PlannerFolder, today: LocalDate, now: Date
+    ) throws -> Outcome {
+        guard let id = fields["id"], !id.isEmpty, id.count <= 200 else {
+            throw ActionProblem(status: 400, message: "expected the task's id")
+        }
+        guard FileManager.default.fileExists(atPath: folder.store.url.path) else {
+            throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
+        }
+        let at = Self.changeTime(fields, now: now)
+        let actions = TaskActions(folder: folder)
+        let given = { (name: String) in fields[name].map { $0.trimmingCharacters(in: .whitespaces) } }
+        func day(_ text: String) throws -> LocalDate {
+            guard let day = CaptureParser(today: today).day(text) else {
+                throw ActionProblem(
+                    status: 422, message: "'\(text)' is not a day; expected YYYY-MM-DD or a day such as friday")
+            }
+            return day
+        }
+        do {
+            switch action {
+            case .edit:
+                var edit = TaskEdit(words: given("words").flatMap { $0.isEmpty ? nil : $0 })
+                if let text = given("date"), !text.isEmpty { edit.date = try day(text) }
+                if let text = given("time"), !text.isEmpty {
+                    guard let time = ClockTime(text) else {
+                        throw ActionProblem(status: 422, message: "'\(text)' is not a time of day; expected HH:MM")
+                    }
+                    edit.time = time
+                }
+                if let text = given("minutes"), !text.isEmpty {
+                    guard let minutes = Int(text) else {
+                        throw ActionProblem(status: 422, message: "'\(text)' is not a number of minutes")
+                    }
+                    edit.minutes = minutes
+                }
+                if let text = given("category"), !text.isEmpty {
+                    guard let category = Category(rawValue: text) else {
+                        throw ActionProblem(status: 422, message: "'\(text)' is not a category")
+                    }
+                    edit.category = category
+                }
+                guard !edit.isEmpty else { throw ActionProblem(status: 422, message: "nothing to change") }
+                let (task, applied) = try actions.edit(id, edit, today: today, at: at)
+                return Outcome(then: "schedule/", json: ["id": task.id, "applied": applied, "task": Self.json(task)])
+            case .move:
+                guard let text = given("date"), !text.isEmpty else {
+                    throw ActionProblem(status: 400, message: "expected the day to move to")
+                }
+                let date = try day(text)
+                let moved = try actions.move([id], to: date, today: today, at: at)
+                return Outcome(then: "schedule/", json: ["moved": moved.map(\.id), "date": date.iso])
+            default:
+                let removed = try actions.drop([id], today: today, at: at)
+                return Outcome(then: "schedule/", json: ["removed": removed.map(\.id)])
+            }
+        } catch is TaskActions.UnknownTask {
+            throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
+        } catch let error as TaskStoreChangeError {
+            throw ActionProblem(status: 422, message: error.message)
+        }
+    }
+
+    /// A task as the JSON answers show it.
+    private static func json(_ task: StoredTask) -> [String: Any] {
+        [
+            "id": task.id, "title": task.title, "input": task.input, "category": task.category.rawValue,
+            "date": task.date?.iso ?? NSNull(), "time": task.time.map { "\($0)" } ?? NSNull(),
+            "minutes": task.minutes ?? NSNull(), "done": task.done
+        ]
     }
 
     /// `GET /api/state`: the pages' Done and Snoozed state from the store, for the signed-in person.
@@ -226,7 +303,7 @@ extension AuraApp {
         let held = try folder.lock(exclusive: false) {}
         defer { held?.release() }
         let plan = folder.plan()
-        return .json(200, TaskChange.pageState(plan: plan, store: try folder.loadStore(), now: clock()))
+        return .json(200, PageState.of(plan: plan, store: try folder.loadStore(), now: clock()))
     }
 
     private func signInFirstForAction(_ request: HTTPRequest) throws -> HTTPResponse {

@@ -201,6 +201,66 @@ struct PlannerCommandTests {
         #expect(tomorrow.out.contains("call the bank") && tomorrow.out.contains("run 5k"))
     }
 
+    @Test func undoTakesBackTheLatestChangeThenTheOneBefore() async throws {
+        let sandbox = try Sandbox(inbox: Self.inbox)
+        #expect(await sandbox.run("undo").out == "Nothing to undo.\n")
+        #expect(await sandbox.run("plan").status == 0)
+        let planned = try sandbox.read("Content/planner/tasks.json")
+        #expect(await sandbox.run("done", "t1").status == 0)
+        #expect(await sandbox.run("push").status == 0)
+        let push = await sandbox.run("undo")
+        #expect(push.status == 0)
+        #expect(push.out.hasPrefix("Undone: Pushed to 2026-12-03: t2 “email the landlord about the boiler”, t3"))
+        let done = await sandbox.run("undo")
+        #expect(done.out == "Undone: Done t1 “write the grant proposal introduction”.\n")
+        #expect(await sandbox.run("undo").out == "Nothing to undo.\n")
+        let store = try TaskStore.decode(Data(contentsOf: sandbox.url("Content/planner/tasks.json")))
+        let before = try TaskStore.decode(Data(planned.utf8))
+        #expect(store.tasks.map(\.done) == before.tasks.map(\.done))
+        #expect(store.tasks.map(\.date) == before.tasks.map(\.date))
+        #expect(store.tasks.map(\.rolledForward) == before.tasks.map(\.rolledForward))
+        let unknown = await sandbox.run("done", "t1", "t99")
+        #expect(unknown.status == 2 && unknown.err.hasPrefix("error: no task with id 't99'; 'aura plan' lists the ids"))
+        #expect(try sandbox.read("Content/planner/tasks.json") == String(decoding: store.encoded(), as: UTF8.self))
+    }
+
+    @Test func editMoveAndDropChangeTheStoreAndBadInputWritesNothing() async throws {
+        let sandbox = try Sandbox(inbox: Self.inbox)
+        #expect(await sandbox.run("plan").status == 0)
+        let edit = await sandbox.run("edit", "t5", "call the bank friday 3pm", "--today", "2026-12-02")
+        #expect(edit.status == 0)
+        #expect(edit.out == "Edited: t5  📋  call the bank · 2026-12-04 15:00\n")
+        let fields = await sandbox.run("edit", "5", "--minutes", "25", "--category", "admin", "--at", "16:10")
+        #expect(fields.out == "Edited: t5  📋  call the bank · 2026-12-04 16:10 · 25 min\n")
+        let move = await sandbox.run("move", "t1", "t2", "2026-12-07")
+        #expect(
+            move.status == 0
+                && move.out.hasPrefix("Moved to 2026-12-07:\n  t1  🧠  write the grant proposal introduction"))
+        let drop = await sandbox.run("drop", "t4")
+        #expect(drop.out == "Removed: t4  📋  order printer ink · 2026-12-02\n")
+        let saved = try sandbox.read("Content/planner/tasks.json")
+
+        let mistakes: [([String], String)] = [
+            (["edit", "t99", "call Sam"], "error: no task with id 't99'"),
+            (["edit", "t1"], "error: nothing to change"),
+            (["edit", "t1", "call at 25:00"], "error: column 9: '25:00' is not a time of day"),
+            (["edit", "t1", "--date", "2026-02-30"], "error: '2026-02-30' is not a date"),
+            (["edit", "t1", "--at", "9am"], "error: '9am' is not a time of day"),
+            (["edit", "t1", "--category", "chores"], "error: 'chores' is not a category"),
+            (["edit", "t1", "--minutes", "0"], "error: 0 minutes is not a length"),
+            (["move", "t1", "someday"], "error: 'someday' is not a day"),
+            (["move", "t6", "friday"], "error: t6 repeats"),
+            (["move", "t1", "t99", "friday"], "error: no task with id 't99'"),
+            (["drop", "t4"], "error: no task with id 't4'")
+        ]
+        for (arguments, message) in mistakes {
+            let result = await sandbox.run(arguments)
+            #expect(result.status == 2 && result.err.hasPrefix(message), "\(arguments): \(result.err)")
+            #expect(try sandbox.read("Content/planner/tasks.json") == saved, "\(arguments) wrote the store")
+        }
+        #expect(await sandbox.run("undo").out == "Undone: Removed t4 “order printer ink”.\n")
+    }
+
     @Test func addAppendsACheckedLineToTheInbox() async throws {
         let sandbox = try Sandbox()
         let result = await sandbox.run("add", "call", "Sam", "friday", "at", "3pm")

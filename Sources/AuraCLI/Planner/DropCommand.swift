@@ -1,0 +1,25 @@
+import AuraPlanner
+import AuraUseCases
+import Foundation
+
+/// `aura drop`: removes tasks that are no longer needed ('aura undo' brings them back).
+struct DropCommand: Command {
+    let spec = CommandSpec(
+        name: "drop",
+        summary: "Remove tasks that are no longer needed; 'aura undo' brings them back.",
+        arguments: "[options] ID...",
+        options: [SiteFolders.content, PlannerOptions.storeOption],
+        positionalCount: 1...Int.max)
+
+    func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
+        let options = PlannerOptions(arguments, in: terminal)
+        let today = LocalDate(terminal.now(), in: try options.folder.settings().timeZone)
+        let dropped = try options.act(spec: spec) { actions in
+            try actions.drop(
+                arguments.positionals, today: today, at: terminal.now().milliseconds, onWait: options.waitNotice)
+        }
+        for task in dropped { terminal.print("Removed: " + TaskLine(task).text) }
+        if dropped.isEmpty { terminal.print("Nothing removed: each was changed later.") }
+        return 0
+    }
+}

@@ -1,0 +1,20 @@
+import AuraPlanner
+import AuraUseCases
+import Foundation
+
+/// `aura undo`: takes back the latest change made to tasks — from here, cron or a page.
+struct UndoCommand: Command {
+    let spec = CommandSpec(
+        name: "undo",
+        summary: "Take back the latest Done, Snooze or Push (from here or a page); again for the one before.",
+        options: [SiteFolders.content, PlannerOptions.storeOption])
+
+    func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
+        let options = PlannerOptions(arguments, in: terminal)
+        let undone = try options.act(spec: spec) { actions in
+            try actions.undoLatest(at: terminal.now().milliseconds, onWait: options.waitNotice)
+        }
+        terminal.print(undone.map { "Undone: \($0.summary)." } ?? "Nothing to undo.")
+        return 0
+    }
+}

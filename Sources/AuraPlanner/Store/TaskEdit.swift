@@ -1,0 +1,155 @@
+import Foundation
+
+/// A person's edit of one task: new words, read again as capture reads a line (so "call Sam
+/// friday 3pm" also moves it to Friday at 15:00), and any of its date, time, length and
+/// category set outright, which win over what the words say.
+public struct TaskEdit: Sendable, Equatable {
+    public var words: String?
+    public var date: LocalDate?
+    public var time: ClockTime?
+    public var minutes: Int?
+    public var category: Category?
+
+    public init(
+        words: String? = nil, date: LocalDate? = nil, time: ClockTime? = nil, minutes: Int? = nil,
+        category: Category? = nil
+    ) {
+        self.words = words
+        self.date = date
+        self.time = time
+        self.minutes = minutes
+        self.category = category
+    }
+
+    /// Whether the edit changes anything at all.
+    public var isEmpty: Bool { self == TaskEdit() }
+}
+
+extension TaskStore {
+    /// Edits task `id` as `edit` says, at `at`; a field changed later than `at` keeps its value.
+    /// Words that do not read as one task are an error naming the column, and change nothing.
+    /// Returns whether anything changed.
+    public mutating func edit(_ id: String, _ edit: TaskEdit, today: LocalDate, at: Int64)
+        throws(TaskStoreChangeError) -> Bool
+    {
+        let index = try existing(id)
+        let original = tasks[index]
+        var edited = original
+        if let words = edit.words {
+            let items: [CapturedItem]
+            do {
+                items = try CaptureParser(today: today).parse(words)
+            } catch {
+                throw TaskStoreChangeError(message: "column \(error.column): \(error.problem.message)")
+            }
+            guard items.count == 1, let item = items.first else {
+                throw TaskStoreChangeError(
+                    message: "'\(words)' reads as \(items.count) tasks; an edit keeps to one (add the others)")
+            }
+            let categorization = Categorizer().categorize(item)
+            edited.title = item.title
+            edited.input = item.input
+            edited.kind = item.kind
+            edited.category = categorization.category
+            edited.categoryReason = categorization.reason
+            edited.time = item.time
+            edited.minutes = item.minutes
+            edited.recurrence = item.recurrence
+            edited.partOfDay = item.partOfDay
+            edited.due = item.isDeadline ? item.date : nil
+            // Words that name no day leave the task on its day.
+            if let date = item.date, !item.isDeadline { edited.date = date }
+            // A repeat starts on the day the words name, else it repeats from now on.
+            if item.recurrence != nil { edited.date = item.isDeadline ? nil : item.date }
+        }
+        if let date = edit.date { edited.date = date }
+        if let time = edit.time { edited.time = time }
+        if let minutes = edit.minutes {
+            guard (1...InputLimits.maximumTaskMinutes).contains(minutes) else {
+                throw TaskStoreChangeError(
+                    message: "\(minutes) minutes is not a length; expected 1 to \(InputLimits.maximumTaskMinutes)")
+            }
+            edited.minutes = minutes
+        }
+        if let category = edit.category {
+            edited.category = category
+            edited.categoryReason = "chosen by you"
+        }
+        var applied = false
+        for field in edited.fields(differingFrom: original) {
+            if original.changed(field, laterThan: at) {
+                edited.restore(field, from: original)
+            } else {
+                edited.noteChange(of: field, at: at)
+                applied = true
+            }
+        }
+        guard applied else { return false }
+        let summary = "Edited \(Self.list([edited]))"
+        remembering([original.id], at: at, change: { $0.tasks[index] = edited }, summary: { _ in summary })
+        return true
+    }
+
+    /// Moves one-off tasks to `date`, at `at` (a task whose date was changed later stays).
+    /// A repeating task follows its repeat: moving it is an error, and nothing moves.
+    public mutating func move(_ ids: [String], to date: LocalDate, at: Int64) throws(TaskStoreChangeError)
+        -> [String]
+    {
+        var movable: [Int] = []
+        for id in ids {
+            let index = try existing(id)
+            if tasks[index].recurrence != nil {
+                throw TaskStoreChangeError(
+                    message: "\(tasks[index].id) repeats; it follows its repeat (edit its words to change it)")
+            }
+            if !tasks[index].changed("date", laterThan: at) { movable.append(index) }
+        }
+        let moved = movable.map { tasks[$0].id }
+        return remembering(
+            moved, at: at,
+            change: { store in
+                for index in movable where store.tasks[index].date != date {
+                    store.tasks[index].date = date
+                    store.tasks[index].noteChange(of: "date", at: at)
+                }
+                return moved
+            }, summary: { "Moved to \(date): " + Self.list($0) })
+    }
+
+    /// Removes tasks, at `at`; a task a person changed later than `at` stays. Undo brings
+    /// them back. Returns the ids removed.
+    public mutating func drop(_ ids: [String], at: Int64) throws(TaskStoreChangeError) -> [String] {
+        var dropped: [StoredTask] = []
+        for id in ids {
+            let task = tasks[try existing(id)]
+            if !task.changed.values.contains(where: { $0 > at }) { dropped.append(task) }
+        }
+        let removed = Set(dropped.map(\.id))
+        tasks.removeAll { removed.contains($0.id) }
+        if !dropped.isEmpty {
+            remember(StoreChange(summary: "Removed " + Self.list(dropped), at: at, before: dropped))
+        }
+        return dropped.map(\.id)
+    }
+}
+
+extension StoredTask {
+    /// Puts `field` (as `changed` names it) back as it is in `original`.
+    fileprivate mutating func restore(_ field: String, from original: StoredTask) {
+        switch field {
+        case "title": title = original.title
+        case "input": input = original.input
+        case "kind": kind = original.kind
+        case "category":
+            category = original.category
+            categoryReason = original.categoryReason
+        case "date": date = original.date
+        case "time": time = original.time
+        case "minutes": minutes = original.minutes
+        case "rrule": recurrence = original.recurrence
+        case "part": partOfDay = original.partOfDay
+        case "due": due = original.due
+        default: break
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import AuraPlanner
+import AuraUseCases
+import Foundation
+
+extension AuraApp {
+    /// Moves the task fields' change times an older Aura kept in the accounts database into each
+    /// person's store, where the CLI and cron see them too, keeping the later time of each field;
+    /// then forgets them here. A person without a store yet has no task they could name.
+    func carryOverFieldChanges() throws {
+        let kept = try accounts.fieldChangesKeptHere()
+        guard !kept.isEmpty else { return }
+        for person in try accounts.people() {
+            guard let changes = kept[person.id] else { continue }
+            let folder =
+                person.isOwner
+                ? PlannerFolder(content: configuration.build.contentDirectory) : try people.planner(for: person.id)
+            if FileManager.default.fileExists(atPath: folder.store.url.path) {
+                try folder.changeStore { store in
+                    for change in changes { store.noteChange(of: change.task, change.field, at: change.changed) }
+                }
+            }
+            try accounts.forgetFieldChanges(of: person.id)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import AuraPlanner
+import Foundation
+
+/// Done and Snoozed as the pages keep them, from the store: per planned day, each block's
+/// notification id → "done" (every task done that day) or "snoozed" (a task snoozed past
+/// `now`), and a block's single tasks done while the block is not → "done". `plan` names the
+/// plan's version, so a page can tell when it was planned again.
+enum PageState {
+    static func of(plan: PlanSnapshot?, store: TaskStore, now: Date) -> [String: Any] {
+        var days: [String: Any] = [:]
+        for planned in plan?.days ?? [] {
+            var blocks: [String: String] = [:]
+            var tasks: [String: String] = [:]
+            for block in planned.blocks {
+                let stored = block.tasks.compactMap { task in store.index(of: task.id).map { store.tasks[$0] } }
+                let done = stored.filter { !$0.isOpen(on: planned.date) }.map(\.id)
+                if !stored.isEmpty && done.count == stored.count {
+                    blocks["notify-\(block.id)"] = "done"
+                    continue
+                }
+                for id in done { tasks[id] = "done" }
+                if stored.contains(where: { ($0.snoozedUntil ?? .distantPast) > now }) {
+                    blocks["notify-\(block.id)"] = "snoozed"
+                }
+            }
+            days["\(planned.date)"] = ["blocks": blocks, "tasks": tasks]
+        }
+        return [
+            "plan": plan.map { isoTimestamp($0.generated, in: TimeZone(identifier: "UTC")!) } ?? NSNull(), "days": days
+        ]
+    }
+}

@@ -1,0 +1,86 @@
+import AuraPlanner
+import AuraTestSupport
+import AuraUseCases
+import Foundation
+import Testing
+
+/// The task actions on a planner folder, as the CLI, cron and the server all call them: what
+/// an id names, the change saved under the lock, and Undo that reaches back across callers.
+@Suite struct TaskActionsTests {
+    static let day = LocalDate(year: 2026, month: 12, day: 2)!
+
+    private func folder(_ lines: String...) throws -> PlannerFolder {
+        let content = try temporaryFolder().appendingPathComponent("Content")
+        try FileManager.default.createDirectory(
+            at: content.appendingPathComponent("planner"), withIntermediateDirectories: true)
+        try Data(PlannerMorning.siteYAML.utf8).write(to: content.appendingPathComponent("site.yml"))
+        var store = TaskStore()
+        for line in lines { store.capture(try CaptureParser(today: Self.day).parse(line), on: Self.day) }
+        let folder = PlannerFolder(content: content)
+        try store.encoded().write(to: folder.store.url)
+        return folder
+    }
+
+    @Test func doneIsSavedAndAnOlderChangeArrivingLateIsNot() throws {
+        let folder = try folder("call Sam")
+        let actions = TaskActions(folder: folder)
+        let done = try actions.change(["t1"], .done, day: nil, today: Self.day, at: 2_000)
+        #expect(done.applied == ["t1"] && done.tasks.map(\.done) == [true])
+        let late = try actions.change(["1"], .notDone, day: nil, today: Self.day, at: 1_000)
+        #expect(late.applied.isEmpty && late.tasks.map(\.done) == [true])
+        #expect(try folder.loadStore().tasks[0].done)
+    }
+
+    @Test func anIdThatNamesNothingChangesNothing() throws {
+        let folder = try folder("call Sam")
+        let before = try Data(contentsOf: folder.store.url)
+        #expect(throws: TaskActions.UnknownTask.self) {
+            try TaskActions(folder: folder).change(["t1", "t7"], .done, day: nil, today: Self.day, at: 1)
+        }
+        #expect(try Data(contentsOf: folder.store.url) == before)
+    }
+
+    @Test func undoTakesBackPushThenDoneAndThenSaysNothingIsLeft() throws {
+        let folder = try folder("call Sam", "pay rent")
+        let actions = TaskActions(folder: folder)
+        _ = try actions.change(["t1"], .done, day: nil, today: Self.day, at: 1_000)
+        #expect(try actions.push(from: Self.day, at: 2_000).map(\.id) == ["t2"])
+        #expect(try folder.loadStore().tasks[1].date == Self.day.adding(days: 1))
+
+        #expect(try actions.undoLatest(at: 3_000)?.summary == "Pushed to 2026-12-03: t2 “pay rent”")
+        #expect(try folder.loadStore().tasks[1].date == Self.day)
+        #expect(try actions.undoLatest(at: 4_000)?.summary == "Done t1 “call Sam”")
+        #expect(try folder.loadStore().tasks[0].done == false)
+        #expect(try actions.undoLatest(at: 5_000) == nil)
+    }
+
+    @Test func withoutAStoreThereIsNothingToPushOrUndo() throws {
+        let folder = try folder()
+        try FileManager.default.removeItem(at: folder.store.url)
+        let actions = TaskActions(folder: folder)
+        #expect(try actions.push(from: Self.day, at: 1).isEmpty)
+        #expect(try actions.undoLatest(at: 1) == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.store.url.path))
+    }
+}
+
+extension TaskActionsTests {
+    @Test func editMoveAndDropAreSavedAndUndoneLatestFirst() throws {
+        let folder = try folder("call Sam", "pay rent", "buy milk")
+        let actions = TaskActions(folder: folder)
+        let edited = try actions.edit("t1", TaskEdit(words: "call Sam friday"), today: Self.day, at: 1)
+        #expect(edited.applied && edited.task.date == LocalDate(year: 2026, month: 12, day: 4))
+        let moved = try actions.move(["t2"], to: Self.day.adding(days: 1), today: Self.day, at: 2)
+        #expect(moved.map(\.id) == ["t2"])
+        #expect(try actions.drop(["t3"], today: Self.day, at: 3).map(\.title) == ["buy milk"])
+        #expect(try folder.loadStore().tasks.map(\.id) == ["t1", "t2"])
+        #expect(throws: TaskActions.UnknownTask.self) { try actions.drop(["t3"], today: Self.day, at: 4) }
+
+        #expect(try actions.undoLatest(at: 5)?.summary == "Removed t3 “buy milk”")
+        #expect(try actions.undoLatest(at: 6)?.summary == "Moved to 2026-12-03: t2 “pay rent”")
+        #expect(try actions.undoLatest(at: 7)?.summary == "Edited t1 “call Sam”")
+        let store = try folder.loadStore()
+        #expect(store.tasks.map(\.date) == [Self.day, Self.day, Self.day])
+        #expect(store.tasks.map(\.input) == ["call Sam", "pay rent", "buy milk"])
+    }
+}
