@@ -91,6 +91,9 @@ extension TaskStore {
                 let number = Int(earlier.id.dropFirst()) ?? .max
                 let place = tasks.firstIndex { (Int($0.id.dropFirst()) ?? .max) > number } ?? tasks.endIndex
                 tasks.insert(earlier, at: place)
+                if earlier.id.first == "t", number <= InputLimits.maximumTaskNumber {
+                    nextNumber = max(nextNumber, number + 1)
+                }
                 continue
             }
             var restored = earlier
