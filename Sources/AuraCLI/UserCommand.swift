@@ -96,12 +96,19 @@ struct UserCommand: Command {
             guard let line = terminal.readLine(false) else {
                 throw UsageError("--password-stdin found no line on standard input", spec: spec)
             }
+            guard !line.isEmpty else {
+                terminal.printError("error: the password is empty; nothing was changed")
+                return 1
+            }
             password = line
         } else {
             terminal.writeError("Password for \(name) (at least \(Accounts.minimumPasswordLength) characters): ")
-            let first = terminal.readLine(true)
+            guard let first = terminal.readLine(true), !first.isEmpty else {
+                terminal.printError("error: the password is empty; nothing was changed")
+                return 1
+            }
             terminal.writeError("The same again: ")
-            guard let first, first == terminal.readLine(true) else {
+            guard first == terminal.readLine(true) else {
                 terminal.printError("error: the two passwords differ; nothing was changed")
                 return 1
             }

@@ -2,6 +2,7 @@ import AuraHTTP
 import AuraSite
 import AuraUseCases
 import Foundation
+import Platform
 import Synchronization
 
 /// The application behind `aura serve`: the built site's files, with the personal pages and the
@@ -179,37 +180,52 @@ public final class AuraApp: Sendable {
     }
 
     private func page(_ request: HTTPRequest) throws -> HTTPResponse {
+        // A person's pages come from their own site as it is now, whatever the static output
+        // holds: the first plan of an empty planner makes a schedule that Public/ lacks.
+        if let path = request.rawPath.removingPercentEncoding, path.hasPrefix(root),
+            PersonalPaths.contains(String(path.dropFirst(root.count)))
+        {
+            return try personalPage(request)
+        }
+        // However the path is written (`//schedule/`), the file it leads to decides.
+        if case .file(let file) = files.lookup(request.rawPath),
+            PersonalPaths.contains(
+                String(
+                    file.path.dropFirst(configuration.build.outputDirectory.resolvingSymlinksInPath().path.count + 1)))
+        {
+            return try personalPage(request)
+        }
+        return response(from: files, for: request, personal: false)
+    }
+
+    /// A page of the signed-in person's day, rendered for them (their forms carry the session's
+    /// token); their JSON and calendar come from their own site's files, never the owner's.
+    private func personalPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let session = try session(of: request) else { return try signInFirst(request) }
+        // Brought up to date first: the files as well as the pages come from the planner's state.
+        let current = try site(of: session)
+        if let pagePath = Self.pagePath(request.rawPath),
+            let body = try current.render(
+                pageAt: pagePath,
+                session: try sessionContext(session, request, changes: planChanges(request, of: session)))
+        {
+            return HTTPResponse(
+                status: 200,
+                headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: request.method == "HEAD" ? Data() : body)
+        }
+        let own = session.isOwner ? files : StaticFiles(root: people.options(for: session.personID).outputDirectory)
+        return response(from: own, for: request, personal: true)
+    }
+
+    /// The file `request` names in `files`: a folder without its slash redirects, a missing file is 404.
+    private func response(from files: StaticFiles, for request: HTTPRequest, personal: Bool) -> HTTPResponse {
         switch files.lookup(request.rawPath) {
         case .folder(let redirect):
             return HTTPResponse(status: 301, headers: [("Location", redirect)])
         case .notFound:
             return notFound()
         case .file(let file):
-            let relative = String(
-                file.path.dropFirst(configuration.build.outputDirectory.resolvingSymlinksInPath().path.count + 1))
-            let personal = PersonalPaths.contains(relative)
-            if personal {
-                guard let session = try session(of: request) else { return try signInFirst(request) }
-                // Brought up to date first: the files as well as the pages come from the planner's state.
-                let current = try site(of: session)
-                // Pages are rendered for the person (their forms carry the session's token).
-                if let pagePath = Self.pagePath(request.rawPath),
-                    let body = try current.render(
-                        pageAt: pagePath,
-                        session: try sessionContext(session, request, changes: planChanges(request, of: session)))
-                {
-                    return HTTPResponse(
-                        status: 200,
-                        headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-                        body: request.method == "HEAD" ? Data() : body)
-                }
-                if !session.isOwner {
-                    // Their JSON and calendar: from their own site, never the owner's.
-                    let own = StaticFiles(root: people.options(for: session.personID).outputDirectory)
-                    guard case .file(let file) = own.lookup(request.rawPath) else { return notFound() }
-                    return own.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: true)
-                }
-            }
             return files.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: personal)
         }
     }
@@ -243,12 +259,13 @@ public final class AuraApp: Sendable {
 
     /// What a signed-in person's pages know of them.
     func sessionContext(
-        _ session: Accounts.Session, _ request: HTTPRequest, notice: String? = nil, changes: String? = nil
+        _ session: Accounts.Session, _ request: HTTPRequest, notice: String? = nil, draft: String? = nil,
+        changes: String? = nil
     ) throws -> SessionContext {
         let others = try heldProfiles(of: request).dropFirst().map(\.session.name)
         return SessionContext(
-            name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice,
-            planChanges: changes,
+            name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, draft: draft,
+            formID: try SecureRandom.token(), planChanges: changes,
             accountURL: root + "account/", otherProfiles: others, switchAction: root + "profiles/switch",
             addProfileURL: others.count + 1 < Self.profileLimit ? root + "login/?add=1" : nil)
     }

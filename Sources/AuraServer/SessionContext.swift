@@ -5,6 +5,10 @@ struct SessionContext: Encodable, Sendable {
     let signOutAction: String
     /// A line to show above the page (a problem with what was just sent).
     let notice: String?
+    /// What the form that had the problem sent, given back in its field.
+    let draft: String?
+    /// A fresh id for each form on the page: the server carries out a form sent twice once.
+    let formID: String
     /// What the last Plan My Day changed, for the schedule to mark: `<block id>:new` or
     /// `<block id>:moved`, separated by spaces.
     let planChanges: String?
@@ -17,7 +21,8 @@ struct SessionContext: Encodable, Sendable {
     let addProfileURL: String?
 
     init(
-        name: String, csrf: String, signOutAction: String, notice: String? = nil, planChanges: String? = nil,
+        name: String, csrf: String, signOutAction: String, notice: String? = nil, draft: String? = nil,
+        formID: String, planChanges: String? = nil,
         accountURL: String? = nil, otherProfiles: [String] = [], switchAction: String? = nil,
         addProfileURL: String? = nil
     ) {
@@ -29,6 +34,8 @@ struct SessionContext: Encodable, Sendable {
         self.csrf = csrf
         self.signOutAction = signOutAction
         self.notice = notice
+        self.draft = draft
+        self.formID = formID
         self.planChanges = planChanges
     }
 }

@@ -49,6 +49,19 @@ import Testing
         let again = await aura(["new", "culture", "The Cherry Orchard", "--content", content.path])
         #expect(again.status == 1)
         #expect(again.err.contains("already exists"))
+        let file = content.appendingPathComponent("culture/the-cherry-orchard.md")
+        let check = await aura(["check", "--content", content.path, "--templates", Project.templates.path])
+        #expect(
+            check.status == 1
+                && check.err.contains("the-cherry-orchard.md:4:10: 'Creator's name' is still the placeholder"))
+        try String(contentsOf: file, encoding: .utf8)
+            .replacingOccurrences(of: "Creator's name", with: "Anton Chekhov")
+            .replacingOccurrences(of: "\"Country\"", with: "\"Russia\"")
+            .replacingOccurrences(of: "One line saying what it is.", with: "An estate sold, and a way of life with it.")
+            .replacingOccurrences(
+                of: "Two or three short paragraphs", with: "A comedy that ends in the sound of an axe"
+            )
+            .write(to: file, atomically: true, encoding: .utf8)
 
         let output = try await build(content)
         let entryPage = try String(

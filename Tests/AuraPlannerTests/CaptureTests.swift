@@ -147,6 +147,24 @@ struct CaptureTests {
         #expect(dated.date == LocalDate(year: 2026, month: 12, day: 4))
     }
 
+    /// The prefixes set the kind and leave the title clean, an emoji with its word as one.
+    @Test(arguments: [
+        ("💡 idea: a podcast about lighthouses", ItemKind.idea, "a podcast about lighthouses"),
+        ("💡️idea:a podcast about lighthouses", .idea, "a podcast about lighthouses"),
+        ("IDEA: a podcast about lighthouses", .idea, "a podcast about lighthouses"),
+        ("🎙 memo: call Sam", .memo, "call Sam"),
+        ("🎙️ Memo: call Sam", .memo, "call Sam"),
+        ("MEMO: call Sam", .memo, "call Sam"),
+        ("🎙 call Sam", .memo, "call Sam"),
+        ("💡 memo: call Sam", .idea, "memo: call Sam"),
+        ("memorise the poem", .task, "memorise the poem")
+    ])
+    func prefixesSetTheKindAndLeaveTheTitle(line: String, kind: ItemKind, title: String) throws {
+        let item = try #require(try CaptureParser(today: Self.today).parse(line).first)
+        #expect(item.kind == kind)
+        #expect(item.title == title)
+    }
+
     @Test func memoSplitsIntoItemsOnSentencesAndConnectors() throws {
         let line =
             "memo: so I need to email Priya the slides and then book the dentist. Also I should go for a run tomorrow at 7am"

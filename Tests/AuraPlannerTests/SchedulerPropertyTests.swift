@@ -95,6 +95,32 @@ struct SchedulerPropertyTests {
         return problems
     }
 
+    /// The best-ranked flexible task, when Deep Work or Admin and scheduled at all, starts where
+    /// the earliest stretch that holds it begins in a day holding only busy time and the fixed
+    /// tasks: no other block of the planner's choosing comes before it.
+    static func topTaskProblems(
+        of schedule: Schedule, tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int, busy: [MinuteSpan],
+        scheduler: Scheduler
+    ) -> [String] {
+        let flexible = tasks.filter { $0.fixedStart == nil }
+        guard let top = flexible.first(where: { $0.rank == flexible.map(\.rank).max() }),
+            top.category == .deepWork || top.category == .admin,
+            let block = schedule.blocks.first(where: { $0.tasks.contains { $0.id == top.id } })
+        else { return [] }
+        var bare = DayState(
+            window: window, open: MinuteSpan(start: min(max(opensAt, window.start), window.end), end: window.end),
+            busy: busy,
+            buffer: scheduler.buffer, loadCap: .max, capacity: 0)
+        for fixed in schedule.blocks where fixed.isFixed { bare.add(fixed) }
+        let need = top.category == .admin ? max(scheduler.adminWindow.lowerBound, top.minutes) : top.minutes
+        let first = bare.start(for: need, within: scheduler.bounds(for: top), preferring: .earliest)
+        return block.span.start == first
+            ? []
+            : [
+                "the top task \(top.id) starts at \(block.span.start), not at the first stretch that holds it (\(first.map(String.init) ?? "none"))"
+            ]
+    }
+
     /// Every Later reason checked against the final plan: a reason must be true of the day as
     /// planned, not only of the moment it was written.
     static func untrueReasons(
@@ -184,9 +210,13 @@ struct SchedulerPropertyTests {
             var random = SplitMix64(seed: seed)
             let day = Self.randomDay(&random)
             let schedule = scheduler.schedule(day.tasks, window: day.window, opensAt: day.opensAt, busy: day.busy)
-            let problems = Self.violations(
-                of: schedule, tasks: day.tasks, window: day.window, opensAt: day.opensAt,
-                busy: day.busy, scheduler: scheduler)
+            let problems =
+                Self.violations(
+                    of: schedule, tasks: day.tasks, window: day.window, opensAt: day.opensAt,
+                    busy: day.busy, scheduler: scheduler)
+                + Self.topTaskProblems(
+                    of: schedule, tasks: day.tasks, window: day.window, opensAt: day.opensAt,
+                    busy: MinuteSpan.merged(day.busy.compactMap { $0.clamped(to: day.window) }), scheduler: scheduler)
             #expect(problems.isEmpty, "seed \(seed): \(problems)")
             checked += 1
             scheduledTasks += schedule.blocks.reduce(0) { $0 + $1.tasks.count }

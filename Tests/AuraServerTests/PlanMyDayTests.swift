@@ -26,6 +26,48 @@ import Testing
         #expect(await owner.get("/planner/").text.contains("zzreport"))
     }
 
+    /// On a new install nothing was planned, so the static output has no schedule: the first
+    /// Plan My Day still lands on a schedule that shows the day, at once.
+    @Test func theFirstPlanOfAnEmptyPlannerLandsOnItsSchedule() async throws {
+        let site = try await ServedSite.open(emptyPlanner: true)
+        var owner = try await site.signedIn()
+        let token = try await owner.get("/planner/").formToken()
+        let answer = await owner.post("/planner/plan", form: ["csrf": token, "inbox": "write the zzreport 2h"])
+        #expect(answer.status == 303)
+        let schedule = await owner.get(try #require(answer.header("Location")))
+        #expect(schedule.status == 200)
+        #expect(schedule.text.contains("zzreport"))
+        // Nobody's day is public: signed out, the same page asks to sign in.
+        var stranger = Visitor(site: site)
+        #expect(await stranger.get("/schedule/").status == 303)
+        #expect(await stranger.get("//schedule/").status != 200)
+    }
+
+    /// A form with a line that does not read adds nothing and comes back with its text; mended,
+    /// it adds each line once, and sent again (a double click, a reload) it adds nothing more.
+    @Test func nothingTypedIsLostOrDoubled() async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        let page = await owner.get("/planner/")
+        let (token, actionID) = (try page.formToken(), try page.formField("actionId"))
+        let before = try site.tasks().count
+        let lines = "file the zzinvoice\ncall the zzbank at 25:00\nwater the zzferns"
+
+        let broken = await owner.post("/planner/plan", form: ["csrf": token, "actionId": actionID, "inbox": lines])
+        #expect(broken.status == 422)
+        #expect(broken.text.contains("Line 2, column 20") && broken.text.contains("Nothing was added"))
+        #expect(broken.text.contains("file the zzinvoice\ncall the zzbank at 25:00\nwater the zzferns</textarea>"))
+        #expect(try site.tasks().count == before)
+
+        let mended = lines.replacingOccurrences(of: "25:00", with: "15:00")
+        for _ in 1...2 {
+            let sent = await owner.post("/planner/plan", form: ["csrf": token, "actionId": actionID, "inbox": mended])
+            #expect(sent.status == 303 && sent.header("Location") == "/schedule/?changed=1")
+        }
+        let titles = try site.tasks().compactMap { $0["title"] as? String }.filter { $0.contains("zz") }
+        #expect(titles.sorted() == ["call the zzbank", "file the zzinvoice", "water the zzferns"])
+    }
+
     /// A line that does not read answers 422 on the planner page, saying where.
     @Test func aLineThatDoesNotReadIsShownOnThePlanner() async throws {
         let site = try await ServedSite.open()

@@ -38,13 +38,20 @@ final class ServedSite: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// A fresh served site in a new temporary folder, removed when the site is released.
-    static func open() async throws -> ServedSite {
+    /// A fresh served site in a new temporary folder, removed when the site is released; with
+    /// `emptyPlanner`, as on a new install, nothing was planned yet (no store, no plan).
+    static func open(emptyPlanner: Bool = false) async throws -> ServedSite {
         let folder = try temporaryFolder()
         do {
             let content = folder.appendingPathComponent("Content")
             try FileManager.default.copyItem(at: Project.content, to: content)
             try dayRunsToMidnight(content)
+            if emptyPlanner {
+                for file in ["tasks.json", "plan.json", "calendar.ics"] {
+                    try FileManager.default.removeItem(at: content.appendingPathComponent("planner/" + file))
+                }
+                try Data().write(to: content.appendingPathComponent("planner/inbox.md"))
+            }
             let state = ServerState(folder.appendingPathComponent("state"))
             let accounts = try Accounts(path: state.accountsDatabase)
             try accounts.setPassword(name: name, password: password, replacing: false, now: now)
@@ -226,8 +233,13 @@ extension HTTPResponse {
 
     /// The token of the page's form (`<input name="csrf" value="…">`).
     func formToken() throws -> String {
-        let marker = "name=\"csrf\" value=\""
-        let start = try #require(text.range(of: marker), "no csrf field in the page").upperBound
+        try formField("csrf")
+    }
+
+    /// The value of the page's first hidden field `name` (`<input … name="actionId" value="…">`).
+    func formField(_ name: String) throws -> String {
+        let marker = "name=\"\(name)\" value=\""
+        let start = try #require(text.range(of: marker), "no \(name) field in the page").upperBound
         return String(text[start...].prefix { $0 != "\"" })
     }
 

@@ -161,11 +161,23 @@ struct CultureEntryTests {
         #expect(try Self.parse(Self.replacing(7, with: "year: \"c. 1000–1012\"")).get().year == "c. 1000–1012")
     }
 
-    @Test func scaffoldValidatesAsWritten() throws {
+    /// A scaffold left as written names each placeholder with its line and column; filled in, it parses.
+    @Test func scaffoldNamesEachPlaceholderLeftAndParsesOnceFilledIn() throws {
         #expect(CultureScaffold.slug(for: "A Doll's House") == "a-dolls-house")
         #expect(CultureScaffold.slug(for: "Ōedipus Rex — Part II") == "oedipus-rex-part-ii")
         #expect(CultureScaffold.slug(for: "Pedro Páramo") == "pedro-paramo")
-        let entry = try Self.parse(CultureScaffold.text(title: "Say \"Hi\"", date: "2026-11-29")).get()
+        let scaffold = CultureScaffold.text(title: "Say \"Hi\"", date: "2026-11-29")
+        guard case .failure(let problems) = Self.parse(scaffold) else {
+            Issue.record("the scaffold's placeholders were published")
+            return
+        }
+        #expect(problems.errors.map { "\($0.line):\($0.column)" } == ["10:10", "4:10", "23:10", "26:1"])
+        #expect(problems.errors.allSatisfy { $0.message.contains("placeholder 'aura new culture' wrote") })
+        let filled = scaffold.replacingOccurrences(of: "Creator's name", with: "Zeynep Ak")
+            .replacingOccurrences(of: "\"Country\"", with: "\"Turkey\"")
+            .replacingOccurrences(of: "One line saying what it is.", with: "A greeting, staged.")
+            .replacingOccurrences(of: "Two or three short paragraphs", with: "A short play about a greeting")
+        let entry = try Self.parse(filled).get()
         #expect(entry.title == "Say \"Hi\"")
         #expect(entry.published == "2026-11-29")
     }

@@ -27,6 +27,14 @@ def test_people_are_added_listed_and_removed(server):
     assert user(server, "frob").returncode == 2
 
 
+def test_an_empty_password_is_named_as_such(server):
+    for arguments, stdin in [(("--password-stdin",), "\n"), ((), "\n\n"), ((), "")]:
+        empty = user(server, "add", "dee", *arguments, stdin=stdin)
+        assert empty.returncode == 1 and "the password is empty" in empty.stderr, (arguments, empty.stderr)
+        assert "differ" not in empty.stderr
+    assert "dee" not in user(server, "list").stdout
+
+
 def test_links_are_printed_on_the_site_address(server):
     invite = user(server, "invite")
     assert invite.returncode == 0 and invite.stdout.startswith("https://") and "/signup/?invite=" in invite.stdout

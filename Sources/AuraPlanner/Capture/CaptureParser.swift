@@ -76,8 +76,16 @@ public struct CaptureParser: Sendable {
         text.base.distance(from: text.base.startIndex, to: text.startIndex) + 1
     }
 
-    /// The kind a line's prefix marks, and the text after the prefix.
+    /// The kind a line's prefix marks, and the text after the prefix. An emoji and its word
+    /// together (`🎙 memo:`, `💡 Idea:`) are one prefix: neither stays in the title.
     static func kind(of text: Substring) -> (ItemKind, Substring) {
+        guard let (kind, rest) = marked(text) else { return (.task, text) }
+        guard let (again, after) = marked(rest), again == kind else { return (kind, rest) }
+        return (kind, after)
+    }
+
+    /// The kind the first marker of `text` names, and the text after it; nil without one.
+    private static func marked(_ text: Substring) -> (ItemKind, Substring)? {
         let markers: [(ItemKind, String)] = [(.memo, "memo:"), (.memo, "🎙"), (.idea, "idea:"), (.idea, "💡")]
         for (kind, marker) in markers {
             // An emoji is compared by its scalar: a variation selector (🎙️) makes a different Character.
@@ -90,7 +98,7 @@ public struct CaptureParser: Sendable {
                 )
             }
         }
-        return (.task, text)
+        return nil
     }
 
     func item(from text: Substring, kind: ItemKind, input: String) throws(CaptureError) -> CapturedItem {

@@ -76,4 +76,29 @@ extension Scheduler {
                     tasks: window, isFixed: false))
         }
     }
+
+    /// Places the day's best-ranked task, an Admin one, in the earliest gap that holds it, with
+    /// the Admin tasks after it that still fit its window; returns the tasks placed (none when it
+    /// fits nowhere or is too long: `placeAdmin` then says why).
+    func placeTopAdmin(_ top: SchedulableTask, with others: ArraySlice<SchedulableTask>, in day: inout DayState)
+        -> [SchedulableTask]
+    {
+        let need = max(adminWindow.lowerBound, top.minutes)
+        guard top.minutes <= adminWindow.upperBound, day.fitsLoad(top.minutes),
+            let gap = day.gaps(bounds(for: top)).first(where: { $0.length >= need })
+        else { return [] }
+        var window = [top]
+        for task in others
+        where task.partOfDay == top.partOfDay && (task.notBefore ?? 0) <= gap.start
+            && window.minutes + task.minutes <= min(gap.length, adminWindow.upperBound)
+            && day.fitsLoad(window.minutes + task.minutes)
+        {
+            window.append(task)
+        }
+        day.add(
+            Schedule.Block(
+                span: MinuteSpan(start: gap.start, end: gap.start + max(adminWindow.lowerBound, window.minutes)),
+                category: .admin, tasks: window, isFixed: false))
+        return window
+    }
 }

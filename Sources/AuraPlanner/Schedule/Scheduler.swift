@@ -105,8 +105,16 @@ public struct Scheduler: Sendable {
                 capacityMinutes: 0, loadMinutes: 0)
         }
         for task in ordered where task.fixedStart != nil { placeFixed(task, in: &day) }
-        let flexible = ordered.filter { $0.fixedStart == nil }
-        placeDeepWork(flexible.filter { $0.category == .deepWork }, in: &day)
+        var flexible = ordered.filter { $0.fixedStart == nil }
+        // The best-ranked task, when it is Deep Work or Admin, gets the first stretch that holds
+        // it: the nudge leads with it, so it must not wait for the end of the day.
+        let top = flexible.first
+        if let top, top.category == .admin {
+            let placed = placeTopAdmin(top, with: flexible.filter { $0.category == .admin }.dropFirst(), in: &day)
+            flexible.removeAll { task in placed.contains { $0.id == task.id } }
+        }
+        placeDeepWork(
+            flexible.filter { $0.category == .deepWork }, leadTakesFirstStretch: top?.category == .deepWork, in: &day)
         for task in flexible where task.category == .health {
             placeAlone(task, preferring: preference(for: task), in: &day)
         }
@@ -152,9 +160,13 @@ public struct Scheduler: Sendable {
 
     /// Batches Deep Work, best-ranked first, into as few uninterrupted blocks as the gaps allow:
     /// each block goes in the gap that holds the most of the remaining deep work, the earliest
-    /// on a tie, so a morning stretch wins unless a later one holds more.
-    private func placeDeepWork(_ tasks: [SchedulableTask], in day: inout DayState) {
+    /// on a tie, so a morning stretch wins unless a later one holds more. With
+    /// `leadTakesFirstStretch` the first block goes in the earliest gap that holds its lead.
+    private func placeDeepWork(
+        _ tasks: [SchedulableTask], leadTakesFirstStretch: Bool = false, in day: inout DayState
+    ) {
         var remaining = tasks
+        var earliest = leadTakesFirstStretch
         while !remaining.isEmpty {
             let lead = remaining.removeFirst()
             guard day.fitsLoad(lead.minutes) else {
@@ -171,8 +183,12 @@ public struct Scheduler: Sendable {
                         day: day)
                 )
             }
-            guard let best = batches.max(by: { ($0.tasks.minutes, $1.gap.start) < ($1.tasks.minutes, $0.gap.start) })
-            else {
+            let chosen =
+                earliest
+                ? batches.min { $0.gap.start < $1.gap.start }
+                : batches.max { ($0.tasks.minutes, $1.gap.start) < ($1.tasks.minutes, $0.gap.start) }
+            earliest = false
+            guard let best = chosen else {
                 day.defer(
                     lead, "needs \(durationText(lead.minutes)) uninterrupted; " + day.longestGapText(bounds(for: lead)))
                 continue

@@ -61,7 +61,7 @@ extension AuraApp {
             fields = Dictionary(request.form.map { ($0.name, $0.value) }) { first, _ in first }
         }
         do {
-            if isJSON, let actionID = fields["actionId"] {
+            if let actionID = fields["actionId"] {
                 guard actionID.count <= 100, !actionID.isEmpty,
                     actionID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
                 else {
@@ -71,15 +71,20 @@ extension AuraApp {
                     if let earlier = try accounts.answer(toAction: actionID, of: session.personID),
                         var answer = try? JSONSerialization.jsonObject(with: Data(earlier.utf8)) as? [String: Any]
                     {
+                        // A form sent twice (a double click, a reload) lands where the first one did.
+                        if !isJSON { return .seeOther(root + (answer["then"] as? String ?? "")) }
                         answer["replayed"] = true
+                        answer["then"] = nil
                         return .json(200, answer)
                     }
                     let outcome = try carryOut(action, fields, for: session)
-                    let response = HTTPResponse.json(200, outcome.json)
+                    var recorded = outcome.json
+                    if !isJSON { recorded["then"] = outcome.then }
+                    let answer = HTTPResponse.json(200, recorded)
                     try accounts.record(
-                        action: actionID, of: session.personID, answer: String(decoding: response.body, as: UTF8.self),
+                        action: actionID, of: session.personID, answer: String(decoding: answer.body, as: UTF8.self),
                         now: clock())
-                    return response
+                    return isJSON ? answer : .seeOther(root + outcome.then)
                 }
             }
             let outcome = try carryOut(action, fields, for: session)
@@ -87,7 +92,8 @@ extension AuraApp {
         } catch let problem as ActionProblem {
             guard !isJSON, let page = problem.page else { return .json(problem.status, ["error": problem.message]) }
             let body = try site(of: session).render(
-                pageAt: root + page, session: try sessionContext(session, request, notice: problem.message))
+                pageAt: root + page,
+                session: try sessionContext(session, request, notice: problem.message, draft: problem.draft))
             return HTTPResponse(
                 status: problem.status,
                 headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
@@ -106,6 +112,8 @@ extension AuraApp {
         let status: Int
         let message: String
         var page: String? = nil
+        /// The text the form sent, to give back in its field.
+        var draft: String? = nil
     }
 
     private func carryOut(_ action: Action, _ fields: [String: String], for session: Accounts.Session) throws -> Outcome
@@ -122,16 +130,24 @@ extension AuraApp {
             if action == .capture && lines.isEmpty {
                 throw ActionProblem(status: 422, message: "Write a line to capture.", page: "planner/")
             }
-            for (index, line) in lines.enumerated() {
-                do {
-                    _ = try folder.capture(line, today: today) {}
-                } catch let error as CaptureError {
+            // Every line is read before any is kept: a form that comes back with a problem has
+            // added nothing, so sending it again, mended, adds each line once.
+            let parser = CaptureParser(today: today)
+            let problems = lines.enumerated().compactMap { index, line -> String? in
+                do throws(CaptureError) {
+                    _ = try parser.parse(line)
+                    return nil
+                } catch {
                     let place = lines.count > 1 ? "Line \(index + 1), column \(error.column)" : "Column \(error.column)"
-                    throw ActionProblem(
-                        status: 422, message: "\(place): \(error.message). Lines before it were added.",
-                        page: "planner/")
+                    return "\(place): \(error.message)."
                 }
             }
+            guard problems.isEmpty else {
+                throw ActionProblem(
+                    status: 422, message: problems.joined(separator: " ") + " Nothing was added; mend and send again.",
+                    page: "planner/", draft: fields[key])
+            }
+            for line in lines { _ = try folder.capture(line, today: today) {} }
             guard action == .plan else { return Outcome(then: "planner/", json: ["captured": lines.count]) }
             let outcome = try PlanMyDay(folder: folder).run(day: today, from: now, clock: now)
             return Outcome(

@@ -71,6 +71,21 @@ struct CultureEntryParser {
                 fields.error(
                     "tag 'Live Visit' needs a 'venue': where a person can go to see it", at: fields.node["tags"]!))
         }
+        for (key, placeholder) in CultureScaffold.placeholders.sorted(by: { $0.key < $1.key })
+        where (try? fields.string(key))??.trimmingCharacters(in: .whitespaces) == placeholder {
+            errors.append(
+                fields.error(
+                    "'\(placeholder)' is still the placeholder 'aura new culture' wrote; expected the entry's own \(key)",
+                    at: fields.node[key]!))
+        }
+        if document.body.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix(CultureScaffold.placeholderBody) {
+            errors.append(
+                SourceError(
+                    file: file, line: document.bodyLine, column: 1,
+                    message:
+                        "the body is still the placeholder 'aura new culture' wrote; expected your own few sentences"
+                ))
+        }
         if document.body.unicodeScalars.allSatisfy(CharacterSet.whitespacesAndNewlines.contains) {
             errors.append(
                 SourceError(

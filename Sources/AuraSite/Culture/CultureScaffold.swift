@@ -1,9 +1,16 @@
 import Foundation
 
 /// A new culture entry's starting text: every field, each with a comment saying what it takes.
-/// It validates as written, so `aura build` publishes it at once; the editor then replaces
-/// the placeholder values.
+/// Its words are placeholders: until the editor replaces them, `aura check` and `aura build`
+/// name each one left, so a half-written entry is never published.
 public enum CultureScaffold {
+    /// The placeholder values, by field, that no real entry has.
+    static let placeholders = [
+        "creator": "Creator's name", "country": "Country", "summary": "One line saying what it is."
+    ]
+    /// The start of the placeholder body.
+    static let placeholderBody = "Two or three short paragraphs on why it is worth an evening"
+
     /// A URL slug from a title: ASCII letters and digits, words joined by hyphens
     /// (`A Doll's House` → `a-dolls-house`).
     public static func slug(for title: String) -> String {
@@ -24,7 +31,7 @@ public enum CultureScaffold {
             ---
             title: "\(quoted)"
             # Author, playwright or company.
-            creator: "Creator's name"
+            creator: "\(placeholders["creator"]!)"
             # literature | theatre | drama | event
             kind: drama
             # Africa | East Asia | South Asia | Southeast Asia | Central Asia | Latin America |
