@@ -261,6 +261,22 @@ struct PlannerCommandTests {
         #expect(await sandbox.run("undo").out == "Undone: Removed t4 “order printer ink”.\n")
     }
 
+    @Test func dayPrintsAPlannedDayWithoutPlanningAgain() async throws {
+        let sandbox = try Sandbox(inbox: Self.inbox)
+        let none = await sandbox.run("day")
+        #expect(none.status == 1 && none.err.contains("holds no plan yet; run 'aura plan' to make one"))
+        let planned = await sandbox.run("plan")
+        let store = try sandbox.read("Content/planner/tasks.json")
+        let day = await sandbox.run("day")
+        #expect(day.status == 0)
+        #expect(planned.out.hasPrefix(day.out.trimmingCharacters(in: .newlines)))
+        #expect(await sandbox.run("day", "2026-12-03").out.hasPrefix("Plan My Day · Thursday 3 December 2026"))
+        let far = await sandbox.run("day", "2027-01-05")
+        #expect(far.status == 1 && far.err.contains("the last plan covers 2026-12-02 to 2026-12-08, not 2027-01-05"))
+        #expect(await sandbox.run("day", "someday").status == 2)
+        #expect(try sandbox.read("Content/planner/tasks.json") == store)
+    }
+
     @Test func addAppendsACheckedLineToTheInbox() async throws {
         let sandbox = try Sandbox()
         let result = await sandbox.run("add", "call", "Sam", "friday", "at", "3pm")
