@@ -68,6 +68,19 @@ import Testing
         #expect(titles.sorted() == ["call the zzbank", "file the zzinvoice", "water the zzferns"])
     }
 
+    /// Served pages speak of buttons and pages, not shell commands (the static build keeps its commands).
+    @Test func anEmptyPlannerIsExplainedInWebWords() async throws {
+        let site = try await ServedSite.open(emptyPlanner: true)
+        var owner = try await site.signedIn()
+        for page in ["/planner/", "/dashboard/", "/reflections/"] {
+            let answer = await owner.get(page)
+            #expect(answer.status == 200)
+            #expect(!answer.text.contains("<code>aura"), "\(page) tells a browser user to run a command")
+            #expect(!answer.text.contains("in a terminal"), "\(page)")
+        }
+        #expect(await owner.get("/planner/").text.contains("Write a few lines in the box above, then press Plan My Day."))
+    }
+
     /// A line that does not read answers 422 on the planner page, saying where.
     @Test func aLineThatDoesNotReadIsShownOnThePlanner() async throws {
         let site = try await ServedSite.open()
