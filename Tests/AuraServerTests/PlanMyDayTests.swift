@@ -78,7 +78,8 @@ import Testing
             #expect(!answer.text.contains("<code>aura"), "\(page) tells a browser user to run a command")
             #expect(!answer.text.contains("in a terminal"), "\(page)")
         }
-        #expect(await owner.get("/planner/").text.contains("Write a few lines in the box above, then press Plan My Day."))
+        #expect(
+            await owner.get("/planner/").text.contains("Write a few lines in the box above, then press Plan My Day."))
     }
 
     /// A line that does not read answers 422 on the planner page, saying where.

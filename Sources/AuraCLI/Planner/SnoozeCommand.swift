@@ -8,7 +8,7 @@ struct SnoozeCommand: Command {
         name: "snooze",
         summary: "Hold a task back for a while from now (15m unless given).",
         arguments: "[options] ID [DURATION]",
-        options: [SiteFolders.content, PlannerOptions.storeOption],
+        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.dateOptions,
         positionalCount: 1...2)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
@@ -20,7 +20,7 @@ struct SnoozeCommand: Command {
         }
         let now = terminal.now()
         let until = now.addingTimeInterval(TimeInterval(minutes * 60))
-        let today = settings.day(of: now)
+        let today = try options.today(arguments, spec: spec, timeZone: settings.timeZone)
         let outcome = try options.act(spec: spec) { actions in
             try actions.change(
                 [arguments.positionals[0]], .snooze(until: until), day: today, today: today, at: now.milliseconds,
