@@ -79,6 +79,27 @@ import Testing
         }
     }
 
+    /// The culture pages are public: nothing on them comes from the day planned (the evening's
+    /// energy and picks are on the person's dashboard), so a plan changes none of their content
+    /// (the site's navigation links to the schedule once there is one).
+    @Test func theCulturePagesShowNothingOfTheDay() async throws {
+        let content = try editableContent()
+        let planned = try await build(content)
+        let dashboard = try String(contentsOf: planned.appendingPathComponent("dashboard/index.html"), encoding: .utf8)
+        #expect(dashboard.contains("id=\"tonight-title\"") && dashboard.contains("class=\"pick__why\""))
+        let pages = ["culture/index.html", "culture/tags/read-script/index.html", "culture/kinds/drama/index.html"]
+        func main(_ output: URL, _ page: String) throws -> Substring {
+            let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+            let start = try #require(html.range(of: "<main")).lowerBound
+            return html[start..<(try #require(html.range(of: "</main>")).upperBound)]
+        }
+        let withPlan = try pages.map { try main(planned, $0) }
+        try FileManager.default.removeItem(at: content.appendingPathComponent("planner/plan.json"))
+        let unplanned = try await build(content)
+        #expect(try pages.map { try main(unplanned, $0) } == withPlan)
+        #expect(!withPlan[0].contains("Tonight"))
+    }
+
     @Test func checkPassesOnTheDefaultContent() async {
         let result = await aura(["check", "--content", Project.content.path, "--templates", Project.templates.path])
         #expect(result.status == 0, "\(result.err)")

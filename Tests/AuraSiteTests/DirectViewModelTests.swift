@@ -32,14 +32,12 @@ struct DirectViewModelTests {
         try expectSame(card)
         try expectSame(
             CultureListModel(
-                heading: "Culture", intro: "All of it",
-                evening: .init(level: "low", label: "Low energy", headline: "Rest", basedOnPlan: true),
-                picks: [.init(card: card, why: "Because")], entries: [card, card], allURL: "/aura/culture/",
+                heading: "Culture", intro: "All of it", entries: [card, card], allURL: "/aura/culture/",
                 isAll: false,
                 kinds: filters, tags: filters, feedAtomURL: "/a.xml", feedJSONURL: "/a.json", pagination: pagination))
         try expectSame(
             CultureListModel(
-                heading: "H", intro: "I", evening: nil, picks: [], entries: [], allURL: "/", isAll: true, kinds: [],
+                heading: "H", intro: "I", entries: [], allURL: "/", isAll: true, kinds: [],
                 tags: [],
                 feedAtomURL: "", feedJSONURL: "", pagination: nil))
         try expectSame(

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The culture section's pages: the index with tonight's picks, one list per kind and per
-/// tag, and one page per entry.
+/// The culture section's pages: the catalogue, one list per kind and per tag, and one page per
+/// entry. They are public, so nothing on them comes from anyone's day: tonight's picks are on
+/// the person's own dashboard.
 struct CulturePages: Sendable {
     /// The list pages, held, then the entries' pages, made as they are asked for.
     let pages: PageList
@@ -11,7 +12,7 @@ struct CulturePages: Sendable {
     /// `bodyEdits`, when set, names the only entries whose inputs changed since the previous
     /// build, and only in their bodies: every list page and every other entry's page stands as
     /// that build wrote it, and only the edited entries' pages are made.
-    init(library: CultureLibrary, picks: TonightsPicks, factory: PageFactory, bodyEdits: Set<String>? = nil) throws {
+    init(library: CultureLibrary, factory: PageFactory, bodyEdits: Set<String>? = nil) throws {
         let root = factory.root
         let entries = library.entries
         let listLayout = bodyEdits == nil ? try factory.layoutKey(.cultureList) : ""
@@ -37,19 +38,12 @@ struct CulturePages: Sendable {
             }
             return (kinds, tags)
         }
-        let evening = picks.evening
-        let eveningModel = CultureListModel.Evening(
-            level: evening.level.rawValue, label: CultureCard.energyLabel(evening.level),
-            headline: evening.headline, basedOnPlan: evening.basedOnPlan)
-        let picksKey =
-            ([eveningModel.level, eveningModel.label, eveningModel.headline, "\(eveningModel.basedOnPlan)"]
-            + picks.picks.flatMap { [$0.entry.source.metaDigest.hex, $0.why] }).joined(separator: "\u{1F}")
         let pageSize = factory.configuration.culturePageSize
         /// The list at `path` of the `shown` entries, `entryCount` of them, `pageSize` a page:
         /// page 1 at `path`, the rest at `path/page/n/`.
         func list(
             path: String, title: String, description: String, heading: String, intro: String,
-            entryCount: Int, shown: () -> [CultureEntry], current: String?, withPicks: Bool
+            entryCount: Int, shown: () -> [CultureEntry], current: String?
         ) throws -> [Page] {
             let count = max(1, (entryCount + pageSize - 1) / pageSize)
             guard bodyEdits == nil else {
@@ -62,9 +56,8 @@ struct CulturePages: Sendable {
                 separator: "\u{1F}")
             return try (1...count).map { number in
                 let shown = Array(entries.dropFirst((number - 1) * pageSize).prefix(pageSize))
-                let first = number == 1 && withPicks
                 let inputs: @Sendable () -> String = {
-                    (["list \(number) of \(count)", heading, intro, filtersKey, first ? picksKey : "-"]
+                    (["list \(number) of \(count)", heading, intro, filtersKey]
                         + shown.map(\.source.metaDigest.hex)).joined(separator: "\u{1F}")
                 }
                 return try factory.page(
@@ -76,10 +69,8 @@ struct CulturePages: Sendable {
                         root + String(CulturePagination.path(path, page: $0).dropFirst())
                     }
                     return CultureListModel(
-                        heading: heading, intro: intro, evening: first ? eveningModel : nil,
-                        picks: first
-                            ? picks.picks.map { .init(card: CultureCard($0.entry, root: root), why: $0.why) } : [],
-                        entries: shown.map { CultureCard($0, root: root) }, allURL: root + "culture/",
+                        heading: heading, intro: intro, entries: shown.map { CultureCard($0, root: root) },
+                        allURL: root + "culture/",
                         isAll: current == nil, kinds: kinds, tags: tags,
                         feedAtomURL: root + "culture/feed.xml", feedJSONURL: root + "culture/feed.json",
                         pagination: pagination)
@@ -90,26 +81,25 @@ struct CulturePages: Sendable {
         var pages = try list(
             path: "/culture/", title: "Culture",
             description:
-                "Literature, theatre and drama from around the world, matched to the energy your day leaves for the evening.",
+                "Literature, theatre and drama from around the world, each tagged with how you can experience it.",
             heading: "Culture",
             intro:
                 "Literature, theatre and drama from around the world, each tagged with how you can experience it: Live Visit, Read Script or Digital Stage.",
-            entryCount: entries.count, shown: { entries }, current: nil, withPicks: true)
+            entryCount: entries.count, shown: { entries }, current: nil)
         for kind in CultureEntry.Kind.allCases {
             guard let count = kindCounts[kind] else { continue }
             pages += try list(
                 path: "/culture/kinds/\(kind.rawValue)/", title: "\(kind.label) · Culture",
                 description: "Every \(kind.label.lowercased()) recommendation in Aura.",
                 heading: kind.label, intro: "\(count) \(kind.label.lowercased()) recommendations.",
-                entryCount: count, shown: { entries.filter { $0.kind == kind } }, current: "kind:\(kind.rawValue)",
-                withPicks: false)
+                entryCount: count, shown: { entries.filter { $0.kind == kind } }, current: "kind:\(kind.rawValue)")
         }
         for tag in CultureEntry.Tag.allCases {
             pages += try list(
                 path: "/culture/tags/\(tag.slug)/", title: "\(tag.rawValue) · Culture",
                 description: Self.tagDescription(tag),
                 heading: tag.rawValue, intro: Self.tagDescription(tag), entryCount: tagCounts[tag] ?? 0,
-                shown: { entries.filter { $0.tags.contains(tag) } }, current: "tag:\(tag.slug)", withPicks: false)
+                shown: { entries.filter { $0.tags.contains(tag) } }, current: "tag:\(tag.slug)")
         }
         var (edited, others): ([CultureEntry], [CultureEntry]) = ([], [])
         if let bodyEdits {

@@ -61,22 +61,8 @@ struct FilterLink: Encodable, Sendable {
 
 /// `/culture/` and its filtered lists share one shape; only the index has picks.
 struct CultureListModel: Encodable, Sendable {
-    struct Pick: Encodable, Sendable {
-        let card: CultureCard
-        let why: String
-    }
-
-    struct Evening: Encodable, Sendable {
-        let level: String
-        let label: String
-        let headline: String
-        let basedOnPlan: Bool
-    }
-
     let heading: String
     let intro: String
-    let evening: Evening?
-    let picks: [Pick]
     let entries: [CultureCard]
     let allURL: String
     let isAll: Bool
@@ -128,23 +114,10 @@ extension FilterLink: MustacheConvertible {
 extension CultureListModel: MustacheConvertible {
     var mustacheValue: MustacheValue {
         .dictionary([
-            "heading": .string(heading), "intro": .string(intro), "evening": evening?.mustacheValue ?? .null,
-            "picks": .array(picks), "entries": .array(entries), "allURL": .string(allURL), "isAll": .bool(isAll),
+            "heading": .string(heading), "intro": .string(intro), "entries": .array(entries), "allURL": .string(allURL),
+            "isAll": .bool(isAll),
             "kinds": .array(kinds), "tags": .array(tags), "feedAtomURL": .string(feedAtomURL),
             "feedJSONURL": .string(feedJSONURL), "pagination": pagination?.mustacheValue ?? .null
-        ])
-    }
-}
-
-extension CultureListModel.Pick: MustacheConvertible {
-    var mustacheValue: MustacheValue { .dictionary(["card": card.mustacheValue, "why": .string(why)]) }
-}
-
-extension CultureListModel.Evening: MustacheConvertible {
-    var mustacheValue: MustacheValue {
-        .dictionary([
-            "level": .string(level), "label": .string(label), "headline": .string(headline),
-            "basedOnPlan": .bool(basedOnPlan)
         ])
     }
 }

@@ -20,11 +20,18 @@ struct PersonalPages: Sendable {
             let why: String
         }
 
+        /// Tonight's picks for the evening the person's own day leaves.
+        struct Tonight: Encodable, Sendable {
+            let label: String
+            let headline: String
+            let picks: [CulturePick]
+        }
+
         let hasPlan: Bool
         let day: DayViewModel?
         let next: DayViewModel.Item?
         let morningHTML: String?
-        let culturePick: CulturePick?
+        let tonight: Tonight?
         let links: [QuickLink]
         let planCommand = "aura plan --build"
     }
@@ -68,10 +75,16 @@ struct PersonalPages: Sendable {
                 path: path, kind: kind, title: title, description: description, content: model,
                 inSitemap: false, noindex: true, canonicalPath: canonicalPath, section: "/dashboard/")
         }
-        let pick = picks.picks.first.map {
-            Dashboard.CulturePick(
-                title: $0.entry.title, url: root + "culture/\($0.entry.slug)/", creator: $0.entry.creator, why: $0.why)
-        }
+        let tonight =
+            picks.picks.isEmpty
+            ? nil
+            : Dashboard.Tonight(
+                label: CultureCard.energyLabel(picks.evening.level), headline: picks.evening.headline,
+                picks: picks.picks.map {
+                    Dashboard.CulturePick(
+                        title: $0.entry.title, url: root + "culture/\($0.entry.slug)/", creator: $0.entry.creator,
+                        why: $0.why)
+                })
         let planned = today != nil
         let links: [Dashboard.QuickLink] = [Dashboard.QuickLink?]([
             Dashboard.QuickLink(
@@ -91,14 +104,14 @@ struct PersonalPages: Sendable {
                     title: "Notifications", url: root + "notifications/",
                     description: "Every alarm, with Done and Snooze") : nil,
             Dashboard.QuickLink(
-                title: "Culture", url: root + "culture/", description: "Tonight's picks for your energy")
+                title: "Culture", url: root + "culture/", description: "Literature, theatre and drama to choose from")
         ]).compactMap(\.self)
         var pages = [
             try personal(
-                "/dashboard/", .dashboard, "Today", "Today at a glance: the next block, the load and tonight's pick.",
+                "/dashboard/", .dashboard, "Today", "Today at a glance: the next block, the load and tonight's picks.",
                 Dashboard(
                     hasPlan: today != nil, day: views.first, next: views.first?.timeline.first { $0.isBlock },
-                    morningHTML: morning, culturePick: pick, links: links)),
+                    morningHTML: morning, tonight: tonight, links: links)),
             try personal(
                 "/planner/", .planner, "Planner", "The inbox as captured, each item with its category and reason.",
                 PlannerViewModel(

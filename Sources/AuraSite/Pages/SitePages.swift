@@ -16,7 +16,7 @@ struct SitePages: Sendable {
         let landing = content.landing
         let picks = TonightsPicks(
             library: content.culture, evening: EveningEnergy(day: content.day), date: content.day?.date ?? "")
-        let culture = try CulturePages(library: content.culture, picks: picks, factory: factory, bodyEdits: bodyEdits)
+        let culture = try CulturePages(library: content.culture, factory: factory, bodyEdits: bodyEdits)
         standing = culture.standing
         all =
             PageList([
