@@ -187,6 +187,7 @@ public final class AuraApp: Sendable {
         {
             return try personalPage(request)
         }
+        if request.rawPath == root, let landing = try landingPage(request) { return landing }
         // However the path is written (`//schedule/`), the file it leads to decides.
         if case .file(let file) = files.lookup(request.rawPath),
             PersonalPaths.contains(
@@ -196,6 +197,39 @@ public final class AuraApp: Sendable {
             return try personalPage(request)
         }
         return response(from: files, for: request, personal: false)
+    }
+
+    /// The landing page as the server offers it: to a visitor, with where to sign in (and sign
+    /// up, when anyone may); to someone signed in, with their session bar.
+    private func landingPage(_ request: HTTPRequest) throws -> HTTPResponse? {
+        if let session = try session(of: request) {
+            guard let body = try site(of: session).render(pageAt: root, session: try sessionContext(session, request))
+            else { return nil }
+            return HTTPResponse(
+                status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: request.method == "HEAD" ? Data() : body)
+        }
+        let signUp = try SiteConfiguration.load(contentDirectory: configuration.build.contentDirectory).signUp
+        guard
+            let body = try site.render(
+                pageAt: root,
+                visitor: VisitorLinks(signInURL: root + "login/", signUpURL: signUp == .open ? root + "signup/" : nil))
+        else { return nil }
+        // Every visitor gets the same page, so a browser may keep it and ask whether it changed.
+        let tag = "\"" + Fingerprint.sha256Hex(body) + "\""
+        let headers = [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"), ("ETag", tag)]
+        if let asked = request.header("If-None-Match"),
+            asked.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
+        {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return HTTPResponse(status: 200, headers: headers, body: request.method == "HEAD" ? Data() : body)
+    }
+
+    /// Where a visitor who is not signed in may go from a public page.
+    private struct VisitorLinks: Encodable, Sendable {
+        let signInURL: String
+        let signUpURL: String?
     }
 
     /// A page of the signed-in person's day, rendered for them (their forms carry the session's

@@ -20,6 +20,24 @@ import Testing
         #expect(page.setCookies.isEmpty)
     }
 
+    /// The landing page offers a visitor Sign in (and Sign up only when anyone may join), and
+    /// someone signed in their day.
+    @Test func theLandingPageLeadsToSignInOrToYourDay() async throws {
+        let site = try await ServedSite.open()
+        var stranger = Visitor(site: site)
+        let visitor = await stranger.get("/")
+        #expect(visitor.status == 200)
+        #expect(visitor.text.contains("<a class=\"button\" href=\"/login/\">Sign in</a>"))
+        #expect(!visitor.text.contains("href=\"/signup/\""))
+        let file = site.content.appendingPathComponent("site.yml")
+        try (String(contentsOf: file, encoding: .utf8) + "accounts:\n  signup: open\n")
+            .write(to: file, atomically: true, encoding: .utf8)
+        #expect(await stranger.get("/").text.contains("href=\"/signup/\">Sign up</a>"))
+        var owner = try await site.signedIn()
+        let signedIn = await owner.get("/")
+        #expect(signedIn.text.contains("href=\"/dashboard/\">Your day</a>") && !signedIn.text.contains("Sign in</a>"))
+    }
+
     /// A page that does not exist answers 404, with the same security headers.
     @Test func aMissingPageIsNotFoundWithTheSecurityHeaders() async throws {
         let site = try await ServedSite.open()

@@ -43,6 +43,14 @@ public struct LiveSite: Sendable {
         return try render(page, session: session)
     }
 
+    /// The build's public page at `path` for a visitor who is not signed in, with what the server
+    /// offers them under `visitor` (where to sign in, and to sign up); nil when there is no such page.
+    public func render(pageAt path: String, visitor: any Encodable & Sendable) throws -> Data? {
+        guard let page = pages[path] else { return nil }
+        let added = page.adding(["visitor": try MustacheValue(encoding: visitor)])
+        return Data(try SiteBuilder.render(added, with: templates, templatesDirectory: templatesDirectory).utf8)
+    }
+
     private func render(_ page: Page, session: (any Encodable & Sendable)?) throws -> Data {
         let page = try session.map { page.adding(["session": try MustacheValue(encoding: $0)]) } ?? page
         return Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
