@@ -95,6 +95,26 @@ import Testing
         #expect(try site.task(id)["title"] as? String == "call the zzplumber")
     }
 
+    /// Without scripts, the notifications page's own forms mark a block done and lead back to the
+    /// page; a form cannot send the browser anywhere but a page of this site.
+    @Test func theNotificationsPageFormsWorkWithoutScripts() async throws {
+        let site = try await ServedSite.open()
+        var owner = try await site.signedIn()
+        let page = await owner.get("/notifications/")
+        #expect(page.text.contains("<noscript>") && page.text.contains("action=\"/api/done\""))
+        let id = try page.formField("id")
+        #expect(id.hasPrefix("notify-"))
+        let done = await owner.post(
+            "/api/done", form: ["csrf": try page.formToken(), "id": id, "then": "notifications/"])
+        #expect(done.status == 303 && done.header("Location") == "/notifications/", "\(done.status) \(done.text)")
+        let state = try await owner.get("/api/state").json()
+        let days = try #require(state["days"] as? [String: [String: [String: String]]])
+        #expect(days.values.contains { $0["blocks"]?[id] == "done" })
+        let away = await owner.post(
+            "/api/snooze", form: ["csrf": try page.formToken(), "id": id, "then": "//evil.example/"])
+        #expect(away.status == 303 && away.header("Location") == "/dashboard/")
+    }
+
     /// A snooze longer than a day, or an undo of something else, is a bad request that changes nothing.
     @Test func aSnoozeTooLongOrAnUnknownUndoIsRefused() async throws {
         let site = try await ServedSite.open()

@@ -88,7 +88,8 @@ extension AuraApp {
                 }
             }
             let outcome = try carryOut(action, fields, for: session)
-            return isJSON ? .json(200, outcome.json) : .seeOther(root + outcome.then)
+            return isJSON
+                ? .json(200, outcome.json) : .seeOther(root + (Self.returnPath(fields["then"]) ?? outcome.then))
         } catch let problem as ActionProblem {
             guard !isJSON, let page = problem.page else { return .json(problem.status, ["error": problem.message]) }
             let body = try site(of: session).render(
@@ -99,6 +100,16 @@ extension AuraApp {
                 headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: body ?? Data())
         }
+    }
+
+    /// The page a form asks to go back to (`then`, such as `notifications/`): a path under the
+    /// site's root made of plain segments, never another site or a way out of the root.
+    static func returnPath(_ then: String?) -> String? {
+        guard let then, !then.isEmpty, then.count <= 200,
+            then.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_/".contains($0)) }),
+            !then.hasPrefix("/"), !then.contains("//")
+        else { return nil }
+        return then
     }
 
     /// What an action did: where a form goes next, and the JSON answer.
