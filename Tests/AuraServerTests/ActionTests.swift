@@ -95,8 +95,9 @@ import Testing
         #expect(try site.task(id)["title"] as? String == "call the zzplumber")
     }
 
-    /// Without scripts, the notifications page's own forms mark a block done and lead back to the
-    /// page; a form cannot send the browser anywhere but a page of this site.
+    /// Without scripts, the notifications page's own forms (and the schedule's and dashboard's)
+    /// mark a block done and lead back to the page; a form cannot send the browser anywhere but
+    /// a page of this site.
     @Test func theNotificationsPageFormsWorkWithoutScripts() async throws {
         let site = try await ServedSite.open()
         var owner = try await site.signedIn()
@@ -113,6 +114,12 @@ import Testing
         let away = await owner.post(
             "/api/snooze", form: ["csrf": try page.formToken(), "id": id, "then": "//evil.example/"])
         #expect(away.status == 303 && away.header("Location") == "/dashboard/")
+        // The schedule's and the dashboard's blocks carry the same forms, each leading back to its page.
+        for path in ["schedule", "dashboard"] {
+            let blocks = await owner.get("/\(path)/")
+            #expect(blocks.text.contains("<noscript>"), "\(path)")
+            #expect(try blocks.formField("then") == "\(path)/")
+        }
     }
 
     /// A snooze longer than a day, or an undo of something else, is a bad request that changes nothing.
