@@ -6,17 +6,11 @@ import Testing
 /// Edit, Move and Drop as a person makes them: words read again as capture reads them, fields
 /// set outright, a later change to a field kept, and Undo that puts each back.
 struct TaskEditTests {
-    static let day = LocalDate(year: 2026, month: 12, day: 2)!  // a Wednesday
-
-    static func store(_ lines: String...) throws -> TaskStore {
-        var store = TaskStore()
-        let parser = CaptureParser(today: day)
-        for line in lines { store.capture(try parser.parse(line), on: day) }
-        return store
-    }
+    /// A Wednesday.
+    static let day = TaskChangeTests.day
 
     @Test func newWordsAreReadAgainSoADayAndTimeInThemMoveTheTask() throws {
-        var store = try Self.store("cal Sam 20m")
+        var store = try TaskChangeTests.store("cal Sam 20m")
         #expect(try store.edit("t1", TaskEdit(words: "call Sam friday 3pm"), today: Self.day, at: 1_000))
         let task = store.tasks[0]
         #expect(task.title == "call Sam" && task.input == "call Sam friday 3pm")
@@ -29,7 +23,7 @@ struct TaskEditTests {
     }
 
     @Test func fieldsSetOutrightWinOverTheWords() throws {
-        var store = try Self.store("write the report")
+        var store = try TaskChangeTests.store("write the report")
         let edit = TaskEdit(
             words: "write the report tomorrow 90m", date: LocalDate(year: 2026, month: 12, day: 7),
             time: ClockTime(hour: 9, minute: 30), minutes: 45, category: .admin)
@@ -40,7 +34,7 @@ struct TaskEditTests {
     }
 
     @Test func aFieldChangedLaterKeepsItsValue() throws {
-        var store = try Self.store("call Sam")
+        var store = try TaskChangeTests.store("call Sam")
         #expect(try store.move(["t1"], to: Self.day.adding(days: 3), at: 5_000) == ["t1"])
         // An edit made before that move, arriving after it: its words apply, its day does not.
         #expect(try store.edit("t1", TaskEdit(words: "call Sam tomorrow"), today: Self.day, at: 4_000))
@@ -52,7 +46,7 @@ struct TaskEditTests {
     }
 
     @Test func wordsThatDoNotReadAsOneTaskChangeNothing() throws {
-        var store = try Self.store("call Sam")
+        var store = try TaskChangeTests.store("call Sam")
         let before = store
         #expect(
             throws: TaskStoreChangeError(
@@ -73,7 +67,7 @@ struct TaskEditTests {
     }
 
     @Test func aRepeatingTaskIsNotMovedAndNeitherIsAnythingElse() throws {
-        var store = try Self.store("call Sam", "stretch every weekday")
+        var store = try TaskChangeTests.store("call Sam", "stretch every weekday")
         let before = store
         #expect(throws: TaskStoreChangeError.self) {
             try store.move(["t1", "t2"], to: Self.day.adding(days: 1), at: 1)
@@ -82,7 +76,7 @@ struct TaskEditTests {
     }
 
     @Test func undoBringsADroppedTaskBackInItsPlaceAndAnEditBack() throws {
-        var store = try Self.store("call Sam", "pay rent", "buy milk")
+        var store = try TaskChangeTests.store("call Sam", "pay rent", "buy milk")
         let untouched = store.tasks
         #expect(try store.edit("t1", TaskEdit(words: "call Sam at 4pm"), today: Self.day, at: 1))
         #expect(try store.drop(["t2"], at: 2) == ["t2"])
