@@ -6,7 +6,7 @@ import Diagnostics
 import Dispatch
 import Foundation
 
-/// `aura serve`: builds the site into the state folder and serves it over HTTP, live.
+/// `aura serve`: builds the site in memory and serves it over HTTP, live.
 struct ServeCommand: Command {
     let spec = CommandSpec(
         name: "serve",
@@ -42,18 +42,17 @@ struct ServeCommand: Command {
         let accounts = try Accounts(path: state.accountsDatabase)
         // The owner's deep links name them too, for a browser signed in as several people.
         options.profile = try accounts.people().first(where: \.isOwner)?.name
+        // The static build keeps the site's own base URL: it is hosted elsewhere.
+        let publish = arguments.value("--output") == nil ? nil : folders
+        let configuration = AuraApp.Configuration(
+            build: options, publicURL: publicURL, watch: arguments.flag("--watch"), publish: publish, state: state)
+        let app: AuraApp
         do {
-            _ = try await SiteBuilds.build(options, waiting: { message in terminal.printError(message) })
+            app = try await AuraApp.start(configuration: configuration, accounts: accounts)
         } catch let error as BuildError {
             for problem in error.problems { terminal.printError("error: \(problem)") }
             return 1
         }
-
-        // The static build keeps the site's own base URL: it is hosted elsewhere.
-        let publish = arguments.value("--output") == nil ? nil : folders
-        let configuration = AuraApp.Configuration(
-            build: options, publicURL: publicURL, watch: arguments.flag("--watch"), publish: publish)
-        let app = try AuraApp(configuration: configuration, accounts: accounts)
         var settings = HTTPServer.Settings(address: host, port: port)
         settings.headerNames = AuraApp.headerNames
         settings.cookieNames = AuraApp.cookieNames

@@ -36,12 +36,12 @@ public final class AuraApp: Sendable {
 
     public let configuration: Configuration
     let accounts: Accounts
-    let files: StaticFiles
     let clock: @Sendable () -> Date
     /// The site's path prefix (`/` or `/aura/`), from its base URL; it does not change while serving.
     let root: String
-    /// The site as last built, and the planner files' state it was built from.
-    let live: Mutex<(stamp: String, site: LiveSite)>
+    /// The owner's site as last built in memory, whose public files everyone is answered from,
+    /// and the planner files' state it was built from.
+    let live: Mutex<(stamp: String, site: ServedSite)>
     /// With `--watch`: the reload events, client script and broken-build banner.
     let liveReload: LiveReload?
     let watcher: Mutex<SourceWatcher?> = Mutex(nil)
@@ -57,18 +57,26 @@ public final class AuraApp: Sendable {
     public static let cookieNames = [Cookies.session, Cookies.heldProfiles, Cookies.signInForm]
     public static let queryNames = ["next", "changed", "invite", "token", "profile"]
 
-    public init(configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date = { Date() })
-        throws
-    {
+    /// The app for `configuration`, its site built first; a problem in the site is the build's
+    /// `BuildError`.
+    public static func start(
+        configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date = { Date() }
+    ) async throws -> AuraApp {
+        let stamp = PersonalSites.stamp(of: PlannerFolder(content: configuration.build.contentDirectory))
+        let site = try await SiteBuilds.buildServed(configuration.build, previous: nil, keeps: { _ in true })
+        return try AuraApp(configuration: configuration, accounts: accounts, clock: clock, site: (stamp, site))
+    }
+
+    private init(
+        configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date,
+        site: (stamp: String, site: ServedSite)
+    ) throws {
         self.configuration = configuration
         self.accounts = accounts
         self.clock = clock
-        files = StaticFiles(root: configuration.build.outputDirectory)
-        let folder = PlannerFolder(content: configuration.build.contentDirectory)
-        let site = try LiveSite(options: configuration.build)
-        root = site.root
-        let stamp = PersonalSites.stamp(of: folder)
-        live = Mutex((stamp, site))
+        root = site.site.live.root
+        let stamp = site.stamp
+        live = Mutex(site)
         people = PersonalSites(shared: configuration.build, state: configuration.state)
         liveReload =
             configuration.watch
@@ -78,21 +86,30 @@ public final class AuraApp: Sendable {
         if configuration.watch { startWatching() }
     }
 
-    /// The site in step with the planner's files: when an action here, `aura plan` from cron or
-    /// an editor changed them since the last build, the site is built again first.
+    /// The owner's pages, in step with the planner's files (`served`).
     var site: LiveSite {
+        get throws { try served.live }
+    }
+
+    /// The owner's site in step with the planner's files: when an action here, `aura plan` from
+    /// cron or an editor changed them since the last build, the site is built again first.
+    var served: ServedSite {
         get throws { try rebuilt(always: false) }
     }
 
     /// Builds the site again when the planner's files changed (or `always`) and returns it.
     /// With `--watch` a failed build keeps the last good site, and open pages show why.
-    func rebuilt(always: Bool) throws -> LiveSite {
+    @discardableResult
+    func rebuilt(always: Bool) throws -> ServedSite {
         let folder = PlannerFolder(content: configuration.build.contentDirectory)
         return try live.withLock { live in
             let stamp = PersonalSites.stamp(of: folder)
             guard always || stamp != live.stamp else { return live.site }
             do {
-                live = try PersonalSites.build(configuration.build, folder: folder)
+                live = (
+                    stamp,
+                    try SiteBuilds.buildServedWaiting(configuration.build, previous: live.site, keeps: { _ in true })
+                )
                 liveReload?.built(.success(()))
             } catch {
                 guard let liveReload else { throw error }
@@ -102,6 +119,11 @@ public final class AuraApp: Sendable {
             }
             return live.site
         }
+    }
+
+    /// The settings of the shared `site.yml`, read once per change of the file.
+    var settings: SiteConfiguration {
+        get throws { try SiteSettings.current(in: configuration.build.contentDirectory) }
     }
 
     var cookies: Cookies {
@@ -189,11 +211,8 @@ public final class AuraApp: Sendable {
         }
         if request.rawPath == root, let landing = try landingPage(request) { return landing }
         // However the path is written (`//schedule/`), the file it leads to decides.
-        if case .file(let file) = files.lookup(request.rawPath),
-            PersonalPaths.contains(
-                String(
-                    file.path.dropFirst(configuration.build.outputDirectory.resolvingSymlinksInPath().path.count + 1)))
-        {
+        let files = StaticFiles(site: try served, root: root)
+        if case .file(let file) = files.lookup(request.rawPath), PersonalPaths.contains(file) {
             return try personalPage(request)
         }
         return response(from: files, for: request, personal: false)
@@ -209,7 +228,7 @@ public final class AuraApp: Sendable {
                 status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: request.method == "HEAD" ? Data() : body)
         }
-        let signUp = try SiteConfiguration.load(contentDirectory: configuration.build.contentDirectory).signUp
+        let signUp = try settings.signUp
         guard
             let body = try site.render(
                 pageAt: root,
@@ -218,9 +237,7 @@ public final class AuraApp: Sendable {
         // Every visitor gets the same page, so a browser may keep it and ask whether it changed.
         let tag = "\"" + Fingerprint.sha256Hex(body) + "\""
         let headers = [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"), ("ETag", tag)]
-        if let asked = request.header("If-None-Match"),
-            asked.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
-        {
+        if let asked = request.header("If-None-Match"), StaticFiles.matches(asked, tag) {
             return HTTPResponse(status: 304, headers: headers)
         }
         return HTTPResponse(status: 200, headers: headers, body: request.method == "HEAD" ? Data() : body)
@@ -237,9 +254,9 @@ public final class AuraApp: Sendable {
     private func personalPage(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let session = try session(of: request) else { return try signInFirst(request) }
         // Brought up to date first: the files as well as the pages come from the planner's state.
-        let current = try site(of: session)
+        let current = try served(of: session)
         if let pagePath = Self.pagePath(request.rawPath),
-            let body = try current.render(
+            let body = try current.live.render(
                 pageAt: pagePath,
                 session: try sessionContext(session, request, changes: planChanges(request, of: session)))
         {
@@ -248,8 +265,7 @@ public final class AuraApp: Sendable {
                 headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: request.method == "HEAD" ? Data() : body)
         }
-        let own = session.isOwner ? files : StaticFiles(root: people.options(for: session.personID).outputDirectory)
-        return response(from: own, for: request, personal: true)
+        return response(from: StaticFiles(site: current, root: root), for: request, personal: true)
     }
 
     /// The file `request` names in `files`: a folder without its slash redirects, a missing file is 404.
@@ -270,9 +286,15 @@ public final class AuraApp: Sendable {
             ? PlannerFolder(content: configuration.build.contentDirectory) : try people.planner(for: session.personID)
     }
 
-    /// The site built from the planner of the person a session belongs to.
+    /// The pages built from the planner of the person a session belongs to.
     func site(of session: Accounts.Session) throws -> LiveSite {
-        session.isOwner ? try site : try people.site(for: session.personID, name: session.name)
+        try served(of: session).live
+    }
+
+    /// The site built from the planner of the person a session belongs to: all of the owner's,
+    /// the personal files of anyone else's.
+    func served(of session: Accounts.Session) throws -> ServedSite {
+        session.isOwner ? try served : try people.site(for: session.personID, name: session.name)
     }
 
     /// The session the request's cookie opens, if any.
@@ -313,8 +335,7 @@ public final class AuraApp: Sendable {
     }
 
     func notFound() -> HTTPResponse {
-        let page = configuration.build.outputDirectory.appendingPathComponent("404.html")
-        guard let data = FileManager.default.contents(atPath: page.path) else { return .text(404, "Not found") }
+        guard let data = live.withLock({ $0.site }).file(at: "404.html")?.data else { return .text(404, "Not found") }
         return HTTPResponse(
             status: 404, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")],
             body: data)

@@ -3,7 +3,6 @@ import AuraSite
 import Diagnostics
 import Foundation
 import Platform
-import Synchronization
 
 /// A person's planner on disk: `<content>/planner/` with its inbox, task store, plan and
 /// calendar (the inbox, store and calendar may be placed elsewhere), the site's planner
@@ -41,24 +40,12 @@ public struct PlannerFolder: Sendable {
         try? PlanSnapshot.decode(Data(contentsOf: snapshot))
     }
 
-    /// Each `site.yml` read for its settings, by path, with the stamp it had then.
-    private static let settingsRead = Mutex<[String: (stamp: FileStamp, settings: PlannerSettings)]>([:])
-
-    /// The time zone and day window from `site.yml`, parsed once for as long as the file keeps
-    /// its stamp (a server answers every action with them).
+    /// The time zone and day window from `site.yml` (`SiteSettings`).
     public func settings() throws -> PlannerSettings {
-        let url = content.appendingPathComponent(SiteConfiguration.fileName)
-        var status = stat()
-        let stamp = stat(url.path, &status) == 0 ? FileStamp(status, withChangeTime: true) : nil
-        if let stamp, let cached = Self.settingsRead.withLock({ $0[url.path] }), cached.stamp == stamp {
-            return cached.settings
-        }
-        let site = try SiteConfiguration.load(contentDirectory: content)
-        let settings = PlannerSettings(
+        let site = try SiteSettings.current(in: content)
+        return PlannerSettings(
             timeZone: site.timeZone, window: MinuteSpan(start: site.dayStartMinutes, end: site.dayEndMinutes),
             partsOfDay: site.partsOfDay)
-        if let stamp { Self.settingsRead.withLock { $0[url.path] = (stamp, settings) } }
-        return settings
     }
 
     /// The content folder's lock (`planner/.aura.lock`): every writer of the store, the plan or

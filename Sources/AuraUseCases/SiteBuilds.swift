@@ -23,12 +23,38 @@ public enum SiteBuilds {
     /// (a server thread), which may wait for it.
     @discardableResult
     public static func buildWaiting(_ options: BuildOptions) throws -> BuildReport {
-        let outcome = Mutex<Result<BuildReport, any Error>?>(nil)
+        try waiting { try await build(options) }
+    }
+
+    /// The site `options` name built in memory for a server (`SiteBuilder.buildServed`), under
+    /// the planner's shared lock; `site.yml` is the one `SiteSettings` holds.
+    public static func buildServed(
+        _ options: BuildOptions, previous: ServedSite?, keeps: @escaping @Sendable (String) -> Bool
+    ) async throws -> ServedSite {
+        var options = options
+        options.configuration = try SiteSettings.current(in: options.contentDirectory)
+        let held = try PlannerFolder(content: options.contentDirectory).lock(exclusive: false, onWait: {})
+        defer { held?.release() }
+        return try await SiteBuilder(options: options).buildServed(previous: previous, keeps: keeps)
+    }
+
+    /// `buildServed`, from a thread outside Swift's concurrency pool (a server thread).
+    public static func buildServedWaiting(
+        _ options: BuildOptions, previous: ServedSite?, keeps: @escaping @Sendable (String) -> Bool
+    ) throws -> ServedSite {
+        try waiting { try await buildServed(options, previous: previous, keeps: keeps) }
+    }
+
+    /// What `work` returns, awaited from a thread that is not part of Swift's concurrency pool.
+    private static func waiting<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws
+        -> Value
+    {
+        let outcome = Mutex<Result<Value, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             do {
-                let report = try await build(options)
-                outcome.withLock { $0 = .success(report) }
+                let value = try await work()
+                outcome.withLock { $0 = .success(value) }
             } catch {
                 outcome.withLock { $0 = .failure(error) }
             }

@@ -8,7 +8,7 @@ import Testing
 @testable import AuraServer
 
 /// `aura serve` set up as `ServeCommand` sets it up, in a temporary folder of its own: a copy of
-/// the default content, the site built into the state folder, and one person (sam, the owner) who
+/// the default content, the site built in memory, and one person (sam, the owner) who
 /// may sign in. Requests go straight to `AuraApp.respond(to:)`, no socket.
 ///
 /// The app's clock stands still at `PlannerMorning.now` (07:00 in London on the default content's
@@ -58,8 +58,7 @@ final class ServedSite: Sendable {
             var options = BuildOptions(
                 contentDirectory: content, templatesDirectory: Project.templates, outputDirectory: state.site)
             options.profile = name
-            _ = try await SiteBuilder(options: options).build()
-            let app = try AuraApp(
+            let app = try await AuraApp.start(
                 configuration: AuraApp.Configuration(build: options, state: state), accounts: accounts,
                 clock: { now })
             return ServedSite(folder: folder, content: content, app: app)

@@ -51,8 +51,10 @@ def morning_somewhere(content):
 
 
 class Server:
-    def __init__(self, root, public_url=None, arguments=(), own_templates=False, content_edit=None):
+    def __init__(self, root, public_url=None, arguments=(), own_templates=False, content_edit=None, wrapper=()):
         self.root = root
+        # A command the server runs under (strace), its arguments before the server's own.
+        self.wrapper = list(wrapper)
         self.content = root / "Content"
         shutil.copytree(REPO / "Content", self.content)
         if content_edit:
@@ -70,7 +72,7 @@ class Server:
 
     def start(self):
         """Starts the server on the content and state it has (again, after stop())."""
-        command = [str(self.aura), "serve", "--content", str(self.content), "--templates", str(self.templates),
+        command = [*self.wrapper, str(self.aura), "serve", "--content", str(self.content), "--templates", str(self.templates),
                    "--listen", "127.0.0.1:0", "--state", str(self.state), *self.arguments]
         if self.public_url:
             command += ["--public-url", self.public_url]

@@ -8,12 +8,13 @@ import Synchronization
 /// has a folder of their own, `<state>/people/<id>/`, laid out as a content folder: their
 /// `planner/` (inbox, store, plan in the documented formats) beside links to the shared
 /// content (`site.yml`, culture, reflections…). Their pages, JSON and calendar are built from
-/// it into `<state>/people-sites/<id>/`, and only their session is ever answered from there.
+/// it in memory, and only their session is ever answered from them; the rest of their site is
+/// the owner's.
 final class PersonalSites: Sendable {
     let shared: BuildOptions
     let state: ServerState
     /// Each person's site as last built, with the planner files' state it was built from.
-    private let built: Mutex<[Int64: (stamp: String, site: LiveSite)]> = Mutex([:])
+    private let built: Mutex<[Int64: (stamp: String, site: ServedSite)]> = Mutex([:])
 
     init(shared: BuildOptions, state: ServerState) {
         self.shared = shared
@@ -25,7 +26,6 @@ final class PersonalSites: Sendable {
         var options = shared
         options.profile = name
         options.contentDirectory = state.personFolder(personID)
-        options.outputDirectory = state.personSite(personID)
         return options
     }
 
@@ -37,14 +37,15 @@ final class PersonalSites: Sendable {
     }
 
     /// The person's site, built again first when their planner files changed since.
-    func site(for personID: Int64, name: String) throws -> LiveSite {
+    func site(for personID: Int64, name: String) throws -> ServedSite {
         let folder = try planner(for: personID)
         return try built.withLock { built in
             let stamp = PersonalSites.stamp(of: folder)
             if let current = built[personID], current.stamp == stamp { return current.site }
-            let site = try Self.build(options(for: personID, name: name), folder: folder)
-            built[personID] = site
-            return site.site
+            let site = try SiteBuilds.buildServedWaiting(
+                options(for: personID, name: name), previous: built[personID]?.site, keeps: PersonalPaths.contains)
+            built[personID] = (stamp, site)
+            return site
         }
     }
 
@@ -52,13 +53,6 @@ final class PersonalSites: Sendable {
     func remove(_ personID: Int64) throws {
         built.withLock { _ = $0.removeValue(forKey: personID) }
         try state.removeFolders(of: personID)
-    }
-
-    /// Builds a site from `folder` under its shared lock (the store read whole, never mid-write)
-    /// and loads it for rendering; returns it with the stamp it was built from.
-    static func build(_ options: BuildOptions, folder: PlannerFolder) throws -> (stamp: String, site: LiveSite) {
-        try SiteBuilds.buildWaiting(options)
-        return (stamp(of: folder), try LiveSite(options: options))
     }
 
     /// Size and modification time of the files the personal pages are built from.

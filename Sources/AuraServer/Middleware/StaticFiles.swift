@@ -1,15 +1,19 @@
 import AuraHTTP
+import AuraSite
 import Foundation
 
-/// Serves the built site's files: only regular files inside the output folder, never a path
-/// that could leave it (`..`, encoded slashes, dots or NUL, hidden files, links out), with
-/// validators for `304 Not Modified` and caching that suits each kind of file.
+/// Serves the files of a site built in memory: only a file the site holds, never a path that
+/// could name another (`..`, encoded slashes, dots or NUL, hidden files), with validators for
+/// `304 Not Modified` and caching that suits each kind of file.
 struct StaticFiles: Sendable {
-    let root: URL
+    let site: ServedSite
+    /// The site's path prefix (`/` or `/aura/`).
+    let root: String
 
-    /// What a request path names in the output folder.
+    /// What a request path names in the site.
     enum Lookup: Equatable {
-        case file(URL)
+        /// A file, by its path under the site root (`culture/index.html`).
+        case file(String)
         /// A folder asked for without its trailing slash.
         case folder(redirect: String)
         case notFound
@@ -17,50 +21,40 @@ struct StaticFiles: Sendable {
 
     func lookup(_ rawPath: String) -> Lookup {
         let lowered = rawPath.lowercased()
-        guard rawPath.hasPrefix("/"), !rawPath.contains("\\"),
+        guard rawPath.hasPrefix(root) || rawPath + "/" == root, !rawPath.contains("\\"),
             !["%2f", "%5c", "%00", "%2e"].contains(where: lowered.contains),
             let path = rawPath.removingPercentEncoding, !path.contains("\0")
         else { return .notFound }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        // Hidden files (.aura-output, a kept .git/) are not the site; .well-known/ is.
+        let segments = path.dropFirst(min(root.count, path.count)).split(
+            separator: "/", omittingEmptySubsequences: true)
+        // Hidden files (the build record, a kept .git/) are not the site; .well-known/ is.
         guard !segments.contains(where: { $0.hasPrefix(".") && $0 != ".well-known" }) else { return .notFound }
-        let base = root.resolvingSymlinksInPath().path
-        var candidate = segments.isEmpty ? root : root.appendingPathComponent(segments.joined(separator: "/"))
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else { return .notFound }
-        if isFolder.boolValue {
+        let relative = segments.joined(separator: "/")
+        if site.isFolder(relative) || relative.isEmpty {
             guard path.hasSuffix("/") else { return .folder(redirect: rawPath + "/") }
-            candidate.appendPathComponent("index.html")
+            let index = relative.isEmpty ? "index.html" : relative + "/index.html"
+            return site.file(at: index) == nil ? .notFound : .file(index)
         }
-        let resolved = candidate.resolvingSymlinksInPath().path
-        guard resolved.hasPrefix(base + "/"),
-            (try? FileManager.default.attributesOfItem(atPath: resolved)[.type] as? FileAttributeType) == .typeRegular
-        else {
-            return .notFound
-        }
-        return .file(URL(fileURLWithPath: resolved))
+        return site.file(at: relative) == nil ? .notFound : .file(relative)
     }
 
     /// The response for a file: its bytes (none for HEAD), type, validator and caching.
-    func response(for file: URL, ifNoneMatch: String?, personal: Bool) -> HTTPResponse {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-            let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date,
-            let data = FileManager.default.contents(atPath: file.path)
-        else {
-            return .text(404, "Not found")
-        }
-        let tag =
-            "\"\(String(size, radix: 16))-\(String(Int64(modified.timeIntervalSince1970 * 1_000_000), radix: 16))\""
+    func response(for path: String, ifNoneMatch: String?, personal: Bool) -> HTTPResponse {
+        guard let file = site.file(at: path) else { return .text(404, "Not found") }
+        let tag = "\"" + file.digest + "\""
         var headers: [(name: String, value: String)] = [
-            ("ETag", tag), ("Cache-Control", Self.caching(file.path, personal: personal))
+            ("ETag", tag), ("Cache-Control", Self.caching(path, personal: personal))
         ]
-        if let ifNoneMatch,
-            ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
-        {
+        if let ifNoneMatch, Self.matches(ifNoneMatch, tag) {
             return HTTPResponse(status: 304, headers: headers)
         }
-        headers.insert(("Content-Type", Self.contentType(of: file.pathExtension)), at: 0)
-        return HTTPResponse(status: 200, headers: headers, body: data)
+        headers.insert(("Content-Type", Self.contentType(of: (path as NSString).pathExtension)), at: 0)
+        return HTTPResponse(status: 200, headers: headers, body: file.data)
+    }
+
+    /// Whether an `If-None-Match` header names `tag`.
+    static func matches(_ ifNoneMatch: String, _ tag: String) -> Bool {
+        ifNoneMatch.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == tag }
     }
 
     /// Fingerprinted assets never change under their name; everything else is revalidated,

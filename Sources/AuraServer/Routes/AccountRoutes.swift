@@ -80,7 +80,7 @@ extension AuraApp {
             return response
         case "feed":
             let secret = try accounts.rotateFeed(personID: session.personID, now: clock())
-            let site = try SiteConfiguration.load(contentDirectory: configuration.build.contentDirectory)
+            let site = try settings
             return try accountPage(request, feedURL: publicBase(site) + "feed/\(secret).ics")
         case "delete":
             guard !session.isOwner else {

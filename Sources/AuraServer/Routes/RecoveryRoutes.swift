@@ -26,7 +26,7 @@ extension AuraApp {
     }
 
     func forgotPage(_ request: HTTPRequest, sent: Bool = false) throws -> HTTPResponse {
-        let mail = try SiteConfiguration.load(contentDirectory: configuration.build.contentDirectory).mail != nil
+        let mail = try settings.mail != nil
         let view = ForgotView(action: root + "forgot/", csrf: try visitorFormToken(request), mail: mail, sent: sent)
         return try visitorPage("/forgot/", kind: .forgot, title: "Forgot your password?", view, token: view.csrf)
     }
@@ -35,7 +35,7 @@ extension AuraApp {
     /// afterwards, away from the answer's timing, when the name is a known e-mail address.
     func forgot(_ request: HTTPRequest) throws -> HTTPResponse {
         guard visitorFormIsValid(request) else { return .text(403, "This form had expired; nothing was sent") }
-        let site = try SiteConfiguration.load(contentDirectory: configuration.build.contentDirectory)
+        let site = try settings
         let name = String((request.field("name") ?? "").prefix(254)).trimmingCharacters(in: .whitespaces)
         if let mail = site.mail, try accounts.mayMailReset(name: name, address: request.clientAddress, now: clock()) {
             let base = publicBase(site)
@@ -110,11 +110,11 @@ extension AuraApp {
         guard secret.count == 43, let person = try accounts.feedOwner(secret: secret) else {
             return .text(404, "Not found")
         }
-        let output =
-            person.isOwner ? configuration.build.outputDirectory : people.options(for: person.id).outputDirectory
-        if person.isOwner { _ = try site } else { _ = try people.site(for: person.id, name: person.name) }
-        let files = StaticFiles(root: output)
-        guard case .file(let file) = files.lookup(root + "aura.ics") else { return .text(404, "Not found") }
+        let site = person.isOwner ? try served : try people.site(for: person.id, name: person.name)
+        let files = StaticFiles(site: site, root: root)
+        guard case .file(let file) = files.lookup(root + PersonalPaths.calendar) else {
+            return .text(404, "Not found")
+        }
         return files.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: true)
     }
 }

@@ -23,7 +23,7 @@ extension AuraApp {
     }
 
     private func signUpMode() throws -> SiteConfiguration.SignUp {
-        try SiteConfiguration.load(contentDirectory: configuration.build.contentDirectory).signUp
+        try settings.signUp
     }
 
     func signUpPage(

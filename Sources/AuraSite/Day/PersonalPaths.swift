@@ -8,7 +8,7 @@ public enum PersonalPaths {
         "notifications.json", calendar
     ]
     /// The calendar of every planned day, which a private build moves to a secret address.
-    static let calendar = "aura.ics"
+    public static let calendar = "aura.ics"
 
     /// Whether `path` (under the site root, without a leading slash) is personal.
     public static func contains(_ path: String) -> Bool {

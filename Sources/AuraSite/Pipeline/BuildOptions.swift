@@ -11,6 +11,9 @@ public struct BuildOptions: Sendable {
     /// and calendar alarms' links name them (`?profile=`), so a browser signed in as several
     /// people opens each link as the right one.
     public var profile: String?
+    /// The settings of `site.yml`, when the caller has read them already (a server reads them
+    /// once per change of the file); nil reads the file.
+    public var configuration: SiteConfiguration?
     /// Where every folder above is: the disk, or memory in tests.
     var fileSystem: FileSystem
     /// Where `site.yml`'s `private: passphrase_env` is looked up.

@@ -34,12 +34,14 @@ struct BuildStep: Sendable {
 
 extension SiteBuilder {
     /// The whole build, in the order it runs. `build` runs it writing into the output folder;
-    /// `check` runs the same list writing nothing; `aura serve` (`LiveSite`) runs the steps
-    /// before rendering and renders pages as they are asked for.
+    /// `check` runs the same list writing nothing; `aura serve` (`buildServed`) runs it
+    /// writing into memory.
     static let steps: [BuildStep] = [
         BuildStep(name: "Read site settings") { state in
-            var configuration = try SiteConfiguration.load(
-                contentDirectory: state.options.contentDirectory, in: state.options.fileSystem)
+            var configuration =
+                try state.options.configuration
+                ?? SiteConfiguration.load(
+                    contentDirectory: state.options.contentDirectory, in: state.options.fileSystem)
             if let baseURL = state.options.baseURL { configuration.baseURL = baseURL }
             state.configuration = configuration
         },
@@ -142,15 +144,4 @@ extension SiteBuilder {
             try state.publish()
         }
     ]
-
-    /// Runs the steps up to the first that renders concurrently: settings, theme, content,
-    /// assets and pages, loaded and assembled, nothing written. Throws the first step's error.
-    static func loadWithoutRendering(_ options: BuildOptions) throws -> BuildState {
-        var state = BuildState(options: options, mode: .check(strict: false), progress: { _ in })
-        for step in steps {
-            guard let immediate = step.immediate else { break }
-            try immediate(&state)
-        }
-        return state
-    }
 }

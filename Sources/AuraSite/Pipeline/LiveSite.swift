@@ -1,9 +1,9 @@
 import Foundation
 import Mustache
 
-/// The site as `aura serve` renders pages per request: the build's settings, theme, assets and
-/// navigation, loaded once, so a page the server makes (sign-in) wears the same layout,
-/// stylesheet and script as the built ones.
+/// The site as `aura serve` renders pages per request: the settings, theme, assets, navigation
+/// and pages of the build that made its `ServedSite`, so a page the server makes (sign-in)
+/// wears the same layout, stylesheet and script as the built ones.
 public struct LiveSite: Sendable {
     private let factory: PageFactory
     private let templates: TemplateLibrary
@@ -11,13 +11,12 @@ public struct LiveSite: Sendable {
     /// Every page the build makes, by public path, ready to render again with a session.
     private let pages: [String: Page]
 
-    /// Loads what a build would; errors are the build's own (file, line and column).
-    public init(options: BuildOptions) throws {
-        let state = try SiteBuilder.loadWithoutRendering(options)
+    /// The pages a build's `state` assembled.
+    init(state: BuildState) throws {
         factory = try state.require(\.factory)
         pages = Dictionary(try state.require(\.pages).map { ($0.path, $0) }) { first, _ in first }
         templates = try state.require(\.theme).templates
-        templatesDirectory = options.templatesDirectory
+        templatesDirectory = state.options.templatesDirectory
     }
 
     /// The site's path prefix (`/` or `/aura/`).

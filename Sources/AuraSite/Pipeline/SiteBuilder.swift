@@ -40,8 +40,21 @@ public struct SiteBuilder: Sendable {
         state.thisBuild.inputsBesidesCulture = inputs?.besidesCulture
         // Held by the state alone, which lets them go once the content is loaded.
         state.inputs = inputs.take()
+        try await run(&state)
+        let report = BuildReport(
+            pageCount: (state.pages?.count ?? 0) + state.standing.count, fileCount: state.thisBuild.count,
+            notices: state.notices)
+        // Freeing a large site's state (a few hundred thousand small objects) takes tens of
+        // milliseconds that nobody needs to wait for.
+        Task.detached(priority: .background) { [state] in _ = state }
+        return report
+    }
+
+    /// Runs every step on `state`, which the output's commit ends; on an error, what was
+    /// written is discarded.
+    func run(_ state: inout BuildState) async throws {
         for (index, step) in Self.steps.enumerated() {
-            progress(.stage(number: index + 1, of: Self.steps.count, name: step.name))
+            state.progress(.stage(number: index + 1, of: Self.steps.count, name: step.name))
             PausePoint.reached("build: \(step.name)")
             do {
                 try await step.run(&state)
@@ -50,13 +63,6 @@ public struct SiteBuilder: Sendable {
                 throw BuildError(step: step.name, underlying: error)
             }
         }
-        let report = BuildReport(
-            pageCount: (state.pages?.count ?? 0) + state.standing.count, fileCount: state.thisBuild.count,
-            notices: state.notices)
-        // Freeing a large site's state (a few hundred thousand small objects) takes tens of
-        // milliseconds that nobody needs to wait for.
-        Task.detached(priority: .background) { [state] in _ = state }
-        return report
     }
 
     /// What `UnchangedSite.report` finds, and the inputs' stamps, taken while the previous
