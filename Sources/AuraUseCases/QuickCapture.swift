@@ -3,20 +3,38 @@ import AuraSite
 import Foundation
 import Platform
 
+/// Lines given to capture of which some do not read; nothing of them was kept.
+public struct UnreadLines: Error, Sendable {
+    /// Each line that does not read: its index among the lines given, and why.
+    public let problems: [(index: Int, error: CaptureError)]
+}
+
 extension PlannerFolder {
-    /// Quick capture: checks that `line` reads, then appends it to the inbox under the lock,
-    /// for the next Plan My Day. Returns the items it reads as; a line that does not read is a
-    /// `CaptureError` with its column, and the inbox is left as it was. `now` is what `in an hour`
-    /// counts from in the items returned.
-    public func capture(_ line: String, today: LocalDate, now: ClockTime? = nil, onWait: @escaping @Sendable () -> Void)
-        throws -> [CapturedItem]
-    {
-        let items = try CaptureParser(today: today, now: now).parse(line)
+    /// Quick capture: reads every one of `lines`, then appends them all to the inbox in one
+    /// write under the lock, for the next Plan My Day. Returns the items each reads as. When any
+    /// line does not read, the error is `UnreadLines` naming each such line and its column, and
+    /// the inbox is left as it was. `now` is what `in an hour` counts from in the items returned.
+    public func capture(
+        _ lines: [String], today: LocalDate, now: ClockTime? = nil, onWait: @escaping @Sendable () -> Void
+    ) throws -> [[CapturedItem]] {
+        let parser = CaptureParser(today: today, now: now)
+        var items: [[CapturedItem]] = []
+        var problems: [(index: Int, error: CaptureError)] = []
+        for (index, line) in lines.enumerated() {
+            do throws(CaptureError) {
+                items.append(try parser.parse(line))
+            } catch {
+                problems.append((index, error))
+            }
+        }
+        guard problems.isEmpty else { throw UnreadLines(problems: problems) }
+        guard !lines.isEmpty else { return [] }
         let held = try lock(exclusive: true, onWait: onWait)
         defer { held?.release() }
         let existing = try text(of: inbox) ?? ""
         let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-        try AtomicFile.write(Data((existing + separator + line + "\n").utf8), to: inbox.url)
+        let added = lines.map { $0 + "\n" }.joined()
+        try AtomicFile.write(Data((existing + separator + added).utf8), to: inbox.url)
         return items
     }
 }

@@ -27,9 +27,10 @@ struct AddCommand: Command {
         let items: [CapturedItem]
         do {
             items = try options.folder.capture(
-                line, today: today, now: settings.clock(of: terminal.now(), on: today), onWait: options.waitNotice)
-        } catch let error as CaptureError {
-            throw error.problem.located(in: "text")
+                [line], today: today, now: settings.clock(of: terminal.now(), on: today), onWait: options.waitNotice
+            )[0]
+        } catch let error as UnreadLines {
+            throw error.problems[0].error.problem.located(in: "text")
         }
         let inbox = displayPath(options.folder.inbox.url)
         for item in items {

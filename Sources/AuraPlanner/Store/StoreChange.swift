@@ -27,25 +27,37 @@ extension StoredTask {
 
     /// The names of the fields in which the task differs from `other`, as `changed` keys them.
     func fields(differingFrom other: StoredTask) -> [String] {
-        var fields: [String] = []
-        func compare<Value: Equatable>(_ name: String, _ value: (StoredTask) -> Value) {
-            if value(self) != value(other) { fields.append(name) }
+        Self.changeableFields.filter { $0.differs(self, other) }.map(\.name)
+            + Set(doneOccurrences).symmetricDifference(other.doneOccurrences).sorted().map { "done@\($0)" }
+    }
+
+    /// The fields a change sets, each under the name its change time is kept by.
+    static let changeableFields: [Field] = [
+        Field("title", \.title), Field("input", \.input), Field("kind", \.kind),
+        Field("category", \.category, with: \StoredTask.categoryReason), Field("date", \.date), Field("time", \.time),
+        Field("minutes", \.minutes), Field("rrule", \.recurrence), Field("part", \.partOfDay), Field("due", \.due),
+        Field("done", \.done), Field("snoozedUntil", \.snoozedUntil)
+    ]
+
+    /// One of `changeableFields`: what tells two versions of a task apart there, and copies
+    /// it from one to the other.
+    struct Field: Sendable {
+        let name: String
+        let differs: @Sendable (StoredTask, StoredTask) -> Bool
+        let copy: @Sendable (inout StoredTask, StoredTask) -> Void
+
+        /// The field at `path`, copied with the one at `companion` (a category with its reason).
+        init<Value: Equatable>(
+            _ name: String, _ path: WritableKeyPath<StoredTask, Value> & Sendable,
+            with companion: (WritableKeyPath<StoredTask, String> & Sendable)? = nil
+        ) {
+            self.name = name
+            differs = { $0[keyPath: path] != $1[keyPath: path] }
+            copy = { task, original in
+                task[keyPath: path] = original[keyPath: path]
+                if let companion { task[keyPath: companion] = original[keyPath: companion] }
+            }
         }
-        compare("title") { $0.title }
-        compare("input") { $0.input }
-        compare("kind") { $0.kind }
-        compare("category") { $0.category }
-        compare("date") { $0.date }
-        compare("time") { $0.time }
-        compare("minutes") { $0.minutes }
-        compare("rrule") { $0.recurrence }
-        compare("part") { $0.partOfDay }
-        compare("due") { $0.due }
-        compare("done") { $0.done }
-        compare("snoozedUntil") { $0.snoozedUntil }
-        let occurrences = Set(doneOccurrences).symmetricDifference(other.doneOccurrences)
-        fields += occurrences.sorted().map { "done@\($0)" }
-        return fields
     }
 }
 

@@ -78,7 +78,7 @@ extension TaskStore {
         var applied = false
         for field in edited.fields(differingFrom: original) {
             if original.changed(field, laterThan: at) {
-                edited.restore(field, from: original)
+                StoredTask.changeableFields.first { $0.name == field }?.copy(&edited, original)
             } else {
                 edited.noteChange(of: field, at: at)
                 applied = true
@@ -130,26 +130,5 @@ extension TaskStore {
             remember(StoreChange(summary: "Removed " + Self.list(dropped), at: at, before: dropped))
         }
         return dropped.map(\.id)
-    }
-}
-
-extension StoredTask {
-    /// Puts `field` (as `changed` names it) back as it is in `original`.
-    fileprivate mutating func restore(_ field: String, from original: StoredTask) {
-        switch field {
-        case "title": title = original.title
-        case "input": input = original.input
-        case "kind": kind = original.kind
-        case "category":
-            category = original.category
-            categoryReason = original.categoryReason
-        case "date": date = original.date
-        case "time": time = original.time
-        case "minutes": minutes = original.minutes
-        case "rrule": recurrence = original.recurrence
-        case "part": partOfDay = original.partOfDay
-        case "due": due = original.due
-        default: break
-        }
     }
 }

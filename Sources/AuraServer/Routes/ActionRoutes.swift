@@ -143,22 +143,18 @@ extension AuraApp {
             }
             // Every line is read before any is kept: a form that comes back with a problem has
             // added nothing, so sending it again, mended, adds each line once.
-            let parser = CaptureParser(today: today)
-            let problems = lines.enumerated().compactMap { index, line -> String? in
-                do throws(CaptureError) {
-                    _ = try parser.parse(line)
-                    return nil
-                } catch {
-                    let place = lines.count > 1 ? "Line \(index + 1), column \(error.column)" : "Column \(error.column)"
-                    return "\(place): \(error.message)."
+            do {
+                _ = try folder.capture(lines, today: today) {}
+            } catch let error as UnreadLines {
+                let problems = error.problems.map { index, problem in
+                    let place =
+                        lines.count > 1 ? "Line \(index + 1), column \(problem.column)" : "Column \(problem.column)"
+                    return "\(place): \(problem.message)."
                 }
-            }
-            guard problems.isEmpty else {
                 throw ActionProblem(
                     status: 422, message: problems.joined(separator: " ") + " Nothing was added; mend and send again.",
                     page: "planner/", draft: fields[key])
             }
-            for line in lines { _ = try folder.capture(line, today: today) {} }
             guard action == .plan else { return Outcome(then: "planner/", json: ["captured": lines.count]) }
             let outcome = try PlanMyDay(folder: folder).run(day: today, from: now, clock: now)
             return Outcome(
@@ -192,50 +188,60 @@ extension AuraApp {
                     "state": PageState.of(plan: folder.plan(), store: store, now: now)
                 ])
         }
+        return try onTask(fields, folder: folder, refused: 404) { id in
+            let change: TaskChange
+            switch (action, fields["undo"]) {
+            case (.done, _): change = .done
+            case (.undone, _): change = .notDone
+            case (.snooze, _):
+                let minutes = Int(fields["minutes"] ?? "15") ?? -1
+                guard (1...Self.longestSnoozeMinutes).contains(minutes) else {
+                    throw ActionProblem(
+                        status: 400, message: "a snooze lasts 1 to \(Self.longestSnoozeMinutes) minutes")
+                }
+                change = .snooze(until: Date(timeIntervalSince1970: Double(at) / 1000 + Double(minutes * 60)))
+            case (_, "done"): change = .notDone
+            case (_, "snooze"): change = .unsnooze
+            default: throw ActionProblem(status: 400, message: "expected undo: \"done\", \"snooze\" or \"latest\"")
+            }
+            let outcome = try actions.change(
+                [id], change, day: fields["date"].flatMap { LocalDate(iso: $0) }, today: today, at: at)
+            let tasks = outcome.tasks
+            let day = outcome.targets.first?.day ?? today
+            let settings = try folder.settings()
+            return Outcome(
+                then: "dashboard/",
+                json: [
+                    "id": tasks.count == 1 ? tasks[0].id : id,
+                    "applied": !outcome.applied.isEmpty,
+                    "done": !tasks.isEmpty && tasks.allSatisfy { !$0.isOpen(on: day) },
+                    "snoozedUntil": tasks.compactMap({ $0.snoozedUntil }).max().map {
+                        isoTimestamp($0, in: settings.timeZone)
+                    } ?? NSNull(),
+                    "state": PageState.of(plan: outcome.plan, store: outcome.store, now: now)
+                ])
+        }
+    }
+
+    /// Runs `act` on the task id `fields` name, answered alike for every action: no id is 400;
+    /// an id not in the person's plan, or no plan yet, is 404; a change the store refuses
+    /// (`TaskStoreChangeError`) has the status `refused`.
+    private func onTask(
+        _ fields: [String: String], folder: PlannerFolder, refused: Int, _ act: (String) throws -> Outcome
+    ) throws -> Outcome {
         guard let id = fields["id"], !id.isEmpty, id.count <= 200 else {
             throw ActionProblem(status: 400, message: "expected the task's id")
         }
-        let change: TaskChange
-        switch (action, fields["undo"]) {
-        case (.done, _): change = .done
-        case (.undone, _): change = .notDone
-        case (.snooze, _):
-            let minutes = Int(fields["minutes"] ?? "15") ?? -1
-            guard (1...Self.longestSnoozeMinutes).contains(minutes) else {
-                throw ActionProblem(status: 400, message: "a snooze lasts 1 to \(Self.longestSnoozeMinutes) minutes")
-            }
-            change = .snooze(until: Date(timeIntervalSince1970: Double(at) / 1000 + Double(minutes * 60)))
-        case (_, "done"): change = .notDone
-        case (_, "snooze"): change = .unsnooze
-        default: throw ActionProblem(status: 400, message: "expected undo: \"done\", \"snooze\" or \"latest\"")
-        }
+        let unknown = ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
         // Someone new has no store until their first plan: no id of theirs exists yet.
-        guard FileManager.default.fileExists(atPath: folder.store.url.path) else {
-            throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
-        }
-        let outcome: TaskActions.Outcome
+        guard FileManager.default.fileExists(atPath: folder.store.url.path) else { throw unknown }
         do {
-            outcome = try actions.change(
-                [id], change, day: fields["date"].flatMap { LocalDate(iso: $0) }, today: today, at: at)
+            return try act(id)
         } catch is TaskActions.UnknownTask {
-            throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
+            throw unknown
         } catch let error as TaskStoreChangeError {
-            throw ActionProblem(status: 404, message: error.message)
+            throw ActionProblem(status: refused, message: error.message)
         }
-        let tasks = outcome.tasks
-        let day = outcome.targets.first?.day ?? today
-        let settings = try folder.settings()
-        return Outcome(
-            then: "dashboard/",
-            json: [
-                "id": tasks.count == 1 ? tasks[0].id : id,
-                "applied": !outcome.applied.isEmpty,
-                "done": !tasks.isEmpty && tasks.allSatisfy { !$0.isOpen(on: day) },
-                "snoozedUntil": tasks.compactMap({ $0.snoozedUntil }).max().map {
-                    isoTimestamp($0, in: settings.timeZone)
-                } ?? NSNull(),
-                "state": PageState.of(plan: outcome.plan, store: outcome.store, now: now)
-            ])
     }
 
     /// When the person made a change: the client's `at`, never later than the server's clock
@@ -252,12 +258,6 @@ extension AuraApp {
     private func reshapeTasks(
         _ action: Action, _ fields: [String: String], folder: PlannerFolder, today: LocalDate, now: Date
     ) throws -> Outcome {
-        guard let id = fields["id"], !id.isEmpty, id.count <= 200 else {
-            throw ActionProblem(status: 400, message: "expected the task's id")
-        }
-        guard FileManager.default.fileExists(atPath: folder.store.url.path) else {
-            throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
-        }
         let at = Self.changeTime(fields, now: now)
         let actions = TaskActions(folder: folder)
         let given = { (name: String) in fields[name].map { $0.trimmingCharacters(in: .whitespaces) } }
@@ -268,7 +268,7 @@ extension AuraApp {
             }
             return day
         }
-        do {
+        return try onTask(fields, folder: folder, refused: 422) { id in
             switch action {
             case .edit:
                 var edit = TaskEdit(words: given("words").flatMap { $0.isEmpty ? nil : $0 })
@@ -305,10 +305,6 @@ extension AuraApp {
                 let removed = try actions.drop([id], today: today, at: at)
                 return Outcome(then: "schedule/", json: ["removed": removed.map(\.id)])
             }
-        } catch is TaskActions.UnknownTask {
-            throw ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
-        } catch let error as TaskStoreChangeError {
-            throw ActionProblem(status: 422, message: error.message)
         }
     }
 
