@@ -459,7 +459,7 @@ def test_wide_header_shows_every_link_in_tab_order(browser, base_url, width):
     assert reached[2:] == links
 
 
-NAV_TITLES = {"": "Home", "dashboard/": "Today", "schedule/": "Schedule", "week/": "Week", "culture/": "Culture", "design/": "Design"}
+NAV_TITLES = {"": "Home", "dashboard/": "Today", "schedule/": "Schedule", "week/": "Week", "culture/": "Culture", "design/": "Design", "docs/": "Docs"}
 
 
 def expected_section(path, personal):

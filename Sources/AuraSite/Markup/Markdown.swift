@@ -18,11 +18,21 @@ enum Markdown {
     /// another's autolinks, tables and strikethrough. Rendering the parsed tree is safe.
     private static let parsing = NSLock()
 
-    static let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG
+    /// A fenced block's language goes on its `<code>` as `class="language-…"`; GitHub's
+    /// `<pre lang="…">` is not valid HTML (`yaml` is no language tag).
+    static let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_SMART
 
     /// Renders Markdown `source` to an HTML fragment. Without `autolinks`, a bare address or
     /// e-mail in the text stays text: only links the author wrote as links are links.
     static func html(_ source: String, autolinks: Bool = true) -> String {
+        render(source, autolinks: autolinks) { _ in }
+    }
+
+    /// Renders Markdown `source` to an HTML fragment, after `prepare` has looked at (and may
+    /// have changed) the parsed document.
+    static func render(
+        _ source: String, autolinks: Bool = true, prepare: (_ document: OpaquePointer) throws -> Void
+    ) rethrows -> String {
         precondition(registered)
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
@@ -42,6 +52,7 @@ enum Markdown {
         }
         guard let document = parsed else { return "" }
         defer { cmark_node_free(document) }
+        try prepare(document)
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return ""
         }

@@ -40,26 +40,29 @@ struct InputStamps: Sendable {
     private let head: String
     private let content: Folder
     private let templates: Folder
+    /// Folders the settings name besides (the docs section's).
+    private let others: [Folder]
     /// The digest of every input.
     let digest: String
 
-    /// The stamps of `content` and `templates` (each walked at any depth, not into linked
-    /// folders), with `extra` (the options that change what is built) and this `aura`.
-    init(content: URL, templates: URL, extra: String) {
+    /// The stamps of `content`, `templates` and `others` (each walked at any depth, not into
+    /// linked folders), with `extra` (the options that change what is built) and this `aura`.
+    init(content: URL, templates: URL, others: [URL] = [], extra: String) {
         head = "aura-inputs 2\n\(extra)\n\(BuildManifest.executableStamp)\n"
         self.content = Folder(content)
         self.templates = Folder(templates)
-        digest = Self.digest(head, self.content, self.templates)
+        self.others = others.map(Folder.init)
+        digest = Self.digest(head, self.content, [self.templates] + self.others)
     }
 
     private static func digest(
-        _ head: String, _ content: Folder, _ templates: Folder,
+        _ head: String, _ content: Folder, _ folders: [Folder],
         leavingOut: (String) -> Bool = { _ in false }
     ) -> String {
         let stream = Fingerprint.Stream()
         stream.update(head)
         content.feed(stream, leavingOut: leavingOut)
-        templates.feed(stream)
+        for folder in folders { folder.feed(stream) }
         return stream.hex()
     }
 
@@ -68,7 +71,7 @@ struct InputStamps: Sendable {
     /// knows every list and every other page is unchanged.
     var besidesCulture: String {
         let prefix = CultureLibrary.folderName + "/"
-        return Self.digest(head, content, templates) { path in
+        return Self.digest(head, content, [templates] + others) { path in
             path.hasPrefix(prefix) && path.hasSuffix(".md") && !path.utf8.dropFirst(prefix.utf8.count).contains(0x2F)
         }
     }

@@ -32,4 +32,6 @@ public struct PageKind: Sendable {
     static let schedule = PageKind("schedule")
     /// The page a private static build unlocks its personal pages on (`/login/`).
     static let unlock = PageKind("unlock")
+    /// A page of the documentation section.
+    static let docs = PageKind("docs")
 }

@@ -8,6 +8,8 @@ struct SiteContent: Sendable {
     let culture: CultureLibrary
     let reflections: ReflectionLibrary
     let planner: PlannerContent
+    /// The documentation section, when the content folder has a `docs/` folder.
+    let docs: DocsSection?
 
     /// Today's planned day, when there is one; the culture picks follow its energy.
     var day: DaySummary? { planner.snapshot?.today.map(DaySummary.init) }
@@ -15,16 +17,17 @@ struct SiteContent: Sendable {
     /// Loads every content file, reporting the problems of all files together.
     /// Culture entries whose files still bear the stamps `cache` recorded are taken from it;
     /// `listedCulture` are the culture folder's files and their stamps when already taken
-    /// (`InputStamps.files`).
+    /// (`InputStamps.files`). `docsFolder` holds the documentation section, when it exists.
     static func load(
         contentDirectory: URL, root: String, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
-        listedCulture: [(name: String, stamp: FileStamp)]? = nil
+        listedCulture: [(name: String, stamp: FileStamp)]? = nil, docsFolder: URL? = nil
     ) throws -> SiteContent {
         var errors: [SourceError] = []
         var landing: LandingContent?
         var culture: CultureLibrary?
         var reflections: ReflectionLibrary?
         var planner: PlannerContent?
+        var docs: DocsSection?
         do { landing = try LandingContent.load(contentDirectory: contentDirectory, root: root, in: fileSystem) } catch {
             errors += try SourceErrors.unpack(error)
         }
@@ -38,9 +41,15 @@ struct SiteContent: Sendable {
         do { planner = try PlannerContent.load(contentDirectory: contentDirectory, in: fileSystem) } catch {
             errors += try SourceErrors.unpack(error)
         }
+        if let docsFolder, fileSystem.exists(docsFolder) {
+            do { docs = try DocsSection.load(folder: docsFolder, root: root, in: fileSystem) } catch {
+                errors += try SourceErrors.unpack(error)
+            }
+        }
         guard errors.isEmpty, let landing, let culture, let reflections, let planner else {
             throw SourceErrors(errors: errors)
         }
-        return SiteContent(landing: landing, culture: culture, reflections: reflections, planner: planner)
+        return SiteContent(
+            landing: landing, culture: culture, reflections: reflections, planner: planner, docs: docs)
     }
 }

@@ -37,7 +37,7 @@ struct SitePages: Sendable {
                     path: "/404.html", kind: .notFound, title: "Not found",
                     description: "This page is not here.", content: NotFoundContent(homeURL: factory.root),
                     outputFile: "404.html", inSitemap: false)
-            ]) + culture.pages
+            ]) + culture.pages + PageList(try DocsPages(section: content.docs, factory: factory).pages)
             + PageList(
                 try PersonalPages(content: content, picks: picks, factory: factory, contentDirectory: contentDirectory)
                     .pages)

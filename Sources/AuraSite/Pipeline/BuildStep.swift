@@ -61,7 +61,8 @@ extension SiteBuilder {
             let content = try SiteContent.load(
                 contentDirectory: state.options.contentDirectory, root: state.root,
                 in: state.options.fileSystem, reusing: previous,
-                listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"))
+                listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"),
+                docsFolder: state.options.contentDirectory.appendingPathComponent(DocsSection.folderName))
             // Their digests are in the record already; the stamps of every file need not be
             // held through rendering (a few MB for a large site).
             state.inputs = nil

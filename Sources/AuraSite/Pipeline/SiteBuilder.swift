@@ -12,12 +12,14 @@ public struct SiteBuilder: Sendable {
         self.options = options
     }
 
-    /// The header's destinations: the planner's pages once there is a plan.
+    /// The header's destinations: the planner's pages once there is a plan, the docs when the
+    /// site has them.
     static func navigation(for content: SiteContent) -> [(title: String, path: String)] {
         let planned = content.planner.snapshot != nil
         return [(title: "Home", path: "/"), (title: "Today", path: "/dashboard/")]
             + (planned ? [(title: "Schedule", path: "/schedule/"), (title: "Week", path: "/week/")] : [])
             + [(title: "Culture", path: "/culture/"), (title: "Design", path: "/design/")]
+            + (content.docs == nil ? [] : [(title: "Docs", path: DocsSection.path)])
     }
 
     /// Runs every step and replaces the output folder only if all of them succeed.

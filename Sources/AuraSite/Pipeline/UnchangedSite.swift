@@ -20,6 +20,8 @@ enum UnchangedSite {
         else { return nil }
         return InputStamps(
             content: options.contentDirectory, templates: options.templatesDirectory,
+            // Often a link to a folder beside the content (`docs -> ../docs`), which the walk does not follow.
+            others: [options.contentDirectory.appendingPathComponent(DocsSection.folderName).resolvingSymlinksInPath()],
             extra: "base-url \(options.baseURL?.absoluteString ?? "-")")
     }
 
