@@ -55,7 +55,7 @@ public final class AuraApp: Sendable {
         "Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept"
     ]
     public static let cookieNames = [Cookies.session, Cookies.heldProfiles, Cookies.signInForm]
-    public static let queryNames = ["next", "changed", "invite", "token", "profile"]
+    public static let queryNames = ["next", "changed", "invite", "token", "profile", "undo"]
 
     /// The app for `configuration`, its site built first; a problem in the site is the build's
     /// `BuildError`.
@@ -190,6 +190,9 @@ public final class AuraApp: Sendable {
         case ("POST", let api) where api.hasPrefix("/api/"):
             guard let action = Action(rawValue: String(api.dropFirst(5))) else { return .text(404, "No such action") }
             return try perform(action, request)
+        case ("GET", let task) where Self.taskID(inPath: task) != nil,
+            ("HEAD", let task) where Self.taskID(inPath: task) != nil:
+            return try taskPage(request, id: Self.taskID(inPath: task)!)
         case ("GET", _) where request.query["profile"] != nil, ("HEAD", _) where request.query["profile"] != nil:
             return try openProfileLink(request)
         case ("GET", _), ("HEAD", _):
@@ -258,7 +261,14 @@ public final class AuraApp: Sendable {
         if let pagePath = Self.pagePath(request.rawPath),
             let body = try current.live.render(
                 pageAt: pagePath,
-                session: try sessionContext(session, request, changes: planChanges(request, of: session)))
+                session: try sessionContext(
+                    session, request,
+                    undo: request.query["undo"] == "1"
+                        ? undoOffer(
+                            request, store: try planner(of: session).loadStore(),
+                            back: String(pagePath.dropFirst(root.count)))
+                        : nil,
+                    changes: planChanges(request, of: session)))
         {
             return HTTPResponse(
                 status: 200,
@@ -316,12 +326,12 @@ public final class AuraApp: Sendable {
     /// What a signed-in person's pages know of them.
     func sessionContext(
         _ session: Accounts.Session, _ request: HTTPRequest, notice: String? = nil, draft: String? = nil,
-        changes: String? = nil
+        undo: SessionContext.UndoOffer? = nil, changes: String? = nil
     ) throws -> SessionContext {
         let others = try heldProfiles(of: request).dropFirst().map(\.session.name)
         return SessionContext(
             name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, draft: draft,
-            formID: try SecureRandom.token(), planChanges: changes,
+            undo: undo, formID: try SecureRandom.token(), planChanges: changes,
             accountURL: root + "account/", otherProfiles: others, switchAction: root + "profiles/switch",
             addProfileURL: others.count + 1 < Self.profileLimit ? root + "login/?add=1" : nil)
     }

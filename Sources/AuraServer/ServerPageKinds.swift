@@ -10,4 +10,6 @@ extension PageKind {
     static let forgot = PageKind("forgot")
     static let reset = PageKind("reset")
     static let account = PageKind("account")
+    /// One task, with the forms that change it (`/tasks/<id>/`).
+    static let task = PageKind("task")
 }

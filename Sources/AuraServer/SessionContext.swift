@@ -7,6 +7,8 @@ struct SessionContext: Encodable, Sendable {
     let notice: String?
     /// What the form that had the problem sent, given back in its field.
     let draft: String?
+    /// The change a form just made, which the page offers to undo.
+    let undo: UndoOffer?
     /// A fresh id for each form on the page: the server carries out a form sent twice once.
     let formID: String
     /// What the last Plan My Day changed, for the schedule to mark: `<block id>:new` or
@@ -22,7 +24,7 @@ struct SessionContext: Encodable, Sendable {
 
     init(
         name: String, csrf: String, signOutAction: String, notice: String? = nil, draft: String? = nil,
-        formID: String, planChanges: String? = nil,
+        undo: UndoOffer? = nil, formID: String, planChanges: String? = nil,
         accountURL: String? = nil, otherProfiles: [String] = [], switchAction: String? = nil,
         addProfileURL: String? = nil
     ) {
@@ -35,7 +37,16 @@ struct SessionContext: Encodable, Sendable {
         self.signOutAction = signOutAction
         self.notice = notice
         self.draft = draft
+        self.undo = undo
         self.formID = formID
         self.planChanges = planChanges
+    }
+
+    /// A change just made, in words (`Edited t3 “call Sam”`), and the form that undoes it.
+    struct UndoOffer: Encodable, Sendable {
+        let summary: String
+        let action: String
+        /// The page the undo comes back to, under the root.
+        let then: String
     }
 }

@@ -71,7 +71,7 @@ struct MarkdownTests {
     static func reference(_ source: String, autolinks: Bool = true) throws -> String {
         try runProgram(
             "cmark-gfm",
-            ["--smart", "--github-pre-lang", "-e", "table", "-e", "strikethrough"]
+            ["--smart", "-e", "table", "-e", "strikethrough"]
                 + (autolinks ? ["-e", "autolink"] : []) + ["-e", "tasklist"], input: source
         ).output
     }

@@ -1,10 +1,10 @@
 /// Bounds on what the planner reads from a person's files and command line, so that no input
 /// can overflow arithmetic, exhaust the stack or make a command slow. README.md ("Limits")
 /// lists them.
-enum InputLimits {
+public enum InputLimits {
     /// The longest task: a day. Anything longer is a project to split, and the bound keeps
     /// minute arithmetic far from overflow.
-    static let maximumTaskMinutes = 24 * 60
+    public static let maximumTaskMinutes = 24 * 60
     /// Characters in one inbox or capture line: a paragraph-long memo fits many times over.
     static let maximumLineLength = 4_000
     /// The highest task number (`t999999999`): a task a minute for 1,900 years, and far from

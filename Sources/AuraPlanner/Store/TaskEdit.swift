@@ -2,7 +2,8 @@ import Foundation
 
 /// A person's edit of one task: new words, read again as capture reads a line (so "call Sam
 /// friday 3pm" also moves it to Friday at 15:00), and any of its date, time, length and
-/// category set outright, which win over what the words say.
+/// category set outright, which win over what the words say. A field given the value the task
+/// has already changes nothing: a form that sends every field changes what the person changed.
 public struct TaskEdit: Sendable, Equatable {
     public var words: String?
     public var date: LocalDate?
@@ -35,7 +36,8 @@ extension TaskStore {
         let index = try existing(id)
         let original = tasks[index]
         var edited = original
-        if let words = edit.words {
+        // The words the task has already are not read again: "friday", read next week, is another day.
+        if let words = edit.words, words != original.input {
             let items: [CapturedItem]
             do {
                 items = try CaptureParser(today: today).parse(words)
@@ -62,16 +64,16 @@ extension TaskStore {
             // A repeat starts on the day the words name, else it repeats from now on.
             if item.recurrence != nil { edited.date = item.isDeadline ? nil : item.date }
         }
-        if let date = edit.date { edited.date = date }
-        if let time = edit.time { edited.time = time }
-        if let minutes = edit.minutes {
+        if let date = edit.date, date != original.date { edited.date = date }
+        if let time = edit.time, time != original.time { edited.time = time }
+        if let minutes = edit.minutes, minutes != original.minutes {
             guard (1...InputLimits.maximumTaskMinutes).contains(minutes) else {
                 throw TaskStoreChangeError(
                     message: "\(minutes) minutes is not a length; expected 1 to \(InputLimits.maximumTaskMinutes)")
             }
             edited.minutes = minutes
         }
-        if let category = edit.category {
+        if let category = edit.category, category != original.category {
             edited.category = category
             edited.categoryReason = "chosen by you"
         }

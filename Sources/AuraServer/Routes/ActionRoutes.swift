@@ -79,17 +79,16 @@ extension AuraApp {
                     }
                     let outcome = try carryOut(action, fields, for: session)
                     var recorded = outcome.json
-                    if !isJSON { recorded["then"] = outcome.then }
+                    if !isJSON { recorded["then"] = Self.formDestination(action, outcome, fields) }
                     let answer = HTTPResponse.json(200, recorded)
                     try accounts.record(
                         action: actionID, of: session.personID, answer: String(decoding: answer.body, as: UTF8.self),
                         now: clock())
-                    return isJSON ? answer : .seeOther(root + outcome.then)
+                    return isJSON ? answer : .seeOther(root + Self.formDestination(action, outcome, fields))
                 }
             }
             let outcome = try carryOut(action, fields, for: session)
-            return isJSON
-                ? .json(200, outcome.json) : .seeOther(root + (Self.returnPath(fields["then"]) ?? outcome.then))
+            return isJSON ? .json(200, outcome.json) : .seeOther(root + Self.formDestination(action, outcome, fields))
         } catch let problem as ActionProblem {
             guard !isJSON, let page = problem.page else { return .json(problem.status, ["error": problem.message]) }
             let body = try site(of: session).render(
@@ -110,6 +109,14 @@ extension AuraApp {
             !then.hasPrefix("/"), !then.contains("//")
         else { return nil }
         return then
+    }
+
+    /// Where a form goes once its action is carried out: the page it asked for (`then`), else the
+    /// action's own; a change to tasks comes back with a line saying what it did, and Undo.
+    private static func formDestination(_ action: Action, _ outcome: Outcome, _ fields: [String: String]) -> String {
+        let back = returnPath(fields["then"]) ?? outcome.then
+        let changesTasks: Set<Action> = [.done, .snooze, .undone, .edit, .move, .delete, .push]
+        return back + (changesTasks.contains(action) && !back.contains("?") ? "?undo=1" : "")
     }
 
     /// What an action did: where a form goes next, and the JSON answer.

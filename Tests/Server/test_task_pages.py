@@ -1,0 +1,116 @@
+"""Living with the plan without a script: each task has its own page, `/tasks/<id>/`, whose forms
+(found and sent here as a browser without JavaScript would: `requests` and an HTML parser) change
+its words, mark it done and not done, move it and remove it; each comes back with a line saying
+what changed and an Undo form that puts it back. Ids resolve in the signed-in person's own store."""
+import datetime
+import json
+from html.parser import HTMLParser
+
+from server_support import Server, morning_somewhere
+
+
+class Forms(HTMLParser):
+    """Every form of a page: its action and its fields (hidden and visible, with their values),
+    by the text of its submit button."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.forms, self.current, self.button = {}, None, False
+        self.feed(html)
+
+    def handle_starttag(self, tag, attributes):
+        attributes = dict(attributes)
+        if tag == "form":
+            self.current = {"action": attributes.get("action"), "fields": {}}
+        elif self.current is not None and tag in ("input", "select") and "name" in attributes \
+                and "disabled" not in attributes:
+            self.current["fields"][attributes["name"]] = attributes.get("value") or ""
+        elif self.current is not None and tag == "option" and "selected" in attributes:
+            self.current["fields"]["category"] = attributes["value"]
+        elif self.current is not None and tag == "button":
+            self.button = True
+
+    def handle_data(self, data):
+        if self.button and data.strip():
+            self.forms[data.strip()] = self.current
+            self.button = False
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.current = None
+
+
+def send(server, browser, page, button, **changes):
+    """Sends the form of `page` whose button reads `button`, with `changes` to its fields, as a
+    browser would; returns the redirect's Location and the page it leads to."""
+    form = Forms(browser.get(server.url + page).text).forms[button]
+    answer = browser.post(server.url + form["action"], data={**form["fields"], **changes}, allow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    location = answer.headers["Location"]
+    return location, browser.get(server.url + location).text
+
+
+def stored(server, title_part):
+    tasks = json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]
+    return [task for task in tasks if title_part in task["title"]]
+
+
+def test_a_task_is_changed_moved_removed_and_put_back_through_its_page(tmp_path):
+    server = Server(tmp_path, content_edit=morning_somewhere)
+    try:
+        sam = server.signed_in()
+        form = Forms(sam.get(server.url + "/planner/").text).forms["Plan My Day"]
+        answer = sam.post(server.url + form["action"], data={**form["fields"], "inbox": "zzdraft the report 30m"})
+        assert answer.status_code == 200, answer.text
+        [task] = stored(server, "zzdraft")
+        page = f"/tasks/{task['id']}/"
+        assert f'href="{page}"' in answer.text, "the schedule links the task to its page"
+
+        # New words, read as capture reads them.
+        location, shown = send(server, sam, page, "Save", words="zzpolish the report 45m")
+        assert location == page + "?undo=1"
+        assert "zzpolish the report" in shown and "Edited" in shown
+        [edited] = stored(server, "zzpolish")
+        assert edited["id"] == task["id"] and edited["minutes"] == 45
+        # Undo puts the words back.
+        location, shown = send(server, sam, page + "?undo=1", "Undo")
+        assert location == page
+        assert stored(server, "zzdraft") and not stored(server, "zzpolish")
+        assert "Undo" not in Forms(shown).forms
+
+        # Done, then not done.
+        location, shown = send(server, sam, page, "Done")
+        assert "Done." in shown and stored(server, "zzdraft")[0]["done"] is True
+        location, shown = send(server, sam, page, "Mark not done")
+        assert "Not done yet." in shown and stored(server, "zzdraft")[0]["done"] is False
+
+        # Another day, by a day's name.
+        before = datetime.date.fromisoformat(stored(server, "zzdraft")[0]["date"])
+        send(server, sam, page, "Move", date="tomorrow")
+        assert stored(server, "zzdraft")[0]["date"] == (before + datetime.timedelta(days=1)).isoformat()
+
+        # Removed: the person lands on the schedule, whose Undo brings the task back.
+        location, shown = send(server, sam, page, "Remove")
+        assert location == "/schedule/?undo=1" and not stored(server, "zzdraft")
+        assert "Removed" in shown
+        send(server, sam, location, "Undo")
+        assert stored(server, "zzdraft")[0]["id"] == task["id"]
+
+        # A form sent twice (a reload of the POST) is carried out once.
+        form = Forms(sam.get(server.url + page).text).forms["Done"]
+        for _ in range(2):
+            assert sam.post(server.url + form["action"], data=form["fields"], allow_redirects=False).status_code == 303
+        assert stored(server, "zzdraft")[0]["done"] is True
+
+        # Someone else finds no such task of theirs; a visitor is sent to sign in.
+        server.add_person("alex")
+        alex = server.signed_in("alex")
+        assert alex.get(server.url + page).status_code == 404
+        assert "zzdraft" not in alex.get(server.url + "/schedule/").text
+        visitor = sam.__class__()
+        answer = visitor.get(server.url + page, allow_redirects=False)
+        assert answer.status_code == 303 and "/login/" in answer.headers["Location"]
+        assert sam.get(server.url + "/tasks/t99999/").status_code == 404
+        assert sam.get(server.url + "/tasks/x1/").status_code == 404
+    finally:
+        server.stop()
