@@ -107,13 +107,17 @@ import Testing
         #expect(id.hasPrefix("notify-"))
         let done = await owner.post(
             "/api/done", form: ["csrf": try page.formToken(), "id": id, "then": "notifications/"])
-        #expect(done.status == 303 && done.header("Location") == "/notifications/", "\(done.status) \(done.text)")
+        // Back on the page, which offers to undo what was just done.
+        #expect(
+            done.status == 303 && done.header("Location") == "/notifications/?undo=1", "\(done.status) \(done.text)")
+        let back = await owner.get("/notifications/?undo=1")
+        #expect(back.text.contains("class=\"session__undo-summary\">Done "), "\(back.text)")
         let state = try await owner.get("/api/state").json()
         let days = try #require(state["days"] as? [String: [String: [String: String]]])
         #expect(days.values.contains { $0["blocks"]?[id] == "done" })
         let away = await owner.post(
             "/api/snooze", form: ["csrf": try page.formToken(), "id": id, "then": "//evil.example/"])
-        #expect(away.status == 303 && away.header("Location") == "/dashboard/")
+        #expect(away.status == 303 && away.header("Location") == "/dashboard/?undo=1")
         // The schedule's and the dashboard's blocks carry the same forms, each leading back to its page.
         for path in ["schedule", "dashboard"] {
             let blocks = await owner.get("/\(path)/")
