@@ -46,11 +46,15 @@ def test_no_file_of_a_private_build_holds_anything_of_the_plan(builds):
     # The templates' own examples (the capture hint's "call Sam friday at 3pm") are not the plan.
     templates = b"".join(p.read_bytes() for p in (REPO / "Templates").rglob("*") if p.is_file())
     needles = {n for n in needles if n.encode() not in templates}
+    # The documentation section quotes the default content in its examples ("run 5k"): in its own
+    # pages those words are the docs', not the plan's; anywhere else they would still be a leak.
+    docs = b"".join(p.read_bytes() for p in (REPO / "docs").rglob("*.md"))
     leaks = []
     # The calendar feed stays readable, for calendar apps, at its secret address (docs/guide/private-pages.md).
     for path in [p for p in files(sealed) if p != calendar_path(sealed)]:
         data = (sealed / path).read_bytes()
-        leaks += [(path, n) for n in needles for form in forms(n) if form.encode() in data]
+        quoted = docs if path.startswith("docs/") else b""
+        leaks += [(path, n) for n in needles if n.encode() not in quoted for form in forms(n) if form.encode() in data]
     assert leaks == [], "\n".join(map(repr, sorted(set(leaks))))
 
 
