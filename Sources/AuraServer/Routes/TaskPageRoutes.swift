@@ -55,7 +55,7 @@ extension AuraApp {
         let store: TaskStore = try {
             let held = try folder.lock(exclusive: false) {}
             defer { held?.release() }
-            return FileManager.default.fileExists(atPath: folder.store.url.path) ? try folder.loadStore() : TaskStore()
+            return try folder.loadStore()
         }()
         guard let index = store.index(of: id) else { return notFound() }
         let task = store.tasks[index]
