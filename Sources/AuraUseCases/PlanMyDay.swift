@@ -21,6 +21,11 @@ public struct PlanMyDay: Sendable {
         public let days: [DayPlan]
         /// Ids of the tasks captured from the inbox this time.
         public let captured: [String]
+        /// Ids of the tasks moved to tomorrow: planned after the window, today's plan is its
+        /// evening, and what does not fit it is planned tomorrow.
+        public let movedToTomorrow: [String]
+        /// Which day the plan is about: after the window, the evening (`days[0].window`) and tomorrow.
+        public let planned: PlannedDay
     }
 
     public init(folder: PlannerFolder) {
@@ -69,8 +74,12 @@ public struct PlanMyDay: Sendable {
 
         let captured = store.capture(entries.flatMap(\.items), on: day)
         store.rollForward(to: day)
-        let days = DayPlanner(settings: settings).planHorizon(store, from: day, now: now, calendar: calendar)
-        guard !dryRun else { return Outcome(days: days, captured: captured) }
+        let planner = DayPlanner(settings: settings)
+        let moved = planner.planTomorrow(&store, after: day, now: now, calendar: calendar, at: clock.milliseconds)
+        let days = planner.planHorizon(store, from: day, now: now, calendar: calendar)
+        let outcome = Outcome(
+            days: days, captured: captured, movedToTomorrow: moved, planned: settings.plannedDay(day, now: now))
+        guard !dryRun else { return outcome }
 
         // Saving the store commits the capture; it remembers the inbox until the drain is done.
         if !entries.isEmpty { store.undrainedInbox = inboxText }
@@ -85,6 +94,6 @@ public struct PlanMyDay: Sendable {
             store.undrainedInbox = nil
             try folder.save(store)
         }
-        return Outcome(days: days, captured: captured)
+        return outcome
     }
 }

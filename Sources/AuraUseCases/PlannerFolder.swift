@@ -40,12 +40,12 @@ public struct PlannerFolder: Sendable {
         try? PlanSnapshot.decode(Data(contentsOf: snapshot))
     }
 
-    /// The time zone and day window from `site.yml` (`SiteSettings`).
+    /// The time zone, day window and bedtime from `site.yml` (`SiteSettings`).
     public func settings() throws -> PlannerSettings {
         let site = try SiteSettings.current(in: content)
         return PlannerSettings(
             timeZone: site.timeZone, window: MinuteSpan(start: site.dayStartMinutes, end: site.dayEndMinutes),
-            partsOfDay: site.partsOfDay)
+            bedtime: site.bedtimeMinutes, partsOfDay: site.partsOfDay)
     }
 
     /// The content folder's lock (`planner/.aura.lock`): every writer of the store, the plan or

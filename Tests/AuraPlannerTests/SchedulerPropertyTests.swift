@@ -312,12 +312,14 @@ struct SchedulerPropertyTests {
                         let stored = store.tasks[store.index(of: task.id)!]
                         return SchedulableTask(
                             id: task.id, title: task.title, category: block.category, minutes: task.minutes,
-                            fixedStart: stored.time?.minutes, rank: task.rank, partOfDay: stored.partOfDay)
+                            fixedStart: stored.time?.minutes, rank: task.rank,
+                            // The evening after the window is all `tonight`: it holds such a task anywhere.
+                            partOfDay: plan.isEvening && stored.asksForTheEvening ? nil : stored.partOfDay)
                     }, isFixed: block.isFixed)
             },
             later: [], capacityMinutes: plan.capacityMinutes, loadMinutes: plan.loadMinutes)
         return violations(
-            of: schedule, tasks: schedule.blocks.flatMap(\.tasks), window: settings.window,
+            of: schedule, tasks: schedule.blocks.flatMap(\.tasks), window: plan.window,
             opensAt: plan.window.start, busy: plan.busy.map(\.span), scheduler: Scheduler())
             + planViolations(plan, store: store)
     }

@@ -45,6 +45,15 @@ struct SiteConfigurationTests {
         #expect(parts[.evening] == PartOfDay.defaultSpans[.evening])
     }
 
+    @Test func bedtimeEndsTheEveningAfterTheWindow() throws {
+        let site = "title: Aura\nbase_url: https://example.org/\n"
+        #expect(try SiteConfiguration.parse(site, file: "site.yml").bedtimeMinutes == 22 * 60 + 30)
+        let late = site + "day:\n  start: \"10:00\"\n  end: \"23:00\"\n"
+        #expect(try SiteConfiguration.parse(late, file: "site.yml").bedtimeMinutes == 23 * 60)
+        let named = site + "day:\n  start: \"08:30\"\n  end: \"18:30\"\n  bedtime: \"23:45\"\n"
+        #expect(try SiteConfiguration.parse(named, file: "site.yml").bedtimeMinutes == 23 * 60 + 45)
+    }
+
     @Test func readsAccountsAndMail() throws {
         let text = """
             title: Aura
@@ -98,6 +107,18 @@ struct SiteConfigurationTests {
         (
             "title: A\nbase_url: https://a.b/\nparts_of_day:\n  night:\n    begin: \"21:00\"\n    end: \"24:00\"\n",
             "site.yml:5:5: unknown key 'begin'; expected one of start, end"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\nday:\n  start: \"08:00\"\n  end: \"18:00\"\n  bedtime: \"17:00\"\n",
+            "site.yml:6:12: bedtime 17:00 comes before the day ends at 18:00; expected 'bedtime' at or after 'end'"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\nday:\n  start: \"08:00\"\n  end: \"18:00\"\n  bedtime: \"25:00\"\n",
+            "site.yml:6:12: '25:00' is not a time of day; expected HH:MM on a 24-hour clock, such as 08:30"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\nday:\n  start: \"08:00\"\n  end: \"18:00\"\n  bedtim: \"22:00\"\n",
+            "site.yml:6:3: unknown key 'bedtim'; did you mean 'bedtime'?"
         ),
         (
             "title: A\nbase_url: https://a.b/\ntimezone: UTC\n",

@@ -115,4 +115,20 @@ import Testing
         #expect(try String(contentsOf: elsewhere.appendingPathComponent("inbox.md"), encoding: .utf8) == "")
         #expect(try TaskStore.decode(Data(contentsOf: elsewhere.appendingPathComponent("tasks.json"))).tasks.count == 2)
     }
+
+    @Test func afterTheWindowAPlanCoversTheEveningAndTomorrow() throws {
+        let folder = try planner(inbox: "write the annual report 90m\npay the electricity bill\n")
+        // 2 December 2026, 19:00 in London: the window closed at 18:30.
+        let evening = Self.day.date(minutes: 19 * 60, in: TimeZone(identifier: "Europe/London")!)
+        let outcome = try PlanMyDay(folder: folder).run(day: Self.day, from: evening, clock: evening)
+        #expect(outcome.planned == .tonightAndTomorrow)
+        #expect(outcome.days[0].isEvening)
+        #expect(outcome.days[0].blocks.flatMap(\.tasks).map(\.title) == ["pay the electricity bill"])
+        #expect(outcome.days[1].blocks.flatMap(\.tasks).map(\.title).contains("write the annual report"))
+        let store = try TaskStore.decode(Data(contentsOf: folder.store.url))
+        #expect(outcome.movedToTomorrow == store.tasks.filter { $0.title == "write the annual report" }.map(\.id))
+        #expect(folder.plan()?.today?.isEvening == true)
+        // The move is the store's latest change, so the page can offer to undo it.
+        #expect(store.recentChanges.last?.summary.hasPrefix("Pushed to 2026-12-03") == true)
+    }
 }

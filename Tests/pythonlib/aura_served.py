@@ -35,19 +35,31 @@ def as_schema_version(database, version):
         connection.execute(f"PRAGMA user_version = {version}")
 
 
-def morning_somewhere(content):
-    """Moves `content`'s site to a fixed-offset time zone where it is about 9:00 now, and lets its
-    day run to midnight, so today has room for what a test plans whenever it runs. Otherwise the
-    test would depend on the hour (after 18:30 Plan My Day keeps new lines for later, and a late
-    plan has no notifications left) and on the weekday (in the evening, UTC, the morning
-    somewhere is tomorrow's, and the default content fills some days' 08:30-18:30)."""
-    hours = (9 - datetime.datetime.now(datetime.timezone.utc).hour) % 24
+def hour_somewhere(content, hour, day_end):
+    """Moves `content`'s site to a fixed-offset time zone where the clock now reads `hour`
+    (and some minutes), with its day window ending at `day_end`."""
+    hours = (hour - datetime.datetime.now(datetime.timezone.utc).hour) % 24
     hours = hours - 24 if hours > 14 else hours
     zone = "Etc/GMT" + (f"{-hours:+d}" if hours else "")
     site = content / "site.yml"
     text = site.read_text()
     assert "time_zone: Europe/London" in text and '  end: "18:30"' in text
-    site.write_text(text.replace("time_zone: Europe/London", f"time_zone: {zone}").replace('  end: "18:30"', '  end: "24:00"'))
+    site.write_text(text.replace("time_zone: Europe/London", f"time_zone: {zone}").replace('  end: "18:30"', f'  end: "{day_end}"'))
+
+
+def morning_somewhere(content):
+    """Moves `content`'s site to a fixed-offset time zone where it is about 9:00 now, and lets its
+    day run to midnight, so today has room for what a test plans whenever it runs. Otherwise the
+    test would depend on the hour (after 18:30 Plan My Day plans the evening and tomorrow, and a
+    late plan has no notifications left) and on the weekday (in the evening, UTC, the morning
+    somewhere is tomorrow's, and the default content fills some days' 08:30-18:30)."""
+    hour_somewhere(content, 9, "24:00")
+
+
+def evening_somewhere(content):
+    """Moves `content`'s site to a fixed-offset time zone where it is about 20:00 now: its
+    08:30-18:30 window has closed, and the evening runs to the default bedtime, 22:30."""
+    hour_somewhere(content, 20, "18:30")
 
 
 class Server:

@@ -62,6 +62,7 @@ struct PlanCommand: Command {
             ? "Nothing new in \(inboxPath)."
             : "Captured \(captured) item\(captured == 1 ? "" : "s") from \(inboxPath)"
                 + (dryRun ? "." : " into \(displayPath(options.folder.store.url)).")
+        if let evening = Self.eveningSummary(outcome) { summary += "\n" + evening }
         if dryRun { summary += " Dry run: no file was changed." }
         if arguments.flag("--json") {
             terminal.printError(summary)
@@ -69,5 +70,25 @@ struct PlanCommand: Command {
             terminal.print("\n" + summary)
         }
         return arguments.flag("--build") ? try await build.run(in: terminal) : 0
+    }
+
+    /// After the window: which days the plan covers, and what moved to tomorrow.
+    private static func eveningSummary(_ outcome: PlanMyDay.Outcome) -> String? {
+        let plan = outcome.days[0]
+        let moved = outcome.movedToTomorrow.count
+        let next = plan.date.adding(days: 1)
+        let tomorrow = "\(next.weekday.name) \(next.iso)"
+        let movedText =
+            moved == 0
+            ? "nothing was left to move to tomorrow (\(tomorrow))."
+            : "moved \(moved) task\(moved == 1 ? "" : "s") to tomorrow, \(tomorrow) (aura day tomorrow)."
+        switch outcome.planned {
+        case .day: return nil
+        case .tonightAndTomorrow:
+            return "The day window has closed: planned the evening until \(ClockTime.format(plan.window.end)); "
+                + movedText
+        case .tomorrow:
+            return "It is past bedtime (\(ClockTime.format(plan.window.end))): " + movedText
+        }
     }
 }

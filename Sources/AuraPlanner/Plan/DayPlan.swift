@@ -39,7 +39,11 @@ public struct DayPlan: Sendable, Equatable, Codable {
 
     public let date: LocalDate
     public let timeZone: TimeZone
+    /// The day window, or after it closed, the evening until bedtime (`isEvening`).
     public let window: MinuteSpan
+    /// True when the plan is the evening after the window; nil otherwise, so a day plan's
+    /// stored form does not change.
+    let evening: Bool?
     public let capacityMinutes: Int
     public let loadMinutes: Int
     /// Whether one task stands out as the day's #1 (see `Confidence`).
@@ -49,6 +53,9 @@ public struct DayPlan: Sendable, Equatable, Codable {
     public let busy: [Busy]
     public let notifications: [PlannedNotification]
     public let nudge: DailyNudge
+
+    /// Whether the plan is the evening after the window: light work until bedtime.
+    public var isEvening: Bool { evening == true }
 
     /// Free minutes not yet planned.
     var freeMinutes: Int { capacityMinutes - loadMinutes }

@@ -14,13 +14,18 @@ public struct DayPlanner: Sendable {
     }
 
     /// Plans `day` from `store` (which it does not change). With `now` on `day`, only the part
-    /// of the window still ahead is planned; with `now` nil, the whole window.
+    /// of the window still ahead is planned; with `now` nil, the whole window. Once the window
+    /// has closed, the day's plan is its evening (until bedtime), for what fits an evening; the
+    /// rest waits in Later for tomorrow.
     func plan(_ store: TaskStore, on day: LocalDate, now: Date? = nil, calendar: (any BusyCalendar)? = nil) -> DayPlan {
-        let window = settings.window
-        let busy = busySpans(on: day, from: calendar)
+        let evening = settings.evening(on: day, now: now)
+        let window = evening ?? settings.window
+        let busy = busySpans(on: day, inside: window, from: calendar)
         let open = store.tasks.filter { $0.isOpen(on: day) }
         let ideas = open.filter(\.isUndatedIdea)
-        let due = open.filter { $0.isDue(on: day) }
+        let dueToday = open.filter { $0.isDue(on: day) }
+        let due = evening.map { evening in dueToday.filter { Self.fits($0, evening: evening) } } ?? dueToday
+        let forTomorrow = dueToday.filter { task in !due.contains { $0.id == task.id } }
         let snoozedPast = due.filter { task in task.snoozedUntil.map { settings.day(of: $0) > day } ?? false }
         let candidates = due.filter { task in !snoozedPast.contains { $0.id == task.id } }
         let ranks = ranker.scores(for: candidates, on: day)
@@ -32,10 +37,14 @@ public struct DayPlanner: Sendable {
                 notBefore: task.snoozedUntil.flatMap {
                     settings.day(of: $0) == day ? settings.minutes(of: $0, on: day) : nil
                 },
-                rank: ranks[task.id] ?? 0, partOfDay: task.partOfDay)
+                rank: evening != nil && task.asksForTheEvening
+                    ? min(1, (ranks[task.id] ?? 0) + 0.5) : ranks[task.id] ?? 0,
+                // After the window the whole plan is the evening: `tonight` may go anywhere in it.
+                partOfDay: evening != nil && task.asksForTheEvening ? nil : task.partOfDay)
         }
         var scheduler = scheduler
         scheduler.partsOfDay = settings.partsOfDay
+        scheduler.cultureBeforeAdmin = evening != nil
         let schedule = scheduler.schedule(
             schedulable, window: window, opensAt: opensAt(day, now: now),
             busy: busy.map(\.span))
@@ -64,6 +73,12 @@ public struct DayPlanner: Sendable {
                     reason:
                         "snoozed until \(untilDay.iso) \(ClockTime.format(settings.minutes(of: until, on: untilDay)))")
             }
+            + forTomorrow.map {
+                DayPlan.LaterItem(
+                    id: $0.id, title: $0.title, category: $0.category,
+                    reason: ($0.recurrence == nil ? "for tomorrow: " : "")
+                        + "the day window closed at \(ClockTime.format(settings.window.end))")
+            }
             + ideas.map {
                 DayPlan.LaterItem(
                     id: $0.id, title: $0.title, category: $0.category,
@@ -72,13 +87,40 @@ public struct DayPlanner: Sendable {
         let confident = Confidence.singlesOutOne(blocks.flatMap(\.tasks).map(\.rank))
         let words = NotificationPlanner(date: day, timeZone: settings.timeZone, window: window)
         return DayPlan(
-            date: day, timeZone: settings.timeZone, window: window,
+            date: day, timeZone: settings.timeZone, window: window, evening: evening == nil ? nil : true,
             capacityMinutes: schedule.capacityMinutes, loadMinutes: schedule.loadMinutes,
             confident: confident, blocks: blocks, later: later, busy: busy,
             notifications: words.notifications(for: blocks, busy: busy),
             nudge: words.nudge(
                 top: DayPlan.leaders(in: DayPlan.ranking(of: blocks), confident: confident).map(\.task), blocks: blocks)
         )
+    }
+
+    /// After the window has closed on `day` (`now` in its evening), keeps tonight what tonight's
+    /// plan holds and moves `day`'s other unfinished one-off tasks to tomorrow, as a change made
+    /// at `at`: Plan My Day in the evening plans the evening and tomorrow. Returns the ids moved;
+    /// none while the window is open.
+    public func planTomorrow(
+        _ store: inout TaskStore, after day: LocalDate, now: Date?, calendar: (any BusyCalendar)?, at: Int64
+    ) -> [String] {
+        guard settings.evening(on: day, now: now) != nil else { return [] }
+        // Without what it could not place, the evening may be planned differently: settle on
+        // what it holds first, then move the rest as one change.
+        var trial = store
+        var tonight: Set<String>
+        repeat {
+            tonight = Set(plan(trial, on: day, now: now, calendar: calendar).blocks.flatMap(\.tasks).map(\.id))
+        } while !trial.pushUnfinished(from: day, except: tonight).isEmpty
+        return store.pushUnfinished(from: day, except: tonight, at: at)
+    }
+
+    /// Whether `task` belongs in the evening after the window: one fixed at a time inside it,
+    /// one that asked for the evening or the night, or light work (Admin, Culture) that named
+    /// no other part of the day.
+    static func fits(_ task: StoredTask, evening: MinuteSpan) -> Bool {
+        if let time = task.time { return time.minutes >= evening.start && time.minutes < evening.end }
+        if task.partOfDay != nil { return task.asksForTheEvening }
+        return task.category == .admin || task.category == .culture
     }
 
     /// Where planning may start: the window's start, or now (rounded up to five minutes) on the day itself.
@@ -91,16 +133,24 @@ public struct DayPlanner: Sendable {
         return (minutes + 4) / 5 * 5
     }
 
-    /// The calendar's busy time on `day`, inside the window, in order.
-    private func busySpans(on day: LocalDate, from calendar: (any BusyCalendar)?) -> [DayPlan.Busy] {
+    /// The calendar's busy time on `day`, inside `window`, in order.
+    private func busySpans(on day: LocalDate, inside window: MinuteSpan, from calendar: (any BusyCalendar)?)
+        -> [DayPlan.Busy]
+    {
         guard let calendar else { return [] }
         let midnight = day.date(minutes: 0, in: settings.timeZone)
         let next = day.adding(days: 1).date(minutes: 0, in: settings.timeZone)
         return calendar.busyIntervals(from: midnight, to: next).compactMap { interval in
             let span = MinuteSpan(
                 start: settings.minutes(of: interval.start, on: day), end: settings.minutes(of: interval.end, on: day))
-            return span.clamped(to: settings.window).map { DayPlan.Busy(span: $0, title: interval.title) }
+            return span.clamped(to: window).map { DayPlan.Busy(span: $0, title: interval.title) }
         }
         .sorted { ($0.span.start, $0.span.end, $0.title) < ($1.span.start, $1.span.end, $1.title) }
     }
+}
+
+extension StoredTask {
+    /// Whether the task named the evening or the night (`tonight`): in the evening after the
+    /// window it comes before the day's leftovers.
+    var asksForTheEvening: Bool { partOfDay == .evening || partOfDay == .night }
 }

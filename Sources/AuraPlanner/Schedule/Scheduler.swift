@@ -75,6 +75,9 @@ public struct Scheduler: Sendable {
     var afternoonTarget = 15 * 60
     /// Where a task that names a part of the day may go.
     var partsOfDay = PartOfDay.defaultSpans
+    /// Culture takes its room before Admin: in the evening after the window, what the evening is
+    /// for comes before the day's leftover errands.
+    var cultureBeforeAdmin = false
 
     public init() {}
 
@@ -118,15 +121,19 @@ public struct Scheduler: Sendable {
         for task in flexible where task.category == .health {
             placeAlone(task, preferring: preference(for: task), in: &day)
         }
+        let culture = flexible.filter { $0.category == .culture }
+        if cultureBeforeAdmin { placeAlone(culture, in: &day) }
         placeAdmin(flexible.filter { $0.category == .admin }, in: &day)
-        for task in flexible where task.category == .culture {
-            placeAlone(task, preferring: preference(for: task), in: &day)
-        }
+        if !cultureBeforeAdmin { placeAlone(culture, in: &day) }
 
         return Schedule(
             blocks: day.blocks.sorted { $0.span.start < $1.span.start },
             later: day.later.sorted { position[$0.task.id]! < position[$1.task.id]! },
             capacityMinutes: capacity, loadMinutes: day.load)
+    }
+
+    private func placeAlone(_ tasks: [SchedulableTask], in day: inout DayState) {
+        for task in tasks { placeAlone(task, preferring: preference(for: task), in: &day) }
     }
 
     private func placeFixed(_ task: SchedulableTask, in day: inout DayState) {

@@ -45,13 +45,16 @@ extension TaskStore {
         }
     }
 
-    /// Moves `day`'s unfinished one-off tasks to the next day; recurring tasks keep their
-    /// schedule. With `at`, a person's change made then: each move counts as a change of the
+    /// Moves `day`'s unfinished one-off tasks, but those in `kept`, to the next day; recurring
+    /// tasks keep their schedule. With `at`, a person's change made then: each move counts as a change of the
     /// task's date and can be undone. Returns the ids moved.
     @discardableResult
-    public mutating func pushUnfinished(from day: LocalDate, at: Int64? = nil) -> [String] {
+    public mutating func pushUnfinished(from day: LocalDate, except kept: Set<String> = [], at: Int64? = nil)
+        -> [String]
+    {
         let next = day.adding(days: 1)
-        let pushed = tasks.filter { $0.recurrence == nil && !$0.done && $0.date == day }.map(\.id)
+        let pushed = tasks.filter { $0.recurrence == nil && !$0.done && $0.date == day && !kept.contains($0.id) }
+            .map(\.id)
         guard let at else { return move(pushed, to: next) }
         return remembering(
             pushed, at: at,

@@ -164,9 +164,13 @@ extension AuraApp {
             }
             guard action == .plan else { return Outcome(then: "planner/", json: ["captured": lines.count]) }
             let outcome = try PlanMyDay(folder: folder).run(day: today, from: now, clock: now)
+            // After the window, what moved to tomorrow is one change the page offers to undo.
             return Outcome(
-                then: "schedule/?changed=1",
-                json: ["captured": outcome.captured.count, "blocks": outcome.days[0].blocks.count])
+                then: "schedule/?changed=1" + (outcome.movedToTomorrow.isEmpty ? "" : "&undo=1"),
+                json: [
+                    "captured": outcome.captured.count, "blocks": outcome.days[0].blocks.count,
+                    "planned": outcome.planned.name, "movedToTomorrow": outcome.movedToTomorrow
+                ])
         case .done, .snooze, .undo, .undone:
             return try changeTasks(action, fields, folder: folder, today: today, now: now)
         case .edit, .move, .delete:

@@ -18,9 +18,10 @@ extension SiteConfiguration {
         return spans
     }
 
-    /// A `start`/`end` mapping whose end is later than its start; `what` names it in errors.
-    static func clockSpan(_ fields: YAMLFields, what: String) throws(SourceError) -> MinuteSpan {
-        try fields.rejectUnknownKeys(allowed: ["start", "end"])
+    /// A `start`/`end` mapping whose end is later than its start; `what` names it in errors,
+    /// `also` the other keys it may hold.
+    static func clockSpan(_ fields: YAMLFields, what: String, also: [String] = []) throws(SourceError) -> MinuteSpan {
+        try fields.rejectUnknownKeys(allowed: ["start", "end"] + also)
         let start = try clockMinutes(fields, "start")
         let end = try clockMinutes(fields, "end")
         guard end > start else {
@@ -29,6 +30,20 @@ extension SiteConfiguration {
                 at: fields.node["end"] ?? fields.node)
         }
         return MinuteSpan(start: start, end: end)
+    }
+
+    /// `day: bedtime:`, at or after the window's end; left out, 22:30 or the window's end if later.
+    static func bedtime(_ fields: YAMLFields?, after day: MinuteSpan) throws(SourceError) -> Int {
+        guard let fields, let node = try fields.present("bedtime", required: false) else {
+            return max(PlannerSettings.defaultBedtime, day.end)
+        }
+        let bedtime = try clockMinutes(fields, "bedtime")
+        guard bedtime >= day.end else {
+            throw fields.error(
+                "bedtime \(ClockTime.format(bedtime)) comes before the day ends at \(ClockTime.format(day.end)); expected 'bedtime' at or after 'end'",
+                at: node)
+        }
+        return bedtime
     }
 
     /// Parses an `HH:MM` field (24-hour clock) into minutes after midnight.

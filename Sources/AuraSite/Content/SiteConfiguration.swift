@@ -15,6 +15,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var dayStartMinutes: Int
     /// End of the planning day, in minutes after midnight.
     public var dayEndMinutes: Int
+    /// Where the evening after the window ends (`day: bedtime:`, 22:30 unless the window runs
+    /// later): Plan My Day after the window plans light work until then.
+    public var bedtimeMinutes = PlannerSettings.defaultBedtime
     /// Where a task that names a part of the day (`this evening`) may go (`parts_of_day:`).
     public var partsOfDay: [PartOfDay: MinuteSpan] = PartOfDay.defaultSpans
     /// Paths in the output folder that the build must never remove (`keep:`), besides the
@@ -70,9 +73,11 @@ public struct SiteConfiguration: Sendable, Equatable {
                 "unknown time zone '\(zoneName)'; expected an IANA name such as Europe/London",
                 at: fields.node["time_zone"]!)
         }
+        let dayFields = try fields.mapping("day")
         let day =
-            try fields.mapping("day").map { d throws(SourceError) in try clockSpan(d, what: "the day") }
+            try dayFields.map { d throws(SourceError) in try clockSpan(d, what: "the day", also: ["bedtime"]) }
             ?? MinuteSpan(start: 8 * 60, end: 18 * 60)
+        let bedtime = try bedtime(dayFields, after: day)
         let parts = try partsOfDay(try fields.mapping("parts_of_day"))
         var keep: [String] = []
         for (path, node) in try fields.strings("keep") ?? [] {
@@ -131,6 +136,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             configuration.culturePageSize = try count(culture, "page_size") ?? configuration.culturePageSize
             configuration.cultureFeedSize = try count(culture, "feed_size") ?? configuration.cultureFeedSize
         }
+        configuration.bedtimeMinutes = bedtime
         configuration.privatePassphraseEnv = passphraseEnv
         configuration.signUp = signUp
         configuration.mail = mail

@@ -132,6 +132,8 @@ struct DayViewModel: Encodable, Sendable {
     let previous: Link?
     let next: Link?
     let windowText: String
+    /// The plan is the evening after the window: light work until bedtime, the rest tomorrow.
+    let isEvening: Bool
     let loadText: String
     let loadPercent: Int
     let deepText: String
@@ -158,6 +160,7 @@ struct DayViewModel: Encodable, Sendable {
         }
         self.next = next.map { Link(url: BlockLink.dayPath($0.date, root: root), title: DayText.title($0.date)) }
         windowText = "\(clockText(minutes: plan.window.start))–\(clockText(minutes: plan.window.end))"
+        isEvening = plan.isEvening
         loadText = "\(durationText(plan.loadMinutes)) planned of \(durationText(plan.capacityMinutes)) free"
         loadPercent = plan.capacityMinutes == 0 ? 0 : min(100, plan.loadMinutes * 100 / plan.capacityMinutes)
         deepMinutes = plan.deepMinutes

@@ -105,7 +105,10 @@ struct PlannerViewModel: Encodable, Sendable {
 
     init(_ planner: PlannerContent, root: String, inboxPath: String) {
         let today = planner.snapshot?.today?.date
-        let tasks = planner.store.tasks.filter { task in today.map { task.isOpen(on: $0) || task.date == $0 } ?? true }
+        // A task done stays listed, marked, until its day has passed (one moved to tomorrow too).
+        let tasks = planner.store.tasks.filter { task in
+            today.map { today in task.isOpen(on: today) || task.date.map { $0 >= today } == true } ?? true
+        }
         let captured = tasks.map { (task: $0, view: Captured($0, today: today)) }
         // Memo items are shown with the transcript they came from, in `memos`.
         groups = [(ItemKind.task, "Tasks"), (.idea, "Ideas")].map { kind, title in
