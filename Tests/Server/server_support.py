@@ -1,3 +1,47 @@
 """Each test module gets a server of its own on a free port, with a copy of the default content,
-a fresh state folder and one person (sam) who may sign in (Tests/pythonlib/aura_served.py)."""
+a fresh state folder and one person (sam) who may sign in (Tests/pythonlib/aura_served.py); and
+the pages' forms, found and sent as a browser without JavaScript would."""
+from html.parser import HTMLParser
+
 from aura_served import PASSWORD, SCHEMA_VERSION, Server, as_schema_version, events, morning_somewhere, wait_for  # noqa: F401 (the suite's helpers)
+
+
+class Forms(HTMLParser):
+    """Every form of a page: its action and its fields (hidden and visible, with their values),
+    by the text of its submit button."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.forms, self.current, self.button = {}, None, False
+        self.feed(html)
+
+    def handle_starttag(self, tag, attributes):
+        attributes = dict(attributes)
+        if tag == "form":
+            self.current = {"action": attributes.get("action"), "fields": {}}
+        elif self.current is not None and tag in ("input", "select") and "name" in attributes \
+                and "disabled" not in attributes:
+            self.current["fields"][attributes["name"]] = attributes.get("value") or ""
+        elif self.current is not None and tag == "option" and "selected" in attributes:
+            self.current["fields"]["category"] = attributes["value"]
+        elif self.current is not None and tag == "button":
+            self.button = True
+
+    def handle_data(self, data):
+        if self.button and data.strip():
+            self.forms[data.strip()] = self.current
+            self.button = False
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.current = None
+
+
+def send(server, browser, page, button, **changes):
+    """Sends the form of `page` whose button reads `button`, with `changes` to its fields, as a
+    browser would; returns the redirect's Location and the page it leads to."""
+    form = Forms(browser.get(server.url + page).text).forms[button]
+    answer = browser.post(server.url + form["action"], data={**form["fields"], **changes}, allow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    location = answer.headers["Location"]
+    return location, browser.get(server.url + location).text

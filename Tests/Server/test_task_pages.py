@@ -4,50 +4,8 @@ its words, mark it done and not done, move it and remove it; each comes back wit
 what changed and an Undo form that puts it back. Ids resolve in the signed-in person's own store."""
 import datetime
 import json
-from html.parser import HTMLParser
 
-from server_support import Server, morning_somewhere
-
-
-class Forms(HTMLParser):
-    """Every form of a page: its action and its fields (hidden and visible, with their values),
-    by the text of its submit button."""
-
-    def __init__(self, html):
-        super().__init__()
-        self.forms, self.current, self.button = {}, None, False
-        self.feed(html)
-
-    def handle_starttag(self, tag, attributes):
-        attributes = dict(attributes)
-        if tag == "form":
-            self.current = {"action": attributes.get("action"), "fields": {}}
-        elif self.current is not None and tag in ("input", "select") and "name" in attributes \
-                and "disabled" not in attributes:
-            self.current["fields"][attributes["name"]] = attributes.get("value") or ""
-        elif self.current is not None and tag == "option" and "selected" in attributes:
-            self.current["fields"]["category"] = attributes["value"]
-        elif self.current is not None and tag == "button":
-            self.button = True
-
-    def handle_data(self, data):
-        if self.button and data.strip():
-            self.forms[data.strip()] = self.current
-            self.button = False
-
-    def handle_endtag(self, tag):
-        if tag == "form":
-            self.current = None
-
-
-def send(server, browser, page, button, **changes):
-    """Sends the form of `page` whose button reads `button`, with `changes` to its fields, as a
-    browser would; returns the redirect's Location and the page it leads to."""
-    form = Forms(browser.get(server.url + page).text).forms[button]
-    answer = browser.post(server.url + form["action"], data={**form["fields"], **changes}, allow_redirects=False)
-    assert answer.status_code == 303, answer.text
-    location = answer.headers["Location"]
-    return location, browser.get(server.url + location).text
+from server_support import Forms, Server, morning_somewhere, send
 
 
 def stored(server, title_part):
