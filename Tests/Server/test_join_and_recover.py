@@ -63,6 +63,8 @@ def test_an_invitation_works_once(server):
     assert common.status_code == 422 and "most common" in common.text
     _, differ = sign_up(server, "eve", invite=invite, again=PASSWORD + "x")
     assert differ.status_code == 422
+    # The page sent back says in its title that something needs mending.
+    assert "<title>Error: Sign up · " in differ.text and "The two passwords differ" in differ.text
     browser, joined = sign_up(server, "eve", invite=invite)
     assert joined.status_code == 303 and joined.headers["Location"] == "/planner/"
     assert browser.get(server.url + "/planner/").status_code == 200

@@ -83,6 +83,7 @@ def test_same_answer_for_unknown_names_and_wrong_passwords_then_throttled(server
     unknown, wrong = attempt("nobody", "whatever it is"), attempt("kim", "whatever it is")
     assert unknown.status_code == wrong.status_code == 401
     assert "do not match" in unknown.text and "do not match" in wrong.text
+    assert "<title>Error: Sign in · " in wrong.text
     # Another person, so that sam can still sign in for the other tests of this server.
     added = subprocess.run([str(server.aura), "user", "add", "lee", "--password-stdin", "--state", str(server.state)],
                            input=PASSWORD + "\n", capture_output=True, text=True)

@@ -53,7 +53,9 @@ extension AuraApp {
         _ path: String, kind: PageKind, title: String, _ view: View, token: String, status: Int = 200,
         headers: [(name: String, value: String)] = []
     ) throws -> HTTPResponse {
-        let body = try site.render(path: path, kind: kind, title: title, content: view)
+        // A form sent back with a problem says so first in its title, which a screen reader reads on arrival.
+        let body = try site.render(
+            path: path, kind: kind, title: (400..<500).contains(status) ? "Error: " + title : title, content: view)
         return HTTPResponse(
             status: status,
             headers: [
