@@ -63,14 +63,7 @@ public struct PlanMyDay: Sendable {
         } catch {
             throw PlannerFolder.sourceErrors(error.errors, in: folder.inbox.url)
         }
-        let calendar: ICSCalendar?
-        do {
-            calendar = try folder.text(of: folder.calendar).map { text throws(InputError) in
-                try ICSCalendar(text: text, floatingTimeZone: settings.timeZone)
-            }
-        } catch let error as InputError {
-            throw PlannerFolder.sourceErrors([error], in: folder.calendar.url)
-        }
+        let calendar = try folder.busyCalendar(settings)
 
         let captured = store.capture(entries.flatMap(\.items), on: day)
         store.rollForward(to: day)

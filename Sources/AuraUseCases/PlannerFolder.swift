@@ -1,3 +1,4 @@
+import AuraCalendar
 import AuraPlanner
 import AuraSite
 import Diagnostics
@@ -109,6 +110,43 @@ public struct PlannerFolder: Sendable {
         let result = try change(&taskStore)
         try save(taskStore)
         return result
+    }
+
+    /// `changeStore`, and in the same transaction the days of the current plan whose tasks the
+    /// change touched planned again from `now` (`DayPlanner.replan`): an edited, moved or
+    /// removed task is shown where it now belongs. A calendar that cannot be read leaves the
+    /// plan as it was; the change is kept, and the next plan or build reports the calendar.
+    public func changeStoreAndPlan<Result>(
+        now: Date, onWait: @escaping @Sendable () -> Void = {}, _ change: (inout TaskStore) throws -> Result
+    ) throws -> Result {
+        let held = try lock(exclusive: true, onWait: onWait)
+        defer { held?.release() }
+        var taskStore = try loadStore(existing: true)
+        let before = taskStore
+        let result = try change(&taskStore)
+        try save(taskStore)
+        guard let previous = plan() else { return result }
+        let touched = taskStore.daysTouched(since: before, among: previous.days.map(\.date))
+        guard !touched.isEmpty else { return result }
+        let settings = try settings()
+        let calendar: ICSCalendar?
+        do { calendar = try busyCalendar(settings) } catch { return result }
+        let days = DayPlanner(settings: settings).replan(
+            previous, touching: touched, store: taskStore, now: now, calendar: calendar)
+        try AtomicFile.write(PlanSnapshot(days: days, now: now, previous: previous).encoded(), to: snapshot)
+        return result
+    }
+
+    /// The calendar's busy time (`planner/calendar.ics`), or nil when there is none; problems
+    /// are `SourceErrors` naming the file.
+    func busyCalendar(_ settings: PlannerSettings) throws -> ICSCalendar? {
+        do {
+            return try text(of: calendar).map { text throws(InputError) in
+                try ICSCalendar(text: text, floatingTimeZone: settings.timeZone)
+            }
+        } catch let error as InputError {
+            throw Self.sourceErrors([error], in: calendar.url)
+        }
     }
 
     /// Turns problems in one of the planner's files into errors naming it.

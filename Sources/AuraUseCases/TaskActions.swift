@@ -87,12 +87,14 @@ public struct TaskActions: Sendable {
         }
     }
 
-    /// Edits the task `id` names (a task id, or a block of one task), at `at`; returns it as it
+    /// Edits the task `id` names (a task id, or a block of one task), at `at`, and plans the days
+    /// it touched again from `now` (as do Move, Remove and Undo); returns it as it
     /// is now, and whether anything changed (a field changed later keeps its value).
     public func edit(
-        _ id: String, _ edit: TaskEdit, today: LocalDate, at: Int64, onWait: @escaping @Sendable () -> Void = {}
+        _ id: String, _ edit: TaskEdit, today: LocalDate, at: Int64, now: Date,
+        onWait: @escaping @Sendable () -> Void = {}
     ) throws -> (task: StoredTask, applied: Bool) {
-        try folder.changeStore(onWait: onWait) { store in
+        try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in
             let taskID = try Self.single(id, today: today, plan: folder.plan(), store: store)
             let applied = try store.edit(taskID, edit, today: today, at: at)
             return (store.tasks[store.index(of: taskID)!], applied)
@@ -101,10 +103,10 @@ public struct TaskActions: Sendable {
 
     /// Moves what `ids` name to `date`, at `at`; returns the tasks moved, as they are now.
     public func move(
-        _ ids: [String], to date: LocalDate, today: LocalDate, at: Int64,
+        _ ids: [String], to date: LocalDate, today: LocalDate, at: Int64, now: Date,
         onWait: @escaping @Sendable () -> Void = {}
     ) throws -> [StoredTask] {
-        try folder.changeStore(onWait: onWait) { store in
+        try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in
             let taskIDs = try Self.taskIDs(ids, today: today, plan: folder.plan(), store: store)
             return try store.move(taskIDs, to: date, at: at).map { store.tasks[store.index(of: $0)!] }
         }
@@ -112,9 +114,9 @@ public struct TaskActions: Sendable {
 
     /// Removes what `ids` name, at `at`; returns the tasks removed, as they were.
     public func drop(
-        _ ids: [String], today: LocalDate, at: Int64, onWait: @escaping @Sendable () -> Void = {}
+        _ ids: [String], today: LocalDate, at: Int64, now: Date, onWait: @escaping @Sendable () -> Void = {}
     ) throws -> [StoredTask] {
-        try folder.changeStore(onWait: onWait) { store in
+        try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in
             let taskIDs = try Self.taskIDs(ids, today: today, plan: folder.plan(), store: store)
             let before = store.tasks
             let dropped = Set(try store.drop(taskIDs, at: at))
@@ -148,9 +150,11 @@ public struct TaskActions: Sendable {
     }
 
     /// Undoes the latest change a person made that is still kept, at `at`; nil when none is.
-    public func undoLatest(at: Int64, onWait: @escaping @Sendable () -> Void = {}) throws -> StoreChange? {
+    public func undoLatest(at: Int64, now: Date, onWait: @escaping @Sendable () -> Void = {}) throws
+        -> StoreChange?
+    {
         guard FileManager.default.fileExists(atPath: folder.store.url.path) else { return nil }
-        return try folder.changeStore(onWait: onWait) { store in store.undoLatest(at: at) }
+        return try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in store.undoLatest(at: at) }
     }
 
     /// An id that names no task, block or notification of the person's.

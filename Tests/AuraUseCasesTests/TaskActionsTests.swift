@@ -47,11 +47,13 @@ import Testing
         #expect(try actions.push(from: Self.day, at: 2_000).map(\.id) == ["t2"])
         #expect(try folder.loadStore().tasks[1].date == Self.day.adding(days: 1))
 
-        #expect(try actions.undoLatest(at: 3_000)?.summary == "Pushed to 2026-12-03: t2 “pay rent”")
+        #expect(
+            try actions.undoLatest(at: 3_000, now: PlannerMorning.now)?.summary == "Pushed to 2026-12-03: t2 “pay rent”"
+        )
         #expect(try folder.loadStore().tasks[1].date == Self.day)
-        #expect(try actions.undoLatest(at: 4_000)?.summary == "Done t1 “call Sam”")
+        #expect(try actions.undoLatest(at: 4_000, now: PlannerMorning.now)?.summary == "Done t1 “call Sam”")
         #expect(try folder.loadStore().tasks[0].done == false)
-        #expect(try actions.undoLatest(at: 5_000) == nil)
+        #expect(try actions.undoLatest(at: 5_000, now: PlannerMorning.now) == nil)
     }
 
     @Test func withoutAStoreThereIsNothingToPushOrUndo() throws {
@@ -59,7 +61,7 @@ import Testing
         try FileManager.default.removeItem(at: folder.store.url)
         let actions = TaskActions(folder: folder)
         #expect(try actions.push(from: Self.day, at: 1).isEmpty)
-        #expect(try actions.undoLatest(at: 1) == nil)
+        #expect(try actions.undoLatest(at: 1, now: PlannerMorning.now) == nil)
         #expect(!FileManager.default.fileExists(atPath: folder.store.url.path))
     }
 }
@@ -68,19 +70,61 @@ extension TaskActionsTests {
     @Test func editMoveAndDropAreSavedAndUndoneLatestFirst() throws {
         let folder = try folder("call Sam", "pay rent", "buy milk")
         let actions = TaskActions(folder: folder)
-        let edited = try actions.edit("t1", TaskEdit(words: "call Sam friday"), today: Self.day, at: 1)
+        let edited = try actions.edit(
+            "t1", TaskEdit(words: "call Sam friday"), today: Self.day, at: 1, now: PlannerMorning.now)
         #expect(edited.applied && edited.task.date == LocalDate(year: 2026, month: 12, day: 4))
-        let moved = try actions.move(["t2"], to: Self.day.adding(days: 1), today: Self.day, at: 2)
+        let moved = try actions.move(
+            ["t2"], to: Self.day.adding(days: 1), today: Self.day, at: 2, now: PlannerMorning.now)
         #expect(moved.map(\.id) == ["t2"])
-        #expect(try actions.drop(["t3"], today: Self.day, at: 3).map(\.title) == ["buy milk"])
+        #expect(try actions.drop(["t3"], today: Self.day, at: 3, now: PlannerMorning.now).map(\.title) == ["buy milk"])
         #expect(try folder.loadStore().tasks.map(\.id) == ["t1", "t2"])
-        #expect(throws: TaskActions.UnknownTask.self) { try actions.drop(["t3"], today: Self.day, at: 4) }
+        #expect(throws: TaskActions.UnknownTask.self) {
+            try actions.drop(["t3"], today: Self.day, at: 4, now: PlannerMorning.now)
+        }
 
-        #expect(try actions.undoLatest(at: 5)?.summary == "Removed t3 “buy milk”")
-        #expect(try actions.undoLatest(at: 6)?.summary == "Moved to 2026-12-03: t2 “pay rent”")
-        #expect(try actions.undoLatest(at: 7)?.summary == "Edited t1 “call Sam”")
+        #expect(try actions.undoLatest(at: 5, now: PlannerMorning.now)?.summary == "Removed t3 “buy milk”")
+        #expect(try actions.undoLatest(at: 6, now: PlannerMorning.now)?.summary == "Moved to 2026-12-03: t2 “pay rent”")
+        #expect(try actions.undoLatest(at: 7, now: PlannerMorning.now)?.summary == "Edited t1 “call Sam”")
         let store = try folder.loadStore()
         #expect(store.tasks.map(\.date) == [Self.day, Self.day, Self.day])
         #expect(store.tasks.map(\.input) == ["call Sam", "pay rent", "buy milk"])
+    }
+
+    /// A change re-plans the days it touched, and only those: a task moved to tomorrow leaves
+    /// today's plan and joins tomorrow's; the other days keep their plans as they were.
+    @Test func aMovePlansTheDaysItTouchedAgain() throws {
+        let folder = try folder("call Sam 20m", "write the annual report 60m", "pay rent")
+        try PlanMyDay(folder: folder).run(day: Self.day, from: nil, clock: PlannerMorning.now)
+        let before = try #require(folder.plan())
+        func titles(_ plan: PlanSnapshot, _ offset: Int) -> Set<String> {
+            Set(plan.days[offset].blocks.flatMap(\.tasks).map(\.title))
+        }
+        #expect(titles(before, 0).contains("write the annual report"))
+        let actions = TaskActions(folder: folder)
+        let report = try folder.loadStore().tasks.first { $0.title == "write the annual report" }!.id
+        _ = try actions.move([report], to: Self.day.adding(days: 1), today: Self.day, at: 1, now: PlannerMorning.now)
+        let after = try #require(folder.plan())
+        #expect(!titles(after, 0).contains("write the annual report"))
+        #expect(titles(after, 1).contains("write the annual report"))
+        #expect(after.days[2...] == before.days[2...])
+        // An edit of its words re-reads them: "friday" moves it again.
+        _ = try actions.edit(
+            report, TaskEdit(words: "write the annual report friday 60m"), today: Self.day, at: 2,
+            now: PlannerMorning.now)
+        let friday = try #require(folder.plan())
+        #expect(!titles(friday, 1).contains("write the annual report"))
+        #expect(
+            friday.days.contains {
+                $0.date.weekday.name == "Friday"
+                    && titles(friday, friday.days.firstIndex(of: $0)!).contains("write the annual report")
+            })
+        // Undo puts it back where it was, and so does its plan.
+        _ = try actions.undoLatest(at: 3, now: PlannerMorning.now)
+        _ = try actions.undoLatest(at: 4, now: PlannerMorning.now)
+        #expect(titles(try #require(folder.plan()), 0).contains("write the annual report"))
+        // Done changes no plan: the page marks the block.
+        let planned = try Data(contentsOf: folder.snapshot)
+        _ = try actions.change([report], .done, day: nil, today: Self.day, at: 5)
+        #expect(try Data(contentsOf: folder.snapshot) == planned)
     }
 }

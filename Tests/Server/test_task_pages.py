@@ -72,3 +72,28 @@ def test_a_task_is_changed_moved_removed_and_put_back_through_its_page(tmp_path)
         assert sam.get(server.url + "/tasks/x1/").status_code == 404
     finally:
         server.stop()
+
+
+def test_a_changed_time_moves_the_block_on_the_schedule(tmp_path):
+    """The change re-plans the day it touched: the schedule shows the task at its new time, and
+    a task moved to tomorrow leaves today's schedule for tomorrow's."""
+    server = Server(tmp_path, content_edit=morning_somewhere)
+    try:
+        sam = server.signed_in()
+        form = Forms(sam.get(server.url + "/planner/").text).forms["Plan My Day"]
+        assert sam.post(server.url + form["action"], data={**form["fields"], "inbox": "zzcall the bank 20m"}).status_code == 200
+        [task] = stored(server, "zzcall")
+        page = f"/tasks/{task['id']}/"
+        send(server, sam, page, "Save", time="23:00")
+        plan = json.loads((server.content / "planner" / "plan.json").read_text())
+        [block] = [b for b in plan["days"][0]["blocks"] if any(t["id"] == task["id"] for t in b["tasks"])]
+        assert block["span"]["start"] == 23 * 60 and block["isFixed"], block
+        schedule = sam.get(server.url + "/schedule/").text
+        assert '<time datetime="23:00">23:00</time>' in schedule and "zzcall the bank" in schedule
+
+        send(server, sam, page, "Move", date="tomorrow")
+        assert "zzcall the bank" not in sam.get(server.url + "/schedule/").text
+        tomorrow = json.loads((server.content / "planner" / "plan.json").read_text())["days"][1]
+        assert any(t["id"] == task["id"] for b in tomorrow["blocks"] for t in b["tasks"])
+    finally:
+        server.stop()

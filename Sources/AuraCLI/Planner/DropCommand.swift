@@ -16,7 +16,8 @@ struct DropCommand: Command {
         let today = LocalDate(terminal.now(), in: try options.folder.settings().timeZone)
         let dropped = try options.act(spec: spec) { actions in
             try actions.drop(
-                arguments.positionals, today: today, at: terminal.now().milliseconds, onWait: options.waitNotice)
+                arguments.positionals, today: today, at: terminal.now().milliseconds, now: terminal.now(),
+                onWait: options.waitNotice)
         }
         for task in dropped { terminal.print("Removed: " + TaskLine(task).text) }
         if dropped.isEmpty { terminal.print("Nothing removed: each was changed later.") }

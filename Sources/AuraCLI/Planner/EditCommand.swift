@@ -50,7 +50,7 @@ struct EditCommand: Command {
         }
         let (task, applied) = try options.act(spec: spec) { actions in
             try actions.edit(
-                arguments.positionals[0], edit, today: today, at: terminal.now().milliseconds,
+                arguments.positionals[0], edit, today: today, at: terminal.now().milliseconds, now: terminal.now(),
                 onWait: options.waitNotice)
         }
         terminal.print((applied ? "Edited: " : "Unchanged: ") + TaskLine(task).text)

@@ -18,6 +18,7 @@ struct MoveCommand: Command {
         let moved = try options.act(spec: spec) { actions in
             try actions.move(
                 Array(arguments.positionals.dropLast()), to: day, today: today, at: terminal.now().milliseconds,
+                now: terminal.now(),
                 onWait: options.waitNotice)
         }
         guard !moved.isEmpty else {

@@ -12,7 +12,7 @@ struct UndoCommand: Command {
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let options = PlannerOptions(arguments, in: terminal)
         let undone = try options.act(spec: spec) { actions in
-            try actions.undoLatest(at: terminal.now().milliseconds, onWait: options.waitNotice)
+            try actions.undoLatest(at: terminal.now().milliseconds, now: terminal.now(), onWait: options.waitNotice)
         }
         terminal.print(undone.map { "Undone: \($0.summary)." } ?? "Nothing to undo.")
         return 0

@@ -23,6 +23,14 @@ public struct DayPlan: Sendable, Equatable, Codable {
         public let tasks: [ScheduledTask]
         /// At a time the task itself named.
         public let isFixed: Bool
+
+        /// The block with its tasks as `keep` turns them, those it drops left out; nil when
+        /// none is left.
+        func keeping(_ keep: (ScheduledTask) -> ScheduledTask?) -> Block? {
+            let tasks = tasks.compactMap(keep)
+            guard !tasks.isEmpty else { return nil }
+            return Block(id: id, span: span, category: category, focusMode: focusMode, tasks: tasks, isFixed: isFixed)
+        }
     }
 
     public struct LaterItem: Sendable, Equatable, Codable {

@@ -17,11 +17,17 @@ public struct DayPlanner: Sendable {
     /// of the window still ahead is planned; with `now` nil, the whole window. Once the window
     /// has closed, the day's plan is its evening (until bedtime), for what fits an evening; the
     /// rest waits in Later for tomorrow.
-    func plan(_ store: TaskStore, on day: LocalDate, now: Date? = nil, calendar: (any BusyCalendar)? = nil) -> DayPlan {
+    /// Blocks in `keeping` (those already under way or behind, planned again) stay as they are:
+    /// their tasks are not placed again and nothing new overlaps them.
+    func plan(
+        _ store: TaskStore, on day: LocalDate, now: Date? = nil, calendar: (any BusyCalendar)? = nil,
+        keeping kept: [DayPlan.Block] = []
+    ) -> DayPlan {
         let evening = settings.evening(on: day, now: now)
         let window = evening ?? settings.window
         let busy = busySpans(on: day, inside: window, from: calendar)
-        let open = store.tasks.filter { $0.isOpen(on: day) }
+        let keptIDs = Set(kept.flatMap(\.tasks).map(\.id))
+        let open = store.tasks.filter { $0.isOpen(on: day) && !keptIDs.contains($0.id) }
         let ideas = open.filter(\.isUndatedIdea)
         let dueToday = open.filter { $0.isDue(on: day) }
         let due = evening.map { evening in dueToday.filter { Self.fits($0, evening: evening) } } ?? dueToday
@@ -47,9 +53,9 @@ public struct DayPlanner: Sendable {
         scheduler.cultureBeforeAdmin = evening != nil
         let schedule = scheduler.schedule(
             schedulable, window: window, opensAt: opensAt(day, now: now),
-            busy: busy.map(\.span))
+            busy: busy.map(\.span) + kept.map(\.span))
 
-        let blocks = schedule.blocks.map { block in
+        let placed = schedule.blocks.map { block in
             DayPlan.Block(
                 id: "\(day.iso)-\(block.tasks[0].id)", span: block.span, category: block.category,
                 focusMode: block.focusMode,
@@ -61,6 +67,7 @@ public struct DayPlanner: Sendable {
                 },
                 isFixed: block.isFixed)
         }
+        let blocks = (kept + placed).sorted { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) }
         let later =
             schedule.later.map {
                 DayPlan.LaterItem(id: $0.task.id, title: $0.task.title, category: $0.task.category, reason: $0.reason)
@@ -94,6 +101,32 @@ public struct DayPlanner: Sendable {
             nudge: words.nudge(
                 top: DayPlan.leaders(in: DayPlan.ranking(of: blocks), confident: confident).map(\.task), blocks: blocks)
         )
+    }
+
+    /// `previous` with the days in `touched` planned again from `store` (a person changed their
+    /// tasks): a later day whole; today from `now`, keeping the blocks that have begun, less the
+    /// tasks no longer due in them; an earlier day as it was.
+    public func replan(
+        _ previous: PlanSnapshot, touching touched: Set<LocalDate>, store: TaskStore, now: Date,
+        calendar: (any BusyCalendar)?
+    ) -> [DayPlan] {
+        let today = settings.day(of: now)
+        return previous.days.map { day in
+            guard touched.contains(day.date), day.date >= today else { return day }
+            guard day.date == today else { return plan(store, on: day.date, calendar: calendar) }
+            let minute = settings.minutes(of: now, on: today)
+            let begun = day.blocks.filter { $0.span.start < minute }.compactMap { block in
+                block.keeping { task in
+                    guard let stored = store.tasks.first(where: { $0.id == task.id }), stored.isDue(on: today),
+                        !block.isFixed || stored.time?.minutes == block.span.start
+                    else { return nil }
+                    return DayPlan.ScheduledTask(
+                        id: task.id, title: stored.title, minutes: task.minutes, rank: task.rank, due: stored.due,
+                        partOfDay: stored.partOfDay)
+                }
+            }
+            return plan(store, on: today, now: now, calendar: calendar, keeping: begun)
+        }
     }
 
     /// After the window has closed on `day` (`now` in its evening), keeps tonight what tonight's

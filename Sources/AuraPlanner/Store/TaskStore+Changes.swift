@@ -129,3 +129,35 @@ public struct TaskStoreChangeError: Error, Sendable, Equatable, CustomStringConv
         self.message = message
     }
 }
+
+extension TaskStore {
+    /// The days among `days` whose plan a change from `before` to this store alters: where a task
+    /// that appeared, went, or changed what the planner reads of it (its words, day, time,
+    /// length, category, part of the day, repeat or deadline) was due before or is due now.
+    /// Done and Snooze change no plan: pages show them on the blocks as they are.
+    public func daysTouched(since before: TaskStore, among days: [LocalDate]) -> Set<LocalDate> {
+        let old = Dictionary(before.tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var touched: Set<LocalDate> = []
+        for id in Set(old.keys).union(new.keys) {
+            let was = old[id]
+            let now = new[id]
+            guard was.map(\.planned) != now.map(\.planned) else { continue }
+            for day in days where was?.isDue(on: day) == true || now?.isDue(on: day) == true {
+                touched.insert(day)
+            }
+        }
+        return touched
+    }
+}
+
+extension StoredTask {
+    /// What the planner reads of a task, besides Done and Snooze.
+    fileprivate var planned: [String] {
+        [
+            title, kind.rawValue, category.rawValue, date?.iso ?? "", time.map { "\($0)" } ?? "",
+            minutes.map(String.init) ?? "", recurrence.map { "\($0)" } ?? "", partOfDay?.rawValue ?? "",
+            due?.iso ?? ""
+        ]
+    }
+}

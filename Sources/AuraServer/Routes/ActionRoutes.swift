@@ -190,7 +190,7 @@ extension AuraApp {
         let at = Self.changeTime(fields, now: now)
         let actions = TaskActions(folder: folder)
         if action == .undo && fields["undo"] == "latest" {
-            let undone = try actions.undoLatest(at: at)
+            let undone = try actions.undoLatest(at: at, now: now)
             let store = try folder.loadStore()
             return Outcome(
                 then: "dashboard/",
@@ -303,17 +303,17 @@ extension AuraApp {
                     edit.category = category
                 }
                 guard !edit.isEmpty else { throw ActionProblem(status: 422, message: "nothing to change") }
-                let (task, applied) = try actions.edit(id, edit, today: today, at: at)
+                let (task, applied) = try actions.edit(id, edit, today: today, at: at, now: now)
                 return Outcome(then: "schedule/", json: ["id": task.id, "applied": applied, "task": Self.json(task)])
             case .move:
                 guard let text = given("date"), !text.isEmpty else {
                     throw ActionProblem(status: 400, message: "expected the day to move to")
                 }
                 let date = try day(text)
-                let moved = try actions.move([id], to: date, today: today, at: at)
+                let moved = try actions.move([id], to: date, today: today, at: at, now: now)
                 return Outcome(then: "schedule/", json: ["moved": moved.map(\.id), "date": date.iso])
             default:
-                let removed = try actions.drop([id], today: today, at: at)
+                let removed = try actions.drop([id], today: today, at: at, now: now)
                 return Outcome(then: "schedule/", json: ["removed": removed.map(\.id)])
             }
         }
