@@ -45,3 +45,12 @@ def send(server, browser, page, button, **changes):
     assert answer.status_code == 303, answer.text
     location = answer.headers["Location"]
     return location, browser.get(server.url + location).text
+
+
+def plan_my_day(server, browser, inbox):
+    """Sends the planner page's Plan My Day form with `inbox`, as a browser without scripts
+    would; returns the page it leads to (the schedule)."""
+    form = Forms(browser.get(server.url + "/planner/").text).forms["Plan My Day"]
+    answer = browser.post(server.url + form["action"], data={**form["fields"], "inbox": inbox})
+    assert answer.status_code == 200, answer.text
+    return answer

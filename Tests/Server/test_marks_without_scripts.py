@@ -4,7 +4,7 @@ and sent here as a browser without JavaScript would (`requests` and an HTML pars
 back to its page with the change in words and an Undo form."""
 import json
 
-from server_support import Forms, Server, morning_somewhere, send
+from server_support import Forms, Server, morning_somewhere, plan_my_day, send
 
 
 def stored(server, title):
@@ -16,9 +16,7 @@ def test_week_and_focus_mark_done_and_snooze_through_forms(tmp_path):
     server = Server(tmp_path, content_edit=morning_somewhere)
     try:
         sam = server.signed_in()
-        form = Forms(sam.get(server.url + "/planner/").text).forms["Plan My Day"]
-        answer = sam.post(server.url + form["action"], data={**form["fields"], "inbox": "zzfile the receipts 20m"})
-        assert answer.status_code == 200, answer.text
+        plan_my_day(server, sam, "zzfile the receipts 20m")
 
         # The week: the task's ring is a form that marks it done and comes back to the week.
         location, shown = send(server, sam, "/week/", "Done: zzfile the receipts")

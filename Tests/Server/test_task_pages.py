@@ -5,7 +5,7 @@ what changed and an Undo form that puts it back. Ids resolve in the signed-in pe
 import datetime
 import json
 
-from server_support import Forms, Server, morning_somewhere, send
+from server_support import Forms, Server, morning_somewhere, plan_my_day, send
 
 
 def stored(server, title_part):
@@ -17,9 +17,7 @@ def test_a_task_is_changed_moved_removed_and_put_back_through_its_page(tmp_path)
     server = Server(tmp_path, content_edit=morning_somewhere)
     try:
         sam = server.signed_in()
-        form = Forms(sam.get(server.url + "/planner/").text).forms["Plan My Day"]
-        answer = sam.post(server.url + form["action"], data={**form["fields"], "inbox": "zzdraft the report 30m"})
-        assert answer.status_code == 200, answer.text
+        answer = plan_my_day(server, sam, "zzdraft the report 30m")
         [task] = stored(server, "zzdraft")
         page = f"/tasks/{task['id']}/"
         assert f'href="{page}"' in answer.text, "the schedule links the task to its page"
@@ -80,8 +78,7 @@ def test_a_changed_time_moves_the_block_on_the_schedule(tmp_path):
     server = Server(tmp_path, content_edit=morning_somewhere)
     try:
         sam = server.signed_in()
-        form = Forms(sam.get(server.url + "/planner/").text).forms["Plan My Day"]
-        assert sam.post(server.url + form["action"], data={**form["fields"], "inbox": "zzcall the bank 20m"}).status_code == 200
+        plan_my_day(server, sam, "zzcall the bank 20m")
         [task] = stored(server, "zzcall")
         page = f"/tasks/{task['id']}/"
         send(server, sam, page, "Save", time="23:00")
