@@ -250,6 +250,23 @@ def test_t_shows_the_push_command_and_what_it_does(open_browser, base_url, at_ni
     wait(driver, lambda d: dialog.get_attribute("open") is None)
 
 
+def test_shift_arrow_on_a_static_week_shows_the_move_command(open_browser, base_url, at_nine):
+    driver = open_browser(at_nine)
+    open_page(driver, base_url, "week/")
+    first = driver.find_elements(By.CSS_SELECTOR, ".week-day--today .week-task")[0]
+    tomorrow = driver.find_element(By.CSS_SELECTOR, ".week-day--today + .week-day").get_attribute("data-date")
+    press(driver, Keys.ARROW_DOWN)
+    press(driver, Keys.ARROW_RIGHT, modifier=Keys.SHIFT)
+    dialog = driver.find_element(By.ID, "aura-move")
+    wait(driver, lambda d: dialog.get_attribute("open") is not None, message="Shift+→ did not open the move overlay")
+    command = dialog.find_element(By.CSS_SELECTOR, "[data-command]").text.splitlines()
+    assert command == [f"aura move {first.get_attribute('data-task-id')} {tomorrow}", "aura plan --build"]
+    # Nothing moved on the page: a static page cannot change the plan.
+    assert first.find_element(By.XPATH, "ancestor::*[@data-week-day]").get_attribute("data-date") != tomorrow
+    press(driver, Keys.ESCAPE)
+    wait(driver, lambda d: dialog.get_attribute("open") is None)
+
+
 def test_arrows_move_the_selection_across_rows_and_days(open_browser, base_url, at_nine):
     driver = open_browser(at_nine)
     open_page(driver, base_url, "week/")

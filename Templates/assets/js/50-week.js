@@ -106,12 +106,13 @@
 
     function inverse(sent) {
       if (!sent) return null;
+      if (sent.action === "move") return { action: "undo", undo: "latest" };
       if (sent.action === "undo") return action(sent.undo, sent.id, sent.date);
       return action("undo", sent.id, sent.date, sent.action);
     }
 
     function send(sent) {
-      if (sent && Aura.sync) Aura.sync.send(sent);
+      return sent && Aura.sync ? Aura.sync.send(sent) : null;
     }
 
     /* Remember both records of a day as they were, then change them. */
@@ -171,6 +172,17 @@
           if (snoozed) blocks[notificationId] = "snoozed";
           else if (blocks[notificationId] === "snoozed") delete blocks[notificationId];
         }, sent);
+      },
+
+      /* A change these records do not hold (a task moved to another day): sent now (the
+         answer's promise, as Aura.sync.send gives it), and put back by undo() with the server's
+         Undo of the latest change. `move` ({ taskId, from, to }) comes back from undo() so the
+         page can put the row back. */
+      note: function (date, label, sent, move) {
+        var undo = readUndo();
+        undo.push({ date: date, label: label, id: "", blocks: get(blockKey(date)), tasks: get(taskKey(date)), sent: sent, move: move || null });
+        writeUndo(undo);
+        return send(sent);
       },
 
       /* Put back the last change made in this tab; returns what it was, or null. */
@@ -427,4 +439,206 @@
     Aura.tasks.setDone(task.date, task.notificationId, !done, task.taskId, task.siblings, task.title);
     if (Aura.say) Aura.say((done ? "Not done: " : "Done: ") + task.title + ". Press z to undo.");
   });
+
+  /* ---- Moving a task to another day ----
+     Served pages only (the server re-plans the days a move touches): drag a task with a mouse
+     or pen onto another day, or select it and press Shift+← or Shift+→ (70-keyboard.js). The
+     row goes there at once, marked Moved; the page reloads at the next safe moment (55-live.js)
+     to show the times the new plan gave it. A move the server refuses (a repeating task) puts
+     the row back and says why; z takes a move back like a Done. */
+  var live = Boolean(Aura.live && Aura.live()); // Aura.sync itself comes with 55-live.js, after this
+  var columns = Array.prototype.slice.call(board.querySelectorAll("[data-week-day]"));
+
+  function columnOf(date) {
+    return columns.filter(function (day) { return day.getAttribute("data-date") === date; })[0] || null;
+  }
+
+  function dayName(date) {
+    var column = columnOf(date);
+    var link = column && column.querySelector(".week-day__link");
+    return link ? link.textContent.trim() : date;
+  }
+
+  /* An empty day's "Nothing planned." comes and goes with its last task. */
+  function drawEmpty(column) {
+    var list = column.querySelector(".week-tasks");
+    var empty = !list || !list.querySelector(".week-task");
+    var note = column.querySelector(".week-day__empty");
+    if (empty && !note) {
+      note = document.createElement("p");
+      note.className = "week-day__empty";
+      note.textContent = "Nothing planned.";
+      column.appendChild(note);
+    }
+    if (note) note.hidden = !empty;
+    if (list) list.hidden = empty;
+  }
+
+  /* Puts `row` at the end of `date`'s column; `moved` marks it Moved (or takes the mark off). */
+  function place(row, date, moved) {
+    var to = columnOf(date);
+    var from = row.closest("[data-week-day]");
+    if (!to) return false;
+    var list = to.querySelector(".week-tasks");
+    if (!list) {
+      list = document.createElement("ol");
+      list.className = "week-tasks";
+      list.setAttribute("aria-labelledby", "week-day-" + date);
+      list.setAttribute("data-select-group", "");
+      to.appendChild(list);
+    }
+    list.appendChild(row);
+    row.setAttribute("data-date", date);
+    row.classList.toggle("is-moved", moved);
+    var when = row.querySelector(".week-task__when");
+    var mark = row.querySelector("[data-week-moved]");
+    if (moved && !mark && when) {
+      mark = document.createElement("span");
+      mark.className = "week-task__moved";
+      mark.setAttribute("data-week-moved", "");
+      mark.textContent = "Moved";
+      when.parentNode.insertBefore(mark, when);
+    }
+    if (mark) mark.hidden = !moved;
+    if (when) when.hidden = moved;
+    drawEmpty(to);
+    if (from && from !== to) drawEmpty(from);
+    Aura.drawStates(board);
+    return true;
+  }
+
+  /* Moves a week row to `date` on the server; false when this page cannot (a static host, no
+     such day on the board, already there). */
+  Aura.weekMove = function (row, date) {
+    if (!live || !Aura.sync || !columnOf(date) || row.getAttribute("data-date") === date) return false;
+    var task = Aura.weekRow(row);
+    var from = row.getAttribute("data-original-date") || task.date;
+    row.setAttribute("data-original-date", from);
+    place(row, date, date !== from);
+    if (Aura.say) Aura.say("Moved: " + task.title + " to " + dayName(date) + ". Press z to undo.");
+    var answered = Aura.tasks.note(task.date, task.title, { action: "move", id: task.taskId, date: date },
+      { taskId: task.taskId, from: task.date, to: date });
+    if (answered) answered.then(function (result) {
+      if (result.outcome !== "refused") return;
+      place(row, task.date, task.date !== from);
+      if (Aura.say) Aura.say("Not moved: " + result.message);
+    });
+    return true;
+  };
+
+  /* Puts a row back after z took its move back. */
+  Aura.weekUnmove = function (move) {
+    var row = move && board.querySelector('.week-task[data-task-id="' + move.taskId + '"][data-date="' + move.to + '"]');
+    if (!row) return;
+    var from = row.getAttribute("data-original-date") || move.from;
+    place(row, move.from, move.from !== from);
+  };
+
+  /* The shown day whose column spans x, while y is within the board's days. */
+  function columnAt(x, y) {
+    var days = board.querySelector("[data-week-days]");
+    var box = days ? days.getBoundingClientRect() : null;
+    if (!box || y < box.top || y > box.bottom) return null;
+    return columns.filter(function (day) {
+      var rect = day.getBoundingClientRect();
+      return rect.width > 0 && x >= rect.left && x < rect.right;
+    })[0] || null;
+  }
+
+  var dragged = null;
+  var swallowClick = false;
+  var DRAG_START = 8;
+
+  /* Held near the edge of the days, the board turns a day at a time towards those out of view
+     (a day, not pixels: the days snap to whole columns). */
+  var EDGE = 48;
+  var EDGE_PAUSE_MS = 600;
+  function autoScroll() {
+    var scroller = board.querySelector("[data-week-days]");
+    if (!dragged || !dragged.active || !scroller || dragged.scrolling) return;
+    var box = scroller.getBoundingClientRect();
+    var step = dragged.x2 < box.left + EDGE ? -1 : dragged.x2 > box.right - EDGE ? 1 : 0;
+    var days = shownDays();
+    if (!step || days.length < 2) return;
+    var before = scroller.scrollLeft;
+    scroller.scrollBy({ left: step * (days[1].getBoundingClientRect().left - days[0].getBoundingClientRect().left), behavior: "auto" });
+    if (scroller.scrollLeft === before) return;
+    dragged.scrolling = true;
+    follow();
+    window.setTimeout(function () {
+      if (!dragged) return;
+      dragged.scrolling = false;
+      follow();
+      autoScroll();
+    }, EDGE_PAUSE_MS);
+  }
+
+  /* The row under the pointer (the days may have scrolled under it), and the day it is over. */
+  function follow() {
+    var scroller = board.querySelector("[data-week-days]");
+    var scrolled = scroller ? scroller.scrollLeft - dragged.scrollLeft : 0;
+    dragged.row.style.transform = "translate(" + (dragged.x2 - dragged.x + scrolled) + "px, " + (dragged.y2 - dragged.y) + "px)";
+    var over = columnAt(dragged.x2, dragged.y2);
+    dragged.target = over && over.getAttribute("data-date") !== dragged.row.getAttribute("data-date") ? over : null;
+    columns.forEach(function (day) { day.classList.toggle("is-drop-target", day === dragged.target); });
+  }
+
+  function endDrag() {
+    if (!dragged) return;
+    dragged.row.style.transform = "";
+    dragged.row.classList.remove("is-dragging");
+    board.classList.remove("is-dragging-task");
+    columns.forEach(function (day) { day.classList.remove("is-drop-target"); });
+    dragged = null;
+  }
+
+  if (live) {
+    board.classList.add("is-movable");
+    // A link's own drag (its address, to another window) would take the pointer away.
+    board.addEventListener("dragstart", function (event) {
+      if (event.target.closest && event.target.closest(".week-task")) event.preventDefault();
+    });
+    document.addEventListener("click", function (event) {
+      if (!swallowClick) return;
+      event.preventDefault();
+      event.stopPropagation();
+    }, true);
+    board.addEventListener("pointerdown", function (event) {
+      if (event.pointerType === "touch" || !event.isPrimary || event.button !== 0) return;
+      var row = event.target.closest ? event.target.closest(".week-task[data-task-id]") : null;
+      if (!row || event.target.closest("button, input, form")) return;
+      var scroller = board.querySelector("[data-week-days]");
+      dragged = { row: row, id: event.pointerId, x: event.clientX, y: event.clientY, active: false, target: null,
+                  scrollLeft: scroller ? scroller.scrollLeft : 0 };
+    });
+    document.addEventListener("pointermove", function (event) {
+      if (!dragged || event.pointerId !== dragged.id) return;
+      var dx = event.clientX - dragged.x;
+      var dy = event.clientY - dragged.y;
+      if (!dragged.active) {
+        if (Math.abs(dx) < DRAG_START && Math.abs(dy) < DRAG_START) return;
+        dragged.active = true;
+        dragged.row.classList.add("is-dragging");
+        board.classList.add("is-dragging-task");
+      }
+      event.preventDefault();
+      dragged.x2 = event.clientX;
+      dragged.y2 = event.clientY;
+      follow();
+      autoScroll();
+    });
+    document.addEventListener("pointerup", function (event) {
+      if (!dragged || event.pointerId !== dragged.id) return;
+      var state = dragged;
+      endDrag();
+      if (!state.active) return;
+      // The click that ends a drag (dispatched with this pointerup) is not a click on its link.
+      swallowClick = true;
+      window.setTimeout(function () { swallowClick = false; }, 0);
+      if (state.target) Aura.weekMove(state.row, state.target.getAttribute("data-date"));
+    });
+    document.addEventListener("pointercancel", function (event) {
+      if (dragged && event.pointerId === dragged.id) endDrag();
+    });
+  }
 })();

@@ -136,10 +136,18 @@
     });
   }
 
-  function settle(result, replayed) {
+  /* Actions after which the server has planned the days they touched again. */
+  function replans(entry) {
+    return entry.action === "move" || entry.action === "edit" || entry.action === "delete"
+      || (entry.action === "undo" && entry.body.undo === "latest");
+  }
+
+  function settle(result, replayed, entry) {
     if (result.outcome === "done") {
       counts[replayed ? "replayed" : "sent"] += 1;
       if (result.answer.state) applyState(result.answer.state);
+      // The plan's version has a second's grain: a re-plan within the page's second is news too.
+      if (replans(entry)) reloadWhenSafe();
       if (result.answer.applied === false) say("A later change made elsewhere was kept.");
     } else {
       counts.failed += 1;
@@ -164,7 +172,7 @@
     var entry = entryFor(action);
     if (counts.pending > 0) return enqueue(entry); // after those already waiting, in order
     return attempt(entry).then(function (result) {
-      return result.outcome === "unreachable" ? enqueue(entry, result.message) : settle(result, false);
+      return result.outcome === "unreachable" ? enqueue(entry, result.message) : settle(result, false, entry);
     });
   }
 
@@ -183,7 +191,7 @@
             }
             return drop(entry).then(function () {
               counts.pending = Math.max(0, counts.pending - 1);
-              settle(result, true);
+              settle(result, true, entry);
               return true;
             });
           });

@@ -2,7 +2,8 @@
    is held (those keys stay the browser's):
      n new item · k quick capture · j focus mode · t push the rest of today to tomorrow ·
      d done · s snooze 15 min (on the selected row) · arrows move the selection ·
-     z undo the last done or snooze · ? every shortcut · Esc close, or leave focus mode.
+     Shift+← Shift+→ move the selected week task a day (50-week.js; a command when static) ·
+     z undo the last done, snooze or move · ? every shortcut · Esc close, or leave focus mode.
    Rows: the week board's tasks and lanes ([data-selectable]), the schedule's blocks
    ([data-block-id]) and the notifications ([data-notification-id]). Done and Snooze go through
    window.Aura.tasks (50-week.js), the record the notifications page keeps, and from there to
@@ -183,7 +184,35 @@
 
   function undo() {
     var last = Aura.tasks ? Aura.tasks.undo() : null;
+    if (last && last.move && Aura.weekUnmove) Aura.weekUnmove(last.move);
     say(last ? "Undone" + (last.label ? ": " + last.label : "") + "." : "Nothing to undo.");
+  }
+
+  /* ---- Shift+← and Shift+→: the selected week task to the shown day before or after ---- */
+  function shiftDay(key) {
+    var board = document.querySelector("[data-week]");
+    if (!board) return false;
+    var row = current();
+    if (!row || !row.matches(".week-task[data-task-id]")) {
+      say("Select a task first with the arrow keys.");
+      return true;
+    }
+    var days = Array.prototype.filter.call(board.querySelectorAll("[data-week-day]"), visible);
+    var at = days.indexOf(row.closest("[data-week-day]"));
+    var to = days[at + (key === "ArrowRight" ? 1 : -1)];
+    var task = Aura.weekRow(row);
+    if (at < 0 || !to) {
+      say(key === "ArrowRight" ? "No later day is shown; the task’s own page moves it to any day."
+        : "No earlier day is shown.");
+      return true;
+    }
+    var date = to.getAttribute("data-date");
+    if (Aura.weekMove && Aura.weekMove(row, date)) {
+      select(row);
+    } else {
+      moveCommand(task, date);
+    }
+    return true;
   }
 
   /* ---- Overlays ---- */
@@ -402,6 +431,22 @@
     open(dialog, dialog.querySelector("#aura-capture-input"));
   }
 
+  /* On a static host a move is made in a terminal: the command for it. */
+  function moveCommand(task, date) {
+    var dialog = overlay("aura-move", "Move a task to another day", function (form) {
+      form.appendChild(element("p", "aura-dialog__text", "This site is static: the move happens in a terminal. Run:"));
+      commandBlock(form);
+      var what = element("p", "aura-dialog__text");
+      what.setAttribute("data-move-what", "");
+      form.appendChild(what);
+    });
+    dialog.querySelector("[data-command]").textContent = "aura move " + task.taskId + " " + date + "\naura plan --build";
+    prose(dialog.querySelector("[data-move-what]"), [["aura move"], " puts “" + task.title + "” on " + date + "; ",
+      ["aura plan --build"], " then plans the days again and rebuilds these pages."]);
+    dialog.querySelector("[role=status]").textContent = "";
+    open(dialog, dialog.querySelector("[data-copy]"));
+  }
+
   function pushToTomorrow() {
     if (Aura.live() && Aura.sync) {
       livePush();
@@ -462,7 +507,9 @@
     [["s"], "s", "Snooze 15 min, on the selected row"],
     [["↑", "↓"], "ArrowUp ArrowDown", "Move the selection", ["Up arrow", "Down arrow"]],
     [["←", "→"], "ArrowLeft ArrowRight", "Move across days, on the week board", ["Left arrow", "Right arrow"]],
-    [["z"], "z", "Undo the last Done or Snooze"],
+    [["⇧←", "⇧→"], "Shift+ArrowLeft Shift+ArrowRight", "Move the selected task a day earlier or later, on the week board",
+      ["Shift and left arrow", "Shift and right arrow"]],
+    [["z"], "z", "Undo the last Done, Snooze or move"],
     [["?"], "?", "This list of shortcuts"],
     [["Esc"], "Escape", "Close an overlay, or leave focus mode"]
   ];
@@ -513,7 +560,11 @@
     if (document.querySelector("dialog[open]")) return;
     var key = event.key;
     if (/^Arrow(Up|Down|Left|Right)$/.test(key)) {
-      if (event.shiftKey || ownsArrows(event.target)) return;
+      if (ownsArrows(event.target)) return;
+      if (event.shiftKey) {
+        if ((key === "ArrowLeft" || key === "ArrowRight") && !event.repeat && shiftDay(key)) event.preventDefault();
+        return;
+      }
       if (move(key)) event.preventDefault();
       return;
     }
