@@ -55,7 +55,7 @@ public final class AuraApp: Sendable {
         "Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept"
     ]
     public static let cookieNames = [Cookies.session, Cookies.heldProfiles, Cookies.signInForm]
-    public static let queryNames = ["next", "changed", "invite", "token", "profile", "undo"]
+    public static let queryNames = ["next", "changed", "invite", "token", "profile", "undo", "saved"]
 
     /// The app for `configuration`, its site built first; a problem in the site is the build's
     /// `BuildError`.
@@ -268,7 +268,11 @@ public final class AuraApp: Sendable {
                             request, store: try planner(of: session).loadStore(),
                             back: String(pagePath.dropFirst(root.count)))
                         : nil,
-                    changes: planChanges(request, of: session)))
+                    changes: planChanges(request, of: session),
+                    journal: pagePath == root + "reflections/"
+                        ? journal(
+                            of: session, day: try journalDay(of: session), saved: request.query["saved"] == "1")
+                        : nil))
         {
             return HTTPResponse(
                 status: 200,
@@ -326,14 +330,14 @@ public final class AuraApp: Sendable {
     /// What a signed-in person's pages know of them.
     func sessionContext(
         _ session: Accounts.Session, _ request: HTTPRequest, notice: String? = nil, draft: String? = nil,
-        undo: SessionContext.UndoOffer? = nil, changes: String? = nil
+        undo: SessionContext.UndoOffer? = nil, changes: String? = nil, journal: SessionContext.Journal? = nil
     ) throws -> SessionContext {
         let others = try heldProfiles(of: request).dropFirst().map(\.session.name)
         return SessionContext(
             name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, draft: draft,
             undo: undo, formID: try SecureRandom.token(), planChanges: changes,
             accountURL: root + "account/", otherProfiles: others, switchAction: root + "profiles/switch",
-            addProfileURL: others.count + 1 < Self.profileLimit ? root + "login/?add=1" : nil)
+            addProfileURL: others.count + 1 < Self.profileLimit ? root + "login/?add=1" : nil, journal: journal)
     }
 
     /// The public page path (`/planner/`) a request path names, when it names a page.

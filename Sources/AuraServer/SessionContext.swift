@@ -21,13 +21,16 @@ struct SessionContext: Encodable, Sendable {
     /// Where the switcher posts (`/profiles/switch`), and where another person signs in.
     let switchAction: String?
     let addProfileURL: String?
+    /// The person's own reflections, on the reflections page.
+    let journal: Journal?
 
     init(
         name: String, csrf: String, signOutAction: String, notice: String? = nil, draft: String? = nil,
         undo: UndoOffer? = nil, formID: String, planChanges: String? = nil,
         accountURL: String? = nil, otherProfiles: [String] = [], switchAction: String? = nil,
-        addProfileURL: String? = nil
+        addProfileURL: String? = nil, journal: Journal? = nil
     ) {
+        self.journal = journal
         self.accountURL = accountURL
         self.otherProfiles = otherProfiles
         self.switchAction = switchAction
@@ -40,6 +43,26 @@ struct SessionContext: Encodable, Sendable {
         self.undo = undo
         self.formID = formID
         self.planChanges = planChanges
+    }
+
+    /// The person's own answers for the page's day (its fields and the form that saves them),
+    /// and the earlier days', newest first.
+    struct Journal: Encodable, Sendable {
+        let date: String
+        let morning: String
+        let evening: String
+        let action: String
+        /// The form without scripts was just saved.
+        let justSaved: Bool
+        let earlier: [Entry]
+        let hasEarlier: Bool
+
+        struct Entry: Encodable, Sendable {
+            let date: String
+            let title: String
+            let morning: String?
+            let evening: String?
+        }
     }
 
     /// A change just made, in words (`Edited t3 “call Sam”`), and the form that undoes it.

@@ -322,7 +322,7 @@ def test_a_newer_build_waits_for_a_hovered_row(open_browser, served, tmp_path, p
 def test_a_newer_build_applies_on_the_next_visit(open_browser, served, tmp_path):
     driver = open_browser()
     install(driver, served.url, "reflections/")
-    driver.find_element(By.ID, "journal-text").click()
+    driver.find_element(By.ID, "journal-evening").click()
     new = rebuild(served, tmp_path, "visit")
     check_for_update(driver)
     wait(driver, lambda d: (app_state(d) or {}).get("waiting"))

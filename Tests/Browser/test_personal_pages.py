@@ -152,9 +152,9 @@ def test_reflection_survives_a_reload_and_exports_as_markdown(open_browser, base
     text = "\n".join(lines)
     driver = open_browser(at_nine, downloads=tmp_path)
     driver.get(f"{base_url}/reflections/")
-    field = driver.find_element(By.ID, "journal-text")
-    label = driver.find_element(By.CSS_SELECTOR, "label[for=journal-text]")
-    assert label.text.startswith("Your reflection")
+    field = driver.find_element(By.ID, "journal-evening")
+    label = driver.find_element(By.CSS_SELECTOR, "label[for=journal-evening]")
+    assert label.text == "This evening"
     # The Enter key between the lines: WebKitGTK's WebDriver types a "\n" character as nothing.
     field.send_keys(lines[0], Keys.ENTER, lines[1])
     assert field.get_attribute("value") == text
@@ -162,11 +162,13 @@ def test_reflection_survives_a_reload_and_exports_as_markdown(open_browser, base
     wait(driver, lambda d: status.text.startswith("Saved in this browser at"), message="never saved while typing")
 
     driver.refresh()
-    field = driver.find_element(By.ID, "journal-text")
+    field = driver.find_element(By.ID, "journal-evening")
     wait(driver, lambda d: field.get_attribute("value") == text, message="the reflection did not come back")
+    assert driver.find_element(By.ID, "journal-morning").get_attribute("value") == ""
     entries = driver.find_elements(By.CSS_SELECTOR, "[data-journal-list] .journal__entry")
     assert len(entries) == 1
-    assert entries[0].find_element(By.CSS_SELECTOR, ".journal__entry-text").text == text
+    assert [part.text for part in entries[0].find_elements(By.CSS_SELECTOR, ".journal__part")] == ["Evening"]
+    assert entries[0].find_element(By.CSS_SELECTOR, ".journal__entry-text[data-part=evening]").text == text
     assert entries[0].find_element(By.CSS_SELECTOR, "time").get_attribute("datetime") == plan_date
 
     driver.execute_script(CAPTURE_EXPORTS)
@@ -175,7 +177,7 @@ def test_reflection_survives_a_reload_and_exports_as_markdown(open_browser, base
     exported = driver.execute_script("return window.__exports[0]")
     assert exported["type"].startswith("text/markdown")
     assert exported["text"].startswith("# Reflections\n")
-    assert re.search(r"^## \w+day \d{1,2} \w+ \d{4}$", exported["text"], re.M)
+    assert re.search(r"^## \w+day \d{1,2} \w+ \d{4}\n\n### Evening$", exported["text"], re.M)
     assert text in exported["text"]
 
     # The browser saved it as a file: Chromium through its download preferences, WebKitGTK into

@@ -12,7 +12,7 @@ class Forms(HTMLParser):
 
     def __init__(self, html):
         super().__init__()
-        self.forms, self.current, self.button = {}, None, False
+        self.forms, self.current, self.button, self.textarea = {}, None, False, None
         self.feed(html)
 
     def handle_starttag(self, tag, attributes):
@@ -24,15 +24,22 @@ class Forms(HTMLParser):
             self.current["fields"][attributes["name"]] = attributes.get("value") or ""
         elif self.current is not None and tag == "option" and "selected" in attributes:
             self.current["fields"]["category"] = attributes["value"]
+        elif self.current is not None and tag == "textarea" and "name" in attributes:
+            self.textarea = attributes["name"]
+            self.current["fields"][self.textarea] = ""
         elif self.current is not None and tag == "button":
             self.button = True
 
     def handle_data(self, data):
+        if self.textarea:
+            self.current["fields"][self.textarea] += data
         if self.button and data.strip():
             self.forms[data.strip()] = self.current
             self.button = False
 
     def handle_endtag(self, tag):
+        if tag == "textarea":
+            self.textarea = None
         if tag == "form":
             self.current = None
 

@@ -80,6 +80,18 @@ enum AccountsSchema {
           created INTEGER NOT NULL
         );
         ALTER TABLE people ADD COLUMN full_name TEXT NOT NULL DEFAULT ''
+        """,
+        // 5: each person's own reflections, a morning and an evening answer per day, with the
+        // client's time of the change (last writer wins; an emptied answer stays, as a change).
+        """
+        CREATE TABLE reflections (
+          person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE,
+          day TEXT NOT NULL,
+          part TEXT NOT NULL,
+          text TEXT NOT NULL,
+          changed INTEGER NOT NULL,
+          PRIMARY KEY (person_id, day, part)
+        )
         """
     ]
 

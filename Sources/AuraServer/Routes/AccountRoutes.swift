@@ -38,12 +38,23 @@ extension AuraApp {
             body: body)
     }
 
-    /// `GET /account/export.zip`: the person's planner files.
+    /// `GET /account/export.zip`: the person's planner files, and their reflections.
     func export(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let session = try session(of: request) else {
             return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")])
         }
-        let zip = try PlannerExport.zip(try planner(of: session), now: clock())
+        let reflections = try accounts.reflections(of: session.personID).map { day in
+            ["date": day.day.iso, "morning": day.morning, "evening": day.evening]
+        }
+        let zip = try PlannerExport.zip(
+            try planner(of: session),
+            adding: [
+                (
+                    "reflections.json",
+                    try JSONSerialization.data(
+                        withJSONObject: ["reflections": reflections], options: [.prettyPrinted, .sortedKeys])
+                )
+            ], now: clock())
         return HTTPResponse(
             status: 200,
             headers: [

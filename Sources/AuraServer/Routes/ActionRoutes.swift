@@ -20,7 +20,7 @@ private let actionsWithIDs = Mutex(())
 /// decides, per task field, which of two changes wins (see `TaskActions`).
 extension AuraApp {
     enum Action: String {
-        case plan, capture, done, snooze, undo, undone, push, edit, move, delete
+        case plan, capture, done, snooze, undo, undone, push, edit, move, delete, reflection
     }
 
     /// The longest snooze an action may ask for: a day.
@@ -93,7 +93,10 @@ extension AuraApp {
             guard !isJSON, let page = problem.page else { return .json(problem.status, ["error": problem.message]) }
             let body = try site(of: session).render(
                 pageAt: root + page,
-                session: try sessionContext(session, request, notice: problem.message, draft: problem.draft))
+                session: try sessionContext(
+                    session, request, notice: problem.message, draft: problem.draft,
+                    journal: page == "reflections/"
+                        ? journal(of: session, day: try journalDay(of: session), saved: false) : nil))
             return HTTPResponse(
                 status: problem.status,
                 headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
@@ -120,7 +123,7 @@ extension AuraApp {
     }
 
     /// What an action did: where a form goes next, and the JSON answer.
-    private struct Outcome {
+    struct Outcome {
         let then: String
         let json: [String: Any]
     }
@@ -175,6 +178,8 @@ extension AuraApp {
             return try changeTasks(action, fields, folder: folder, today: today, now: now)
         case .edit, .move, .delete:
             return try reshapeTasks(action, fields, folder: folder, today: today, now: now)
+        case .reflection:
+            return try saveReflections(fields, of: session, now: now)
         case .push:
             let moved = try TaskActions(folder: folder).push(from: today, at: now.milliseconds)
             return Outcome(then: "schedule/", json: ["moved": moved.map(\.id)])
@@ -257,7 +262,7 @@ extension AuraApp {
 
     /// When the person made a change: the client's `at`, never later than the server's clock
     /// (a client clock ahead could otherwise hold a field forever), else now.
-    private static func changeTime(_ fields: [String: String], now: Date) -> Int64 {
+    static func changeTime(_ fields: [String: String], now: Date) -> Int64 {
         let serverTime = now.milliseconds
         return fields["at"].flatMap { Double($0) }.flatMap {
             $0.isFinite && $0 > 0 ? Int64(min($0, Double(serverTime))) : nil

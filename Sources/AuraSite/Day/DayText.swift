@@ -1,9 +1,9 @@
 import AuraPlanner
 
 /// Dates as pages show them.
-enum DayText {
+public enum DayText {
     /// `Wednesday 2 December`.
-    static func title(_ date: LocalDate) -> String {
+    public static func title(_ date: LocalDate) -> String {
         "\(date.weekday.name) \(date.day) \(LocalDate.monthNames[date.month - 1])"
     }
 
