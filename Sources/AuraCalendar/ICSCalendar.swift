@@ -44,6 +44,11 @@ public final class ICSCalendar: BusyCalendar {
         root.withLock { icalcomponent_free($0) }
     }
 
+    /// How many events the file holds (a repeating event and its moved occurrences each count).
+    public var eventCount: Int {
+        root.withLock { Self.events(in: $0).count }
+    }
+
     public func busyIntervals(from start: Date, to end: Date) -> [BusyInterval] {
         root.withLock { root in
             var result: [BusyInterval] = []

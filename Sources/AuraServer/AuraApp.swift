@@ -45,6 +45,8 @@ public final class AuraApp: Sendable {
     /// With `--watch`: the reload events, client script and broken-build banner.
     let liveReload: LiveReload?
     let watcher: Mutex<SourceWatcher?> = Mutex(nil)
+    /// Fetches people's calendar addresses again on a schedule.
+    let calendarRefresh: Mutex<CalendarRefresh?> = Mutex(nil)
     /// With a static output to keep current: its background builds.
     let publisher: BackgroundBuild?
     /// Everyone's planner and site but the owner's.
@@ -84,6 +86,7 @@ public final class AuraApp: Sendable {
         publisher = configuration.publish.map { BackgroundBuild(options: $0, stamp: stamp) }
         try carryOverFieldChanges()
         if configuration.watch { startWatching() }
+        try startCalendarRefresh()
     }
 
     /// The owner's pages, in step with the planner's files (`served`).
@@ -296,8 +299,7 @@ public final class AuraApp: Sendable {
 
     /// The planner of the person a session belongs to: the owner's is `Content/planner/`.
     func planner(of session: Accounts.Session) throws -> PlannerFolder {
-        session.isOwner
-            ? PlannerFolder(content: configuration.build.contentDirectory) : try people.planner(for: session.personID)
+        try planner(personID: session.personID, isOwner: session.isOwner)
     }
 
     /// The pages built from the planner of the person a session belongs to.

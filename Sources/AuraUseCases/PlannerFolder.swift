@@ -127,14 +127,39 @@ public struct PlannerFolder: Sendable {
         try save(taskStore)
         guard let previous = plan() else { return result }
         let touched = taskStore.daysTouched(since: before, among: previous.days.map(\.date))
-        guard !touched.isEmpty else { return result }
+        try replan(previous, touching: touched, store: taskStore, now: now)
+        return result
+    }
+
+    /// Replaces the calendar file with `data` (nil removes it) under the exclusive lock, and in
+    /// the same transaction plans the current plan's days from `now` again around it.
+    public func changeCalendarAndPlan(to data: Data?, now: Date) throws {
+        let held = try lock(exclusive: true, onWait: {})
+        defer { held?.release() }
+        if let data {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(data, to: calendar.url)
+        } else if FileManager.default.fileExists(atPath: calendar.url.path) {
+            try FileManager.default.removeItem(at: calendar.url)
+        }
+        guard let previous = plan() else { return }
+        try replan(previous, touching: Set(previous.days.map(\.date)), store: try loadStore(), now: now)
+    }
+
+    /// Plans `touched` days of `previous` again (`DayPlanner.replan`) and keeps the plan; a
+    /// calendar that cannot be read leaves the plan as it was (the next plan or build reports it).
+    private func replan(
+        _ previous: PlanSnapshot, touching touched: Set<LocalDate>, store taskStore: TaskStore, now: Date
+    )
+        throws
+    {
+        guard !touched.isEmpty else { return }
         let settings = try settings()
         let calendar: ICSCalendar?
-        do { calendar = try busyCalendar(settings) } catch { return result }
+        do { calendar = try busyCalendar(settings) } catch { return }
         let days = DayPlanner(settings: settings).replan(
             previous, touching: touched, store: taskStore, now: now, calendar: calendar)
         try AtomicFile.write(PlanSnapshot(days: days, now: now, previous: previous).encoded(), to: snapshot)
-        return result
     }
 
     /// The calendar's busy time (`planner/calendar.ics`), or nil when there is none; problems

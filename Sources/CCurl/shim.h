@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
-/* libcurl is loaded the first time a mail is sent, not when aura starts: with the thirty
+/* libcurl is loaded the first time a mail is sent or a calendar fetched, not when aura starts: with the thirty
    libraries it brings (TLS, Kerberos, LDAP, SSH …) it cost every aura command, a build or a
    capture as much as the server, about 3 ms of its start. The module links nothing; the
    functions come from the library Debian installs with the headers (libcurl.so.4). */
@@ -12,6 +12,7 @@ typedef struct {
     CURL *(*_Nonnull easy_init)(void);
     CURLcode (*_Nonnull easy_setopt)(CURL *curl, CURLoption option, ...);
     CURLcode (*_Nonnull easy_perform)(CURL *curl);
+    CURLcode (*_Nonnull easy_getinfo)(CURL *curl, CURLINFO info, ...);
     void (*_Nonnull easy_cleanup)(CURL *curl);
     const char *(*_Nonnull easy_strerror)(CURLcode code);
     struct curl_slist *(*_Nonnull slist_append)(struct curl_slist *list, const char *text);
@@ -32,11 +33,13 @@ static inline const char *aura_curl_load(aura_curl_library *library) {
     *(void **)&library->easy_init = dlsym(handle, "curl_easy_init");
     *(void **)&library->easy_setopt = dlsym(handle, "curl_easy_setopt");
     *(void **)&library->easy_perform = dlsym(handle, "curl_easy_perform");
+    *(void **)&library->easy_getinfo = dlsym(handle, "curl_easy_getinfo");
     *(void **)&library->easy_cleanup = dlsym(handle, "curl_easy_cleanup");
     *(void **)&library->easy_strerror = dlsym(handle, "curl_easy_strerror");
     *(void **)&library->slist_append = dlsym(handle, "curl_slist_append");
     *(void **)&library->slist_free_all = dlsym(handle, "curl_slist_free_all");
-    if (!global_init || !library->easy_init || !library->easy_setopt || !library->easy_perform || !library->easy_cleanup
+    if (!global_init || !library->easy_init || !library->easy_setopt || !library->easy_perform || !library->easy_getinfo
+        || !library->easy_cleanup
         || !library->easy_strerror || !library->slist_append || !library->slist_free_all) {
         return "libcurl.so.4 lacks a function aura uses";
     }
@@ -75,4 +78,13 @@ static inline CURLcode aura_curl_set_pointer(const aura_curl_library *library, C
 static inline CURLcode aura_curl_set_read_function(const aura_curl_library *library, CURL *curl,
                                                    size_t (*read)(char *, size_t, size_t, void *)) {
     return library->easy_setopt(curl, CURLOPT_READFUNCTION, read);
+}
+static inline CURLcode aura_curl_set_write_function(const aura_curl_library *library, CURL *curl,
+                                                    size_t (*write)(char *, size_t, size_t, void *)) {
+    return library->easy_setopt(curl, CURLOPT_WRITEFUNCTION, write);
+}
+/* The answer's HTTP status (0 before one arrived). */
+static inline long aura_curl_response_code(const aura_curl_library *library, CURL *curl) {
+    long code = 0;
+    return library->easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK ? code : 0;
 }

@@ -60,6 +60,9 @@ struct SiteConfigurationTests {
             base_url: https://example.org/
             accounts:
               signup: open
+              calendar_hosts: [calendar.google.com, "*.Example.org"]
+              calendar_local_hosts: [nextcloud.lan]
+              calendar_refresh: 15
             mail:
               smtp: smtp://mail.example.org:587
               from: Aura <aura@example.org>
@@ -68,6 +71,8 @@ struct SiteConfigurationTests {
             """
         let configuration = try SiteConfiguration.parse(text, file: "site.yml")
         #expect(configuration.signUp == .open)
+        #expect(configuration.calendarHosts == ["calendar.google.com", "*.example.org"])
+        #expect(configuration.calendarLocalHosts == ["nextcloud.lan"] && configuration.calendarRefreshMinutes == 15)
         #expect(
             configuration.mail
                 == MailSettings(
@@ -128,6 +133,18 @@ struct SiteConfigurationTests {
         (
             "title: A\nbase_url: https://a.b/\naccounts:\n  signup: maybe\n",
             "site.yml:4:11: 'maybe' is not a way to sign up; expected closed, invite or open"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\naccounts:\n  calendar_hosts: [\"a.b/c\"]\n",
+            "site.yml:4:20: 'a.b/c' is not a host name; expected one such as calendar.example.org or *.example.org"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\naccounts:\n  calendar_local_hosts: [\"*.lan\"]\n",
+            "site.yml:4:26: '*.lan' is not a host name; expected one such as calendar.example.org"
+        ),
+        (
+            "title: A\nbase_url: https://a.b/\naccounts:\n  calendar_refresh: 0\n",
+            "site.yml:4:21: 'calendar_refresh' is 0; expected 1 or more"
         ),
         (
             "title: A\nbase_url: https://a.b/\nmail:\n  smtp: http://a.b/\n  from: a@b.c\n",

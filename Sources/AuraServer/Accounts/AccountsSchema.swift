@@ -82,8 +82,16 @@ enum AccountsSchema {
         ALTER TABLE people ADD COLUMN full_name TEXT NOT NULL DEFAULT ''
         """,
         // 5: each person's own reflections, a morning and an evening answer per day, with the
-        // client's time of the change (last writer wins; an emptied answer stays, as a change).
+        // client's time of the change (last writer wins; an emptied answer stays, as a change);
+        // the address of the calendar each person's days are planned around, when they gave
+        // one, with the last fetch's time and problem.
         """
+        CREATE TABLE calendar_sources (
+          person_id INTEGER PRIMARY KEY REFERENCES people(id) ON DELETE CASCADE,
+          url TEXT NOT NULL,
+          fetched INTEGER,
+          problem TEXT
+        );
         CREATE TABLE reflections (
           person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE,
           day TEXT NOT NULL,

@@ -1,5 +1,7 @@
 import AuraHTTP
+import AuraPlanner
 import AuraSite
+import AuraUseCases
 import Foundation
 
 /// `/account/`: a signed-in person's own settings — change the password (ends their other
@@ -18,6 +20,20 @@ extension AuraApp {
         let deleteAction: String
         let message: String?
         let feedURL: String?
+        let calendar: CalendarView
+    }
+
+    /// The calendar the person's days are planned around: an uploaded file or an address.
+    private struct CalendarView: Encodable {
+        let uploadAction: String
+        let addressAction: String
+        let removeAction: String
+        let hasCalendar: Bool
+        let address: String?
+        let fetched: String?
+        let problem: String?
+        let refreshMinutes: Int
+        let hosts: String
     }
 
     func accountPage(_ request: HTTPRequest, message: String? = nil, feedURL: String? = nil, status: Int = 200) throws
@@ -25,11 +41,23 @@ extension AuraApp {
     {
         guard let session = try session(of: request) else { return try signInFirst(request) }
         let base = root + "account/"
+        let siteSettings = try settings
+        let source = try accounts.calendarSources(of: session.personID).first
+        let calendar = CalendarView(
+            uploadAction: base + "calendar", addressAction: base + "calendar-address",
+            removeAction: base + "calendar-remove",
+            hasCalendar: PersonalCalendar(folder: try planner(of: session)).exists,
+            address: source?.url,
+            fetched: source?.fetched.map {
+                isoTimestamp($0, in: siteSettings.timeZone).replacingOccurrences(of: "T", with: " ")
+            },
+            problem: source?.problem, refreshMinutes: siteSettings.calendarRefreshMinutes,
+            hosts: (siteSettings.calendarHosts + siteSettings.calendarLocalHosts).joined(separator: ", "))
         let view = AccountView(
             name: session.name, csrf: session.csrf, isOwner: session.isOwner, passwordAction: base + "password",
             signOutEverywhereAction: base + "sign-out-everywhere", feedAction: base + "feed",
             exportURL: base + "export.zip", deleteAction: base + "delete",
-            message: message, feedURL: feedURL)
+            message: message, feedURL: feedURL, calendar: calendar)
         let body = try site.render(
             path: "/account/", kind: .account, title: "Your account", content: view,
             session: try sessionContext(session, request))
@@ -93,6 +121,8 @@ extension AuraApp {
             let secret = try accounts.rotateFeed(personID: session.personID, now: clock())
             let site = try settings
             return try accountPage(request, feedURL: publicBase(site) + "feed/\(secret).ics")
+        case "calendar", "calendar-address", "calendar-remove":
+            return try calendarAction(action, request, session)
         case "delete":
             guard !session.isOwner else {
                 return try accountPage(request, message: "The owner's account stays.", status: 403)
@@ -109,6 +139,59 @@ extension AuraApp {
         default:
             return .text(404, "No such action")
         }
+    }
+
+    /// Upload a calendar file, give a calendar's address (fetched now, then on a schedule), or
+    /// remove the calendar; each plans the person's days again around what is kept.
+    private func calendarAction(_ action: String, _ request: HTTPRequest, _ session: Accounts.Session) throws
+        -> HTTPResponse
+    {
+        let calendar = PersonalCalendar(folder: try planner(of: session))
+        do {
+            switch action {
+            case "calendar":
+                guard let file = request.field("calendar"), !file.isEmpty else {
+                    return try accountPage(request, message: "Choose an .ics file to upload.", status: 422)
+                }
+                let events = try calendar.replace(with: Data(file.utf8), named: "calendar.ics", now: clock())
+                try accounts.setCalendarSource(nil, of: session.personID)
+                return try accountPage(
+                    request,
+                    message: "Your calendar is in (\(Self.events(events))); your days were planned around it again.")
+            case "calendar-address":
+                let text = request.field("address") ?? ""
+                let address = try CalendarAddress(
+                    text, allowedHosts: try settings.calendarHosts, localHosts: try settings.calendarLocalHosts)
+                try accounts.setCalendarSource(address.url.absoluteString, of: session.personID)
+                do {
+                    let events = try fetchCalendar(
+                        address.url.absoluteString, personID: session.personID, isOwner: session.isOwner)
+                    return try accountPage(
+                        request,
+                        message:
+                            "Your calendar was fetched (\(Self.events(events))); your days were planned around it, and it is fetched again every \(try settings.calendarRefreshMinutes) minutes."
+                    )
+                } catch {
+                    try accounts.setCalendarSource(nil, of: session.personID)
+                    throw error
+                }
+            default:
+                try accounts.setCalendarSource(nil, of: session.personID)
+                try calendar.remove(now: clock())
+                return try accountPage(
+                    request, message: "Your calendar was removed; your days were planned without it.")
+            }
+        } catch let problem as PersonalCalendar.Refused {
+            return try accountPage(request, message: "Nothing was kept: \(problem)", status: 422)
+        } catch let problem as CalendarAddress.Refused {
+            return try accountPage(request, message: "Nothing was fetched: \(problem)", status: 422)
+        } catch let problem as CalendarFetch.Failed {
+            return try accountPage(request, message: "The calendar could not be fetched: \(problem).", status: 422)
+        }
+    }
+
+    private static func events(_ count: Int) -> String {
+        count == 1 ? "1 event" : "\(count) events"
     }
 
     /// The address people open the server at, ending in `/`: `--public-url`, else `base_url`.

@@ -16,8 +16,13 @@ extension AuraApp {
         }
     }
 
-    /// Stops watching and ends the open reload streams, before the server stops.
+    /// Stops watching and fetching calendars, and ends the open reload streams, before the
+    /// server stops.
     public func stop() {
+        calendarRefresh.withLock { refresh in
+            refresh?.stop()
+            refresh = nil
+        }
         watcher.withLock { watcher in
             watcher?.stop()
             watcher = nil

@@ -36,6 +36,19 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var signUp: SignUp = .invite
     /// How `aura serve` sends e-mail (`mail: {smtp, from, user, password_env}`); none by default.
     public var mail: MailSettings?
+    /// The hosts whose calendars `aura serve` fetches for the people who give their calendar's
+    /// address (`accounts: {calendar_hosts: […]}`): a name, or `*.` and a domain for any name
+    /// under it; only over https, and only at public addresses.
+    public var calendarHosts = Self.defaultCalendarHosts
+    /// Calendar servers on the owner's own network (`accounts: {calendar_local_hosts: […]}`),
+    /// exact names the owner vouches for: fetched at any address, over http too.
+    public var calendarLocalHosts: [String] = []
+    /// How often those calendars are fetched again, in minutes (`accounts: {calendar_refresh: …}`).
+    public var calendarRefreshMinutes = 60
+    /// Google Calendar, iCloud and Outlook's addresses for a calendar's public or secret `.ics`.
+    public static let defaultCalendarHosts = [
+        "calendar.google.com", "*.icloud.com", "outlook.office365.com", "outlook.live.com"
+    ]
 
     /// `accounts.signup` in `site.yml`.
     public enum SignUp: String, Sendable, CaseIterable {
@@ -92,8 +105,15 @@ public struct SiteConfiguration: Sendable, Equatable {
         try privateSettings?.rejectUnknownKeys(allowed: ["passphrase_env"])
         let passphraseEnv = try privateSettings?.requiredString("passphrase_env")
         var signUp = SignUp.invite
+        var calendarHosts = defaultCalendarHosts
+        var calendarLocalHosts: [String] = []
+        var calendarRefresh: Int?
         if let accounts = try fields.mapping("accounts") {
-            try accounts.rejectUnknownKeys(allowed: ["signup"])
+            try accounts.rejectUnknownKeys(
+                allowed: ["signup", "calendar_hosts", "calendar_local_hosts", "calendar_refresh"])
+            calendarHosts = try hostNames(accounts, "calendar_hosts", wildcards: true) ?? calendarHosts
+            calendarLocalHosts = try hostNames(accounts, "calendar_local_hosts", wildcards: false) ?? []
+            calendarRefresh = try count(accounts, "calendar_refresh")
             if let text = try accounts.string("signup") {
                 guard let mode = SignUp(rawValue: text) else {
                     throw accounts.error(
@@ -136,6 +156,9 @@ public struct SiteConfiguration: Sendable, Equatable {
             configuration.culturePageSize = try count(culture, "page_size") ?? configuration.culturePageSize
             configuration.cultureFeedSize = try count(culture, "feed_size") ?? configuration.cultureFeedSize
         }
+        configuration.calendarHosts = calendarHosts
+        configuration.calendarLocalHosts = calendarLocalHosts
+        configuration.calendarRefreshMinutes = calendarRefresh ?? configuration.calendarRefreshMinutes
         configuration.bedtimeMinutes = bedtime
         configuration.privatePassphraseEnv = passphraseEnv
         configuration.signUp = signUp
@@ -144,6 +167,26 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// A whole number of at least 1.
+    /// A list of host names (lowercased); with `wildcards`, `*.example.org` stands for any name under it.
+    private static func hostNames(_ fields: YAMLFields, _ key: String, wildcards: Bool) throws(SourceError)
+        -> [String]?
+    {
+        try fields.strings(key).map { hosts throws(SourceError) in
+            try hosts.map { host, node throws(SourceError) in
+                let name = host.lowercased()
+                let bare = wildcards && name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
+                guard !bare.isEmpty,
+                    bare.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:".contains($0)) })
+                else {
+                    throw fields.error(
+                        "'\(host)' is not a host name; expected one such as calendar.example.org"
+                            + (wildcards ? " or *.example.org" : ""), at: node)
+                }
+                return name
+            }
+        }
+    }
+
     private static func count(_ fields: YAMLFields, _ key: String) throws(SourceError) -> Int? {
         guard let value = try fields.integer(key) else { return nil }
         guard value >= 1 else { throw fields.error("'\(key)' is \(value); expected 1 or more", at: fields.node[key]!) }

@@ -1,0 +1,69 @@
+import AuraUseCases
+import Dispatch
+import Foundation
+
+/// Every calendar address people gave is fetched again on a schedule (`accounts:
+/// calendar_refresh` minutes in `site.yml`, hourly by default), one after another on a queue of
+/// its own: a fetch that works replaces the person's calendar and plans their days again around
+/// it; one that fails keeps the calendar they had and says why on their account page.
+final class CalendarRefresh: Sendable {
+    private let queue = DispatchQueue(label: "aura.serve.calendars")
+    // Dispatch sources may be cancelled from any thread.
+    nonisolated(unsafe) private let timer: any DispatchSourceTimer
+
+    init(every minutes: Int, refresh: @escaping @Sendable () -> Void) {
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        let interval = DispatchTimeInterval.seconds(minutes * 60)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler(handler: refresh)
+        timer.resume()
+    }
+
+    func stop() { timer.cancel() }
+
+    deinit { timer.cancel() }
+}
+
+extension AuraApp {
+    /// The planner of a person: the owner's is `Content/planner/`.
+    func planner(personID: Int64, isOwner: Bool) throws -> PlannerFolder {
+        isOwner ? PlannerFolder(content: configuration.build.contentDirectory) : try people.planner(for: personID)
+    }
+
+    /// Fetches `url` (checked against the site's calendar hosts) and keeps it as the person's
+    /// calendar, noting how it went; returns how many events it holds, or throws why not.
+    @discardableResult
+    func fetchCalendar(_ url: String, personID: Int64, isOwner: Bool) throws -> Int {
+        do {
+            let address = try CalendarAddress(
+                url, allowedHosts: try settings.calendarHosts, localHosts: try settings.calendarLocalHosts)
+            let data = try CalendarFetch.fetch(address)
+            let events = try PersonalCalendar(folder: planner(personID: personID, isOwner: isOwner))
+                .replace(
+                    with: data,
+                    named: address.url.lastPathComponent.isEmpty ? address.host : address.url.lastPathComponent,
+                    now: clock())
+            try accounts.noteCalendarFetch(of: personID, problem: nil, now: clock())
+            return events
+        } catch {
+            try accounts.noteCalendarFetch(of: personID, problem: "\(error)", now: clock())
+            throw error
+        }
+    }
+
+    func startCalendarRefresh() throws {
+        let minutes = try settings.calendarRefreshMinutes
+        calendarRefresh.withLock { refresh in
+            refresh = CalendarRefresh(every: minutes) { [weak self] in self?.refreshCalendars() }
+        }
+    }
+
+    /// Fetches everyone's calendar address again.
+    func refreshCalendars() {
+        guard let people = try? accounts.people(), let sources = try? accounts.calendarSources() else { return }
+        for source in sources {
+            guard let person = people.first(where: { $0.id == source.personID }) else { continue }
+            _ = try? fetchCalendar(source.url, personID: person.id, isOwner: person.isOwner)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+"""A person on the web adds their calendar on /account/: an .ics file uploaded, or its address,
+fetched with libcurl now and again on a schedule. The days are planned around its events. Only
+hosts on the site's list are fetched, only public addresses (unless the owner named the host),
+nothing too large, no redirect; a file libical cannot read is refused with its line, and nothing
+changes. One person's calendar is never another's."""
+import http.server
+import json
+import re
+import threading
+
+import pytest
+
+from server_support import Forms, Server, morning_somewhere, wait_for
+
+
+def calendar(title, day, start="14:00", end="15:00"):
+    stamp = day.replace("-", "")
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Aura tests//EN\r\nBEGIN:VEVENT\r\nUID:zz-1@aura.test\r\n"
+            f"DTSTAMP:20260101T000000Z\r\nDTSTART:{stamp}T{start.replace(':', '')}00\r\n"
+            f"DTEND:{stamp}T{end.replace(':', '')}00\r\nSUMMARY:{title}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+
+
+class CalendarHost:
+    """An http server on loopback answering each path with what `files` holds for it now."""
+
+    def __init__(self):
+        self.files = {}
+        files = self.files
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                status, body, headers = files.get(self.path, (404, b"no such calendar", {}))
+                self.send_response(status)
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *arguments):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+def with_calendar_hosts(content):
+    morning_somewhere(content)
+    site = content / "site.yml"
+    site.write_text(site.read_text() + '\naccounts:\n  calendar_hosts: ["*.0.0.2", "calendar.google.com"]\n'
+                    '  calendar_local_hosts: ["127.0.0.1"]\n  calendar_refresh: 1\n')
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    server = Server(tmp_path_factory.mktemp("calendars"), content_edit=with_calendar_hosts)
+    server.add_person("kim")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def host():
+    host = CalendarHost()
+    yield host
+    host.server.shutdown()
+
+
+def plan_today(server, browser):
+    token = server.form_token(browser)
+    assert browser.post(server.url + "/planner/plan", data={"csrf": token, "inbox": "zztidy the desk 30m"},
+                        allow_redirects=False).status_code == 303
+
+
+def busy(folder):
+    day = json.loads((folder / "plan.json").read_text())["days"][0]
+    return [entry["title"] for entry in day["busy"]]
+
+
+def today(folder):
+    return json.loads((folder / "plan.json").read_text())["days"][0]["date"]
+
+
+def account_form(server, browser, button):
+    return Forms(browser.get(server.url + "/account/").text).forms[button]
+
+
+def upload(server, browser, text):
+    form = account_form(server, browser, "Upload the calendar")
+    return browser.post(server.url + form["action"], data={"csrf": form["fields"]["csrf"]},
+                        files={"calendar": ("work.ics", text.encode(), "text/calendar")})
+
+
+def give_address(server, browser, address):
+    form = account_form(server, browser, "Fetch the calendar")
+    return browser.post(server.url + form["action"], data={"csrf": form["fields"]["csrf"], "address": address})
+
+
+def message(page):
+    found = re.search(r'class="sign-in__message" role="alert">([^<]*)<', page)
+    return found.group(1) if found else ""
+
+
+def test_an_uploaded_calendar_is_planned_around_and_is_only_its_owners(server):
+    sam, kim = server.signed_in(), server.signed_in("kim")
+    plan_today(server, sam)
+    plan_today(server, kim)
+    planner = server.content / "planner"
+    day = today(planner)
+    answer = upload(server, sam, calendar("zzdentist", day))
+    assert answer.status_code == 200 and "Your calendar is in (1 event)" in answer.text, message(answer.text)
+    assert "zzdentist" in busy(planner)
+    assert "planned around the calendar you uploaded" in sam.get(server.url + "/account/").text
+    [kims] = [path.parent for path in (server.state / "people").glob("*/planner/plan.json")]
+    assert not (kims / "calendar.ics").exists() and "zzdentist" not in busy(kims)
+    assert "zzdentist" not in kim.get(server.url + "/schedule/").text
+    assert "zzdentist" in sam.get(server.url + "/schedule/").text
+
+    # A file libical cannot read is refused with its line and column; the calendar stays.
+    broken = upload(server, sam, "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nDTSTART:nonsense\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    assert broken.status_code == 422 and re.search(r"Nothing was kept: calendar\.ics:\d+:\d+: ", message(broken.text)), message(broken.text)
+    assert "zzdentist" in busy(planner)
+
+    # Removed: planned without it.
+    form = account_form(server, sam, "Remove the calendar")
+    assert sam.post(server.url + form["action"], data=form["fields"]).status_code == 200
+    assert not (planner / "calendar.ics").exists() and "zzdentist" not in busy(planner)
+
+
+def test_an_address_is_fetched_now_and_again_on_the_schedule(server, host):
+    kim = server.signed_in("kim")
+    [folder] = [path.parent for path in (server.state / "people").glob("*/planner/plan.json")]
+    day = today(folder)
+    host.files["/kim.ics"] = (200, calendar("zzstandup", day).encode(), {"Content-Type": "text/calendar"})
+    answer = give_address(server, kim, host.url + "/kim.ics")
+    assert answer.status_code == 200 and "Your calendar was fetched (1 event)" in answer.text, message(answer.text)
+    assert "zzstandup" in busy(folder)
+    assert host.url + "/kim.ics" in kim.get(server.url + "/account/").text
+
+    # The calendar changes at its source; the next scheduled fetch (each minute here) brings it.
+    host.files["/kim.ics"] = (200, calendar("zzretro", day).encode(), {})
+    wait_for(lambda: "zzretro" in busy(folder), "the scheduled fetch", timeout=150)
+    assert "zzstandup" not in busy(folder)
+
+    # The source breaks: the calendar fetched before stays, and the account page says why.
+    host.files["/kim.ics"] = (500, b"oops", {})
+    wait_for(lambda: "answered 500" in kim.get(server.url + "/account/").text, "the failed fetch noted", timeout=150)
+    assert "zzretro" in busy(folder)
+
+
+@pytest.mark.parametrize("address, why", [
+    ("https://10.1.2.3/cal.ics", "is not one of them"),
+    ("https://calendar.google.com.evil.example/cal.ics", "is not one of them"),
+    ("http://calendar.google.com/cal.ics", "Only https"),
+    ("https://127.0.0.2/cal.ics", "not a public address"),
+    ("file:///etc/passwd", "is not an address"),
+    ("ftp://calendar.google.com/cal.ics", "Only https"),
+    ("not an address", "is not an address"),
+])
+def test_addresses_outside_the_list_or_the_public_internet_are_never_fetched(server, address, why):
+    sam = server.signed_in()
+    answer = give_address(server, sam, address)
+    assert answer.status_code == 422 and why in message(answer.text), message(answer.text)
+    assert address not in sam.get(server.url + "/account/").text
+
+
+@pytest.mark.parametrize("path, served, why", [
+    ("/big.ics", (200, b"BEGIN:VCALENDAR\r\n" + b"X" * (3 * 1024 * 1024), {}), "larger than 2 MB"),
+    ("/moved.ics", (302, b"", {"Location": "http://169.254.169.254/latest/meta-data/"}), "redirect (302)"),
+    ("/missing.ics", (404, b"", {}), "answered 404"),
+    ("/text.ics", (200, b"hello", {}), "text.ics:1:1: not an iCalendar file"),
+])
+def test_a_bad_answer_keeps_nothing(server, host, path, served, why):
+    sam = server.signed_in()
+    host.files[path] = served
+    answer = give_address(server, sam, host.url + path)
+    assert answer.status_code == 422 and why in message(answer.text), message(answer.text)
+    assert not (server.content / "planner" / "calendar.ics").exists()
