@@ -4,6 +4,7 @@ and nobody else's page, no public page and nobody else's export ever holds them.
 import datetime
 import io
 import json
+import re
 import zipfile
 
 import pytest
@@ -124,3 +125,12 @@ def test_scripts_must_be_signed_in_and_same_origin(server):
                        headers={"Origin": "https://elsewhere.example"})
     assert foreign.status_code == 403
     assert all("zzforeign" not in json.dumps(day) for day in exported(server, sam))
+
+
+def test_tonights_picks_on_the_reflections_page_are_the_persons_own(server):
+    for name in ("sam", "kim"):
+        browser = server.signed_in(name)
+        picks = {page: re.findall(r'class="pick__link" href="([^"]+)"', browser.get(server.url + page).text)
+                 for page in ("/reflections/", "/dashboard/")}
+        assert picks["/reflections/"] and picks["/reflections/"] == picks["/dashboard/"], (name, picks)
+    assert "pick__why" not in requests.get(server.url + "/culture/").text

@@ -47,6 +47,7 @@ struct PersonalPages: Sendable {
         let dateTitle: String?
         let morningHTML: String?
         let eveningHTML: String?
+        let tonight: Dashboard.Tonight?
     }
 
     init(content: SiteContent, picks: TonightsPicks, factory: PageFactory, contentDirectory: URL) throws {
@@ -121,7 +122,7 @@ struct PersonalPages: Sendable {
                 "/reflections/", .reflections, "Reflections", "This morning's and tonight's reflection, and your own.",
                 Reflections(
                     hasPlan: today != nil, date: today?.date.iso, dateTitle: today.map { DayText.title($0.date) },
-                    morningHTML: morning, eveningHTML: evening))
+                    morningHTML: morning, eveningHTML: evening, tonight: tonight))
         ]
         if let snapshot, let today, let view = views.first {
             pages.append(
