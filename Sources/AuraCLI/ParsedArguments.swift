@@ -1,6 +1,8 @@
 /// The options and positional arguments given to one command, checked against its `CommandSpec`.
 public struct ParsedArguments: Sendable, Equatable {
     public private(set) var values: [String: String] = [:]
+    /// Every value of each option, in order, for the options that may be given more than once.
+    public private(set) var repeated: [String: [String]] = [:]
     public private(set) var flags: Set<String> = []
     public private(set) var positionals: [String] = []
 
@@ -36,6 +38,7 @@ public struct ParsedArguments: Sendable, Equatable {
                 throw UsageError("option '\(name)' expects a value (\(valueName))", spec: spec)
             }
             values[name] = value
+            repeated[name, default: []].append(value)
         }
         guard spec.positionalCount.contains(positionals.count) else {
             let expected =
@@ -47,6 +50,9 @@ public struct ParsedArguments: Sendable, Equatable {
 
     /// The value of a `--name VALUE` option, if given.
     public func value(_ name: String) -> String? { values[name] }
+
+    /// Every value given to `--name`, in order (an option that may be given more than once).
+    public func values(of name: String) -> [String] { repeated[name] ?? [] }
 
     /// Whether the flag `--name` was given.
     public func flag(_ name: String) -> Bool { flags.contains(name) }

@@ -19,6 +19,9 @@ struct ServeCommand: Command {
                 "--public-url", "URL",
                 "the https:// address a reverse proxy serves it at (Secure cookies, absolute links)"),
             .value("--output", "DIR", "also keep this static build (e.g. Public) current after every change made here"),
+            .value(
+                "--push-service", "PREFIX",
+                "also send Web Push to this service (http(s)://host[:port]/path/; may be given again)"),
             .flag("--watch", "rebuild when Content/ or Templates/ change and reload open pages"),
             .flag("--quiet", "print nothing but errors and the address")
         ])
@@ -44,8 +47,14 @@ struct ServeCommand: Command {
         options.profile = try accounts.people().first(where: \.isOwner)?.name
         // The static build keeps the site's own base URL: it is hosted elsewhere.
         let publish = arguments.value("--output") == nil ? nil : folders
-        let configuration = AuraApp.Configuration(
+        var configuration = AuraApp.Configuration(
             build: options, publicURL: publicURL, watch: arguments.flag("--watch"), publish: publish, state: state)
+        configuration.pushServices = arguments.values(of: "--push-service")
+        do {
+            _ = try PushServices.check(configuration.pushServices)
+        } catch {
+            throw UsageError("--push-service \(error)", spec: spec)
+        }
         let app: AuraApp
         do {
             app = try await AuraApp.start(configuration: configuration, accounts: accounts)

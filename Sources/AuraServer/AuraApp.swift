@@ -21,6 +21,9 @@ public final class AuraApp: Sendable {
         public var publish: BuildOptions?
         /// The state folder, which holds everyone's planner but the owner's.
         public var state: ServerState
+        /// Where Web Push messages may go: the browsers' services and any added
+        /// (`--push-service`).
+        public var pushServices: [String] = []
 
         public init(
             build: BuildOptions, publicURL: URL? = nil, watch: Bool = false, publish: BuildOptions? = nil,
@@ -36,6 +39,9 @@ public final class AuraApp: Sendable {
 
     public let configuration: Configuration
     let accounts: Accounts
+    /// The key Web Push messages are signed with (kept in the state folder).
+    let vapid: VAPIDKey
+    let pushServices: PushServices
     let clock: @Sendable () -> Date
     /// The site's path prefix (`/` or `/aura/`), from its base URL; it does not change while serving.
     let root: String
@@ -76,6 +82,8 @@ public final class AuraApp: Sendable {
         self.configuration = configuration
         self.accounts = accounts
         self.clock = clock
+        vapid = try VAPIDKey.loadOrCreate(in: configuration.state.folder)
+        pushServices = try PushServices(adding: configuration.pushServices)
         root = site.site.live.root
         let stamp = site.stamp
         live = Mutex(site)
@@ -190,6 +198,10 @@ public final class AuraApp: Sendable {
             return try perform(.plan, request)
         case ("GET", "/api/state"), ("HEAD", "/api/state"):
             return try pageState(request)
+        case ("GET", "/api/push/key"), ("HEAD", "/api/push/key"):
+            return pushKey()
+        case ("POST", "/api/push/subscriptions"), ("DELETE", "/api/push/subscriptions"):
+            return try pushSubscriptions(request)
         case ("POST", let api) where api.hasPrefix("/api/"):
             guard let action = Action(rawValue: String(api.dropFirst(5))) else { return .text(404, "No such action") }
             return try perform(action, request)
@@ -281,6 +293,15 @@ public final class AuraApp: Sendable {
                 status: 200,
                 headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: request.method == "HEAD" ? Data() : body)
+        }
+        // Before someone's first plan their day's pages do not exist yet: the planner is where it starts.
+        if let pagePath = Self.pagePath(request.rawPath),
+            ["schedule/", "week/", "focus/", "notifications/"].contains(String(pagePath.dropFirst(root.count))),
+            try planner(of: session).plan() == nil
+        {
+            var response = HTTPResponse.seeOther(root + "planner/")
+            response.add("Cache-Control", "no-store")
+            return response
         }
         return response(from: StaticFiles(site: current, root: root), for: request, personal: true)
     }

@@ -10,8 +10,9 @@ public enum AtomicFile {
     }
 
     /// Replaces the file at `url`, or the file it links to when it is a symbolic link (the
-    /// link stays a link).
-    public static func write(_ data: Data, to requested: URL) throws {
+    /// link stays a link). With `permissions` (such as 0o600 for a secret), the file has them
+    /// from the moment it is made, never wider in between.
+    public static func write(_ data: Data, to requested: URL, permissions: mode_t? = nil) throws {
         let url = requested.resolvingSymlinksInPath()
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -19,10 +20,22 @@ public enum AtomicFile {
         // what a killed writer left is simply written over by the next.
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp")
         do {
-            guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-                throw WriteError(description: "cannot write \(displayPath(temporary))")
+            let handle: FileHandle
+            if let permissions {
+                unlink(temporary.path)
+                let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, permissions)
+                guard descriptor >= 0 else {
+                    throw WriteError(
+                        description: "cannot write \(displayPath(temporary)): \(String(cString: strerror(errno)))")
+                }
+                handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+                try handle.write(contentsOf: data)
+            } else {
+                guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+                    throw WriteError(description: "cannot write \(displayPath(temporary))")
+                }
+                handle = try FileHandle(forWritingTo: temporary)
             }
-            let handle = try FileHandle(forWritingTo: temporary)
             try handle.synchronize()
             try handle.close()
             PausePoint.reached("atomic write: \(url.lastPathComponent) written beside")

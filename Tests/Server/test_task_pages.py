@@ -21,6 +21,8 @@ def test_a_task_is_changed_moved_removed_and_put_back_through_its_page(tmp_path)
         [task] = stored(server, "zzdraft")
         page = f"/tasks/{task['id']}/"
         assert f'href="{page}"' in answer.text, "the schedule links the task to its page"
+        for shown in ("/week/", "/notifications/", "/dashboard/"):
+            assert f'href="{page}"' in sam.get(server.url + shown).text, f"{shown} does not link the task to its page"
 
         # New words, read as capture reads them.
         location, shown = send(server, sam, page, "Save", words="zzpolish the report 45m")
@@ -92,5 +94,22 @@ def test_a_changed_time_moves_the_block_on_the_schedule(tmp_path):
         assert "zzcall the bank" not in sam.get(server.url + "/schedule/").text
         tomorrow = json.loads((server.content / "planner" / "plan.json").read_text())["days"][1]
         assert any(t["id"] == task["id"] for b in tomorrow["blocks"] for t in b["tasks"])
+    finally:
+        server.stop()
+
+
+def test_before_the_first_plan_the_days_pages_lead_to_the_planner(tmp_path):
+    server = Server(tmp_path, content_edit=morning_somewhere)
+    try:
+        server.add_person("kim")
+        kim = server.signed_in("kim")
+        for page in ("/schedule/", "/week/", "/focus/", "/notifications/"):
+            answer = kim.get(server.url + page, allow_redirects=False)
+            assert answer.status_code == 303 and answer.headers["Location"] == "/planner/", page
+            assert answer.headers["Cache-Control"] == "no-store"
+        plan_my_day(server, kim, "zzwater the plants 10m")
+        for page in ("/schedule/", "/week/", "/focus/", "/notifications/"):
+            assert kim.get(server.url + page, allow_redirects=False).status_code == 200, page
+        assert kim.get(server.url + "/schedule/2001-01-01/", allow_redirects=False).status_code == 404
     finally:
         server.stop()

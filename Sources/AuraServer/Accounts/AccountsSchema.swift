@@ -84,8 +84,18 @@ enum AccountsSchema {
         // 5: each person's own reflections, a morning and an evening answer per day, with the
         // client's time of the change (last writer wins; an emptied answer stays, as a change);
         // the address of the calendar each person's days are planned around, when they gave
-        // one, with the last fetch's time and problem.
+        // one, with the last fetch's time and problem; each person's Web Push subscriptions
+        // (one browser's endpoint may serve several people signed in on it).
         """
+        CREATE TABLE push_subscriptions (
+          person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE,
+          endpoint TEXT NOT NULL,
+          profile TEXT NOT NULL,
+          p256dh TEXT NOT NULL,
+          auth TEXT NOT NULL,
+          created INTEGER NOT NULL,
+          PRIMARY KEY (person_id, endpoint)
+        );
         CREATE TABLE calendar_sources (
           person_id INTEGER PRIMARY KEY REFERENCES people(id) ON DELETE CASCADE,
           url TEXT NOT NULL,

@@ -18,6 +18,13 @@ struct NotificationsViewModel: Encodable, Sendable {
         let emoji: String
         let interruptionLevel: String
         let actions: [String]
+        /// The block's tasks, each with its own page under `aura serve`.
+        let tasks: [Task]
+    }
+
+    struct Task: Encodable, Sendable {
+        let id: String
+        let title: String
     }
 
     struct Nudge: Encodable, Sendable {
@@ -51,7 +58,8 @@ struct NotificationsViewModel: Encodable, Sendable {
                 url: factory.deepLink(
                     block.map { BlockLink.path($0, on: plan.date, root: root) } ?? root + "dashboard/"),
                 emoji: block?.category.emoji ?? "🔔", interruptionLevel: note.interruptionLevel.rawValue,
-                actions: note.actions.map(\.rawValue))
+                actions: note.actions.map(\.rawValue),
+                tasks: block?.tasks.map { Task(id: $0.id, title: $0.title) } ?? [])
         }
         nudge = Nudge(
             id: DailyNudge.id, fireTime: Self.clock(plan.nudge.fireDate, zone), title: plan.nudge.title,

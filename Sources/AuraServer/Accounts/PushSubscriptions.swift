@@ -1,0 +1,64 @@
+import Foundation
+
+/// Each person's Web Push subscriptions, in the accounts database: a browser's endpoint with
+/// the keys its messages are encrypted to (RFC 8291), and the profile it was made under.
+extension Accounts {
+    struct PushSubscription: Sendable, Equatable {
+        let endpoint: String
+        /// The browser's P-256 public key (65 bytes, uncompressed) and its 16-byte auth secret.
+        let p256dh: Data
+        let auth: Data
+        let profile: String
+    }
+
+    /// Keeps `subscription` for `personID`; false when that person already had that endpoint
+    /// (its keys and profile are brought up to date).
+    func addPushSubscription(_ subscription: PushSubscription, of personID: Int64, now: Date) throws -> Bool {
+        try database.withLock { database in
+            try database.transaction {
+                let known = try !database.execute(
+                    "SELECT 1 FROM push_subscriptions WHERE person_id = ? AND endpoint = ?",
+                    [.integer(personID), .text(subscription.endpoint)]
+                ).isEmpty
+                _ = try database.execute(
+                    """
+                    INSERT INTO push_subscriptions (person_id, endpoint, profile, p256dh, auth, created)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (person_id, endpoint) DO UPDATE
+                    SET profile = excluded.profile, p256dh = excluded.p256dh, auth = excluded.auth
+                    """,
+                    [
+                        .integer(personID), .text(subscription.endpoint), .text(subscription.profile),
+                        .text(subscription.p256dh.base64EncodedString()),
+                        .text(subscription.auth.base64EncodedString()),
+                        .integer(Int64(now.timeIntervalSince1970))
+                    ])
+                return !known
+            }
+        }
+    }
+
+    /// Forgets `personID`'s subscription at `endpoint`.
+    func removePushSubscription(_ endpoint: String, of personID: Int64) throws {
+        try database.withLock { database in
+            _ = try database.execute(
+                "DELETE FROM push_subscriptions WHERE person_id = ? AND endpoint = ?",
+                [.integer(personID), .text(endpoint)])
+        }
+    }
+
+    /// `personID`'s subscriptions.
+    func pushSubscriptions(of personID: Int64) throws -> [PushSubscription] {
+        let rows = try database.withLock { database in
+            try database.execute(
+                "SELECT endpoint, p256dh, auth, profile FROM push_subscriptions WHERE person_id = ? ORDER BY endpoint",
+                [.integer(personID)])
+        }
+        return rows.compactMap { row in
+            guard let endpoint = row[0].text, let key = row[1].text.flatMap({ Data(base64Encoded: $0) }),
+                let auth = row[2].text.flatMap({ Data(base64Encoded: $0) }), let profile = row[3].text
+            else { return nil }
+            return PushSubscription(endpoint: endpoint, p256dh: key, auth: auth, profile: profile)
+        }
+    }
+}
