@@ -22,6 +22,9 @@ struct ServeCommand: Command {
             .value(
                 "--push-service", "PREFIX",
                 "also send Web Push to this service (http(s)://host[:port]/path/; may be given again)"),
+            .value(
+                "--push-contact", "ADDRESS",
+                "who push services may contact about this server (mailto: or https:; default: the public address)"),
             .flag("--watch", "rebuild when Content/ or Templates/ change and reload open pages"),
             .flag("--quiet", "print nothing but errors and the address")
         ])
@@ -50,6 +53,10 @@ struct ServeCommand: Command {
         var configuration = AuraApp.Configuration(
             build: options, publicURL: publicURL, watch: arguments.flag("--watch"), publish: publish, state: state)
         configuration.pushServices = arguments.values(of: "--push-service")
+        configuration.pushContact = arguments.value("--push-contact")
+        if let contact = configuration.pushContact, case .failure(let problem) = PushContact.check(contact) {
+            throw UsageError("--push-contact \(problem)", spec: spec)
+        }
         do {
             _ = try PushServices.check(configuration.pushServices)
         } catch {

@@ -24,6 +24,8 @@ public final class AuraApp: Sendable {
         /// Where Web Push messages may go: the browsers' services and any added
         /// (`--push-service`).
         public var pushServices: [String] = []
+        /// Who push services may contact about this server (`--push-contact`, VAPID's `sub`).
+        public var pushContact: String?
 
         public init(
             build: BuildOptions, publicURL: URL? = nil, watch: Bool = false, publish: BuildOptions? = nil,
@@ -42,6 +44,8 @@ public final class AuraApp: Sendable {
     /// The key Web Push messages are signed with (kept in the state folder).
     let vapid: VAPIDKey
     let pushServices: PushServices
+    /// VAPID's `sub`, or why this server sends no pushes.
+    let pushContact: Result<String, PushContactProblem>
     let clock: @Sendable () -> Date
     /// The site's path prefix (`/` or `/aura/`), from its base URL; it does not change while serving.
     let root: String
@@ -84,6 +88,13 @@ public final class AuraApp: Sendable {
         self.clock = clock
         vapid = try VAPIDKey.loadOrCreate(in: configuration.state.folder)
         pushServices = try PushServices(adding: configuration.pushServices)
+        let siteAddress =
+            try configuration.publicURL ?? SiteSettings.current(in: configuration.build.contentDirectory).baseURL
+        pushContact =
+            configuration.pushContact.map(PushContact.check)
+            ?? (siteAddress.scheme == "https"
+                ? PushContact.check(siteAddress.absoluteString)
+                : .failure(PushContactProblem(description: "the site's address is not https; give --push-contact")))
         root = site.site.live.root
         let stamp = site.stamp
         live = Mutex(site)
@@ -202,6 +213,8 @@ public final class AuraApp: Sendable {
             return pushKey()
         case ("POST", "/api/push/subscriptions"), ("DELETE", "/api/push/subscriptions"):
             return try pushSubscriptions(request)
+        case ("POST", "/api/push/test"):
+            return try pushTest(request)
         case ("POST", let api) where api.hasPrefix("/api/"):
             guard let action = Action(rawValue: String(api.dropFirst(5))) else { return .text(404, "No such action") }
             return try perform(action, request)

@@ -4,3 +4,4 @@
 #include <openssl/pem.h>
 #include <openssl/core_names.h>
 #include <openssl/ec.h>
+#include <openssl/kdf.h>

@@ -1,0 +1,77 @@
+import CCurl
+import Foundation
+
+/// One POST of an encrypted message to a push service (RFC 8030) with libcurl: the headers Web
+/// Push needs, no redirects, 20 seconds at most; the service's status and, when it refused,
+/// its reason (Apple and FCM explain refusals in the body).
+enum PushDelivery {
+    struct Answer: Sendable, Equatable {
+        let status: Int
+        let reason: String
+    }
+
+    struct Failed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The bytes of the answer, up to a few kilobytes.
+    private final class Received {
+        var data = Data()
+    }
+
+    static func post(_ body: Data, to endpoint: String, headers: [(String, String)]) throws -> Answer {
+        var failure: UnsafePointer<CChar>?
+        guard let library = aura_curl(&failure) else {
+            throw Failed(
+                description: "libcurl could not be loaded: "
+                    + (failure.map { String(cString: $0) } ?? "no reason given"))
+        }
+        let curlLibrary = library.pointee
+        guard let curl = curlLibrary.easy_init() else { throw Failed(description: "libcurl could not start") }
+        defer { curlLibrary.easy_cleanup(curl) }
+        var list: UnsafeMutablePointer<curl_slist>?
+        for (name, value) in headers + [("Content-Type", "application/octet-stream"), ("Expect", "")] {
+            list = curlLibrary.slist_append(list, "\(name): \(value)")
+        }
+        defer { curlLibrary.slist_free_all(list) }
+        let received = Received()
+        let context = Unmanaged.passRetained(received)
+        defer { context.release() }
+        let bytes = [UInt8](body)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            let codes = [
+                aura_curl_set_string(library, curl, CURLOPT_URL, endpoint),
+                aura_curl_set_string(library, curl, CURLOPT_PROTOCOLS_STR, "http,https"),
+                aura_curl_set_long(library, curl, CURLOPT_FOLLOWLOCATION, 0),
+                aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, 20),
+                aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
+                aura_curl_set_long(library, curl, CURLOPT_POST, 1),
+                aura_curl_set_pointer(
+                    library, curl, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress)),
+                aura_curl_set_long(library, curl, CURLOPT_POSTFIELDSIZE, buffer.count),
+                aura_curl_set_pointer(library, curl, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)),
+                aura_curl_set_pointer(library, curl, CURLOPT_WRITEDATA, context.toOpaque()),
+                aura_curl_set_write_function(library, curl) { data, size, count, context in
+                    guard let data, let context else { return 0 }
+                    let received = Unmanaged<Received>.fromOpaque(context).takeUnretainedValue()
+                    let length = size * count
+                    if received.data.count < 4096 {
+                        received.data.append(
+                            UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: min(length, 4096))
+                    }
+                    return length
+                }
+            ]
+            guard codes.allSatisfy({ $0 == CURLE_OK }) else { throw Failed(description: "libcurl refused a setting") }
+            let result = curlLibrary.easy_perform(curl)
+            guard result == CURLE_OK else {
+                throw Failed(
+                    description: curlLibrary.easy_strerror(result).map { String(cString: $0) }
+                        ?? "libcurl failed (\(result.rawValue))")
+            }
+            return Answer(
+                status: aura_curl_response_code(library, curl),
+                reason: String(decoding: received.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+}

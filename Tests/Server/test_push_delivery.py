@@ -1,0 +1,163 @@
+"""Web Push delivery against a fake push service on loopback that does what a browser's push
+service and the browser do: it checks the VAPID JWT (ES256 signature with the server's public
+key, `aud`, `exp`, `sub`) and decrypts the body (RFC 8291 `aes128gcm`, with `http_ece` and the
+subscription's private key), as `POST /api/push/test` sends a reminder to every browser of the
+person. A service that answers 410 loses the subscription."""
+import base64
+import http.server
+import json
+import os
+import sqlite3
+import subprocess
+import threading
+import time
+
+import http_ece
+import pytest
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+
+from aura_test_paths import aura_binary
+from server_support import Server
+
+CONTACT = "mailto:reminders@aura-tests.dev"
+
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def unb64url(text):
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+class FakePushService:
+    """Receives pushes at /push/<id>, answering `status`; keeps what arrived."""
+
+    def __init__(self):
+        self.received = []
+        self.status = 201
+        service = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                service.received.append((self.path, dict(self.headers), body))
+                self.send_response(service.status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *arguments):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+class BrowserSubscription:
+    """A browser's side of a subscription: its P-256 key pair and auth secret."""
+
+    def __init__(self, endpoint):
+        self.key = ec.generate_private_key(ec.SECP256R1())
+        self.auth = os.urandom(16)
+        self.endpoint = endpoint
+        point = self.key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+        self.json = {"endpoint": endpoint, "keys": {"p256dh": b64url(point), "auth": b64url(self.auth)}}
+
+    def decrypt(self, body):
+        return json.loads(http_ece.decrypt(body, private_key=self.key, auth_secret=self.auth, version="aes128gcm"))
+
+
+@pytest.fixture(scope="module")
+def service():
+    service = FakePushService()
+    yield service
+    service.server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, service):
+    server = Server(tmp_path_factory.mktemp("delivery"),
+                    arguments=["--push-service", service.origin + "/push/", "--push-contact", CONTACT])
+    yield server
+    server.stop()
+
+
+def post(server, browser, path, body):
+    return browser.post(server.url + path, json=body, headers={"Origin": server.url})
+
+
+def check_vapid(authorization, server_key, audience):
+    """The VAPID header's JWT, verified: returns its claims."""
+    scheme, _, rest = authorization.partition(" ")
+    assert scheme == "vapid"
+    fields = dict(part.strip().split("=", 1) for part in rest.split(","))
+    assert fields["k"] == server_key
+    header, claims, signature = fields["t"].split(".")
+    assert json.loads(unb64url(header)) == {"typ": "JWT", "alg": "ES256"}
+    raw = unb64url(signature)
+    assert len(raw) == 64
+    public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64url(server_key))
+    public.verify(encode_dss_signature(int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big")),
+                  f"{header}.{claims}".encode(), ec.ECDSA(hashes.SHA256()))
+    claims = json.loads(unb64url(claims))
+    assert claims["aud"] == audience and claims["sub"] == CONTACT
+    assert time.time() < claims["exp"] <= time.time() + 24 * 3600
+    return claims
+
+
+def test_a_test_reminder_is_encrypted_for_each_browser_and_signed(server, service):
+    sam = server.signed_in()
+    browsers = [BrowserSubscription(f"{service.origin}/push/{name}") for name in ("phone", "laptop")]
+    for browser in browsers:
+        assert post(server, sam, "/api/push/subscriptions", {"subscription": browser.json}).status_code == 201
+    service.received.clear()
+    answer = post(server, sam, "/api/push/test", {})
+    assert answer.status_code == 200 and answer.json() == {"delivered": 2, "problems": []}, answer.text
+    key = sam.get(server.url + "/api/push/key").json()["publicKey"]
+    assert sorted(path for path, _, _ in service.received) == ["/push/laptop", "/push/phone"]
+    for path, headers, body in service.received:
+        browser = next(b for b in browsers if b.endpoint.endswith(path))
+        assert headers["Content-Encoding"] == "aes128gcm" and headers["Content-Type"] == "application/octet-stream"
+        assert int(headers["TTL"]) > 0 and headers["Urgency"] == "normal"
+        assert 0 < len(headers["Topic"]) <= 32
+        check_vapid(headers["Authorization"], key, service.origin)
+        payload = browser.decrypt(body)
+        assert payload["id"] == "aura-test" and payload["url"] == "/notifications/" and payload["title"]
+        # Anyone else's key cannot read it.
+        with pytest.raises(Exception):
+            BrowserSubscription(browser.endpoint).decrypt(body)
+
+
+def test_a_subscription_the_service_says_is_gone_is_forgotten(server, service):
+    sam = server.signed_in()
+    browser = BrowserSubscription(f"{service.origin}/push/gone")
+    assert post(server, sam, "/api/push/subscriptions", {"subscription": browser.json}).status_code == 201
+    service.status = 410
+    try:
+        answer = post(server, sam, "/api/push/test", {}).json()
+    finally:
+        service.status = 201
+    assert answer["delivered"] == 0 and any("answered 410" in problem for problem in answer["problems"])
+    with sqlite3.connect(server.state / "aura.sqlite3") as database:
+        endpoints = [row[0] for row in database.execute("SELECT endpoint FROM push_subscriptions")]
+    assert browser.endpoint not in endpoints
+
+
+def test_without_a_contact_a_reserved_site_address_turns_reminders_off(tmp_path, service):
+    server = Server(tmp_path, arguments=["--push-service", service.origin + "/push/"])  # base_url https://aura.example/
+    try:
+        sam = server.signed_in()
+        answer = post(server, sam, "/api/push/test", {})
+        assert answer.status_code == 409 and "reserved name" in answer.json()["error"]
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("contact", ["mailto:me@localhost", "https://aura.local/", "mailto:a@b.invalid", "ftp://x.org/"])
+def test_a_contact_apple_would_refuse_is_a_usage_error(tmp_path, contact):
+    answer = subprocess.run([str(aura_binary()), "serve", "--push-contact", contact, "--state", str(tmp_path)],
+                            capture_output=True, text=True, timeout=60)
+    assert answer.returncode == 2 and "--push-contact" in answer.stderr, answer.stderr
