@@ -57,6 +57,8 @@ public final class AuraApp: Sendable {
     let watcher: Mutex<SourceWatcher?> = Mutex(nil)
     /// Fetches people's calendar addresses again on a schedule.
     let calendarRefresh: Mutex<CalendarRefresh?> = Mutex(nil)
+    /// Pushes reminders at their triggers (when the server has a push contact).
+    let pushScheduler: Mutex<PushScheduler?> = Mutex(nil)
     /// With a static output to keep current: its background builds.
     let publisher: BackgroundBuild?
     /// Everyone's planner and site but the owner's.
@@ -106,6 +108,7 @@ public final class AuraApp: Sendable {
         try carryOverFieldChanges()
         if configuration.watch { startWatching() }
         try startCalendarRefresh()
+        startPushScheduler()
     }
 
     /// The owner's pages, in step with the planner's files (`served`).

@@ -18,7 +18,7 @@ PASSWORD = "correct horse battery staple"
 SCHEMA_VERSION = 5
 # What each version added, undone: a database as the Aura before it left it.
 UNDO = {
-    5: ["DROP TABLE reflections", "DROP TABLE calendar_sources", "DROP TABLE push_subscriptions"],
+    5: ["DROP TABLE reflections", "DROP TABLE calendar_sources", "DROP TABLE push_subscriptions", "DROP TABLE push_sent"],
     4: ["DROP TABLE invitations", "DROP TABLE reset_tokens", "DROP TABLE feed_secrets", "ALTER TABLE people DROP COLUMN full_name"],
     3: ["CREATE TABLE old_changes (task_id TEXT NOT NULL, field TEXT NOT NULL, changed INTEGER NOT NULL, PRIMARY KEY (task_id, field))",
         "INSERT OR IGNORE INTO old_changes SELECT task_id, field, changed FROM field_changes",

@@ -85,7 +85,8 @@ enum AccountsSchema {
         // client's time of the change (last writer wins; an emptied answer stays, as a change);
         // the address of the calendar each person's days are planned around, when they gave
         // one, with the last fetch's time and problem; each person's Web Push subscriptions
-        // (one browser's endpoint may serve several people signed in on it).
+        // (one browser's endpoint may serve several people signed in on it) and the reminders
+        // pushed, by trigger.
         """
         CREATE TABLE push_subscriptions (
           person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE,
@@ -95,6 +96,12 @@ enum AccountsSchema {
           auth TEXT NOT NULL,
           created INTEGER NOT NULL,
           PRIMARY KEY (person_id, endpoint)
+        );
+        CREATE TABLE push_sent (
+          person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE,
+          notification_id TEXT NOT NULL,
+          fire INTEGER NOT NULL,
+          PRIMARY KEY (person_id, notification_id, fire)
         );
         CREATE TABLE calendar_sources (
           person_id INTEGER PRIMARY KEY REFERENCES people(id) ON DELETE CASCADE,

@@ -61,4 +61,32 @@ extension Accounts {
             return PushSubscription(endpoint: endpoint, p256dh: key, auth: auth, profile: profile)
         }
     }
+
+    /// Everyone with at least one subscription.
+    func peopleWithPushSubscriptions() throws -> [Person] {
+        let subscribed = try database.withLock { database in
+            Set(try database.execute("SELECT DISTINCT person_id FROM push_subscriptions").compactMap { $0[0].integer })
+        }
+        return try people().filter { subscribed.contains($0.id) }
+    }
+
+    /// Records that the reminder `notificationID` with trigger `fire` is being pushed to
+    /// `personID`; false when it was before (nothing is pushed twice, a restart included).
+    func notePushSent(_ notificationID: String, fire: Date, of personID: Int64) throws -> Bool {
+        let key: [SQLiteDatabase.Value] = [
+            .integer(personID), .text(notificationID), .integer(Int64(fire.timeIntervalSince1970))
+        ]
+        return try database.withLock { database in
+            try database.transaction {
+                guard
+                    try database.execute(
+                        "SELECT 1 FROM push_sent WHERE person_id = ? AND notification_id = ? AND fire = ?", key
+                    ).isEmpty
+                else { return false }
+                _ = try database.execute(
+                    "INSERT INTO push_sent (person_id, notification_id, fire) VALUES (?, ?, ?)", key)
+                return true
+            }
+        }
+    }
 }

@@ -19,6 +19,10 @@ extension AuraApp {
     /// Stops watching and fetching calendars, and ends the open reload streams, before the
     /// server stops.
     public func stop() {
+        pushScheduler.withLock { scheduler in
+            scheduler?.stop()
+            scheduler = nil
+        }
         calendarRefresh.withLock { refresh in
             refresh?.stop()
             refresh = nil

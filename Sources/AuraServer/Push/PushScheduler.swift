@@ -1,0 +1,122 @@
+import AuraPlanner
+import AuraUseCases
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One scheduler for everyone's reminders: each notification of a subscribed person's plan (the
+/// ones `notifications.json` and the calendar alarms list) is pushed at its trigger, once.
+///
+/// A timer ticks each second and only looks at what it holds in memory; each person's due
+/// reminders are read again from their plan and store when those files' stamps change (looked
+/// at every few seconds), so an action here, cron's `aura plan` or an editor is noticed. Right
+/// before a push, its block is read again: Done cancels it, a snooze moves it to the snooze's
+/// end. Each push is recorded with its trigger (a moved trigger is a new push), so a restart
+/// sends nothing twice; a trigger missed for up to `lateness` (the server was down) is sent
+/// late, older ones are dropped.
+final class PushScheduler: Sendable {
+    static let lateness: TimeInterval = 10 * 60
+    static let stampInterval = 5
+
+    private let queue = DispatchQueue(label: "aura.serve.push")
+    // Dispatch sources may be cancelled from any thread.
+    nonisolated(unsafe) private let timer: any DispatchSourceTimer
+    /// Per person: the planner files' stamp the reminders were read at, and the reminders.
+    private let due: Mutex<[Int64: (stamp: String, reminders: [Reminder])]> = Mutex([:])
+    private let ticks = Atomic<Int>(0)
+
+    /// A reminder as the scheduler keeps it: when, and which block of which day.
+    struct Reminder: Sendable, Equatable {
+        let notification: PlannedNotification
+        let day: LocalDate
+        let fire: Date
+    }
+
+    init(tick: @escaping @Sendable (_ refreshStamps: Bool) -> Void) {
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(100))
+        timer.setEventHandler { [weak self] in
+            guard let count = self?.ticks.add(1, ordering: .relaxed).newValue else { return }
+            tick(count % Self.stampInterval == 1)
+        }
+        timer.resume()
+    }
+
+    func stop() { timer.cancel() }
+
+    deinit { timer.cancel() }
+
+    /// The reminders kept for `personID`, read again by `read` when `stamp` changed.
+    func reminders(of personID: Int64, stamp: String, read: () throws -> [Reminder]) rethrows -> [Reminder] {
+        if let kept = due.withLock({ $0[personID] }), kept.stamp == stamp { return kept.reminders }
+        let reminders = try read()
+        due.withLock { $0[personID] = (stamp, reminders) }
+        return reminders
+    }
+
+    /// What is kept for `personID`, without reading anything.
+    func kept(of personID: Int64) -> [Reminder] {
+        due.withLock { $0[personID]?.reminders ?? [] }
+    }
+
+    /// The reminders of `plan` as `store` holds its tasks: a block whose tasks are all done has
+    /// none; a snoozed block's moves to the snooze's end.
+    static func reminders(in plan: PlanSnapshot, store: TaskStore) -> [Reminder] {
+        plan.days.flatMap { day in
+            day.notifications.compactMap { notification -> Reminder? in
+                guard let block = day.blocks.first(where: { $0.id == notification.blockId }) else { return nil }
+                let tasks = block.tasks.compactMap { task in store.index(of: task.id).map { store.tasks[$0] } }
+                guard tasks.isEmpty || tasks.contains(where: { $0.isOpen(on: day.date) }) else { return nil }
+                let snoozed = tasks.compactMap(\.snoozedUntil).max()
+                let fire = max(notification.fireDate, snoozed ?? notification.fireDate)
+                return Reminder(notification: notification, day: day.date, fire: fire)
+            }
+        }
+    }
+}
+
+extension AuraApp {
+    func startPushScheduler() {
+        guard case .success = pushContact else { return }
+        pushScheduler.withLock { scheduler in
+            scheduler = PushScheduler { [weak self] refresh in self?.sendDueReminders(refreshStamps: refresh) }
+        }
+    }
+
+    /// One tick: every subscribed person's reminders whose trigger has come are pushed.
+    func sendDueReminders(refreshStamps: Bool) {
+        guard let scheduler = pushScheduler.withLock({ $0 }), let people = try? accounts.peopleWithPushSubscriptions()
+        else { return }
+        let now = clock()
+        for person in people {
+            guard let folder = try? planner(personID: person.id, isOwner: person.isOwner) else { continue }
+            let reminders =
+                refreshStamps
+                ? ((try? scheduler.reminders(of: person.id, stamp: PersonalSites.stamp(of: folder)) {
+                    Self.currentReminders(folder)
+                }) ?? [])
+                : scheduler.kept(of: person.id)
+            for reminder in reminders where reminder.fire <= now && reminder.fire > now - PushScheduler.lateness {
+                // Read again right before: a Done or a snooze since the last look counts.
+                guard let current = Self.currentReminders(folder).first(where: { $0.notification.id == reminder.notification.id }),
+                    current.fire <= now,
+                    (try? accounts.notePushSent(current.notification.id, fire: current.fire, of: person.id)) == true
+                else { continue }
+                let note = current.notification
+                _ = try? push(
+                    PushPayload(
+                        id: note.id, title: note.title, body: note.body,
+                        url: root + (current.day == (try? folder.settings().day(of: now)) ? "schedule/" : "schedule/\(current.day.iso)/")
+                            + "?profile=\(person.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")#block-\(note.blockId)",
+                        tag: note.id, badge: reminders.filter { $0.fire <= now }.count, actions: ["done", "snooze"]),
+                    to: person.id, urgency: now.timeIntervalSince(current.fire) < 60 ? "high" : "normal",
+                    ttl: Int(PushScheduler.lateness))
+            }
+        }
+    }
+
+    private static func currentReminders(_ folder: PlannerFolder) -> [PushScheduler.Reminder] {
+        guard let plan = folder.plan(), let store = try? folder.loadStore() else { return [] }
+        return PushScheduler.reminders(in: plan, store: store)
+    }
+}
