@@ -78,6 +78,9 @@ struct ServeCommand: Command {
         terminal.print(
             "Serving \(displayPath(options.contentDirectory)) at http://\(shown):\(server.port)/"
                 + (publicURL.map { " (public address \($0.absoluteString))" } ?? "") + " — Ctrl-C stops")
+        if let off = app.pushOff, !arguments.flag("--quiet") {
+            terminal.print("Reminders with Aura closed (Web Push) are off: \(off)")
+        }
         await Self.untilInterrupted()
         app.stop()
         // Stopping waits for requests in flight, which may be waiting for a build on Swift's

@@ -376,7 +376,8 @@ public final class AuraApp: Sendable {
             name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, draft: draft,
             undo: undo, formID: try SecureRandom.token(), planChanges: changes,
             accountURL: root + "account/", otherProfiles: others, switchAction: root + "profiles/switch",
-            addProfileURL: others.count + 1 < Self.profileLimit ? root + "login/?add=1" : nil, journal: journal)
+            addProfileURL: others.count + 1 < Self.profileLimit ? root + "login/?add=1" : nil, journal: journal,
+            pushOff: pushOff)
     }
 
     /// The public page path (`/planner/`) a request path names, when it names a page.

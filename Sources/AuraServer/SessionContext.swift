@@ -23,14 +23,17 @@ struct SessionContext: Encodable, Sendable {
     let addProfileURL: String?
     /// The person's own reflections, on the reflections page.
     let journal: Journal?
+    /// Why this server pushes no reminders (nil when it does), for the notifications page.
+    let pushOff: String?
 
     init(
         name: String, csrf: String, signOutAction: String, notice: String? = nil, draft: String? = nil,
         undo: UndoOffer? = nil, formID: String, planChanges: String? = nil,
         accountURL: String? = nil, otherProfiles: [String] = [], switchAction: String? = nil,
-        addProfileURL: String? = nil, journal: Journal? = nil
+        addProfileURL: String? = nil, journal: Journal? = nil, pushOff: String? = nil
     ) {
         self.journal = journal
+        self.pushOff = pushOff
         self.accountURL = accountURL
         self.otherProfiles = otherProfiles
         self.switchAction = switchAction

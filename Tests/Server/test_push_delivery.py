@@ -120,6 +120,7 @@ def test_a_test_reminder_is_encrypted_for_each_browser_and_signed(server, servic
     answer = post(server, sam, "/api/push/test", {})
     assert answer.status_code == 200 and answer.json() == {"delivered": 2, "problems": []}, answer.text
     key = sam.get(server.url + "/api/push/key").json()["publicKey"]
+    assert "data-push-off" not in sam.get(server.url + "/notifications/").text
     assert sorted(path for path, _, _ in service.received) == ["/push/laptop", "/push/phone"]
     for path, headers, body in service.received:
         browser = next(b for b in browsers if b.endpoint.endswith(path))
@@ -155,6 +156,7 @@ def test_without_a_contact_a_reserved_site_address_turns_reminders_off(tmp_path,
         sam = server.signed_in()
         answer = post(server, sam, "/api/push/test", {})
         assert answer.status_code == 409 and "reserved name" in answer.json()["error"]
+        assert "Reminders with Aura closed are off on this server" in sam.get(server.url + "/notifications/").text
     finally:
         server.stop()
 

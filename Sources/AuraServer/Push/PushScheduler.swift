@@ -98,7 +98,10 @@ extension AuraApp {
                 : scheduler.kept(of: person.id)
             for reminder in reminders where reminder.fire <= now && reminder.fire > now - PushScheduler.lateness {
                 // Read again right before: a Done or a snooze since the last look counts.
-                guard let current = Self.currentReminders(folder).first(where: { $0.notification.id == reminder.notification.id }),
+                guard
+                    let current = Self.currentReminders(folder).first(where: {
+                        $0.notification.id == reminder.notification.id
+                    }),
                     current.fire <= now,
                     (try? accounts.notePushSent(current.notification.id, fire: current.fire, of: person.id)) == true
                 else { continue }
@@ -106,7 +109,9 @@ extension AuraApp {
                 _ = try? push(
                     PushPayload(
                         id: note.id, title: note.title, body: note.body,
-                        url: root + (current.day == (try? folder.settings().day(of: now)) ? "schedule/" : "schedule/\(current.day.iso)/")
+                        url: root
+                            + (current.day == (try? folder.settings().day(of: now))
+                                ? "schedule/" : "schedule/\(current.day.iso)/")
                             + "?profile=\(person.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")#block-\(note.blockId)",
                         tag: note.id, badge: reminders.filter { $0.fire <= now }.count, actions: ["done", "snooze"]),
                     to: person.id, urgency: now.timeIntervalSince(current.fire) < 60 ? "high" : "normal",

@@ -59,6 +59,12 @@ public struct PushContactProblem: Error, CustomStringConvertible {
 }
 
 extension AuraApp {
+    /// Why this server pushes no reminders, or nil when it does.
+    public var pushOff: String? {
+        if case .failure(let problem) = pushContact { return problem.description }
+        return nil
+    }
+
     /// Sends `payload` to each of `personID`'s subscriptions, encrypted for each; a subscription
     /// the service says is gone (404, 410) is forgotten. Returns how many were delivered and,
     /// for the others, the service's host, status and reason (never the message's words).

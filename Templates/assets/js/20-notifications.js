@@ -203,6 +203,7 @@
     missing: "This browser cannot show notifications. Add today’s alarms to your calendar below instead.",
     off: "Off. Turn it on to be notified as each block begins, while this page is open.",
     on: "On. While this page is open, each block’s notification appears at its time.",
+    pushed: "On. Each block’s reminder reaches this device at its time, even with Aura closed.",
     dismissed: "Not allowed yet. Turn it on again whenever you are ready.",
     denied: "Notifications are blocked for this site: allow them in your browser’s site settings (the icon beside the address) and in your system’s notification settings, then reload this page."
   };
@@ -225,6 +226,63 @@
     return supported && permission() === "granted" && wanted();
   }
 
+  /* ---- Reminders with the page closed: Web Push, on a page `aura serve` rendered ---- */
+  var live = Aura.live && Aura.live();
+  var pushable = Boolean(live && window.PushManager && navigator.serviceWorker && navigator.serviceWorker.ready);
+  var pushed = false; // this browser's subscription is kept by the server for this person
+
+  function keyBytes(text) {
+    var base64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+    var raw = window.atob(base64);
+    var bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+    return bytes;
+  }
+
+  function postJSON(path, method, body) {
+    return window.fetch(live.api + path, {
+      method: method, credentials: "same-origin", cache: "no-store",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(body)
+    });
+  }
+
+  /* Subscribes this browser (or reuses its subscription, which other people signed in here
+     share) and gives it to the server; resolves whether the server kept it. */
+  function subscribePush() {
+    if (!pushable) return Promise.resolve(false);
+    return navigator.serviceWorker.ready.then(function (registration) {
+      return registration.pushManager.getSubscription().then(function (existing) {
+        if (existing) return existing;
+        return window.fetch(live.api + "push/key", { credentials: "same-origin" })
+          .then(function (response) { return response.json(); })
+          .then(function (key) {
+            return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.publicKey) });
+          });
+      });
+    }).then(function (subscription) {
+      return postJSON("push/subscriptions", "POST", { subscription: subscription.toJSON() });
+    }).then(function (response) {
+      pushed = response.ok;
+      return pushed;
+    }).catch(function () {
+      pushed = false;
+      return false;
+    });
+  }
+
+  /* The server forgets this browser for this person; the browser keeps its subscription for
+     anyone else signed in here. */
+  function unsubscribePush() {
+    pushed = false;
+    if (!pushable) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      return registration.pushManager.getSubscription();
+    }).then(function (subscription) {
+      if (subscription) return postJSON("push/subscriptions", "DELETE", { endpoint: subscription.endpoint });
+      return null;
+    }).catch(function () { /* offline: the server stops when the browser's service answers gone */ });
+  }
+
   function render(note) {
     if (!toggle) return;
     if (!supported) {
@@ -241,7 +299,7 @@
     } else if (current === "granted" && wanted()) {
       toggle.checked = true;
       toggle.disabled = false;
-      say(MESSAGES.on);
+      say(pushed ? MESSAGES.pushed : MESSAGES.on);
     } else {
       toggle.checked = false;
       toggle.disabled = false;
@@ -270,9 +328,12 @@
 
   if (toggle) {
     render();
+    // Turned on before: the server hears of this browser again (a new person, a new key).
+    if (enabled()) subscribePush().then(function () { render(); });
     toggle.addEventListener("change", function () {
       if (!toggle.checked) {
         storageSet(ENABLED_KEY, null);
+        unsubscribePush();
         render();
         schedule();
         return;
@@ -281,6 +342,7 @@
         storageSet(ENABLED_KEY, "on");
         render();
         schedule();
+        subscribePush().then(function () { render(); });
         return;
       }
       // The one place permission is asked: this tap on the switch.
@@ -290,6 +352,7 @@
         else storageSet(ENABLED_KEY, null);
         render(result === "default" ? MESSAGES.dismissed : undefined);
         schedule();
+        if (result === "granted") subscribePush().then(function () { render(); });
       });
     });
 
