@@ -3,20 +3,10 @@ is written; written with the network gone, kept in the page and sent once it is 
 second browser, once."""
 import sqlite3
 
-import pytest
 from selenium.webdriver.common.by import By
 
-from aura_served import morning_somewhere
 from conftest import wait
-from test_served_actions import open_served, serve, sign_in, sync_state, synced
-
-
-@pytest.fixture
-def served(tmp_path):
-    server, proxy = serve(tmp_path / "served", morning_somewhere)
-    yield server, proxy
-    proxy.close()
-    server.stop()
+from test_served_actions import open_served, served, sign_in, sync_state, synced  # noqa: F401 (served: the fixture)
 
 
 def kept(server):

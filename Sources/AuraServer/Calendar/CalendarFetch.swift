@@ -20,15 +20,9 @@ enum CalendarFetch {
 
     static func fetch(_ address: CalendarAddress) throws -> Data {
         let pinned = address.vouched ? [] : try address.publicAddresses()
-        var failure: UnsafePointer<CChar>?
-        guard let library = aura_curl(&failure) else {
-            throw Failed(
-                description: "libcurl could not be loaded: "
-                    + (failure.map { String(cString: $0) } ?? "no reason given"))
-        }
+        let handle = try CurlHandle()
+        let (library, curl) = (handle.library, handle.curl)
         let curlLibrary = library.pointee
-        guard let curl = curlLibrary.easy_init() else { throw Failed(description: "libcurl could not start") }
-        defer { curlLibrary.easy_cleanup(curl) }
         let resolve =
             pinned.isEmpty
             ? nil : curlLibrary.slist_append(nil, "\(address.host):\(address.port):\(pinned.joined(separator: ","))")
@@ -69,8 +63,7 @@ enum CalendarFetch {
         }
         guard result == CURLE_OK else {
             throw Failed(
-                description: curlLibrary.easy_strerror(result).map { String(cString: $0) }
-                    ?? "libcurl failed (\(result.rawValue))")
+                description: handle.explain(result))
         }
         let status = aura_curl_response_code(library, curl)
         guard status == 200 else {

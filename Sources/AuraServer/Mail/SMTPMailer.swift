@@ -28,15 +28,9 @@ struct SMTPMailer: Sendable {
         guard MailMessage.isAddress(message.to) else {
             throw SendError(description: "'\(message.to)' is not an e-mail address")
         }
-        var failure: UnsafePointer<CChar>?
-        guard let library = aura_curl(&failure) else {
-            throw SendError(
-                description: "libcurl could not be loaded: "
-                    + (failure.map { String(cString: $0) } ?? "no reason given"))
-        }
+        let handle = try CurlHandle()
+        let (library, curl) = (handle.library, handle.curl)
         let curlLibrary = library.pointee
-        guard let curl = curlLibrary.easy_init() else { throw SendError(description: "libcurl could not start") }
-        defer { curlLibrary.easy_cleanup(curl) }
         let upload = Upload(
             message.rendered(date: now, messageID: "\(UUID().uuidString)@\(settings.smtp.host ?? "aura")"))
         let recipients = curlLibrary.slist_append(nil, "<\(message.to)>")
@@ -72,8 +66,7 @@ struct SMTPMailer: Sendable {
         let result = curlLibrary.easy_perform(curl)
         guard result == CURLE_OK else {
             throw SendError(
-                description: curlLibrary.easy_strerror(result).map { String(cString: $0) }
-                    ?? "libcurl failed (\(result.rawValue))")
+                description: handle.explain(result))
         }
     }
 }

@@ -20,15 +20,9 @@ enum PushDelivery {
     }
 
     static func post(_ body: Data, to endpoint: String, headers: [(String, String)]) throws -> Answer {
-        var failure: UnsafePointer<CChar>?
-        guard let library = aura_curl(&failure) else {
-            throw Failed(
-                description: "libcurl could not be loaded: "
-                    + (failure.map { String(cString: $0) } ?? "no reason given"))
-        }
+        let handle = try CurlHandle()
+        let (library, curl) = (handle.library, handle.curl)
         let curlLibrary = library.pointee
-        guard let curl = curlLibrary.easy_init() else { throw Failed(description: "libcurl could not start") }
-        defer { curlLibrary.easy_cleanup(curl) }
         var list: UnsafeMutablePointer<curl_slist>?
         for (name, value) in headers + [("Content-Type", "application/octet-stream"), ("Expect", "")] {
             list = curlLibrary.slist_append(list, "\(name): \(value)")
@@ -66,8 +60,7 @@ enum PushDelivery {
             let result = curlLibrary.easy_perform(curl)
             guard result == CURLE_OK else {
                 throw Failed(
-                    description: curlLibrary.easy_strerror(result).map { String(cString: $0) }
-                        ?? "libcurl failed (\(result.rawValue))")
+                    description: handle.explain(result))
             }
             return Answer(
                 status: aura_curl_response_code(library, curl),

@@ -1,0 +1,31 @@
+import CCurl
+
+/// One libcurl easy handle, for one transfer: libcurl is loaded on the first (`aura_curl`), and
+/// the handle is cleaned up with this value. Mail, calendar fetches and pushes go through it.
+final class CurlHandle {
+    let library: UnsafePointer<aura_curl_library>
+    let curl: UnsafeMutableRawPointer
+
+    struct Unavailable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init() throws {
+        var failure: UnsafePointer<CChar>?
+        guard let library = aura_curl(&failure) else {
+            throw Unavailable(
+                description: "libcurl could not be loaded: "
+                    + (failure.map { String(cString: $0) } ?? "no reason given"))
+        }
+        guard let curl = library.pointee.easy_init() else { throw Unavailable(description: "libcurl could not start") }
+        self.library = library
+        self.curl = curl
+    }
+
+    deinit { library.pointee.easy_cleanup(curl) }
+
+    /// What went wrong, in libcurl's words.
+    func explain(_ code: CURLcode) -> String {
+        library.pointee.easy_strerror(code).map { String(cString: $0) } ?? "libcurl failed (\(code.rawValue))"
+    }
+}
