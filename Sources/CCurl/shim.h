@@ -88,3 +88,7 @@ static inline long aura_curl_response_code(const aura_curl_library *library, CUR
     long code = 0;
     return library->easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK ? code : 0;
 }
+static inline CURLcode aura_curl_set_header_function(const aura_curl_library *library, CURL *curl,
+                                                     size_t (*header)(char *, size_t, size_t, void *)) {
+    return library->easy_setopt(curl, CURLOPT_HEADERFUNCTION, header);
+}

@@ -41,13 +41,18 @@ class FakePushService:
     def __init__(self):
         self.received = []
         self.status = 201
+        self.answers = {}  # path → [(status, headers)] answered first, in turn
         service = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers["Content-Length"]))
-                service.received.append((self.path, dict(self.headers), body))
-                self.send_response(service.status)
+                service.received.append((self.path, self.headers, body, time.time()))  # names in any case
+                queued = service.answers.get(self.path)
+                status, headers = queued.pop(0) if queued else (service.status, {})
+                self.send_response(status)
+                for name, value in headers.items():
+                    self.send_header(name, value)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
@@ -121,8 +126,8 @@ def test_a_test_reminder_is_encrypted_for_each_browser_and_signed(server, servic
     assert answer.status_code == 200 and answer.json() == {"delivered": 2, "problems": []}, answer.text
     key = sam.get(server.url + "/api/push/key").json()["publicKey"]
     assert "data-push-off" not in sam.get(server.url + "/notifications/").text
-    assert sorted(path for path, _, _ in service.received) == ["/push/laptop", "/push/phone"]
-    for path, headers, body in service.received:
+    assert sorted(path for path, *_ in service.received) == ["/push/laptop", "/push/phone"]
+    for path, headers, body, _ in service.received:
         browser = next(b for b in browsers if b.endpoint.endswith(path))
         assert headers["Content-Encoding"] == "aes128gcm" and headers["Content-Type"] == "application/octet-stream"
         assert int(headers["TTL"]) > 0 and headers["Urgency"] == "normal"
@@ -194,9 +199,18 @@ def test_each_reminder_arrives_once_at_its_trigger_and_a_done_one_never(tmp_path
         service.received.clear()
 
         def arrived():
-            return [(time.time(), browser.decrypt(body)) for path, _, body in list(service.received) if path == "/push/timed"]
+            return [(when, browser.decrypt(body)) for path, _, body, when in list(service.received) if path == "/push/timed"]
 
-        [(when, payload)] = wait_for(lambda: arrived() or None, "the plumber's reminder", timeout=200)
+        def plan_now():
+            """What the server planned, for a failure to explain itself."""
+            day = json.loads((server.content / "planner" / "plan.json").read_text())["days"][0]
+            return (f"at {datetime.datetime.now(zone):%H:%M:%S}, planned {[(n['id'], n['fireDate']) for n in day['notifications'][:4]]}"
+                    f", received {[(path, round(when - second.timestamp(), 1)) for path, _, _, when in service.received]}")
+
+        try:
+            [(when, payload)] = wait_for(lambda: arrived() or None, "the plumber's reminder", timeout=200)
+        except AssertionError as error:
+            raise AssertionError(f"{error}: {plan_now()}") from None
         assert "plumber" in payload["title"].lower() or "plumber" in payload["body"].lower(), payload
         assert abs(when - second.timestamp()) <= 5, f"arrived {when - second.timestamp():+.1f} s from its trigger"
         assert payload["actions"] == ["done", "snooze"] and payload["url"].startswith("/schedule/")
@@ -212,3 +226,34 @@ def test_each_reminder_arrives_once_at_its_trigger_and_a_done_one_never(tmp_path
         assert abs(reminders[1][0] - third.timestamp()) <= 5
     finally:
         server.stop()
+
+
+def test_the_fake_services_checks_agree_with_pywebpush(service, tmp_path):
+    """pywebpush, an independent sender, through the same checks: the test's decryption and JWT
+    verification are known to read a standard message."""
+    from py_vapid import Vapid02
+    from pywebpush import webpush
+    vapid = Vapid02()
+    vapid.generate_keys()
+    browser = BrowserSubscription(f"{service.origin}/push/pywebpush")
+    service.received.clear()
+    webpush(browser.json, json.dumps({"id": "cross-check", "title": "t"}), vapid_private_key=vapid,
+            vapid_claims={"sub": CONTACT}, ttl=60)
+    [(path, headers, body, _)] = service.received
+    point = vapid.public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    check_vapid(headers["Authorization"], b64url(point), service.origin)
+    assert browser.decrypt(body) == {"id": "cross-check", "title": "t"}
+
+
+def test_a_busy_service_is_tried_again_after_its_retry_after(server, service):
+    sam = server.signed_in()
+    browser = BrowserSubscription(f"{service.origin}/push/busy")
+    assert post(server, sam, "/api/push/subscriptions", {"subscription": browser.json}).status_code == 201
+    service.answers["/push/busy"] = [(429, {"Retry-After": "3"})]
+    service.received.clear()
+    answer = post(server, sam, "/api/push/test", {}).json()
+    assert any("answered 429" in problem and "tried again in 3 s" in problem for problem in answer["problems"]), answer
+    tries = wait_for(lambda: [r for r in list(service.received) if r[0] == "/push/busy"][1:] and
+                     [r for r in service.received if r[0] == "/push/busy"], "the second try", timeout=30)
+    assert len(tries) == 2 and tries[1][3] - tries[0][3] >= 3
+    assert browser.decrypt(tries[1][2])["id"] == "aura-test"

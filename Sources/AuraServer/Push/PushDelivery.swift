@@ -8,15 +8,18 @@ enum PushDelivery {
     struct Answer: Sendable, Equatable {
         let status: Int
         let reason: String
+        /// How long the service asks to wait before trying again (`Retry-After`), in seconds.
+        let retryAfter: TimeInterval?
     }
 
     struct Failed: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// The bytes of the answer, up to a few kilobytes.
+    /// The bytes of the answer, up to a few kilobytes, and its `Retry-After`.
     private final class Received {
         var data = Data()
+        var retryAfter: String?
     }
 
     static func post(_ body: Data, to endpoint: String, headers: [(String, String)]) throws -> Answer {
@@ -45,6 +48,18 @@ enum PushDelivery {
                 aura_curl_set_long(library, curl, CURLOPT_POSTFIELDSIZE, buffer.count),
                 aura_curl_set_pointer(library, curl, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)),
                 aura_curl_set_pointer(library, curl, CURLOPT_WRITEDATA, context.toOpaque()),
+                aura_curl_set_pointer(library, curl, CURLOPT_HEADERDATA, context.toOpaque()),
+                aura_curl_set_header_function(library, curl) { line, size, count, context in
+                    guard let line, let context else { return 0 }
+                    let length = size * count
+                    let text = String(
+                        decoding: UnsafeRawBufferPointer(start: line, count: length), as: UTF8.self)
+                    if text.lowercased().hasPrefix("retry-after:") {
+                        Unmanaged<Received>.fromOpaque(context).takeUnretainedValue().retryAfter =
+                            text.dropFirst("retry-after:".count).trimmingCharacters(in: .whitespacesAndNewlines)
+                    }
+                    return length
+                },
                 aura_curl_set_write_function(library, curl) { data, size, count, context in
                     guard let data, let context else { return 0 }
                     let received = Unmanaged<Received>.fromOpaque(context).takeUnretainedValue()
@@ -64,7 +79,18 @@ enum PushDelivery {
             }
             return Answer(
                 status: aura_curl_response_code(library, curl),
-                reason: String(decoding: received.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                reason: String(decoding: received.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+                retryAfter: received.retryAfter.flatMap(Self.seconds))
         }
+    }
+
+    /// `Retry-After`'s seconds, or its HTTP date from now.
+    static func seconds(_ value: String) -> TimeInterval? {
+        if let seconds = Int(value), seconds >= 0 { return TimeInterval(seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
     }
 }

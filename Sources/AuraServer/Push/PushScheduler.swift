@@ -25,6 +25,46 @@ final class PushScheduler: Sendable {
     private let due: Mutex<[Int64: (stamp: String, reminders: [Reminder])]> = Mutex([:])
     private let ticks = Atomic<Int>(0)
 
+    /// How many times a push is tried in all.
+    static let tries = 3
+    /// Pushes waiting to be tried again.
+    private let pending: Mutex<[PendingPush]> = Mutex([])
+
+    /// A push a busy or failing service is to be sent again.
+    struct PendingPush: Sendable {
+        let personID: Int64
+        let endpoint: String
+        let payload: PushPayload
+        let urgency: String
+        let ttl: Int
+        let attempt: Int
+        let due: Date
+
+        func again(at due: Date) -> PendingPush {
+            PendingPush(
+                personID: personID, endpoint: endpoint, payload: payload, urgency: urgency, ttl: ttl,
+                attempt: attempt + 1, due: due)
+        }
+    }
+
+    /// The wait before another try, when the service names none: 5 s, then 30 s.
+    static func backoff(after attempt: Int) -> TimeInterval {
+        attempt <= 1 ? 5 : 30
+    }
+
+    func later(_ push: PendingPush) {
+        pending.withLock { $0.append(push) }
+    }
+
+    /// The pushes due by `now`, taken off the list.
+    func takeDue(at now: Date) -> [PendingPush] {
+        pending.withLock { pending in
+            let due = pending.filter { $0.due <= now }
+            pending.removeAll { $0.due <= now }
+            return due
+        }
+    }
+
     /// A reminder as the scheduler keeps it: when, and which block of which day.
     struct Reminder: Sendable, Equatable {
         let notification: PlannedNotification
@@ -85,6 +125,7 @@ extension AuraApp {
 
     /// One tick: every subscribed person's reminders whose trigger has come are pushed.
     func sendDueReminders(refreshStamps: Bool) {
+        retryPushes()
         guard let scheduler = pushScheduler.withLock({ $0 }), let people = try? accounts.peopleWithPushSubscriptions()
         else { return }
         let now = clock()

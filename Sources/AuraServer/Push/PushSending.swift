@@ -66,46 +66,79 @@ extension AuraApp {
     }
 
     /// Sends `payload` to each of `personID`'s subscriptions, encrypted for each; a subscription
-    /// the service says is gone (404, 410) is forgotten. Returns how many were delivered and,
-    /// for the others, the service's host, status and reason (never the message's words).
+    /// the service says is gone (404, 410) is forgotten; a service that is busy or failing (429,
+    /// 5xx, no connection) is tried again later, after its `Retry-After`, three tries in all.
+    /// Returns how many were delivered and, for the others, the service's host, status and
+    /// reason (never the message's words).
     func push(_ payload: PushPayload, to personID: Int64, urgency: String, ttl: Int) throws -> (
         delivered: Int, problems: [String]
     ) {
-        guard case .success(let contact) = pushContact else { return (0, []) }
-        let plaintext = [UInt8](try JSONEncoder().encode(payload))
-        // At most 32 base64url characters, and one per item: a newer push replaces an unread one.
-        let topic = String(Fingerprint.sha256Hex(Array(payload.id.utf8)).prefix(32))
         var delivered = 0
         var problems: [String] = []
         for subscription in try accounts.pushSubscriptions(of: personID) {
-            guard pushServices.allows(subscription.endpoint), let endpoint = URL(string: subscription.endpoint) else {
-                continue
-            }
-            let host = endpoint.host ?? "?"
-            do {
-                let answer = try PushDelivery.post(
-                    try PushMessage.encrypt(plaintext, to: subscription), to: subscription.endpoint,
-                    headers: [
-                        ("Content-Encoding", "aes128gcm"), ("TTL", "\(ttl)"), ("Urgency", urgency), ("Topic", topic),
-                        ("Authorization", try vapid.authorization(for: endpoint, contact: contact, now: clock()))
-                    ])
-                switch answer.status {
-                case 200..<300:
-                    delivered += 1
-                    continue
-                case 404, 410:
-                    try accounts.removePushSubscription(subscription.endpoint, of: personID)
-                default: break
-                }
-                problems.append("\(host) answered \(answer.status) \(answer.reason.prefix(200))")
-            } catch {
-                problems.append("\(host): \(error)")
-            }
-        }
-        for problem in problems {
-            FileHandle.standardError.write(Data("aura serve: a push was not delivered: \(problem)\n".utf8))
+            let push = PushScheduler.PendingPush(
+                personID: personID, endpoint: subscription.endpoint, payload: payload, urgency: urgency, ttl: ttl,
+                attempt: 1, due: clock())
+            if let problem = try deliver(push, to: subscription) { problems.append(problem) } else { delivered += 1 }
         }
         return (delivered, problems)
+    }
+
+    /// Tries `push` once; nil when delivered, else what went wrong (and, when it may, it is
+    /// tried again later).
+    func deliver(_ push: PushScheduler.PendingPush, to subscription: Accounts.PushSubscription) throws -> String? {
+        guard case .success(let contact) = pushContact, pushServices.allows(subscription.endpoint),
+            let endpoint = URL(string: subscription.endpoint)
+        else { return "not sent" }
+        let host = endpoint.host ?? "?"
+        var problem: String
+        var retryAfter: TimeInterval?
+        do {
+            // At most 32 base64url characters, and one per item: a newer push replaces an unread one.
+            let topic = String(Fingerprint.sha256Hex(Array(push.payload.id.utf8)).prefix(32))
+            let answer = try PushDelivery.post(
+                try PushMessage.encrypt([UInt8](try JSONEncoder().encode(push.payload)), to: subscription),
+                to: subscription.endpoint,
+                headers: [
+                    ("Content-Encoding", "aes128gcm"), ("TTL", "\(push.ttl)"), ("Urgency", push.urgency),
+                    ("Topic", topic),
+                    ("Authorization", try vapid.authorization(for: endpoint, contact: contact, now: clock()))
+                ])
+            switch answer.status {
+            case 200..<300:
+                return nil
+            case 404, 410:
+                try accounts.removePushSubscription(subscription.endpoint, of: push.personID)
+            case 429, 500..<600:
+                retryAfter = answer.retryAfter ?? PushScheduler.backoff(after: push.attempt)
+            default: break
+            }
+            problem = "\(host) answered \(answer.status) \(answer.reason.prefix(200))"
+        } catch let failure as PushDelivery.Failed {
+            problem = "\(host): \(failure)"
+            retryAfter = PushScheduler.backoff(after: push.attempt)
+        }
+        if let retryAfter, push.attempt < PushScheduler.tries, retryAfter < TimeInterval(push.ttl),
+            let scheduler = pushScheduler.withLock({ $0 })
+        {
+            scheduler.later(push.again(at: clock().addingTimeInterval(retryAfter)))
+            problem += "; tried again in \(Int(retryAfter.rounded(.up))) s"
+        }
+        FileHandle.standardError.write(Data("aura serve: a push was not delivered: \(problem)\n".utf8))
+        return problem
+    }
+
+    /// Tries again what is due of the pushes waiting to be retried.
+    func retryPushes() {
+        guard let scheduler = pushScheduler.withLock({ $0 }) else { return }
+        for push in scheduler.takeDue(at: clock()) {
+            guard
+                let subscription = try? accounts.pushSubscriptions(of: push.personID).first(where: {
+                    $0.endpoint == push.endpoint
+                })
+            else { continue }
+            _ = try? deliver(push, to: subscription)
+        }
     }
 
     /// `POST /api/push/test`: a reminder now to every browser the person subscribed, to see that
