@@ -55,7 +55,9 @@ let package = Package(
 
         .target(name: "AuraTestSupport", dependencies: ["AuraSite"], path: "Tests/Support"),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "AuraTestSupport"]),
-        .testTarget(name: "AuraServerTests", dependencies: ["AuraHTTP", "AuraServer", "AuraSite", "AuraTestSupport"]),
+        .testTarget(
+            name: "AuraServerTests",
+            dependencies: ["AuraHTTP", "AuraServer", "AuraSite", "AuraTestSupport", "Platform"]),
         .testTarget(name: "MustacheTests", dependencies: ["Diagnostics", "Mustache"]),
         .testTarget(name: "AuraSiteTests", dependencies: ["Diagnostics", "Platform", "AuraSite", "AuraTestSupport"]),
         .testTarget(

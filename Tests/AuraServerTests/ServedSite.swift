@@ -40,7 +40,11 @@ final class ServedSite: Sendable {
 
     /// A fresh served site in a new temporary folder, removed when the site is released; with
     /// `emptyPlanner`, as on a new install, nothing was planned yet (no store, no plan).
-    static func open(emptyPlanner: Bool = false) async throws -> ServedSite {
+    /// `clock` stands in for the app's clock; `pushService` (a prefix such as
+    /// `http://127.0.0.1:8123/push/`) turns Web Push on, to that service.
+    static func open(
+        emptyPlanner: Bool = false, clock: (@Sendable () -> Date)? = nil, pushService: String? = nil
+    ) async throws -> ServedSite {
         let folder = try temporaryFolder()
         do {
             let content = folder.appendingPathComponent("Content")
@@ -58,9 +62,13 @@ final class ServedSite: Sendable {
             var options = BuildOptions(
                 contentDirectory: content, templatesDirectory: Project.templates, outputDirectory: state.site)
             options.profile = name
+            var configuration = AuraApp.Configuration(build: options, state: state)
+            if let pushService {
+                configuration.pushServices = [pushService]
+                configuration.pushContact = "mailto:reminders@aura-tests.dev"
+            }
             let app = try await AuraApp.start(
-                configuration: AuraApp.Configuration(build: options, state: state), accounts: accounts,
-                clock: { now })
+                configuration: configuration, accounts: accounts, clock: clock ?? { now })
             return ServedSite(folder: folder, content: content, app: app)
         } catch {
             try? FileManager.default.removeItem(at: folder)
