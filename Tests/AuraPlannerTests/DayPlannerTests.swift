@@ -111,6 +111,18 @@ struct DayPlannerTests {
         #expect(plan.capacityMinutes == 18 * 60 + 30 - (13 * 60 + 10))
     }
 
+    /// Free work starts on the five minutes after now, but a time still to come is kept: at
+    /// 13:07, a call fixed at 13:08 is at 13:08, and one fixed at 13:07 (this minute) too.
+    @Test func aFixedTimeBetweenNowAndTheNextFiveMinutesIsKept() throws {
+        let store = try Self.store(["call the bank at 13:08 1m", "call the dentist at 13:07 1m", "write the memo 1h"])
+        let now = Self.day.date(minutes: 13 * 60 + 7, in: Self.london).addingTimeInterval(30)
+        let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, now: now)
+        #expect(plan.later.isEmpty, "\(plan.later.map(\.reason))")
+        let starts = plan.blocks.map(\.span.start)
+        #expect(starts.contains(13 * 60 + 8) && starts.contains(13 * 60 + 7))
+        #expect(plan.blocks.filter { !$0.isFixed }.allSatisfy { $0.span.start >= 13 * 60 + 10 })
+    }
+
     @Test func aSnoozedTaskWaitsItsTurn() throws {
         var store = try Self.store(["write the memo 1h", "call the bank"])
         try store.snooze("t1", until: Self.day.date(minutes: 15 * 60, in: Self.london))

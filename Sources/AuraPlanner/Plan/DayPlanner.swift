@@ -52,7 +52,7 @@ public struct DayPlanner: Sendable {
         scheduler.partsOfDay = settings.partsOfDay
         scheduler.cultureBeforeAdmin = evening != nil
         let schedule = scheduler.schedule(
-            schedulable, window: window, opensAt: opensAt(day, now: now),
+            schedulable, window: window, opensAt: opensAt(day, now: now), passedBefore: minuteNow(on: day, now: now),
             busy: busy.map(\.span) + kept.map(\.span))
 
         let placed = schedule.blocks.map { block in
@@ -162,8 +162,14 @@ public struct DayPlanner: Sendable {
         let today = settings.day(of: now)
         if today < day { return settings.window.start }
         if today > day { return settings.window.end }
-        let minutes = settings.minutes(of: now, on: day)
-        return (minutes + 4) / 5 * 5
+        return (settings.minutes(of: now, on: day) + 4) / 5 * 5
+    }
+
+    /// The minute it is now, when `day` is today: a task fixed at it or after is still to come,
+    /// though free work starts on the five minutes after.
+    private func minuteNow(on day: LocalDate, now: Date?) -> Int? {
+        guard let now, settings.day(of: now) == day else { return nil }
+        return settings.minutes(of: now, on: day)
     }
 
     /// The calendar's busy time on `day`, inside `window`, in order.

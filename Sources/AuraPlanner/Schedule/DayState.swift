@@ -20,6 +20,8 @@ struct DayState {
 
     let window: MinuteSpan
     let open: MinuteSpan
+    /// A fixed time before this minute has passed (the current minute on the day itself).
+    var passedBefore = 0
     let busy: [MinuteSpan]
     let buffer: Int
     let loadCap: Int

@@ -88,14 +88,18 @@ public struct Scheduler: Sendable {
     }
 
     /// Schedules `tasks` in `window`, starting no earlier than `opensAt` (the current time on
-    /// the day itself), around `busy`.
-    func schedule(_ tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int, busy: [MinuteSpan]) -> Schedule {
+    /// the day itself, rounded up to five minutes), around `busy`. A task fixed at a time keeps
+    /// it from `passedBefore` on (the current minute, not rounded; `opensAt` when not given).
+    func schedule(
+        _ tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int, passedBefore: Int? = nil, busy: [MinuteSpan]
+    ) -> Schedule {
         let open = MinuteSpan(start: min(max(opensAt, window.start), window.end), end: window.end)
         let busy = MinuteSpan.merged(busy.compactMap { $0.clamped(to: window) })
         let capacity = open.length - busy.compactMap { $0.clamped(to: open)?.length }.reduce(0, +)
         var day = DayState(
             window: window, open: open, busy: busy, buffer: buffer,
             loadCap: Int(Double(capacity) * loadLimit), capacity: capacity)
+        day.passedBefore = max(window.start, min(passedBefore ?? open.start, open.start))
         // Best rank first; equal ranks keep the order the tasks came in.
         let ordered = tasks.enumerated().sorted { ($0.element.rank, $1.offset) > ($1.element.rank, $0.offset) }.map(
             \.element)
@@ -140,7 +144,7 @@ public struct Scheduler: Sendable {
         let start = max(task.fixedStart!, task.notBefore ?? 0)
         let span = MinuteSpan(start: start, end: start + task.minutes)
         let at = ClockTime.format(start)
-        if start < day.open.start {
+        if start < day.passedBefore {
             let reason =
                 start >= day.window.start
                 ? "its time (\(at)) has already passed"
