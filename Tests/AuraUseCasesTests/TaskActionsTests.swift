@@ -127,4 +127,18 @@ extension TaskActionsTests {
         _ = try actions.change([report], .done, day: nil, today: Self.day, at: 5)
         #expect(try Data(contentsOf: folder.snapshot) == planned)
     }
+
+    /// A task whose block has begun, given a later time: it leaves the begun block for that time.
+    @Test func aBegunTaskGivenATimeGoesToIt() throws {
+        let folder = try folder("write the annual report 60m")
+        try PlanMyDay(folder: folder).run(day: Self.day, from: nil, clock: PlannerMorning.now)
+        let report = try folder.loadStore().tasks.first { $0.title == "write the annual report" }!.id
+        let block = try #require(folder.plan()?.days[0].blocks.first { $0.tasks.contains { $0.id == report } })
+        let settings = try folder.settings()
+        let begun = Self.day.date(minutes: block.span.start + 10, in: settings.timeZone)
+        _ = try TaskActions(folder: folder).edit(
+            report, TaskEdit(time: ClockTime("16:15")), today: Self.day, at: 1, now: begun)
+        let blocks = try #require(folder.plan()).days[0].blocks.filter { $0.tasks.contains { $0.id == report } }
+        #expect(blocks.map(\.span.start) == [16 * 60 + 15])
+    }
 }

@@ -117,8 +117,9 @@ public struct DayPlanner: Sendable {
             let minute = settings.minutes(of: now, on: today)
             let begun = day.blocks.filter { $0.span.start < minute }.compactMap { block in
                 block.keeping { task in
+                    // A task given a time since (or a fixed one moved) leaves the begun block for it.
                     guard let stored = store.tasks.first(where: { $0.id == task.id }), stored.isDue(on: today),
-                        !block.isFixed || stored.time?.minutes == block.span.start
+                        stored.time.map({ $0.minutes == block.span.start }) ?? !block.isFixed
                     else { return nil }
                     return DayPlan.ScheduledTask(
                         id: task.id, title: stored.title, minutes: task.minutes, rank: task.rank, due: stored.due,
