@@ -183,7 +183,12 @@ public final class ICSCalendar: BusyCalendar {
             }
             zone = named
         }
-        let day = LocalDate(year: Int(time.year), month: Int(time.month), day: Int(time.day))!
+        guard let day = LocalDate(year: Int(time.year), month: Int(time.month), day: Int(time.day)) else {
+            // A date no calendar has (a day 0 from a mangled rule): libical's own reading.
+            return Date(
+                timeIntervalSince1970: TimeInterval(
+                    icaltime_as_timet_with_zone(time, time.zone ?? icaltimezone_get_utc_timezone())))
+        }
         let wall = time.is_date != 0 ? 0 : Int(time.hour) * 60 + Int(time.minute)
         return day.date(minutes: wall, in: zone).addingTimeInterval(time.is_date != 0 ? 0 : TimeInterval(time.second))
     }
