@@ -26,11 +26,7 @@ struct CalendarAddress: Sendable, Equatable {
                 description: "'\(text.prefix(200))' is not an address; expected one such as https://…/basic.ics")
         }
         let vouched = localHosts.contains(host)
-        guard
-            vouched
-                || allowedHosts.contains(where: { $0 == host || ($0.hasPrefix("*.") && host.hasSuffix($0.dropFirst())) }
-                )
-        else {
+        guard vouched || allowedHosts.contains(where: { HostPattern.matches($0, host) }) else {
             throw Refused(
                 description:
                     "Calendars are fetched only from \((allowedHosts + localHosts).joined(separator: ", ")); \(host) is not one of them. The site's owner can add it (accounts: calendar_hosts in site.yml)."

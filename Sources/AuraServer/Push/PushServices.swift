@@ -24,8 +24,7 @@ public struct PushServices: Sendable, Equatable {
                 return false
             }
             let port = endpoint.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-            let hostMatches = self.host.hasPrefix("*.") ? host.hasSuffix(self.host.dropFirst()) : host == self.host
-            return scheme == self.scheme && hostMatches && port == self.port
+            return scheme == self.scheme && HostPattern.matches(self.host, host) && port == self.port
                 && endpoint.percentEncodedPath.hasPrefix(path)
         }
     }
