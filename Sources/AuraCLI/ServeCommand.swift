@@ -74,6 +74,8 @@ struct ServeCommand: Command {
         settings.cookieNames = AuraApp.cookieNames
         settings.queryNames = AuraApp.queryNames
         let server = try HTTPServer(settings: settings) { request in app.respond(to: request) }
+        // Heard from before the line that says the server is up: a SIGTERM right after it counts.
+        let interruption = Interruption()
         let shown = host.contains(":") ? "[\(host)]" : host
         terminal.print(
             "Serving \(displayPath(options.contentDirectory)) at http://\(shown):\(server.port)/"
@@ -81,7 +83,7 @@ struct ServeCommand: Command {
         if let off = app.pushOff, !arguments.flag("--quiet") {
             terminal.print("Reminders with Aura closed (Web Push) are off: \(off)")
         }
-        await Self.untilInterrupted()
+        await interruption.wait()
         app.stop()
         // Stopping waits for requests in flight, which may be waiting for a build on Swift's
         // own threads: wait here from a thread of Dispatch's, not of that pool.
@@ -110,32 +112,46 @@ struct ServeCommand: Command {
         return (host, port)
     }
 
-    /// Returns when the process gets SIGINT or SIGTERM.
-    private static func untilInterrupted() async {
-        let interruption = Interruption()
-        await withCheckedContinuation { continuation in interruption.wait(continuation) }
-    }
 }
 
-/// Turns SIGINT and SIGTERM into the end of a wait, through dispatch signal sources.
+/// SIGINT and SIGTERM, heard through dispatch signal sources from the moment it is made; `wait()`
+/// returns once either came (at once if one came before).
+///
+/// On Linux, libdispatch takes a signal over when it registers the source, on its own thread:
+/// it installs a handler and reads the signal from a `signalfd`. `init` waits for both
+/// registrations, so a signal sent once the server says it is up is never lost. The signals
+/// are not set to be ignored (as on Darwin): that would replace libdispatch's handler, and a
+/// signal landing on a thread that does not block it would be dropped.
 private final class Interruption: @unchecked Sendable {
     private let queue = DispatchQueue(label: "aura.serve.signals")
     private var sources: [any DispatchSourceSignal] = []
+    private var interrupted = false
     private var continuation: CheckedContinuation<Void, Never>?
 
-    func wait(_ continuation: CheckedContinuation<Void, Never>) {
+    init() {
+        let registered = DispatchGroup()
         queue.sync {
-            self.continuation = continuation
             for number in [SIGINT, SIGTERM] {
-                signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                registered.enter()
+                source.setRegistrationHandler { registered.leave() }
                 source.setEventHandler { [self] in
                     for source in sources { source.cancel() }
-                    self.continuation?.resume()
-                    self.continuation = nil
+                    interrupted = true
+                    continuation?.resume()
+                    continuation = nil
                 }
                 source.resume()
                 sources.append(source)
+            }
+        }
+        registered.wait()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            queue.sync {
+                if interrupted { continuation.resume() } else { self.continuation = continuation }
             }
         }
     }

@@ -1,6 +1,7 @@
 """Profiles on one device: one browser (one cookie jar) signed in as sam and bo at once. Each
 page shows only the active person's tasks; the header's switcher and a `?profile=` link switch
 among the held sessions only; signing one out keeps the other; a browser holds at most five."""
+import json
 import re
 
 import pytest
@@ -125,3 +126,28 @@ def test_notification_and_calendar_links_name_their_person(server, browser):
         opened = browser.get(server.url + urls[0], allow_redirects=False)
         assert opened.status_code == 303 and opened.headers["Location"] == urls[0].split("?")[0]
     assert active(server, browser) == "sam"
+
+
+def test_an_action_naming_a_held_profile_acts_for_that_person_whoever_is_active(server):
+    """A reminder's Done from the service worker, or an action queued before a switch, names its
+    person (`?profile=`): it lands in that person's store, the active profile stays, and a person
+    not signed in on this browser gets nothing done."""
+    jar = server.signed_in("sam")
+    assert server.sign_in(jar, "bo").status_code == 303
+    sams = json.loads((server.content / "planner" / "plan.json").read_text())
+    stored = {task["id"]: task for task in json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]}
+    block = next(block for day in sams["days"] for block in day["blocks"]
+                 if block["tasks"] and not any(stored[task["id"]]["done"] or stored[task["id"]].get("rrule")
+                                               for task in block["tasks"]))
+
+    def done(profile):
+        return jar.post(server.url + f"/api/done?profile={profile}", json={"id": "notify-" + block["id"]},
+                        headers={"Origin": server.url})
+
+    for stranger in ["cy", "nobody"]:
+        assert done(stranger).status_code == 401
+    answer = done("sam")
+    assert answer.status_code == 200 and answer.json()["done"] is True, answer.text
+    stored = {task["id"]: task for task in json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]}
+    assert all(stored[task["id"]]["done"] for task in block["tasks"])
+    assert active(server, jar) == "bo"

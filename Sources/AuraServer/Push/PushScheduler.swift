@@ -7,7 +7,8 @@ import Synchronization
 /// One scheduler for everyone's reminders: each notification of a subscribed person's plan (the
 /// ones `notifications.json` and the calendar alarms list) is pushed at its trigger, once.
 ///
-/// A timer ticks each second and only looks at what it holds in memory; each person's due
+/// A timer ticks each second and only looks at what it holds in memory (a tick with nothing due
+/// ends there); each person's due
 /// reminders are read again from their plan and store when those files' stamps change (looked
 /// at every few seconds), so an action here, cron's `aura plan` or an editor is noticed. Right
 /// before a push, its block is read again: Done cancels it, a snooze moves it to the snooze's
@@ -24,6 +25,22 @@ final class PushScheduler: Sendable {
     /// Per person: the planner files' stamp the reminders were read at, and the reminders.
     private let due: Mutex<[Int64: (stamp: String, reminders: [Reminder])]> = Mutex([:])
     private let ticks = Atomic<Int>(0)
+
+    /// The reminders known to be pushed (person, notification, trigger), so a tick in the
+    /// minutes after a trigger reads no store for them again.
+    private let pushed: Mutex<Set<String>> = Mutex([])
+
+    func wasPushed(_ reminder: Reminder, of personID: Int64) -> Bool {
+        pushed.withLock { $0.contains(Self.key(reminder, personID)) }
+    }
+
+    func notePushed(_ reminder: Reminder, of personID: Int64) {
+        pushed.withLock { _ = $0.insert(Self.key(reminder, personID)) }
+    }
+
+    private static func key(_ reminder: Reminder, _ personID: Int64) -> String {
+        "\(personID) \(reminder.notification.id) \(Int64(reminder.fire.timeIntervalSince1970))"
+    }
 
     /// How many times a push is tried in all.
     static let tries = 3
@@ -94,6 +111,19 @@ final class PushScheduler: Sendable {
         return reminders
     }
 
+    /// Whether anything kept is due by `now` and not pushed yet: between stamp checks, a tick
+    /// with nothing due touches neither the database nor a store.
+    func anythingDue(at now: Date) -> Bool {
+        due.withLock { due in
+            due.contains { personID, kept in
+                kept.reminders.contains { reminder in
+                    reminder.fire <= now && reminder.fire > now - Self.lateness
+                        && !pushed.withLock { $0.contains(Self.key(reminder, personID)) }
+                }
+            }
+        } || pending.withLock { !$0.isEmpty }
+    }
+
     /// What is kept for `personID`, without reading anything.
     func kept(of personID: Int64) -> [Reminder] {
         due.withLock { $0[personID]?.reminders ?? [] }
@@ -125,26 +155,32 @@ extension AuraApp {
 
     /// One tick: every subscribed person's reminders whose trigger has come are pushed.
     func sendDueReminders(refreshStamps: Bool) {
-        retryPushes()
-        guard let scheduler = pushScheduler.withLock({ $0 }), let people = try? accounts.peopleWithPushSubscriptions()
-        else { return }
+        guard let scheduler = pushScheduler.withLock({ $0 }) else { return }
         let now = clock()
+        guard refreshStamps || scheduler.anythingDue(at: now) else { return }
+        retryPushes()
+        guard let people = try? accounts.peopleWithPushSubscriptions() else { return }
         for person in people {
             guard let folder = try? planner(personID: person.id, isOwner: person.isOwner) else { continue }
             let reminders =
                 refreshStamps
-                ? ((try? scheduler.reminders(of: person.id, stamp: PersonalSites.stamp(of: folder)) {
+                ? scheduler.reminders(of: person.id, stamp: PersonalSites.stamp(of: folder)) {
                     Self.currentReminders(folder)
-                }) ?? [])
+                }
                 : scheduler.kept(of: person.id)
-            for reminder in reminders where reminder.fire <= now && reminder.fire > now - PushScheduler.lateness {
+            for reminder in reminders
+            where reminder.fire <= now && reminder.fire > now - PushScheduler.lateness
+                && !scheduler.wasPushed(reminder, of: person.id)
+            {
                 // Read again right before: a Done or a snooze since the last look counts.
                 guard
                     let current = Self.currentReminders(folder).first(where: {
                         $0.notification.id == reminder.notification.id
                     }),
-                    current.fire <= now,
-                    (try? accounts.notePushSent(current.notification.id, fire: current.fire, of: person.id)) == true
+                    current.fire <= now
+                else { continue }
+                scheduler.notePushed(current, of: person.id)
+                guard (try? accounts.notePushSent(current.notification.id, fire: current.fire, of: person.id)) == true
                 else { continue }
                 let note = current.notification
                 _ = try? push(
@@ -154,7 +190,8 @@ extension AuraApp {
                             + (current.day == (try? folder.settings().day(of: now))
                                 ? "schedule/" : "schedule/\(current.day.iso)/")
                             + "?profile=\(person.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")#block-\(note.blockId)",
-                        tag: note.id, badge: reminders.filter { $0.fire <= now }.count, actions: ["done", "snooze"]),
+                        tag: note.id, badge: reminders.filter { $0.fire <= now }.count, actions: ["done", "snooze"],
+                        profile: person.name),
                     to: person.id, urgency: now.timeIntervalSince(current.fire) < 60 ? "high" : "normal",
                     ttl: Int(PushScheduler.lateness))
             }

@@ -12,6 +12,9 @@ struct PushPayload: Encodable, Sendable {
     let tag: String
     let badge: Int
     let actions: [String]
+    /// Whose reminder it is: Done and Snooze from the notification act for this person, whichever
+    /// profile is active on the device.
+    let profile: String
 }
 
 /// Who the push services may contact about this server (VAPID's `sub`): `--push-contact`, else
@@ -154,7 +157,7 @@ extension AuraApp {
         let outcome = try push(
             PushPayload(
                 id: "aura-test", title: "Reminders reach you", body: "Each block of your day will ring like this.",
-                url: root + "notifications/", tag: "aura-test", badge: 0, actions: []),
+                url: root + "notifications/", tag: "aura-test", badge: 0, actions: [], profile: session.name),
             to: session.personID, urgency: "normal", ttl: 600)
         return .json(200, ["delivered": outcome.delivered, "problems": outcome.problems])
     }

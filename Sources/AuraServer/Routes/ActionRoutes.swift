@@ -35,7 +35,7 @@ extension AuraApp {
             return .text(411, "Length required")
         }
         guard isJSON || isForm else { return .text(415, "Send a form or application/json") }
-        guard let session = try session(of: request) else {
+        guard let session = try actingSession(of: request) else {
             return isJSON ? .text(401, "Sign in first") : try signInFirstForAction(request)
         }
         let fields: [String: String]

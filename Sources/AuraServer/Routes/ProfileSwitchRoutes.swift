@@ -72,6 +72,15 @@ extension AuraApp {
         return response
     }
 
+    /// The session an action acts for: the active one, or with `?profile=NAME` the session this
+    /// browser holds for that person. A reminder's Done, or an action queued offline before the
+    /// profile was switched, belongs to the person it was made for, not to whoever is active when
+    /// it is sent. Nil when that person is not signed in here.
+    func actingSession(of request: HTTPRequest) throws -> Accounts.Session? {
+        guard let name = request.query["profile"] else { return try session(of: request) }
+        return try heldProfiles(of: request).first { $0.session.name == name }?.session
+    }
+
     /// After one sign-out: the next held profile becomes active, if there is one.
     func cookiesAfterSigningOut(_ request: HTTPRequest, token: String?) throws -> [(name: String, value: String)] {
         let rest = try heldProfiles(of: request).map(\.token).filter { $0 != token }

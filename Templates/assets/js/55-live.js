@@ -12,7 +12,8 @@
    when the connection returns ("online", the next page opened, and a retry every few seconds
    while anything waits). The server carries out each actionId once and, per task field, keeps
    the change made last by `at`: a replay never acts twice, and a change made offline earlier
-   than one already applied is acknowledged but not applied.
+   than one already applied is acknowledged but not applied. Each action names the profile it
+   was made under (?profile=), so one queued before a switch of profile is still that person's.
    The queue is the page's, not the service worker's: the page already shows the change
    (Aura.tasks) and knows when it is answered; Background Sync exists in Chromium only, a
    service worker is not there on a first visit or outside a secure context (a LAN address over
@@ -113,13 +114,17 @@
     });
     body.actionId = newActionId();
     body.at = Date.now();
-    return { actionId: body.actionId, action: action.action, body: body, at: body.at, seq: sequence++ };
+    // Made for the person signed in now: sent for them even if another profile is active by then.
+    var profiles = Aura.profiles ? Aura.profiles() : null;
+    return { actionId: body.actionId, action: action.action, body: body, at: body.at, seq: sequence++,
+             profile: profiles ? profiles.active : undefined };
   }
 
   /* One try: { outcome: "done", answer } | { outcome: "unreachable" } | { outcome: "refused", message }.
      A gateway's 502-504 (a proxy whose server is away) counts as unreachable. */
   function attempt(entry) {
-    return window.fetch(live.api + entry.action, {
+    var forWhom = entry.profile ? "?profile=" + encodeURIComponent(entry.profile) : "";
+    return window.fetch(live.api + entry.action + forWhom, {
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(entry.body)
     }).then(function (response) {
