@@ -84,5 +84,5 @@ bench: build
 	python3 scripts/bench.py $(BENCH_ARGS)
 
 clean:
-	rm -rf .build Public/.aura-output
+	rm -rf .build .aura/build
 	find Public -mindepth 1 ! -name README.md -exec rm -rf {} +

@@ -905,7 +905,8 @@ def bench_size(size, folder, args):
     cold = outputs / "out-cold"
     warm = outputs / "out-warm"
     measure("aura build (cold)", size, f"{aura} build {common} --output {q(str(cold))} --quiet",
-            f"rm -rf {q(str(cold))}", folder, args, pages_of=lambda _: count_html(cold))
+            f"rm -rf {q(str(cold))} {q(str(outputs / '.aura' / 'build' / cold.name))}", folder, args,
+            pages_of=lambda _: count_html(cold))
     # The probe run builds out-warm from nothing; every timed run then rebuilds into it.
     subprocess.run(["rm", "-rf", str(warm)], check=True)
     measure("aura build (no change)", size, f"{aura} build {common} --output {q(str(warm))} --quiet",

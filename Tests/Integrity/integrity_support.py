@@ -136,11 +136,19 @@ def passes_to_kill(passed):
             for count in sorted({1, (counts[point] + 1) // 2, counts[point]})]
 
 
+def build_state(public, name):
+    """A file of the build state Aura keeps for `public`, outside it (.aura/build/<name>/ beside it)."""
+    return public.parent / ".aura" / "build" / public.name / name
+
+
 def whole(public):
-    """The site is there and every file its marker lists exists."""
-    marker = public / ".aura-output"
+    """The site is there and every file its marker lists exists. Between a first build's swap
+    and its marker, the journal lists the new site's files instead."""
+    marker = build_state(public, "files")
     if not marker.exists():
-        return False
+        marker = build_state(public, "pending")
+        if not marker.exists():
+            return False
     listed = marker.read_text().splitlines()[1:]
     return len(listed) > 50 and all((public / path).exists() for path in listed)
 
@@ -180,17 +188,18 @@ def change_entries(content, number):
 
 def tree(public):
     """Every file and folder under public by relative path (folders as None, files by bytes),
-    without the hand-made files and with the build record's file stamps left out."""
+    without the hand-made files, and the build record (kept outside it) as "(record)" with its
+    file stamps left out."""
     entries = {}
     for path in sorted(public.rglob("*")):
         relative = path.relative_to(public).as_posix()
         if relative in HAND_ADDED:
             continue
         entries[relative] = None if path.is_dir() else path.read_bytes()
-    record = entries.get(".aura-build")
-    if record is not None:
-        lines = [line.split(" ", 3) for line in record.decode().splitlines()]
-        entries[".aura-build"] = [fields[:2] + fields[3:] if len(fields) == 4 else fields for fields in lines]
+    record = build_state(public, "record")
+    if record.exists():
+        lines = [line.split(" ", 3) for line in record.read_text().splitlines()]
+        entries["(record)"] = [fields[:2] + fields[3:] if len(fields) == 4 else fields for fields in lines]
     return entries
 
 

@@ -25,7 +25,7 @@ def test_kill_at_every_step_of_an_in_place_commit(tmp_path):
             assert whole(public), f"killed at {call} {when}: Public is not whole"
             assert hand_made_files_survive(public), f"killed at {call} {when}: a hand-made file was lost"
             subprocess.run(command, check=True)
-            assert sorted(p.name for p in (tmp_path / "site").iterdir()) == [".Public.lock", "Content", "Public"]
+            assert sorted(p.name for p in (tmp_path / "site").iterdir()) == [".aura", "Content", "Public"]
             expect_cold_build_tree(tmp_path / "cold", content, public, f"killed at {call} {when}")
             if not killed:
                 break

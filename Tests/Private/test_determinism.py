@@ -7,7 +7,7 @@ from private_support import PASSPHRASE, build, files
 
 
 def snapshot(site):
-    return {path: (site / path).read_bytes() for path in files(site) if path != ".aura-output"}
+    return {path: (site / path).read_bytes() for path in files(site)}
 
 
 def rebuild(content, output, passphrase=PASSPHRASE):

@@ -27,6 +27,7 @@ def test_a_done_through_the_server_reaches_the_static_build(tmp_path):
         task = next(task["id"] for task in store if task["title"] == "zzpublish the newsletter")
         assert browser.post(server.url + "/api/done", json={"id": task}, headers=origin).status_code == 200
         wait_for(lambda: captured_row(public, "zzpublish the newsletter") == "list-row capture capture--done", "the Done in Public/")
-        assert (public / ".aura-output").exists() and (public / "index.html").exists()
+        assert (public / "index.html").exists() and not any(path.name.startswith(".") for path in public.iterdir())
+        assert (public.parent / ".aura" / "build" / public.name / "files").exists()
     finally:
         server.stop()

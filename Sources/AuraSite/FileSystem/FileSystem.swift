@@ -76,7 +76,8 @@ extension FileSystem {
         openOutput: { destination, keep, onWait in
             let directory = try OutputDirectory(destination: destination, keep: keep, onWait: onWait)
             return SiteOutput(
-                write: directory.write, writePieces: directory.writePieces, reuse: directory.reuse,
+                write: directory.write, writePieces: directory.writePieces, writeRecord: directory.writeRecord,
+                reuse: directory.reuse,
                 commit: directory.commit,
                 discard: directory.discard)
         },

@@ -15,11 +15,16 @@ extension FileSystem {
             openOutput: { destination, _, _ in
                 let folder = destination.standardizedFileURL.path
                 let staged = Mutex<[String: Data]>([:])
+                let record = Mutex<Data?>(nil)
                 return SiteOutput(
                     // A memory file's stamp is its bytes' digest: nothing else tells an edit apart.
                     write: { data, path in
                         staged.withLock { $0[path] = data }
                         return FileStamp(contentsOf: data)
+                    },
+                    writeRecord: { pieces in
+                        let data = try SiteOutput.gathered(pieces)
+                        record.withLock { $0 = data }
                     },
                     reuse: { files in
                         files.map { path, stamp in
@@ -29,8 +34,16 @@ extension FileSystem {
                             return true
                         }
                     },
-                    commit: { store.replace(folder, with: staged.withLock { $0 }) },
-                    discard: { staged.withLock { $0 = [:] } })
+                    commit: {
+                        store.replace(folder, with: staged.withLock { $0 })
+                        if let data = record.withLock({ $0 }) {
+                            store.put(OutputDirectory.recordFile(of: destination).standardizedFileURL.path, data)
+                        }
+                    },
+                    discard: {
+                        staged.withLock { $0 = [:] }
+                        record.withLock { $0 = nil }
+                    })
             })
     }
 }
@@ -58,6 +71,11 @@ private final class MemoryStore: Sendable {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return files.withLock { $0.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) } }
             .sorted()
+    }
+
+    /// The file at `path` becomes `data`.
+    func put(_ path: String, _ data: Data) {
+        files.withLock { $0[path] = data }
     }
 
     /// Everything under `folder` becomes `written` (relative path → bytes).

@@ -11,6 +11,9 @@ public struct SiteOutput: Sendable {
     let write: @Sendable (Data, String) throws -> FileStamp
     /// Writes a file at a relative path as `Pieces` hands it over; returns its stamp.
     let writePieces: @Sendable (String, Pieces) throws -> FileStamp
+    /// Writes the build's record (`BuildManifest`) as `Pieces` hands it over: kept outside the
+    /// site, and put in place by the commit after the site's files.
+    let writeRecord: @Sendable (Pieces) throws -> Void
     /// Carries each of the previous build's files at a relative path into this one unchanged,
     /// without reading it, when its stamp is still the one given (the file is as that build
     /// wrote it); false for one where there is no such file or it has changed since. Files
@@ -26,11 +29,13 @@ public struct SiteOutput: Sendable {
     init(
         write: @escaping @Sendable (Data, String) throws -> FileStamp,
         writePieces: (@Sendable (String, Pieces) throws -> FileStamp)? = nil,
+        writeRecord: @escaping @Sendable (Pieces) throws -> Void,
         reuse: @escaping @Sendable (_ files: [(path: String, stamp: FileStamp)]) -> [Bool],
         commit: @escaping @Sendable () throws -> Void, discard: @escaping @Sendable () -> Void
     ) {
         self.write = write
         self.writePieces = writePieces ?? { path, pieces in try write(Self.gathered(pieces), path) }
+        self.writeRecord = writeRecord
         self.reuse = reuse
         self.commit = commit
         self.discard = discard

@@ -2,15 +2,14 @@ import Foundation
 import Mustache
 import Platform
 
-/// What the previous build made each page from, kept beside the site as `.aura-build`: per
+/// What the previous build made each page from, kept outside the site
+/// (`OutputDirectory.recordFile`, `.aura/build/Public/record`): per
 /// page, a key over everything its bytes depend on (the templates, the design tokens, the
 /// assets, the `aura` that rendered it, and the page's whole view model), the SHA-256 of what
 /// it wrote and the written file's stamp (`OutputDirectory.stamp`). A rebuild links a page
 /// whose key is unchanged and whose file still bears its stamp from the previous site instead
 /// of rendering, hashing and writing it again; a page edited by hand in the site is rendered.
 struct BuildManifest: Sendable {
-    static let fileName = ".aura-build"
-
     /// One file's record. The record is read a piece at a time and never held whole (14 MB at
     /// 20,000 entries), so nothing in it is a slice of the text it was read from.
     struct Record: Sendable, Equatable {
@@ -48,9 +47,10 @@ struct BuildManifest: Sendable {
 
     init() {}
 
-    /// The manifest the build in `folder` left; empty when there is none or it cannot be read.
-    init(in folder: URL, fileSystem: FileSystem) {
-        let file = folder.appendingPathComponent(Self.fileName)
+    /// The record the last build of `destination` left; empty when there is none or it cannot
+    /// be read.
+    init(of destination: URL, fileSystem: FileSystem) {
+        let file = OutputDirectory.recordFile(of: destination)
         let entryTag = Array("\(CultureCache.lineTag)\t".utf8)
         var read = BuildManifest()
         let readable = RecordText.forEachLine(ofFileAt: file, in: fileSystem) { line, offset in

@@ -11,8 +11,9 @@ import Synchronization
 ///   (beside the destination, so on its file system and a `rename` away), and files whose
 ///   bytes or stamps did not change are left where they are.
 /// - A killed commit leaves whole files: each new file is renamed over the old one. The build
-///   record (`.aura-build`) is renamed last, so until it is, files already replaced no longer
-///   bear the stamps it lists and the next build renders them again.
+///   record (outside the folder, `OutputDirectory.recordFile`) is renamed in after them, so
+///   until it is, files already replaced no longer bear the stamps it lists and the next build
+///   renders them again.
 /// - The marker lists only files that exist: it is replaced after the new files are in place
 ///   and before the files this build no longer makes are removed. Files that are Aura's
 ///   while the marker does not list them (new ones before, retired ones after) are first
@@ -118,10 +119,11 @@ final class InPlaceUpdate: Sendable {
         return kept
     }
 
-    /// Moves the new files into place, records them, and removes what this build no longer
-    /// makes. Throws before changing anything when a file not Aura's stands where the build
-    /// writes (the person's own `README.md`, `CNAME` … win instead, and the build's is dropped).
-    func commit() throws {
+    /// Moves the new files into place, then the record (`placingRecord`), lists them, and
+    /// removes what this build no longer makes. Throws before changing anything when a file not
+    /// Aura's stands where the build writes (the person's own `README.md`, `CNAME` … win
+    /// instead, and the build's is dropped).
+    func commit(placingRecord: () throws -> Void) throws {
         var staged = written.withLock { $0.staged }
         var built = written.withLock { $0.kept }
         built.formUnion(staged.keys)
@@ -161,14 +163,16 @@ final class InPlaceUpdate: Sendable {
             try clearTheWay(inTheWay, listed: &listed)
         }
         // New pages first, so a changed page never links to one not there yet; the record last.
-        let order = { (path: String) in (path == BuildManifest.fileName ? 2 : self.isPrevious(path) ? 1 : 0, path) }
+        let order = { (path: String) in (self.isPrevious(path) ? 1 : 0, path) }
         for (path, name) in staged.sorted(by: { order($0.key) < order($1.key) }) {
             try move(staging.appendingPathComponent(name), to: path)
             PausePoint.reached("commit: file moved into place")
         }
+        try placingRecord()
+        PausePoint.reached("commit: record in place")
         if !sameFiles, newEntries != listed {
             try replace(
-                destination.appendingPathComponent(OutputDirectory.markerName),
+                OutputDirectory.markerFile(of: destination),
                 with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, newEntries.sorted()))
             PausePoint.reached("commit: marker replaced")
         }
@@ -191,7 +195,7 @@ final class InPlaceUpdate: Sendable {
             // first; the marker stops listing them before they do.
             listed.subtract(inTheWay)
             try replace(
-                destination.appendingPathComponent(OutputDirectory.markerName),
+                OutputDirectory.markerFile(of: destination),
                 with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, listed.sorted()))
             for entry in inTheWay { remove(entry) }
         }

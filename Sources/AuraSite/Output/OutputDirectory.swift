@@ -18,12 +18,16 @@ import Platform
 ///
 /// Files the build did not make — `README.md`, `CNAME`, `.git/`, `.well-known/`, anything
 /// under `site.yml` `keep:`, and in a folder Aura built before, anything else added by hand —
-/// survive every build.
+/// survive every build. What the build keeps for itself (its lock, the list of the files it
+/// wrote, the record of what each page was made from) lives outside the folder
+/// (`OutputDirectory.stateFolder`), so the folder holds the site and nothing else.
 struct OutputDirectory: Sendable {
     let destination: URL
     /// `destination`'s path, to which relative paths are joined as strings.
     private let destinationPath: String
     let staging: URL
+    /// Where this build's record waits until the commit puts it in place.
+    private let pendingRecord: URL
     private let lock: FileLock
     private let update: Update
 
@@ -40,25 +44,33 @@ struct OutputDirectory: Sendable {
     init(destination: URL, keep: [String] = [], onWait: @escaping @Sendable () -> Void = {}) throws {
         self.destination = destination.standardizedFileURL
         destinationPath = self.destination.path
-        let parent = self.destination.deletingLastPathComponent()
-        let name = self.destination.lastPathComponent
-        staging = parent.appendingPathComponent(".\(name).staging-\(getpid())")
+        let state = Self.stateFolder(of: self.destination)
+        staging = state.appendingPathComponent("staging-\(getpid())")
+        pendingRecord = state.appendingPathComponent("record-\(getpid())")
         let files = FileManager.default
-        try files.createDirectory(at: parent, withIntermediateDirectories: true)
+        try files.createDirectory(at: state, withIntermediateDirectories: true)
         lock = try FileLock.exclusive(Self.lockFile(of: self.destination), onWait: onWait)
         do {
-            try Self.removeLeftovers(of: name, in: parent)
+            try Self.removeLeftovers(of: self.destination)
             PausePoint.reached("output: leftovers removed")
-            let marker = Self.listedEntries(
-                at: self.destination.appendingPathComponent(Self.markerName), heading: Self.markerHeading)
-            if let marker, !marker.isEmpty {
-                let journal =
-                    Self.listedEntries(at: Self.journalFile(of: self.destination), heading: Self.journalHeading) ?? []
+            // A folder removed by hand is built afresh, whatever its lists say.
+            let exists = files.fileExists(atPath: destinationPath)
+            let marker =
+                exists
+                ? Self.listedEntries(at: Self.markerFile(of: self.destination), heading: Self.markerHeading)
+                    ?? Self.legacyMarker(in: self.destination) : nil
+            let journal =
+                exists
+                ? Self.listedEntries(at: Self.journalFile(of: self.destination), heading: Self.journalHeading) ?? []
+                : []
+            // A journal without a marker: a first build killed once its site was in place.
+            if marker?.isEmpty == false || !journal.isEmpty {
                 update = .inPlace(
-                    InPlaceUpdate(destination: self.destination, staging: staging, marker: marker, journal: journal))
+                    InPlaceUpdate(
+                        destination: self.destination, staging: staging, marker: marker ?? [], journal: journal))
             } else {
                 update = .swap(
-                    carried: try Self.entriesToCarry(from: self.destination, keep: keep),
+                    carried: try Self.entriesToCarry(from: self.destination, keep: keep, marker: marker),
                     tree: StagingTree(root: staging))
             }
             try files.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -66,12 +78,6 @@ struct OutputDirectory: Sendable {
             lock.release()
             throw error
         }
-    }
-
-    /// The lock file that one build of `destination` at a time holds.
-    static func lockFile(of destination: URL) -> URL {
-        let destination = destination.standardizedFileURL
-        return destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).lock")
     }
 
     /// Writes `data` at `relativePath`: into the staging folder, or left as it is in place when
@@ -173,6 +179,19 @@ struct OutputDirectory: Sendable {
         }
     }
 
+    /// Writes the build's record (`BuildManifest`), which the commit puts in place once the
+    /// site's files are.
+    func writeRecord(_ pieces: SiteOutput.Pieces) throws {
+        try Self.writeWithoutSync(pieces, to: pendingRecord.path)
+    }
+
+    /// Puts the record written, if any, in place of the previous one.
+    private func placeRecord() throws {
+        guard rename(pendingRecord.path, Self.recordFile(of: destination).path) == 0 || errno == ENOENT else {
+            throw SiteError(message: "cannot record the build: \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Writes a copy of the file at `source` at `relativePath` (see `write`).
     func copy(_ source: URL, to relativePath: String) throws {
         try write(try Data(contentsOf: source), to: relativePath)
@@ -187,13 +206,15 @@ struct OutputDirectory: Sendable {
             lock.release()
         }
         switch update {
-        case .inPlace(let inPlace): try inPlace.commit()
+        case .inPlace(let inPlace): try inPlace.commit(placingRecord: placeRecord)
         case .swap(let carried, let tree): try swap(carried: carried, built: tree.files)
         }
     }
 
-    /// Records what the build wrote, carries the kept files over, and swaps the staging folder
-    /// in for the destination in one step; the old site then sits in the staging folder.
+    /// Carries the kept files over, swaps the staging folder in for the destination in one step
+    /// (the old site then sits in the staging folder), and records what the build wrote. Until
+    /// the marker lists the new files, the journal does: a build killed after the swap finds
+    /// them Aura's.
     private func swap(carried: [String], built: [String]) throws {
         var built = built
         var clashes = carried.filter { path in built.contains { $0 == path || $0.hasPrefix(path + "/") } }
@@ -204,10 +225,9 @@ struct OutputDirectory: Sendable {
         }
         clashes.removeAll { Self.alwaysKept.contains($0) }
         if let clash = clashes.first { throw Self.clash(clash, in: destination) }
-        try Self.writeWithoutSync(
-            Self.listPieces(heading: Self.markerHeading, Self.markerEntries(built)),
-            to: staging.appendingPathComponent(Self.markerName).path)
-        PausePoint.reached("swap: marker written")
+        let entries = Self.markerEntries(built)
+        try replaceList(Self.journalFile(of: destination), heading: Self.journalHeading, entries)
+        PausePoint.reached("swap: journal written")
         for path in carried {
             try Self.linkTree(destination.appendingPathComponent(path), to: staging.appendingPathComponent(path))
         }
@@ -222,8 +242,19 @@ struct OutputDirectory: Sendable {
             )
         }
         PausePoint.reached("swap: exchanged")
-        // A journal of an in-place commit into a folder since removed by hand.
+        try placeRecord()
+        try replaceList(Self.markerFile(of: destination), heading: Self.markerHeading, entries)
+        PausePoint.reached("swap: marker written")
         try? files.removeItem(at: Self.journalFile(of: destination))
+    }
+
+    /// Replaces the list at `url` by renaming a new one over it.
+    private func replaceList(_ url: URL, heading: String, _ entries: [String]) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent)-\(getpid())")
+        try Self.writeWithoutSync(Self.listPieces(heading: heading, entries), to: temporary.path)
+        guard rename(temporary.path, url.path) == 0 else {
+            throw SiteError(message: "cannot write \(displayPath(url)): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Removes the staging folder after a failed build and releases the lock.
@@ -234,20 +265,42 @@ struct OutputDirectory: Sendable {
 
     private func discardStaging() {
         try? FileManager.default.removeItem(at: staging)
+        unlink(pendingRecord.path)
     }
 
-    /// Staging and retired folders of builds that were killed; safe to remove under the lock.
-    static func removeLeftovers(of name: String, in parent: URL) throws {
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        where entry.hasPrefix(".\(name).staging-") || entry.hasPrefix(".\(name).previous-") {
-            try FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+    /// What builds that were killed left (staging folders, records and lists not put in place),
+    /// and what an older Aura kept beside the folder (its staging folders and lock); safe to
+    /// remove under the lock.
+    static func removeLeftovers(of destination: URL) throws {
+        let files = FileManager.default
+        let state = stateFolder(of: destination)
+        for entry in (try? files.contentsOfDirectory(atPath: state.path)) ?? []
+        where entry.hasPrefix("staging-") || entry.hasPrefix("record-") || entry.hasPrefix("files-")
+            || entry.hasPrefix("pending-")
+        {
+            try files.removeItem(at: state.appendingPathComponent(entry))
+        }
+        let parent = destination.standardizedFileURL.deletingLastPathComponent()
+        let name = destination.standardizedFileURL.lastPathComponent
+        for entry in (try? files.contentsOfDirectory(atPath: parent.path)) ?? []
+        where entry.hasPrefix(".\(name).staging-") || entry.hasPrefix(".\(name).previous-") || entry == ".\(name).lock"
+        {
+            try files.removeItem(at: parent.appendingPathComponent(entry))
+        }
+    }
+
+    /// The marker an older Aura left inside `destination`, with itself and its record listed
+    /// too, so that the build takes the folder over and removes both; nil when there is none.
+    static func legacyMarker(in destination: URL) -> [String]? {
+        listedEntries(at: destination.appendingPathComponent(legacyMarkerName), heading: legacyMarkerHeading).map {
+            Array(Set($0 + [legacyMarkerName, legacyRecordName])).sorted()
         }
     }
 
     /// What in an existing destination the build did not make, as relative paths (whole
-    /// folders where nothing inside is the build's). A folder that Aura did not build may hold
-    /// only kept entries.
-    private static func entriesToCarry(from destination: URL, keep: [String]) throws -> [String] {
+    /// folders where nothing inside is the build's), given the files the `marker` of its last
+    /// build lists. A folder that Aura did not build may hold only kept entries.
+    private static func entriesToCarry(from destination: URL, keep: [String], marker: [String]?) throws -> [String] {
         let kept = Set(alwaysKept + keep.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: destination.path) else {
             if FileManager.default.fileExists(atPath: destination.path) {
@@ -255,23 +308,19 @@ struct OutputDirectory: Sendable {
             }
             return []
         }
-        let marker = destination.appendingPathComponent(markerName)
-        guard let markerText = try? String(contentsOf: marker, encoding: .utf8) else {
-            let foreign = entries.filter { !kept.contains($0) }.sorted()
-            guard foreign.isEmpty else {
-                throw SiteError(
-                    message:
-                        "refusing to replace \(displayPath(destination)): it holds \(foreign.prefix(3).joined(separator: ", ")) not built by aura (no \(markerName)); choose an empty or new folder, or list what to keep under 'keep:' in site.yml"
-                )
-            }
-            return entries.sorted()
-        }
-        let lines = markerText.split(separator: "\n").map(String.init)
-        guard lines.first == markerHeading else {
-            // A marker from before the list of files: everything but the kept entries was built.
+        if let marker { return carriedEntries(of: destination, built: Set(marker)) }
+        if FileManager.default.fileExists(atPath: destination.appendingPathComponent(legacyMarkerName).path) {
+            // An older Aura's marker from before the list of files: everything but the kept entries was built.
             return entries.filter { kept.contains($0) }.sorted()
         }
-        return carriedEntries(of: destination, built: Set(lines.dropFirst()))
+        let foreign = entries.filter { !kept.contains($0) }.sorted()
+        guard foreign.isEmpty else {
+            throw SiteError(
+                message:
+                    "refusing to replace \(displayPath(destination)): it holds \(foreign.prefix(3).joined(separator: ", ")) not built by aura (no record of its build in \(displayPath(stateFolder(of: destination)))); choose an empty or new folder, or list what to keep under 'keep:' in site.yml"
+            )
+        }
+        return entries.sorted()
     }
 
     /// The entries under `root` that are not in `built`: files, and whole folders holding none
@@ -281,7 +330,7 @@ struct OutputDirectory: Sendable {
         var carried: [String] = []
         walk(root) { path, isFolder in
             if isFolder && built.contains(path + "/") { return false }
-            if path == markerName || built.contains(path) || builtFolders.contains(path) { return true }
+            if built.contains(path) || builtFolders.contains(path) { return true }
             carried.append(path)
             return false
         }

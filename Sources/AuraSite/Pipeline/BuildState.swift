@@ -106,7 +106,7 @@ struct BuildState: Sendable {
             : thisBuild.without { PersonalPaths.contains($0) || $0.hasPrefix(PrivateSite.calendarFolder) }
         record.sortPaths()
         let culture = try require(\.content).culture
-        _ = try output.writePieces(BuildManifest.fileName) { put in
+        try output.writeRecord { put in
             try record.write(to: put) { try CultureCache.writeLines(of: culture, to: &$0) }
         }
         try output.commit()

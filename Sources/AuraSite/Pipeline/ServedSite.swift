@@ -65,6 +65,8 @@ extension SiteBuilder {
                     }
                     return stamp
                 },
+                // The record is kept in memory too (`ServedSite.record`), from the build's state.
+                writeRecord: { _ in },
                 // Memory does not change under a build: what the previous build recorded is there as written.
                 reuse: { files in
                     files.map { path, _ in

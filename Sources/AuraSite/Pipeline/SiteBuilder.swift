@@ -37,7 +37,7 @@ public struct SiteBuilder: Sendable {
         // entry's file, a page's file), so a build that replaced the site meanwhile only costs
         // rendering again.
         state.previousBuild =
-            look.previous ?? BuildManifest(in: options.outputDirectory, fileSystem: options.fileSystem)
+            look.previous ?? BuildManifest(of: options.outputDirectory, fileSystem: options.fileSystem)
         state.thisBuild.inputs = inputs?.digest
         state.thisBuild.inputsBesidesCulture = inputs?.besidesCulture
         // Held by the state alone, which lets them go once the content is loaded.

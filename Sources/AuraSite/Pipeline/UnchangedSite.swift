@@ -37,13 +37,14 @@ enum UnchangedSite {
     ) async throws -> (unchanged: BuildReport?, previous: BuildManifest?) {
         guard options.fileSystem.stampsInputs else { return (nil, nil) }
         let destination = options.outputDirectory.standardizedFileURL
+        try FileManager.default.createDirectory(
+            at: OutputDirectory.stateFolder(of: destination), withIntermediateDirectories: true)
         let lock = try FileLock.exclusive(OutputDirectory.lockFile(of: destination)) {
             waiting("waiting for another build of \(displayPath(destination)) to finish …")
         }
         defer { lock.release() }
-        try OutputDirectory.removeLeftovers(
-            of: destination.lastPathComponent, in: destination.deletingLastPathComponent())
-        let previous = BuildManifest(in: destination, fileSystem: options.fileSystem)
+        try OutputDirectory.removeLeftovers(of: destination)
+        let previous = BuildManifest(of: destination, fileSystem: options.fileSystem)
         // A journal means a killed rebuild left files to remove and a marker to write.
         guard let inputs = await inputs(),
             !FileManager.default.fileExists(atPath: OutputDirectory.journalFile(of: destination).path),

@@ -38,6 +38,7 @@ struct PrivateSealer: Sendable {
                 guard PersonalPaths.contains(path) else { return try output.writePieces(path, pieces) }
                 return try write(SiteOutput.gathered(pieces), path)
             },
+            writeRecord: output.writeRecord,
             // A personal file always goes through sealing: the previous build's copy may be under an old key.
             reuse: { files in
                 let sealed = files.map { PersonalPaths.contains($0.path) }
