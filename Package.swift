@@ -30,38 +30,43 @@ let package = Package(
         .target(name: "Platform", dependencies: ["Diagnostics", "COpenSSL"]),
         .target(name: "Mustache", dependencies: ["Diagnostics"]),
         .target(
+            name: "SiteEngine", dependencies: ["Diagnostics", "Mustache", "CMarkGFM", "CYAML", "CFileSwap", "Platform"]),
+        .target(
             name: "AuraSite",
-            dependencies: [
-                "Diagnostics", "Mustache", "CMarkGFM", "CYAML", "COpenSSL", "CFileSwap", "AuraPlanner", "Platform"
-            ]),
+            dependencies: ["Diagnostics", "Mustache", "COpenSSL", "AuraPlanner", "Platform", "SiteEngine"]),
         .target(
             name: "AuraPlanner", dependencies: ["Diagnostics"],
             resources: [.embedInCode("Resources/category-weights.tsv")]),
         .target(name: "AuraCalendar", dependencies: ["AuraPlanner", "CICal"]),
         .target(
-            name: "AuraUseCases", dependencies: ["Diagnostics", "Platform", "AuraSite", "AuraPlanner", "AuraCalendar"]),
+            name: "AuraUseCases",
+            dependencies: ["Diagnostics", "Platform", "SiteEngine", "AuraSite", "AuraPlanner", "AuraCalendar"]),
         .target(
             name: "AuraServer",
             dependencies: [
                 "AuraHTTP", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "Platform",
-                "AuraUseCases", "AuraSite", "AuraPlanner", "Mustache"
+                "AuraUseCases", "SiteEngine", "AuraSite", "AuraPlanner", "Mustache"
             ]),
         .target(
             name: "AuraCLI",
             dependencies: [
-                "Diagnostics", "Platform", "AuraHTTP", "AuraServer", "AuraUseCases", "AuraSite", "AuraPlanner"
+                "Diagnostics", "Platform", "AuraHTTP", "AuraServer", "AuraUseCases", "SiteEngine", "AuraSite",
+                "AuraPlanner"
             ]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 
-        .target(name: "AuraTestSupport", dependencies: ["AuraSite"], path: "Tests/Support"),
+        .target(name: "AuraTestSupport", dependencies: ["SiteEngine", "AuraSite"], path: "Tests/Support"),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "AuraTestSupport"]),
         .testTarget(
             name: "AuraServerTests",
-            dependencies: ["AuraHTTP", "AuraServer", "AuraSite", "AuraTestSupport", "Platform"]),
+            dependencies: ["AuraHTTP", "AuraServer", "SiteEngine", "AuraSite", "AuraTestSupport", "Platform"]),
         .testTarget(name: "MustacheTests", dependencies: ["Diagnostics", "Mustache"]),
-        .testTarget(name: "AuraSiteTests", dependencies: ["Diagnostics", "Platform", "AuraSite", "AuraTestSupport"]),
         .testTarget(
-            name: "AuraCLITests", dependencies: ["AuraCLI", "Platform", "AuraSite", "AuraPlanner", "AuraTestSupport"]),
+            name: "AuraSiteTests",
+            dependencies: ["Diagnostics", "Platform", "SiteEngine", "AuraSite", "AuraTestSupport"]),
+        .testTarget(
+            name: "AuraCLITests",
+            dependencies: ["AuraCLI", "Platform", "SiteEngine", "AuraSite", "AuraPlanner", "AuraTestSupport"]),
         .testTarget(
             name: "AuraPlannerTests", dependencies: ["AuraPlanner", "AuraCalendar"],
             resources: [.copy("Fixtures")]),
@@ -80,7 +85,7 @@ if Context.environment["AURA_FUZZ"] != nil {
     let linking: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
     package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"))
     for (name, dependency) in [
-        ("FuzzCapture", "AuraPlanner"), ("FuzzFrontMatter", "AuraSite"), ("FuzzMustache", "Mustache"),
+        ("FuzzCapture", "AuraPlanner"), ("FuzzFrontMatter", "SiteEngine"), ("FuzzMustache", "Mustache"),
         ("FuzzTaskStore", "AuraPlanner"), ("FuzzCalendar", "AuraCalendar")
     ] {
         package.targets.append(

@@ -1,5 +1,5 @@
-import AuraSite
 import CFuzzDriver
+import SiteEngine
 
 /// libFuzzer entry: the input is a Markdown file with YAML front matter.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -5,6 +5,7 @@ import AuraUseCases
 import Diagnostics
 import Dispatch
 import Foundation
+import SiteEngine
 
 /// `aura serve`: builds the site in memory and serves it over HTTP, live.
 struct ServeCommand: Command {

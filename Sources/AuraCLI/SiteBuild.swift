@@ -2,6 +2,7 @@ import AuraSite
 import AuraUseCases
 import Diagnostics
 import Foundation
+import SiteEngine
 
 /// Rendering the site: the options that shape a build and the one library call behind them.
 /// `aura build` and `aura plan --build` both use it, so every build option works in both.

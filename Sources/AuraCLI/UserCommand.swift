@@ -1,6 +1,7 @@
 import AuraServer
 import AuraSite
 import Foundation
+import SiteEngine
 
 /// `aura user add | list | remove | reset | invite | rotate-feed`: who may sign in to
 /// `aura serve`, and the one-time links that let people join, recover and subscribe.

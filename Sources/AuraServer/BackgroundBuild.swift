@@ -3,6 +3,7 @@ import AuraUseCases
 import Diagnostics
 import Dispatch
 import Foundation
+import SiteEngine
 import Synchronization
 
 /// Keeps a static build (`Public/`) current from the server, so that hosting it needs no cron:

@@ -4,6 +4,7 @@ import AuraSite
 import Diagnostics
 import Foundation
 import Platform
+import SiteEngine
 
 /// A person's planner on disk: `<content>/planner/` with its inbox, task store, plan and
 /// calendar (the inbox, store and calendar may be placed elsewhere), the site's planner

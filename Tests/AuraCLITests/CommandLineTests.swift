@@ -1,5 +1,6 @@
 import AuraCLI
 import AuraTestSupport
+import SiteEngine
 import Testing
 
 /// How `aura` answers mistakes and requests for help.

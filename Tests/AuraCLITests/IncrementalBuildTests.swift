@@ -1,5 +1,6 @@
 import AuraTestSupport
 import Foundation
+import SiteEngine
 import Testing
 
 /// A rebuild that carries unchanged pages over from the previous site writes exactly the

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SiteEngine
 import Testing
 
 @testable import AuraSite
@@ -51,9 +52,9 @@ struct FileStampTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("stamp-\(UUID().uuidString)")
         try Data().write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let stamp = try #require(InputStamps.stamp(ofFile: file.path))
+        let stamp = try #require(FileStamp.ofInput(file.path))
         #expect(stamp != .missing)
         #expect(OutputDirectory.stamp(file.path) != .missing)
-        #expect(InputStamps.stamp(ofFile: file.path + "-gone") == nil)
+        #expect(FileStamp.ofInput(file.path + "-gone") == nil)
     }
 }

@@ -1,5 +1,6 @@
 import AuraTestSupport
 import Diagnostics
+import SiteEngine
 import Testing
 
 @testable import AuraSite

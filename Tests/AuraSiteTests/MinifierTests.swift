@@ -1,3 +1,4 @@
+import SiteEngine
 import Testing
 
 @testable import AuraSite

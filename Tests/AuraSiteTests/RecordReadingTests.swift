@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SiteEngine
 import Testing
 
 @testable import AuraSite

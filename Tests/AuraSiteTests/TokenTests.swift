@@ -1,6 +1,7 @@
 import AuraTestSupport
 import Diagnostics
 import Foundation
+import SiteEngine
 import Testing
 
 @testable import AuraSite

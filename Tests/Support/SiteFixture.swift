@@ -1,5 +1,6 @@
 import AuraSite
 import Foundation
+import SiteEngine
 
 /// A whole small site written as one text block, txtar style, and built entirely in memory:
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SiteEngine
 
 /// One event in a published calendar, with its alarm.
 struct CalendarEvent: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import SiteEngine
 
 /// Writes iCalendar (RFC 5545) text: CRLF line endings, content lines folded at 75 octets
 /// without splitting a UTF-8 character, and TEXT values escaped.

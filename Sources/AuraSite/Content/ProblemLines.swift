@@ -1,4 +1,5 @@
 import Diagnostics
+import SiteEngine
 
 /// Every problem in `error`, one line each: a content error may hold several.
 public func problemLines(_ error: any Error) -> [String] {

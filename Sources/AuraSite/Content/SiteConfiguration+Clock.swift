@@ -1,5 +1,6 @@
 import AuraPlanner
 import Diagnostics
+import SiteEngine
 
 /// The clock settings of `site.yml`: the day window and the parts of the day, each a
 /// `start`/`end` pair of `HH:MM` times on a 24-hour clock.

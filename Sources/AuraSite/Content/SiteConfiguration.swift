@@ -1,6 +1,7 @@
 import AuraPlanner
 import Diagnostics
 import Foundation
+import SiteEngine
 
 /// The site's settings from `Content/site.yml`: identity, address, language, time zone and
 /// the day window the planner schedules inside.

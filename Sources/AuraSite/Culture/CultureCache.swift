@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SiteEngine
 
 /// The culture entries the previous build read, kept in its build record: per file name, the
 /// stamp the file bore and everything the entry was read as but its body. A rebuild takes an

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SiteEngine
 
 /// One culture recommendation from `Content/culture/<slug>.md`.
 struct CultureEntry: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import SiteEngine
 
 /// Reads and validates one culture entry, collecting every problem in the file rather than
 /// stopping at the first.

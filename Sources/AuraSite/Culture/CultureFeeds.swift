@@ -1,6 +1,7 @@
 import AuraPlanner
 import Foundation
 import Mustache
+import SiteEngine
 
 /// `/culture/feed.xml` (Atom 1.0) and `/culture/feed.json` (JSON Feed 1.1): the newest
 /// `culture: feed_size:` entries, newest first, with absolute URLs.

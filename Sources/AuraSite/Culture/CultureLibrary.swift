@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Platform
+import SiteEngine
 import Synchronization
 
 /// Every culture entry in `Content/culture/`, newest first.

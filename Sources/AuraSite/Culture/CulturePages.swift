@@ -1,4 +1,5 @@
 import Foundation
+import SiteEngine
 
 /// The culture section's pages: the catalogue, one list per kind and per tag, and one page per
 /// entry. They are public, so nothing on them comes from anyone's day: tonight's picks are on

@@ -1,4 +1,5 @@
 import Foundation
+import SiteEngine
 
 /// A new culture entry's starting text: every field, each with a comment saying what it takes.
 /// Its words are placeholders: until the editor replaces them, `aura check` and `aura build`

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SiteEngine
 
 /// Where a culture entry's text is, and digests of what it was read as: the front matter with
 /// the file's name (everything a card or list row shows) and the body. A page's build key uses

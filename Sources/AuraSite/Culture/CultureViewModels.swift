@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import SiteEngine
 
 /// An entry as lists and cards show it.
 struct CultureCard: Encodable, Sendable {

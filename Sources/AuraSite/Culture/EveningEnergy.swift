@@ -1,4 +1,5 @@
 import AuraPlanner
+import SiteEngine
 
 /// How much the evening can hold, judged from the day's plan.
 ///

@@ -1,4 +1,5 @@
 import Platform
+import SiteEngine
 
 /// Two or three entries that suit tonight's energy, each with a sentence tying it to the day.
 struct TonightsPicks: Sendable {

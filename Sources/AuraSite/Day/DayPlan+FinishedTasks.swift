@@ -1,4 +1,5 @@
 import AuraPlanner
+import SiteEngine
 
 extension DayPlan {
     /// The scheduled tasks the store records as done on this day.

@@ -1,4 +1,5 @@
 import AuraPlanner
+import SiteEngine
 
 extension DaySummary {
     /// The figures the evening energy is judged from.

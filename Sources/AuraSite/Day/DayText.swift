@@ -1,4 +1,5 @@
 import AuraPlanner
+import SiteEngine
 
 /// Dates as pages show them.
 public enum DayText {

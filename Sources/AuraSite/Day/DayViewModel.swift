@@ -1,5 +1,6 @@
 import AuraPlanner
 import Foundation
+import SiteEngine
 
 /// One planned day as the schedule and the dashboard show it.
 struct DayViewModel: Encodable, Sendable {

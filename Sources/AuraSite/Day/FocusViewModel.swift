@@ -1,4 +1,5 @@
 import AuraPlanner
+import SiteEngine
 
 /// `/focus/`: one block at a time, chosen by the clock in the browser.
 struct FocusViewModel: Encodable, Sendable {

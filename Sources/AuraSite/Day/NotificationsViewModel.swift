@@ -1,5 +1,6 @@
 import AuraPlanner
 import Foundation
+import SiteEngine
 
 /// `/notifications/` and `/notifications.json`: today's notifications with their exact triggers.
 struct NotificationsViewModel: Encodable, Sendable {

@@ -1,5 +1,6 @@
 import AuraPlanner
 import Foundation
+import SiteEngine
 
 /// The personal pages: dashboard, planner, the schedule of each planned day, notifications
 /// and reflections — all from what `aura plan` last decided.

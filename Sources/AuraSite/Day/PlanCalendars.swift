@@ -1,5 +1,6 @@
 import AuraPlanner
 import Foundation
+import SiteEngine
 
 /// The published calendars: `/aura.ics` (every planned day; `PageFactory.calendarPath`) and `/schedule/DATE/aura.ics`
 /// (one day, to import with its alarms).

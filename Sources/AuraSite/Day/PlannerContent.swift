@@ -1,6 +1,7 @@
 import AuraPlanner
 import Diagnostics
 import Foundation
+import SiteEngine
 
 /// The planner's files as the site reads them: what `aura plan` last decided (`plan.json`),
 /// the task store, and inbox lines written since, captured here only for display.

@@ -1,4 +1,5 @@
 import AuraPlanner
+import SiteEngine
 
 /// `/planner/`: the inbox as captured, grouped, with the Plan My Day control.
 struct PlannerViewModel: Encodable, Sendable {

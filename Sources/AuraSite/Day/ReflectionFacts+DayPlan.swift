@@ -1,4 +1,5 @@
 import AuraPlanner
+import SiteEngine
 
 extension ReflectionFacts {
     /// The facts of a planned day, with what the store records as finished on it.

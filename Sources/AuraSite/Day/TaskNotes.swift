@@ -1,4 +1,5 @@
 import AuraPlanner
+import SiteEngine
 
 /// What a task asked for beyond its slot, as the personal pages show it beside the task: the
 /// deadline it named (`due Fri 11 Dec`) and the part of the day (`evening`). Nil when neither.

@@ -1,4 +1,5 @@
 import AuraPlanner
+import SiteEngine
 
 /// `/week/`: a column per planned day, rank shown as gravity, and the undated lanes.
 struct WeekViewModel: Encodable, Sendable {

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import SiteEngine
 
 /// The site's documentation (the content folder's `docs/`, which may be a link to a folder
 /// elsewhere): every Markdown file in it, at any depth, as a page under `/docs/` — `guide/serve.md` at `/docs/guide/serve/`, a folder's

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Platform
+import SiteEngine
 
 /// What the previous build made each page from, kept outside the site
 /// (`OutputDirectory.recordFile`, `.aura/build/Public/record`): per

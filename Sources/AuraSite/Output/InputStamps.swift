@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SiteEngine
 
 /// What a build reads, told by the files' stamps rather than their bytes: path, size, inode,
 /// and modification and change times, one `stat` per file. The change time cannot be set back
@@ -21,7 +22,7 @@ struct InputStamps: Sendable {
             self.files = files
             stamps = DirectoryWalk.withFolder(root) { folder in
                 [FileStamp](concurrentlyMapping: files.count) {
-                    InputStamps.stamp(ofFile: files[$0], in: folder) ?? .missing
+                    FileStamp.ofInput(files[$0], in: folder) ?? .missing
                 }
             }
         }
@@ -88,17 +89,5 @@ struct InputStamps: Sendable {
             if !name.utf8.contains(0x2F), name.hasSuffix(suffix), !name.hasPrefix(".") { listed.append((name, stamp)) }
         }
         return listed.isEmpty ? nil : listed
-    }
-
-    /// The stamp of the file at `path` (followed if it is a link); nil when there is none.
-    static func stamp(ofFile path: String) -> FileStamp? {
-        stamp(ofFile: path, in: AT_FDCWD)
-    }
-
-    /// The same for `path` relative to the open `folder`.
-    static func stamp(ofFile path: String, in folder: Int32) -> FileStamp? {
-        var status = stat()
-        guard fstatat(folder, path, &status, 0) == 0 else { return nil }
-        return FileStamp(status, withChangeTime: true)
     }
 }

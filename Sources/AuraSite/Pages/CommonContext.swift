@@ -1,4 +1,5 @@
 import Mustache
+import SiteEngine
 
 /// What every template receives besides its page's own content.
 struct CommonContext: Encodable, Sendable {

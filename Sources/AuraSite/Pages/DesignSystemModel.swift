@@ -1,4 +1,5 @@
 import Foundation
+import SiteEngine
 
 /// What `/design/` shows: every token with its measured values.
 struct DesignSystemModel: Encodable, Sendable {

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import SiteEngine
 
 /// The landing page's copy from `Content/landing.md`: the hero, the feature sections and
 /// a closing statement (the Markdown body).

@@ -1,4 +1,5 @@
 import Mustache
+import SiteEngine
 
 /// One output page: which template renders it, with what, and where it goes. Its view model is
 /// built only when the page is rendered, so a build holds no more than the pages in flight.

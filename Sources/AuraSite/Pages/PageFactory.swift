@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Platform
+import SiteEngine
 
 /// Builds the pages of one site from its settings, content and assets.
 struct PageFactory: Sendable {

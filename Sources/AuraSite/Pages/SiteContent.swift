@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Platform
+import SiteEngine
 
 /// Everything the site says, loaded from `Content/`.
 struct SiteContent: Sendable {

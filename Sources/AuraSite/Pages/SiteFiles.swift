@@ -1,6 +1,7 @@
 import AuraPlanner
 import Foundation
 import Mustache
+import SiteEngine
 
 /// The files around the pages: sitemap, robots.txt and the web app manifest.
 struct SiteFiles: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SiteEngine
 
 /// The site's HTML pages, built from content and tokens.
 struct SitePages: Sendable {

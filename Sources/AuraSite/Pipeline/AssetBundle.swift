@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Platform
+import SiteEngine
 
 /// The site's static assets, written with fingerprinted names where they may be cached forever.
 struct AssetBundle: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SiteEngine
 
 /// What `aura build` reads and where it writes.
 public struct BuildOptions: Sendable {

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import Mustache
 import Platform
+import SiteEngine
 
 /// What the build's steps hand on to each other, filled in as they run.
 struct BuildState: Sendable {
@@ -90,7 +91,8 @@ struct BuildState: Sendable {
     mutating func openOutput(_ configuration: SiteConfiguration) throws {
         guard case .build(let waiting) = mode else { return }
         let outputName = displayPath(options.outputDirectory)
-        output = try options.fileSystem.openOutput(options.outputDirectory, configuration.keep) {
+        let rules = OutputRules(keep: configuration.keep, ownedFolders: [PrivateSite.calendarFolder])
+        output = try options.fileSystem.openOutput(options.outputDirectory, rules) {
             waiting("waiting for another build of \(outputName) to finish …")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SiteEngine
 
 /// One stage of the build: its name is what the progress line shows and what any error it
 /// raises is tagged with.

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import SiteEngine
 
 /// The site as `aura serve` renders pages per request: the settings, theme, assets, navigation
 /// and pages of the build that made its `ServedSite`, so a page the server makes (sign-in)

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SiteEngine
 import Synchronization
 
 /// A site built in memory for `aura serve`: the files it keeps (by path under the site root,

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import Mustache
 import Platform
+import SiteEngine
 
 /// Builds the whole site by running `steps` in order; each step's name is shown as progress
 /// and attached to any error it raises.

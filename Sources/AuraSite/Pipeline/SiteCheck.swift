@@ -1,4 +1,5 @@
 import Foundation
+import SiteEngine
 
 extension SiteBuilder {
     /// Validates settings, theme and content and renders every page in memory: the build's

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import Mustache
 import Platform
+import SiteEngine
 
 /// The contents of `Templates/`: parsed templates, design tokens and asset files.
 struct Theme: Sendable {

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Platform
+import SiteEngine
 
 /// A rebuild with nothing to do: when every input (content, theme, this `aura`, the base URL
 /// given) bears the stamps the previous build recorded, and every file that build wrote is

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Mustache
+import SiteEngine
 
 /// One entry of the reflection library (`Content/reflections/*.md`): when it applies and a
 /// Mustache body that names the day's real blocks and figures.

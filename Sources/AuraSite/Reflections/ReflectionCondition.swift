@@ -1,4 +1,5 @@
 import Diagnostics
+import SiteEngine
 
 /// One `when:` condition of a reflection, such as `deep_hours: ">= 3"` or `load: heavy`.
 struct ReflectionCondition: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import AuraPlanner
+import SiteEngine
 
 /// What a reflection may say about a day: the plan's real figures and names, ready for a
 /// Mustache body (`{{firstBlock.tasks}}`, `{{deepTime}}`, `{{topTask}}` …).

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Platform
+import SiteEngine
 
 /// Every reflection in `Content/reflections/`, and the choice of one for a day.
 struct ReflectionLibrary: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SiteEngine
 
 extension BuildState {
     /// What a build without `private:` says of the personal pages.

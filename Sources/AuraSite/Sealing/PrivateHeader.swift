@@ -1,6 +1,7 @@
 import AuraPlanner
 import Foundation
 import Platform
+import SiteEngine
 
 /// `/private.json`, public: what the browser needs to derive the key (version, iterations,
 /// salt) and `check`, a sealed known word that tells a right passphrase from a wrong one

@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import SiteEngine
 
 /// The AES-256 key every personal file is sealed with, derived from the passphrase with
 /// PBKDF2-HMAC-SHA256 (OpenSSL). The browser derives the same key with WebCrypto.

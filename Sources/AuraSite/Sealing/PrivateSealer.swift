@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SiteEngine
 
 /// Seals the personal files of one build. A file whose plaintext is what the previous build
 /// sealed at the same path, under the same key, keeps the previous bytes (and so its nonce);

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SiteEngine
 
 /// One encrypted file: version byte ‖ 96-bit nonce ‖ AES-256-GCM ciphertext ‖ 128-bit tag,
 /// with the file's site path (e.g. `dashboard/index.html`) as the additional authenticated

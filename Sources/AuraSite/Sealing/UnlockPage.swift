@@ -1,4 +1,5 @@
 import Foundation
+import SiteEngine
 
 /// `/login/` of a private static build: one passphrase field that unlocks the personal pages
 /// in this browser. Every personal address serves the same page until it is unlocked.

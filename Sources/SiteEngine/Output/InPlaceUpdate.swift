@@ -22,12 +22,12 @@ import Synchronization
 /// - A reader of the site during the commit (milliseconds) may see old and new pages side by
 ///   side, unlike a swap; new pages go in first and retired ones leave last, so no link from
 ///   either dangles.
-final class InPlaceUpdate: Sendable {
+package final class InPlaceUpdate: Sendable {
     private struct Written {
         /// By relative path, the name of its new bytes in the staging folder.
-        var staged: [String: String] = [:]
+        package var staged: [String: String] = [:]
         /// Relative paths whose file in the destination is already what this build makes.
-        var kept: Set<String> = []
+        package var kept: Set<String> = []
     }
 
     private let destination: URL
@@ -48,7 +48,10 @@ final class InPlaceUpdate: Sendable {
     /// thousand files over waits for none of their `stat`s. Nil until the lookups are done.
     private let stampsWhenTaken = Mutex<[String: FileStamp]?>(nil)
 
-    init(destination: URL, staging: URL, marker: [String], journal: [String]) {
+    private let rules: OutputRules
+
+    package init(destination: URL, staging: URL, marker: [String], journal: [String], rules: OutputRules) {
+        self.rules = rules
         self.destination = destination
         root = destination.path
         self.staging = staging
@@ -77,7 +80,7 @@ final class InPlaceUpdate: Sendable {
     /// Leaves the destination's file when it is Aura's and holds `data` already; otherwise
     /// writes `data` into the staging folder. Returns the stamp the file will have in place
     /// (a rename keeps size, inode and time).
-    func write(_ data: Data, to relativePath: String) throws -> FileStamp {
+    package func write(_ data: Data, to relativePath: String) throws -> FileStamp {
         let current = root + "/" + relativePath
         if isPrevious(relativePath),
             OutputDirectory.regularFileContents(current, size: data.count) == data,
@@ -93,7 +96,7 @@ final class InPlaceUpdate: Sendable {
 
     /// The path in the staging folder where the new bytes for `relativePath` go, renamed into
     /// place in `commit()`.
-    func stagedFile(for relativePath: String) -> String {
+    package func stagedFile(for relativePath: String) -> String {
         let name = written.withLock { written in
             written.kept.remove(relativePath)
             if let name = written.staged[relativePath] { return name }
@@ -106,7 +109,7 @@ final class InPlaceUpdate: Sendable {
 
     /// Keeps each of the destination's files at a relative path that is Aura's and still bears
     /// the stamp given; false for the others.
-    func reuse(_ files: [(path: String, stamp: FileStamp)]) -> [Bool] {
+    package func reuse(_ files: [(path: String, stamp: FileStamp)]) -> [Bool] {
         let known = stampsWhenTaken.withLock { $0 }
         let kept = [Bool](concurrentlyMapping: files.count) { index in
             let (relativePath, expected) = files[index]
@@ -123,14 +126,14 @@ final class InPlaceUpdate: Sendable {
     /// removes what this build no longer makes. Throws before changing anything when a file not
     /// Aura's stands where the build writes (the person's own `README.md`, `CNAME` … win
     /// instead, and the build's is dropped).
-    func commit(placingRecord: () throws -> Void) throws {
+    package func commit(placingRecord: () throws -> Void) throws {
         var staged = written.withLock { $0.staged }
         var built = written.withLock { $0.kept }
         built.formUnion(staged.keys)
         // Most builds have no file in an owned folder: their entries are their files.
         var newEntries =
-            built.contains { OutputDirectory.ownedFolder(of: $0) != nil }
-            ? Set(OutputDirectory.markerEntries(built)) : built
+            built.contains { rules.ownedFolder(of: $0) != nil }
+            ? Set(rules.markerEntries(built)) : built
         let journal = OutputDirectory.journalFile(of: destination)
         var listed = marker
         // The common rebuild makes the files the previous one made, some with new bytes: the
@@ -180,7 +183,7 @@ final class InPlaceUpdate: Sendable {
             remove(entry)
             PausePoint.reached("commit: retired entry removed")
         }
-        for folder in OutputDirectory.ownedFolders where newEntries.contains(folder) {
+        for folder in rules.ownedFolders where newEntries.contains(folder) {
             removeUnbuilt(in: folder, built: built)
         }
         PausePoint.reached("commit: all in place")
@@ -202,7 +205,7 @@ final class InPlaceUpdate: Sendable {
     }
 
     private func isPrevious(_ path: String) -> Bool {
-        previous.contains(path) || OutputDirectory.ownedFolders.contains { path.hasPrefix($0) && previous.contains($0) }
+        previous.contains(path) || rules.ownedFolders.contains { path.hasPrefix($0) && previous.contains($0) }
     }
 
     /// The `retired` entries (previous ones this build no longer makes) that stand where it

@@ -4,27 +4,27 @@ import Synchronization
 /// The files a build puts in its staging folder, and the folders they need. Asking the file
 /// system for every file's folder and all its parents again, or walking the finished tree to
 /// list what was written, costs a large build more than writing the files.
-final class StagingTree: Sendable {
+package final class StagingTree: Sendable {
     private let root: String
     private let placed = Mutex<Set<String>>([])
 
     /// `root` is the staging folder; it exists already.
-    init(root: URL) {
+    package init(root: URL) {
         self.root = root.path
     }
 
     /// Where the file at `relativePath` goes: joined as a string, since a `URL` would ask the
     /// file system whether each name is a folder.
-    func path(of relativePath: String) -> String {
+    package func path(of relativePath: String) -> String {
         root + "/" + relativePath
     }
 
     /// Every file placed so far, by relative path, sorted.
-    var files: [String] { placed.withLock { $0.sorted() } }
+    package var files: [String] { placed.withLock { $0.sorted() } }
 
     /// Makes the folder for the file at `relativePath` and any missing parent, and records the
     /// file as the build's.
-    func place(_ relativePath: String) throws {
+    package func place(_ relativePath: String) throws {
         try make(folder(of: relativePath[...]))
         placed.withLock { _ = $0.insert(relativePath) }
     }

@@ -3,17 +3,17 @@ import Foundation
 
 /// A font file the theme ships for its heading family, as `type.heading_font` names it in
 /// `tokens.yml`; the build fails where it is named when the file is missing.
-struct FontFile: Sendable {
+package struct FontFile: Sendable {
     /// The family the file provides: the first name of the heading stack, unquoted.
-    let family: String
+    package let family: String
     /// The file's path under `Templates/`.
-    let path: String
+    package let path: String
     private let tokensFile: String
     private let line: Int
     private let column: Int
 
     /// Reads `heading_font` from the `type` mapping; nil when the theme names no file.
-    init?(_ type: YAMLFields, families: YAMLFields) throws(SourceError) {
+    package init?(_ type: YAMLFields, families: YAMLFields) throws(SourceError) {
         guard let path = try type.string("heading_font") else { return nil }
         let stack = try families.requiredString("heading")
         let first = stack.split(separator: ",").first.map(String.init) ?? stack
@@ -26,7 +26,7 @@ struct FontFile: Sendable {
     }
 
     /// The error for a file that is not in `templatesDirectory`.
-    func missing(in templatesDirectory: URL) -> SourceError {
+    package func missing(in templatesDirectory: URL) -> SourceError {
         let location = displayPath(templatesDirectory.appendingPathComponent(path))
         return SourceError(
             file: tokensFile, line: line, column: column,

@@ -2,49 +2,49 @@ import Diagnostics
 import Foundation
 
 /// The design system's values from `Templates/tokens.yml`.
-struct DesignTokens: Sendable {
+package struct DesignTokens: Sendable {
     /// A named colour with its light and dark values.
-    struct ColorToken: Sendable {
-        let name: String
-        let use: String
-        let light: RGBColor
-        let dark: RGBColor
+    package struct ColorToken: Sendable {
+        package let name: String
+        package let use: String
+        package let light: RGBColor
+        package let dark: RGBColor
     }
 
     /// A named CSS value (a radius, a space, a duration, an easing).
-    struct NamedValue: Sendable {
-        let name: String
-        let value: String
+    package struct NamedValue: Sendable {
+        package let name: String
+        package let value: String
     }
 
-    let colors: [ColorToken]
-    let typeScale: TypeScale
-    let fonts: [NamedValue]
-    let headingWeight: Int
+    package let colors: [ColorToken]
+    package let typeScale: TypeScale
+    package let fonts: [NamedValue]
+    package let headingWeight: Int
     /// The heading family's font file, when the theme ships one (`type.heading_font`).
-    let headingFont: FontFile?
+    package let headingFont: FontFile?
     /// Radii and spacing in CSS pixels.
-    let radii: [(name: String, pixels: Double)]
-    let spacing: [(name: String, pixels: Double)]
-    let motion: [NamedValue]
-    let layout: [NamedValue]
+    package let radii: [(name: String, pixels: Double)]
+    package let spacing: [(name: String, pixels: Double)]
+    package let motion: [NamedValue]
+    package let layout: [NamedValue]
 
     /// Colours every theme relies on; a tokens file without one of them is rejected.
-    static let requiredColors = [
+    package static let requiredColors = [
         "background", "surface", "text", "primary", "accent", "muted", "text-muted", "text-accent"
     ]
-    static let keys = ["colors", "type", "radii", "spacing", "motion", "layout"]
+    package static let keys = ["colors", "type", "radii", "spacing", "motion", "layout"]
 
     /// The colour named `name`; the required ones always exist.
-    func color(_ name: String) -> ColorToken? { colors.first { $0.name == name } }
+    package func color(_ name: String) -> ColorToken? { colors.first { $0.name == name } }
 
     /// Reads and validates `tokens.yml`.
-    static func load(from url: URL, in fileSystem: FileSystem) throws -> DesignTokens {
+    package static func load(from url: URL, in fileSystem: FileSystem) throws -> DesignTokens {
         try parse(try ContentFile.read(url, in: fileSystem), file: displayPath(url))
     }
 
     /// Parses the text of a tokens file; `file` names it in errors.
-    static func parse(_ text: String, file: String) throws(SourceError) -> DesignTokens {
+    package static func parse(_ text: String, file: String) throws(SourceError) -> DesignTokens {
         let fields = try YAMLFields(try YAMLParser(file: file).parse(text), file: file)
         try fields.rejectUnknownKeys(allowed: keys)
         let colors = try parseColors(fields)
@@ -121,30 +121,30 @@ struct DesignTokens: Sendable {
 
     /// The sane range of every number in `tokens.yml`: outside them the stylesheet is nonsense
     /// (a 1e308 ratio, a negative base size), so they are errors where they are written.
-    enum Limits {
+    package enum Limits {
         /// The root font size: below 8 px nothing is legible, above 32 px nothing fits.
-        static let basePixels: ClosedRange<Double> = 8...32
+        package static let basePixels: ClosedRange<Double> = 8...32
         /// A modular scale's ratio: from a minor second to an octave.
-        static let ratio: ClosedRange<Double> = 1.05...2
+        package static let ratio: ClosedRange<Double> = 1.05...2
         /// Steps of the scale, so the largest stays a headline rather than a wall.
-        static let steps: ClosedRange<Int> = -6...10
-        static let lineHeight: ClosedRange<Double> = 0.8...3
+        package static let steps: ClosedRange<Int> = -6...10
+        package static let lineHeight: ClosedRange<Double> = 0.8...3
         /// CSS font weights.
-        static let weight: ClosedRange<Int> = 1...1000
+        package static let weight: ClosedRange<Int> = 1...1000
         /// Radii and spacing: no negative lengths, nothing wider than a large screen.
-        static let length: ClosedRange<Double> = 0...4096
+        package static let length: ClosedRange<Double> = 0...4096
     }
 }
 
 /// A modular type scale: step n is `basePixels × ratio^n`.
-struct TypeScale: Sendable {
-    let basePixels: Double
-    let ratio: Double
-    let steps: [Int]
-    let lineHeightBody: Double
-    let lineHeightHeading: Double
+package struct TypeScale: Sendable {
+    package let basePixels: Double
+    package let ratio: Double
+    package let steps: [Int]
+    package let lineHeightBody: Double
+    package let lineHeightHeading: Double
 
-    init(_ fields: YAMLFields) throws(SourceError) {
+    package init(_ fields: YAMLFields) throws(SourceError) {
         typealias Limits = DesignTokens.Limits
         basePixels = try fields.number("base_px", required: true, in: Limits.basePixels, unit: "px")!
         ratio = try fields.number("ratio", required: true, in: Limits.ratio)!
@@ -163,8 +163,8 @@ struct TypeScale: Sendable {
     }
 
     /// The size of `step` relative to the base (1 rem).
-    func rem(_ step: Int) -> Double { pow(ratio, Double(step)) }
+    package func rem(_ step: Int) -> Double { pow(ratio, Double(step)) }
 
     /// The size of `step` in CSS pixels.
-    func pixels(_ step: Int) -> Double { basePixels * rem(step) }
+    package func pixels(_ step: Int) -> Double { basePixels * rem(step) }
 }

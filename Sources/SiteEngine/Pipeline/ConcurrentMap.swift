@@ -3,7 +3,7 @@ import Dispatch
 extension Array {
     /// `transform` applied to every index in `0..<count`, spread over every core; the results
     /// are in index order, so what is built from them does not depend on which core ran first.
-    init(concurrentlyMapping count: Int, _ transform: @Sendable (Int) -> Element) {
+    package init(concurrentlyMapping count: Int, _ transform: @Sendable (Int) -> Element) {
         guard count > 0 else {
             self = []
             return

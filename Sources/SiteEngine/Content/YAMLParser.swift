@@ -4,21 +4,21 @@ import Diagnostics
 /// Parses YAML with libyaml into `YAMLNode`s that keep their source positions.
 ///
 /// `lineOffset` shifts reported lines, so front matter errors point into the whole file.
-struct YAMLParser {
+package struct YAMLParser {
     /// Front matter and settings nest three or four levels; the limit keeps a hostile file
     /// (12,000 nested lists) from exhausting the stack.
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
 
-    let file: String
-    let lineOffset: Int
+    package let file: String
+    package let lineOffset: Int
 
-    init(file: String, lineOffset: Int = 0) {
+    package init(file: String, lineOffset: Int = 0) {
         self.file = file
         self.lineOffset = lineOffset
     }
 
     /// Parses one YAML document. An empty document gives an empty mapping.
-    func parse(_ text: String) throws(SourceError) -> YAMLNode {
+    package func parse(_ text: String) throws(SourceError) -> YAMLNode {
         var reader = EventReader(text: text, parser: self)
         defer { reader.close() }
         try reader.expect(YAML_STREAM_START_EVENT)
@@ -34,33 +34,33 @@ struct YAMLParser {
         return root
     }
 
-    func mark(_ raw: yaml_mark_t) -> SourceMark {
+    package func mark(_ raw: yaml_mark_t) -> SourceMark {
         SourceMark(line: Int(raw.line) + 1 + lineOffset, column: Int(raw.column) + 1)
     }
 
-    func error(_ message: String, at mark: SourceMark) -> SourceError {
+    package func error(_ message: String, at mark: SourceMark) -> SourceError {
         SourceError(file: file, line: mark.line, column: mark.column, message: message)
     }
 }
 
 /// One libyaml event, copied out of C memory.
 private struct Event {
-    let type: yaml_event_type_t
-    let mark: SourceMark
-    let value: String
-    let isPlain: Bool
-    let anchor: String?
+    package let type: yaml_event_type_t
+    package let mark: SourceMark
+    package let value: String
+    package let isPlain: Bool
+    package let anchor: String?
 }
 
 /// Pulls events from libyaml and assembles them into nodes, resolving anchors and aliases.
 private struct EventReader {
-    let parser: YAMLParser
+    package let parser: YAMLParser
     // libyaml keeps pointers to the parser state and the input, so both live at fixed addresses.
     private let handle = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     private let input: UnsafeMutableBufferPointer<UInt8>
     private var anchors: [String: YAMLNode] = [:]
 
-    init(text: String, parser: YAMLParser) {
+    package init(text: String, parser: YAMLParser) {
         self.parser = parser
         input = .allocate(capacity: text.utf8.count)
         _ = input.initialize(from: text.utf8)
@@ -68,13 +68,13 @@ private struct EventReader {
         yaml_parser_set_input_string(handle, input.baseAddress, input.count)
     }
 
-    func close() {
+    package func close() {
         yaml_parser_delete(handle)
         handle.deallocate()
         input.deallocate()
     }
 
-    mutating func next() throws(SourceError) -> Event {
+    package mutating func next() throws(SourceError) -> Event {
         var event = yaml_event_t()
         guard yaml_parser_parse(handle, &event) == 1 else { throw syntaxError() }
         defer { yaml_event_delete(&event) }
@@ -86,12 +86,12 @@ private struct EventReader {
             anchor: Self.anchor(event))
     }
 
-    mutating func expect(_ type: yaml_event_type_t) throws(SourceError) {
+    package mutating func expect(_ type: yaml_event_type_t) throws(SourceError) {
         let event = try next()
         guard event.type == type else { throw parser.error("unexpected YAML structure", at: event.mark) }
     }
 
-    mutating func node(startingWith event: Event, depth: Int = 1) throws(SourceError) -> YAMLNode {
+    package mutating func node(startingWith event: Event, depth: Int = 1) throws(SourceError) -> YAMLNode {
         let node: YAMLNode
         if [YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT].contains(event.type), depth > YAMLParser.maximumDepth {
             throw parser.error(

@@ -52,34 +52,34 @@ extension FileSystem {
 private final class MemoryStore: Sendable {
     private let files: Mutex<[String: Data]>
 
-    init(_ files: [String: Data]) {
+    package init(_ files: [String: Data]) {
         self.files = Mutex(
             Dictionary(
                 uniqueKeysWithValues: files.map { (URL(fileURLWithPath: $0.key).standardizedFileURL.path, $0.value) }))
     }
 
-    func read(_ path: String) throws -> Data {
+    package func read(_ path: String) throws -> Data {
         guard let data = files.withLock({ $0[path] }) else { throw CocoaError(.fileReadNoSuchFile) }
         return data
     }
 
-    func exists(_ path: String) -> Bool {
+    package func exists(_ path: String) -> Bool {
         files.withLock { $0[path] != nil || $0.keys.contains { $0.hasPrefix(path + "/") } }
     }
 
-    func files(under folder: String) -> [String] {
+    package func files(under folder: String) -> [String] {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return files.withLock { $0.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) } }
             .sorted()
     }
 
     /// The file at `path` becomes `data`.
-    func put(_ path: String, _ data: Data) {
+    package func put(_ path: String, _ data: Data) {
         files.withLock { $0[path] = data }
     }
 
     /// Everything under `folder` becomes `written` (relative path → bytes).
-    func replace(_ folder: String, with written: [String: Data]) {
+    package func replace(_ folder: String, with written: [String: Data]) {
         files.withLock { files in
             files = files.filter { !$0.key.hasPrefix(folder + "/") }
             for (path, data) in written { files[folder + "/" + path] = data }

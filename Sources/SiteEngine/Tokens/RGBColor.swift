@@ -1,13 +1,13 @@
 import Foundation
 
 /// An sRGB colour written as `#RRGGBB`, with the WCAG 2 contrast arithmetic.
-struct RGBColor: Sendable, Equatable {
-    let red: UInt8
-    let green: UInt8
-    let blue: UInt8
+package struct RGBColor: Sendable, Equatable {
+    package let red: UInt8
+    package let green: UInt8
+    package let blue: UInt8
 
     /// Parses `#RRGGBB` (case-insensitive); `nil` for anything else.
-    init?(hex: String) {
+    package init?(hex: String) {
         guard hex.count == 7, hex.first == "#", let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
         red = UInt8(value >> 16 & 0xFF)
         green = UInt8(value >> 8 & 0xFF)
@@ -15,12 +15,12 @@ struct RGBColor: Sendable, Equatable {
     }
 
     /// Uppercase `#RRGGBB`.
-    var hex: String {
+    package var hex: String {
         "#" + [red, green, blue].map { String(format: "%02X", $0) }.joined()
     }
 
     /// WCAG 2 relative luminance.
-    var relativeLuminance: Double {
+    package var relativeLuminance: Double {
         func linear(_ channel: UInt8) -> Double {
             let c = Double(channel) / 255
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
@@ -29,20 +29,20 @@ struct RGBColor: Sendable, Equatable {
     }
 
     /// WCAG 2 contrast ratio between this colour and `other`, from 1 to 21.
-    func contrast(with other: RGBColor) -> Double {
+    package func contrast(with other: RGBColor) -> Double {
         let (a, b) = (relativeLuminance, other.relativeLuminance)
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 }
 
 /// How text of a colour may be used at a given contrast ratio (WCAG 2.x, level AA/AAA).
-enum ContrastRating: String, Sendable {
+package enum ContrastRating: String, Sendable {
     case aaa = "AAA"
     case aa = "AA"
     case aaLarge = "AA Large"
     case decorative = "Decorative"
 
-    init(ratio: Double) {
+    package init(ratio: Double) {
         switch ratio {
         case 7...: self = .aaa
         case 4.5...: self = .aa

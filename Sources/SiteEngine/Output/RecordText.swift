@@ -4,10 +4,10 @@ import Platform
 /// The build's own large lists (`.aura-build`, the output marker), cut into lines and fields by
 /// their bytes: a generic `split` of a String's views cost more than all the rest of a
 /// one-entry rebuild.
-enum RecordText {
+package enum RecordText {
     /// Hands each non-empty line of `text` to `body`, without its line break, until `body`
     /// returns false.
-    static func forEachLine(in text: Substring, _ body: (Substring) -> Bool) {
+    package static func forEachLine(in text: Substring, _ body: (Substring) -> Bool) {
         slices(of: text, separatedBy: 0x0A, limit: .max) { line in line.isEmpty || body(line) }
     }
 
@@ -16,7 +16,7 @@ enum RecordText {
     /// at a time: a large site's record runs to megabytes, which need not be held whole.
     /// False when the file cannot be read or a piece of it is not UTF-8: `body` has then seen
     /// only some of its lines.
-    static func forEachLine(
+    package static func forEachLine(
         ofFileAt url: URL, from offset: Int = 0, in fileSystem: FileSystem, pieceSize: Int = 1 << 18,
         _ body: (_ line: Substring, _ offset: Int) -> Bool
     ) -> Bool {
@@ -51,7 +51,7 @@ enum RecordText {
 
     /// The fields of `line` between `separator`s, at most `limit` (the last holds the rest), as
     /// slices of it.
-    static func fields(_ line: Substring, separatedBy separator: UInt8, limit: Int = .max) -> [Substring] {
+    package static func fields(_ line: Substring, separatedBy separator: UInt8, limit: Int = .max) -> [Substring] {
         var fields: [Substring] = []
         slices(of: line, separatedBy: separator, limit: limit) {
             fields.append($0)
@@ -62,7 +62,7 @@ enum RecordText {
 
     /// The fields of `line` between `separator`s, as new strings. Slices share their text's
     /// reference count, which threads cutting the lines of one text in parallel would fight over.
-    static func strings(_ line: Substring, separatedBy separator: UInt8) -> [String] {
+    package static func strings(_ line: Substring, separatedBy separator: UInt8) -> [String] {
         var fields: [String] = []
         withBytes(of: line) { bytes in
             pieces(of: bytes, separatedBy: separator, limit: .max) { range in
@@ -75,7 +75,8 @@ enum RecordText {
 
     /// The byte ranges of the first `count` fields of `line` between `separator`s, counted from
     /// its start.
-    static func ranges(_ line: Substring, separatedBy separator: UInt8, first count: Int = .max) -> [Range<Int>] {
+    package static func ranges(_ line: Substring, separatedBy separator: UInt8, first count: Int = .max) -> [Range<Int>]
+    {
         var ranges: [Range<Int>] = []
         withBytes(of: line) { bytes in
             pieces(of: bytes, separatedBy: separator, limit: .max) { range in
@@ -87,26 +88,26 @@ enum RecordText {
     }
 
     /// The bytes of `line` in `range` (one of its `ranges`) as a new string.
-    static func string(_ line: Substring, _ range: Range<Int>) -> String {
+    package static func string(_ line: Substring, _ range: Range<Int>) -> String {
         withBytes(of: line) { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
     }
 
     /// The bytes of `line` in `range` (one of its `ranges`) as a slice of it.
-    static func slice(_ line: Substring, _ range: Range<Int>) -> Substring {
+    package static func slice(_ line: Substring, _ range: Range<Int>) -> Substring {
         let utf8 = line.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])
     }
 
     /// Whether `text` holds `byte`.
-    static func contains(_ byte: UInt8, in text: Substring) -> Bool {
+    package static func contains(_ byte: UInt8, in text: Substring) -> Bool {
         withBytes(of: text) { bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false }
     }
 
     /// Gathers text into pieces of about 64 KB for a file written piece by piece
     /// (`SiteOutput.writePieces`): a large site's record runs to megabytes, which need not be
     /// held whole.
-    struct Writer {
+    package struct Writer {
         private static let pieceSize = 1 << 16
         private var buffer: [UInt8] = []
         /// Takes each piece.
@@ -118,7 +119,9 @@ enum RecordText {
         }
 
         /// Hands what `body` writes to `put`, in pieces, the last when `body` returns.
-        static func writing(to put: (UnsafeRawBufferPointer) throws -> Void, _ body: (inout Writer) throws -> Void)
+        package static func writing(
+            to put: (UnsafeRawBufferPointer) throws -> Void, _ body: (inout Writer) throws -> Void
+        )
             throws
         {
             try withoutActuallyEscaping(put) { sink in
@@ -129,19 +132,19 @@ enum RecordText {
         }
 
         /// Appends `text`'s bytes, then `separator` when given.
-        mutating func put(_ text: Substring, then separator: UInt8? = nil) throws {
+        package mutating func put(_ text: Substring, then separator: UInt8? = nil) throws {
             try withBytes(of: text) { try put($0, then: separator) }
         }
 
         /// Appends `bytes`, then `separator` when given.
-        mutating func put(_ bytes: UnsafeBufferPointer<UInt8>, then separator: UInt8? = nil) throws {
+        package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>, then separator: UInt8? = nil) throws {
             buffer.append(contentsOf: bytes)
             if let separator { buffer.append(separator) }
             if buffer.count >= Self.pieceSize { try handOver() }
         }
 
         /// Appends `digest`'s hex digits, then `separator`.
-        mutating func put(_ digest: SHA256Digest, then separator: UInt8) throws {
+        package mutating func put(_ digest: SHA256Digest, then separator: UInt8) throws {
             digest.appendHex(to: &buffer)
             try put("", then: separator)
         }

@@ -2,12 +2,12 @@ import Diagnostics
 
 /// A Markdown file split into its YAML front matter and its body.
 public struct FrontMatterDocument: Sendable {
-    let fields: YAMLFields
-    let body: String
+    package let fields: YAMLFields
+    package let body: String
     /// The 1-based line on which the body starts, for positions inside the body.
-    let bodyLine: Int
+    package let bodyLine: Int
     /// The front matter's text as written, between the fences; empty without front matter.
-    let frontMatter: String
+    package let frontMatter: String
 
     /// Splits `text` at the `---` fences. A file without front matter has empty fields.
     public init(text: String, file: String) throws(SourceError) {
@@ -25,14 +25,14 @@ public struct FrontMatterDocument: Sendable {
 
 /// A file's text split at its front matter's fences, nothing parsed: what reading an entry's
 /// body again for its page needs.
-struct FrontMatterParts {
+package struct FrontMatterParts {
     /// The text between the fences; nil when the file does not open with one.
-    let yaml: String?
-    let body: String
+    package let yaml: String?
+    package let body: String
     /// The 1-based line on which the body starts.
-    let bodyLine: Int
+    package let bodyLine: Int
 
-    init(text: String, file: String) throws(SourceError) {
+    package init(text: String, file: String) throws(SourceError) {
         var text = TextInput.normalized(text)
         // The fences are found by scanning bytes: splitting the whole file into lines and
         // joining the body again costs more than parsing its front matter.
@@ -57,12 +57,12 @@ struct FrontMatterParts {
 /// Where the front matter's fences sit in a file's bytes.
 private struct Fences {
     /// The bytes between the fences, without the line break before the closing one.
-    var yaml: Range<Int>
+    package var yaml: Range<Int>
     /// The closing fence's 1-based line and the bytes after it (the body); nil when unclosed.
-    var closing: (line: Int, body: Range<Int>)?
+    package var closing: (line: Int, body: Range<Int>)?
 
     /// Nil when the first line is not `---`.
-    init?(in bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(in bytes: UnsafeBufferPointer<UInt8>) {
         var start = 0
         var line = 1
         var yamlStart = 0

@@ -1,30 +1,30 @@
 /// A position in a source file, 1-based.
-struct SourceMark: Sendable, Equatable {
-    let line: Int
-    let column: Int
+package struct SourceMark: Sendable, Equatable {
+    package let line: Int
+    package let column: Int
 }
 
 /// A parsed YAML value that remembers where it was written, so errors can point at it.
-indirect enum YAMLNode: Sendable, Equatable {
+package indirect enum YAMLNode: Sendable, Equatable {
     /// A scalar; `isPlain` is false for quoted and block scalars (which are always strings).
     case scalar(String, isPlain: Bool, SourceMark)
     case sequence([YAMLNode], SourceMark)
     case mapping([(key: String, keyMark: SourceMark, value: YAMLNode)], SourceMark)
 
-    var mark: SourceMark {
+    package var mark: SourceMark {
         switch self {
         case .scalar(_, _, let mark), .sequence(_, let mark), .mapping(_, let mark): mark
         }
     }
 
     /// The value for `key` when this node is a mapping.
-    subscript(key: String) -> YAMLNode? {
+    package subscript(key: String) -> YAMLNode? {
         guard case .mapping(let pairs, _) = self else { return nil }
         return pairs.first { $0.key == key }?.value
     }
 
     /// What kind of node this is, in words for error messages.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .scalar: "a single value"
         case .sequence: "a list"
@@ -32,7 +32,7 @@ indirect enum YAMLNode: Sendable, Equatable {
         }
     }
 
-    static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
+    package static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
         switch (lhs, rhs) {
         case (.scalar(let a, let pa, let ma), .scalar(let b, let pb, let mb)): a == b && pa == pb && ma == mb
         case (.sequence(let a, let ma), .sequence(let b, let mb)): a == b && ma == mb

@@ -5,28 +5,28 @@ import Platform
 public struct SiteOutput: Sendable {
     /// A file's bytes handed over in pieces, to `put` one after another: a file too large to
     /// hold whole (the build record of a large site).
-    typealias Pieces = (_ put: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    package typealias Pieces = (_ put: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
 
     /// Writes a file at a path relative to the output folder; returns the written file's stamp.
-    let write: @Sendable (Data, String) throws -> FileStamp
+    package let write: @Sendable (Data, String) throws -> FileStamp
     /// Writes a file at a relative path as `Pieces` hands it over; returns its stamp.
-    let writePieces: @Sendable (String, Pieces) throws -> FileStamp
+    package let writePieces: @Sendable (String, Pieces) throws -> FileStamp
     /// Writes the build's record (`BuildManifest`) as `Pieces` hands it over: kept outside the
     /// site, and put in place by the commit after the site's files.
-    let writeRecord: @Sendable (Pieces) throws -> Void
+    package let writeRecord: @Sendable (Pieces) throws -> Void
     /// Carries each of the previous build's files at a relative path into this one unchanged,
     /// without reading it, when its stamp is still the one given (the file is as that build
     /// wrote it); false for one where there is no such file or it has changed since. Files
     /// come in one batch, looked at on every core.
-    let reuse: @Sendable (_ files: [(path: String, stamp: FileStamp)]) -> [Bool]
+    package let reuse: @Sendable (_ files: [(path: String, stamp: FileStamp)]) -> [Bool]
     /// Replaces the output folder with everything written.
-    let commit: @Sendable () throws -> Void
+    package let commit: @Sendable () throws -> Void
     /// Drops everything written; the output folder stays as it was.
-    let discard: @Sendable () -> Void
+    package let discard: @Sendable () -> Void
 
     /// An output whose `writePieces` gathers the pieces and hands them to `write`, unless
     /// given one of its own.
-    init(
+    package init(
         write: @escaping @Sendable (Data, String) throws -> FileStamp,
         writePieces: (@Sendable (String, Pieces) throws -> FileStamp)? = nil,
         writeRecord: @escaping @Sendable (Pieces) throws -> Void,
@@ -42,7 +42,7 @@ public struct SiteOutput: Sendable {
     }
 
     /// The bytes `pieces` hands over, whole.
-    static func gathered(_ pieces: Pieces) throws -> Data {
+    package static func gathered(_ pieces: Pieces) throws -> Data {
         var data = Data()
         try pieces { data.append(contentsOf: $0) }
         return data

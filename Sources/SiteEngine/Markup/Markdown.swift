@@ -4,7 +4,7 @@ import Mustache
 
 /// CommonMark with GitHub's extensions (tables, strikethrough, autolinks, task lists,
 /// footnotes), rendered to HTML by cmark-gfm. Raw HTML in the source is left out.
-enum Markdown {
+package enum Markdown {
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
     // Registration mutates global C state, so it happens once, before any parse.
@@ -20,17 +20,17 @@ enum Markdown {
 
     /// A fenced block's language goes on its `<code>` as `class="language-…"`; GitHub's
     /// `<pre lang="…">` is not valid HTML (`yaml` is no language tag).
-    static let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_SMART
+    package static let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_SMART
 
     /// Renders Markdown `source` to an HTML fragment. Without `autolinks`, a bare address or
     /// e-mail in the text stays text: only links the author wrote as links are links.
-    static func html(_ source: String, autolinks: Bool = true) -> String {
+    package static func html(_ source: String, autolinks: Bool = true) -> String {
         render(source, autolinks: autolinks) { _ in }
     }
 
     /// Renders Markdown `source` to an HTML fragment, after `prepare` has looked at (and may
     /// have changed) the parsed document.
-    static func render(
+    package static func render(
         _ source: String, autolinks: Bool = true, prepare: (_ document: OpaquePointer) throws -> Void
     ) rethrows -> String {
         precondition(registered)
@@ -64,7 +64,7 @@ enum Markdown {
     /// that could open a link, an image, emphasis, code or raw HTML, or start a block, is
     /// backslash-escaped, and line breaks become spaces, so a value is always plain text.
     /// Quotes and apostrophes stay as they are, for smart punctuation.
-    static let escaping = Escaping { output, text in
+    package static let escaping = Escaping { output, text in
         for character in text {
             if character.isNewline {
                 output.append(" ")

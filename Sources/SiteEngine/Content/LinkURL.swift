@@ -1,20 +1,20 @@
 /// Links written in front matter — a landing page action or section link, a culture entry's
 /// `link` — checked by one rule before they reach an `href`.
-enum LinkURL {
+package enum LinkURL {
     /// What is wrong with a link, in words that follow the link itself.
-    struct Problem: Error, Sendable, Equatable {
-        let message: String
+    package struct Problem: Error, Sendable, Equatable {
+        package let message: String
     }
 
     /// Schemes a link may name; anything else (`javascript:`, `data:`, `vbscript:`) could run
     /// code or smuggle content when clicked.
-    static let safeSchemes: Set<String> = ["http", "https", "mailto"]
+    package static let safeSchemes: Set<String> = ["http", "https", "mailto"]
 
     /// Accepts `http`, `https` (with a host) and `mailto` addresses and, unless `absolute`,
     /// relative paths (`/design/`, `#today`). Browsers drop spaces and control characters
     /// around and inside a scheme (` JavaScript:`, `java\tscript:`) and read `\` as `/`, so
     /// none of them is allowed anywhere.
-    static func check(_ text: String, absolute: Bool = false) throws(Problem) {
+    package static func check(_ text: String, absolute: Bool = false) throws(Problem) {
         let expected =
             absolute
             ? "expected an absolute https:// link"

@@ -3,11 +3,11 @@ import Foundation
 
 /// Reads typed fields out of a YAML mapping, turning every mismatch into a `SourceError`
 /// that points at the offending value (or at the mapping when a required key is missing).
-struct YAMLFields: Sendable {
-    let node: YAMLNode
-    let file: String
+package struct YAMLFields: Sendable {
+    package let node: YAMLNode
+    package let file: String
 
-    init(_ node: YAMLNode, file: String) throws(SourceError) {
+    package init(_ node: YAMLNode, file: String) throws(SourceError) {
         guard case .mapping = node else {
             throw SourceError(
                 file: file, line: node.mark.line, column: node.mark.column,
@@ -18,18 +18,18 @@ struct YAMLFields: Sendable {
     }
 
     /// The keys present, in the order they were written, with their positions.
-    var keys: [(key: String, mark: SourceMark)] {
+    package var keys: [(key: String, mark: SourceMark)] {
         guard case .mapping(let pairs, _) = node else { return [] }
         return pairs.map { ($0.key, $0.keyMark) }
     }
 
     /// An error located at `node`.
-    func error(_ message: String, at node: YAMLNode) -> SourceError {
+    package func error(_ message: String, at node: YAMLNode) -> SourceError {
         SourceError(file: file, line: node.mark.line, column: node.mark.column, message: message)
     }
 
     /// Fails on the first key not in `allowed`, suggesting the nearest allowed key.
-    func rejectUnknownKeys(allowed: [String]) throws(SourceError) {
+    package func rejectUnknownKeys(allowed: [String]) throws(SourceError) {
         for (key, mark) in keys where !allowed.contains(key) {
             let hint =
                 nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" }
@@ -39,7 +39,7 @@ struct YAMLFields: Sendable {
     }
 
     /// A string field; `nil` when absent and not required.
-    func string(_ key: String, required: Bool = false) throws(SourceError) -> String? {
+    package func string(_ key: String, required: Bool = false) throws(SourceError) -> String? {
         guard let value = try present(key, required: required) else { return nil }
         guard case .scalar(let text, _, _) = value else {
             throw error("expected text for '\(key)', found \(value.kindName)", at: value)
@@ -48,12 +48,12 @@ struct YAMLFields: Sendable {
     }
 
     /// A required string field.
-    func requiredString(_ key: String) throws(SourceError) -> String {
+    package func requiredString(_ key: String) throws(SourceError) -> String {
         try string(key, required: true) ?? ""
     }
 
     /// An integer field.
-    func integer(_ key: String, required: Bool = false) throws(SourceError) -> Int? {
+    package func integer(_ key: String, required: Bool = false) throws(SourceError) -> Int? {
         guard let value = try present(key, required: required) else { return nil }
         guard case .scalar(let text, true, _) = value, let number = Int(text) else {
             throw error("expected a whole number for '\(key)'", at: value)
@@ -62,7 +62,7 @@ struct YAMLFields: Sendable {
     }
 
     /// A number field (integer or decimal).
-    func number(_ key: String, required: Bool = false) throws(SourceError) -> Double? {
+    package func number(_ key: String, required: Bool = false) throws(SourceError) -> Double? {
         guard let value = try present(key, required: required) else { return nil }
         guard case .scalar(let text, true, _) = value, let number = Double(text), number.isFinite else {
             throw error("expected a number for '\(key)'", at: value)
@@ -72,7 +72,7 @@ struct YAMLFields: Sendable {
 
     /// A number field that must lie in `range`; `unit` (such as "px") follows the bounds in
     /// the error, so a typo such as `-16` or `1e308` is caught where it is written.
-    func number(_ key: String, required: Bool = false, in range: ClosedRange<Double>, unit: String = "")
+    package func number(_ key: String, required: Bool = false, in range: ClosedRange<Double>, unit: String = "")
         throws(SourceError) -> Double?
     {
         guard let value = try number(key, required: required) else { return nil }
@@ -88,7 +88,7 @@ struct YAMLFields: Sendable {
     }
 
     /// A list of strings; a single string is accepted as a one-item list.
-    func strings(_ key: String, required: Bool = false) throws(SourceError) -> [(String, YAMLNode)]? {
+    package func strings(_ key: String, required: Bool = false) throws(SourceError) -> [(String, YAMLNode)]? {
         guard let value = try present(key, required: required) else { return nil }
         switch value {
         case .scalar(let text, _, _):
@@ -108,13 +108,13 @@ struct YAMLFields: Sendable {
     }
 
     /// A nested mapping.
-    func mapping(_ key: String, required: Bool = false) throws(SourceError) -> YAMLFields? {
+    package func mapping(_ key: String, required: Bool = false) throws(SourceError) -> YAMLFields? {
         guard let value = try present(key, required: required) else { return nil }
         return try YAMLFields(value, file: file)
     }
 
     /// A list of mappings.
-    func mappings(_ key: String, required: Bool = false) throws(SourceError) -> [YAMLFields]? {
+    package func mappings(_ key: String, required: Bool = false) throws(SourceError) -> [YAMLFields]? {
         guard let value = try present(key, required: required) else { return nil }
         guard case .sequence(let items, _) = value else {
             throw error("expected a list for '\(key)', found \(value.kindName)", at: value)
@@ -125,7 +125,7 @@ struct YAMLFields: Sendable {
     }
 
     /// The raw node for `key`, failing when it is required and missing or empty.
-    func present(_ key: String, required: Bool) throws(SourceError) -> YAMLNode? {
+    package func present(_ key: String, required: Bool) throws(SourceError) -> YAMLNode? {
         let value = node[key]
         if let value, case .scalar(let text, true, _) = value, text.isEmpty || text == "~" || text == "null" {
             if required { throw error("'\(key)' is empty; expected a value", at: value) }
@@ -139,7 +139,7 @@ struct YAMLFields: Sendable {
 }
 
 /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
-func nearest(to word: String, in candidates: [String]) -> String? {
+package func nearest(to word: String, in candidates: [String]) -> String? {
     let lowered = word.lowercased()
     let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
@@ -147,7 +147,7 @@ func nearest(to word: String, in candidates: [String]) -> String? {
 }
 
 /// Levenshtein distance between two strings, by characters.
-func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     guard !a.isEmpty else { return b.count }

@@ -2,26 +2,33 @@ import Diagnostics
 
 /// `Templates/assets/bundles.yml`: which scripts and styles each kind of page loads. Every page
 /// loads the common bundle, then its group's bundle.
-struct AssetPlan: Sendable, Equatable {
+package struct AssetPlan: Sendable, Equatable {
     /// Files joined into one stylesheet and one script, and the page kinds that load them.
-    struct Bundle: Sendable, Equatable {
-        let name: String
-        let pages: [String]
+    package struct Bundle: Sendable, Equatable {
+        package let name: String
+        package let pages: [String]
         /// File names under `assets/css` and `assets/js`, in file-name order.
-        let styles: [String]
-        let scripts: [String]
+        package let styles: [String]
+        package let scripts: [String]
+
+        package init(name: String, pages: [String], styles: [String], scripts: [String]) {
+            self.name = name
+            self.pages = pages
+            self.styles = styles
+            self.scripts = scripts
+        }
     }
 
     /// The theme-relative path of the plan.
-    static let path = "assets/bundles.yml"
+    package static let path = "assets/bundles.yml"
 
-    let common: Bundle
-    let groups: [Bundle]
+    package let common: Bundle
+    package let groups: [Bundle]
 
     /// Reads the plan and checks it against the files there are: every name must be a file in
     /// `styles` or `scripts`, every file must be in some bundle, a bundle names a file once and
     /// none that common already has, and no page kind is in two groups.
-    init(yaml text: String, file: String, styles: [String], scripts: [String]) throws(SourceError) {
+    package init(yaml text: String, file: String, styles: [String], scripts: [String]) throws(SourceError) {
         let root = try YAMLFields(try YAMLParser(file: file).parse(text), file: file)
         try root.rejectUnknownKeys(allowed: ["common", "groups"])
         let commonFields = try root.mapping("common", required: true)!
@@ -67,13 +74,13 @@ struct AssetPlan: Sendable, Equatable {
     }
 
     /// The plan of a theme without `bundles.yml`: every page loads every file, as one bundle.
-    init(everythingShared styles: [String], scripts: [String]) {
+    package init(everythingShared styles: [String], scripts: [String]) {
         common = Bundle(name: "common", pages: [], styles: styles, scripts: scripts)
         groups = []
     }
 
     /// The group whose `pages` list `kind`.
-    func group(of kind: String) -> Bundle? {
+    package func group(of kind: String) -> Bundle? {
         groups.first { $0.pages.contains(kind) }
     }
 

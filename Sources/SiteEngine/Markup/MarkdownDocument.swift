@@ -5,22 +5,22 @@ import Foundation
 /// taken out of the body), the body as HTML with an `id` on every heading for links to a
 /// section and every table and code block focusable (it may scroll), and every link's and image's address
 /// as `address` gave it back.
-struct MarkdownDocument: Sendable {
+package struct MarkdownDocument: Sendable {
     /// A link's or image's address as written, and where: the line and column of its node (or
     /// of the block holding it).
-    struct Link {
-        let url: String
-        let line: Int
-        let column: Int
+    package struct Link {
+        package let url: String
+        package let line: Int
+        package let column: Int
     }
 
-    let title: String?
-    let html: String
+    package let title: String?
+    package let html: String
     /// The headings' ids, in order.
-    let ids: [String]
+    package let ids: [String]
 
     /// Parses `source`; what `address` throws ends the rendering.
-    init(_ source: String, address: (Link) throws -> String) throws {
+    package init(_ source: String, address: (Link) throws -> String) throws {
         var title: String?
         var slugs: [String] = []
         let rendered = try Markdown.render(source) { document in
@@ -97,7 +97,7 @@ struct MarkdownDocument: Sendable {
 
     /// A heading's anchor, as GitHub makes it: lowercased letters, digits, `-` and `_`, with
     /// spaces as `-` and everything else left out.
-    static func slug(_ text: String) -> String {
+    package static func slug(_ text: String) -> String {
         String(
             text.lowercased().compactMap { character -> Character? in
                 if character == " " { return "-" }

@@ -3,11 +3,11 @@
 /// Nothing is renamed or rewritten, so no source map is needed: the readable sources are the
 /// files in `Templates/assets/`. Strings, template literals and regular-expression literals are
 /// copied byte for byte.
-enum Minifier {
+package enum Minifier {
     /// `source` without comments, indentation, trailing spaces and blank lines. Line breaks
     /// between statements stay, so automatic semicolon insertion reads the code as before; a
     /// block comment that spans lines becomes a line break for the same reason.
-    static func javaScript(_ source: String) -> String {
+    package static func javaScript(_ source: String) -> String {
         var scanner = JavaScriptScanner(Array(source.utf8))
         return scanner.run()
     }
@@ -16,7 +16,7 @@ enum Minifier {
     /// `}`, `;` and `,` and after `:` dropped, and no `;` before a `}`. Never around `+` or `-`,
     /// which `calc()` needs, nor before `:`, where `a :hover` differs from `a:hover`. Strings are
     /// kept as written.
-    static func css(_ source: String) -> String {
+    package static func css(_ source: String) -> String {
         let input = Array(source.utf8)
         var out: [UInt8] = []
         var index = 0
@@ -95,28 +95,28 @@ enum Minifier {
 /// One pass over a script, knowing at every byte whether it is code, a string, a template
 /// literal (and its `${}` substitutions) or a regular expression.
 private struct JavaScriptScanner {
-    let input: [UInt8]
-    var index = 0
-    var out: [UInt8] = []
+    package let input: [UInt8]
+    package var index = 0
+    package var out: [UInt8] = []
     /// One entry per template literal we are inside: the brace depth of its current substitution.
-    var substitutions: [Int] = []
+    package var substitutions: [Int] = []
     /// The last two bytes of code written, and the last word, to tell a regular expression's `/`
     /// from a division's.
-    var previous: (UInt8?, UInt8?) = (nil, nil)
-    var lastWord: [UInt8] = []
+    package var previous: (UInt8?, UInt8?) = (nil, nil)
+    package var lastWord: [UInt8] = []
     /// Set by whitespace and comments: the next name starts a new word.
-    var wordEnded = false
+    package var wordEnded = false
 
-    init(_ input: [UInt8]) { self.input = input }
+    package init(_ input: [UInt8]) { self.input = input }
 
     /// Words after which a `/` opens a regular expression, not a division.
-    static let regexKeywords: Set<[UInt8]> = Set(
+    package static let regexKeywords: Set<[UInt8]> = Set(
         [
             "return", "typeof", "instanceof", "in", "of", "new", "delete", "void",
             "throw", "case", "do", "else", "yield", "await"
         ].map { Array($0.utf8) })
 
-    mutating func run() -> String {
+    package mutating func run() -> String {
         while index < input.count {
             let byte = input[index]
             let next = index + 1 < input.count ? input[index + 1] : nil
@@ -168,13 +168,13 @@ private struct JavaScriptScanner {
         return String(decoding: out, as: UTF8.self)
     }
 
-    mutating func write(_ byte: UInt8) {
+    package mutating func write(_ byte: UInt8) {
         out.append(byte)
         index += 1
         wrote(byte)
     }
 
-    mutating func wrote(_ byte: UInt8) {
+    package mutating func wrote(_ byte: UInt8) {
         if byte.isIdentifierPart {
             if wordEnded || !(previous.1?.isIdentifierPart ?? false) { lastWord = [] }
             lastWord.append(byte)
@@ -183,22 +183,22 @@ private struct JavaScriptScanner {
         previous = (previous.1, byte)
     }
 
-    mutating func lineBreak() {
+    package mutating func lineBreak() {
         wordEnded = true
         trimTrailingSpace()
         if let last = out.last, last != .newline { out.append(.newline) }
     }
 
-    mutating func space() {
+    package mutating func space() {
         if let last = out.last, last != .newline, !last.isJavaScriptSpace { out.append(.space) }
     }
 
-    mutating func trimTrailingSpace() {
+    package mutating func trimTrailingSpace() {
         while let last = out.last, last.isJavaScriptSpace { out.removeLast() }
     }
 
     /// The index just past the `*/` of the block comment at `index`.
-    func closingComment() -> Int {
+    package func closingComment() -> Int {
         var end = index + 2
         while end + 1 < input.count, !(input[end] == .star && input[end + 1] == .slash) { end += 1 }
         return min(end + 2, input.count)
@@ -207,7 +207,7 @@ private struct JavaScriptScanner {
     /// Whether the `/` at `index` opens a regular expression: at the start, after an operator or
     /// an opening bracket, or after a keyword such as `return`; not after a name, a number, a
     /// closing bracket or `++`/`--`.
-    func opensRegularExpression() -> Bool {
+    package func opensRegularExpression() -> Bool {
         guard let last = previous.1 else { return true }
         if last.isIdentifierPart { return Self.regexKeywords.contains(lastWord) }
         if last == .closeParen || last == .closeBracket || last == .quote || last == .apostrophe || last == .backtick {
@@ -217,7 +217,7 @@ private struct JavaScriptScanner {
         return true
     }
 
-    mutating func copyRegularExpression() {
+    package mutating func copyRegularExpression() {
         var inClass = false
         out.append(input[index])
         index = Minifier.copyLiteral(input, from: index + 1, into: &out, multiline: false) { byte, _ in
@@ -232,7 +232,7 @@ private struct JavaScriptScanner {
     }
 
     /// Copies template-literal text verbatim up to its closing backtick, or into a `${`.
-    mutating func copyTemplate() {
+    package mutating func copyTemplate() {
         index = Minifier.copyLiteral(input, from: index, into: &out, multiline: true) { byte, next in
             byte == .backtick || (byte == .dollar && next == .openBrace)
         }

@@ -28,7 +28,7 @@ public enum ContentFile {
 
     /// What `displayPath` puts before the name of any file directly in `folder`, ending in a
     /// slash (empty for the working directory itself).
-    static func displayPrefix(of folder: URL) -> String {
+    package static func displayPrefix(of folder: URL) -> String {
         String(displayPath(folder.appendingPathComponent("-")).dropLast())
     }
 }

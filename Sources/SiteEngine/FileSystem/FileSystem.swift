@@ -9,34 +9,35 @@ public struct FileSystem: Sendable {
     public var read: @Sendable (URL) throws -> Data
     /// The text of the file at `url`, nil when it is not valid UTF-8, when the file system has a
     /// quicker way than `read` to it (`text(at:)`).
-    var readText: (@Sendable (URL) throws -> String?)? = nil
+    package var readText: (@Sendable (URL) throws -> String?)? = nil
     /// Hands the bytes of the file at `url` from byte `offset` on to `body`, at most `size` at a
     /// time, until the file ends or `body` returns false; nil when the file system has no
     /// quicker way than reading it whole (`forEachPiece`).
-    var readPieces:
+    package var readPieces:
         (
             @Sendable (_ url: URL, _ offset: Int, _ size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws
                 -> Void
         )? = nil
     /// Whether a file or folder is at `url`.
-    var exists: @Sendable (URL) -> Bool
+    package var exists: @Sendable (URL) -> Bool
     /// Every file below the folder at `url`, at any depth, as paths relative to it, sorted;
     /// empty when there is no such folder.
     public var files: @Sendable (URL) -> [String]
-    /// Opens the output folder `destination` for one build, keeping the `keep` paths;
+    /// Opens the output folder `destination` for one build, under the site's `rules`;
     /// `onWait` hears that another build holds it.
-    var openOutput:
-        @Sendable (_ destination: URL, _ keep: [String], _ onWait: @escaping @Sendable () -> Void) throws -> SiteOutput
+    package var openOutput:
+        @Sendable (_ destination: URL, _ rules: OutputRules, _ onWait: @escaping @Sendable () -> Void) throws
+            -> SiteOutput
     /// Whether files carry stamps (`InputStamps`, `OutputDirectory.stamp`) that tell an
     /// unchanged file without reading it: the disk's do, memory's are not kept.
-    var stampsInputs = false
+    package var stampsInputs = false
     /// The stamp of the input file at an absolute path (`InputStamps`): equal stamps mean an
     /// unchanged file. Nil where files bear none (memory), so nothing is taken as unchanged.
-    var stamp: @Sendable (String) -> FileStamp? = { _ in nil }
+    package var stamp: @Sendable (String) -> FileStamp? = { _ in nil }
 
     /// The text of the file at `url`; nil when it is not valid UTF-8. Throws when there is no
     /// such file or it cannot be read.
-    func text(at url: URL) throws -> String? {
+    package func text(at url: URL) throws -> String? {
         if let readText { return try readText(url) }
         return String(validating: try read(url), as: UTF8.self)
     }
@@ -44,7 +45,8 @@ public struct FileSystem: Sendable {
     /// Hands the bytes of the file at `url` from byte `offset` on to `body`, at most `size` at a
     /// time, until the file ends or `body` returns false. Throws when there is no such file or
     /// it cannot be read.
-    func forEachPiece(of url: URL, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws
+    package func forEachPiece(of url: URL, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool)
+        throws
     {
         if let readPieces { return try readPieces(url, offset, size, body) }
         let data = try read(url)
@@ -60,7 +62,7 @@ public struct FileSystem: Sendable {
 
     /// The files directly in the folder at `url` (no deeper) whose names end in `suffix` and
     /// do not start with a dot, sorted.
-    func names(in url: URL, endingWith suffix: String) -> [String] {
+    package func names(in url: URL, endingWith suffix: String) -> [String] {
         files(url).filter { !$0.utf8.contains(0x2F) && $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
     }
 }
@@ -73,8 +75,8 @@ extension FileSystem {
         readPieces: { url, offset, size, body in try TextFile.readPieces(url.path, from: offset, size: size, body) },
         exists: { url in FileManager.default.fileExists(atPath: url.path) },
         files: { folder in DirectoryWalk.files(under: folder.standardizedFileURL.path) },
-        openOutput: { destination, keep, onWait in
-            let directory = try OutputDirectory(destination: destination, keep: keep, onWait: onWait)
+        openOutput: { destination, rules, onWait in
+            let directory = try OutputDirectory(destination: destination, rules: rules, onWait: onWait)
             return SiteOutput(
                 write: directory.write, writePieces: directory.writePieces, writeRecord: directory.writeRecord,
                 reuse: directory.reuse,
@@ -82,5 +84,5 @@ extension FileSystem {
                 discard: directory.discard)
         },
         stampsInputs: true,
-        stamp: { path in InputStamps.stamp(ofFile: path) })
+        stamp: { path in FileStamp.ofInput(path) })
 }

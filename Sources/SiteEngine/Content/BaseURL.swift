@@ -5,7 +5,7 @@ import Foundation
 public enum BaseURL {
     /// Every page repeats the address in its links, feeds and worker; 2,000 characters is what
     /// browsers and servers reliably accept in a whole URL.
-    static let maximumLength = 2_000
+    package static let maximumLength = 2_000
 
     /// Why a text is not a usable base URL, in words that finish "base_url …" or "--base-url …".
     public struct Problem: Error, Sendable, Equatable {
@@ -47,7 +47,7 @@ public enum BaseURL {
 
     /// The address's path (`/` or `/aura/`) exactly as written: percent escapes stay escaped,
     /// so `%0A` can never become a line break inside a link.
-    static func root(of url: URL) -> String {
+    package static func root(of url: URL) -> String {
         let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "/"
         return path.hasSuffix("/") ? path : path + "/"
     }

@@ -21,14 +21,15 @@ import Platform
 /// survive every build. What the build keeps for itself (its lock, the list of the files it
 /// wrote, the record of what each page was made from) lives outside the folder
 /// (`OutputDirectory.stateFolder`), so the folder holds the site and nothing else.
-struct OutputDirectory: Sendable {
-    let destination: URL
+package struct OutputDirectory: Sendable {
+    package let destination: URL
     /// `destination`'s path, to which relative paths are joined as strings.
     private let destinationPath: String
-    let staging: URL
+    package let staging: URL
     /// Where this build's record waits until the commit puts it in place.
     private let pendingRecord: URL
     private let lock: FileLock
+    private let rules: OutputRules
     private let update: Update
 
     private enum Update: Sendable {
@@ -41,7 +42,10 @@ struct OutputDirectory: Sendable {
     /// Takes the output's lock (one build per output at a time), removes what killed builds
     /// left, and prepares a fresh staging folder. Refuses a destination holding anything that
     /// Aura did not build and that is not kept, and `keep` paths that leave the folder.
-    init(destination: URL, keep: [String] = [], onWait: @escaping @Sendable () -> Void = {}) throws {
+    package init(destination: URL, rules: OutputRules = OutputRules(), onWait: @escaping @Sendable () -> Void = {})
+        throws
+    {
+        self.rules = rules
         self.destination = destination.standardizedFileURL
         destinationPath = self.destination.path
         let state = Self.stateFolder(of: self.destination)
@@ -67,10 +71,11 @@ struct OutputDirectory: Sendable {
             if marker?.isEmpty == false || !journal.isEmpty {
                 update = .inPlace(
                     InPlaceUpdate(
-                        destination: self.destination, staging: staging, marker: marker ?? [], journal: journal))
+                        destination: self.destination, staging: staging, marker: marker ?? [], journal: journal,
+                        rules: rules))
             } else {
                 update = .swap(
-                    carried: try Self.entriesToCarry(from: self.destination, keep: keep, marker: marker),
+                    carried: try Self.entriesToCarry(from: self.destination, keep: rules.keep, marker: marker),
                     tree: StagingTree(root: staging))
             }
             try files.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -83,7 +88,7 @@ struct OutputDirectory: Sendable {
     /// Writes `data` at `relativePath`: into the staging folder, or left as it is in place when
     /// a rebuild finds those bytes there; returns the stamp the file will have in the site.
     @discardableResult
-    func write(_ data: Data, to relativePath: String) throws -> FileStamp {
+    package func write(_ data: Data, to relativePath: String) throws -> FileStamp {
         defer { PausePoint.reached("output: file written or kept") }
         switch update {
         case .inPlace(let inPlace):
@@ -102,7 +107,7 @@ struct OutputDirectory: Sendable {
 
     /// Writes the file `pieces` hands over at `relativePath`, into the staging folder, without
     /// comparing it with the file there (see `write`); returns its stamp in the site.
-    func writePieces(_ relativePath: String, _ pieces: SiteOutput.Pieces) throws -> FileStamp {
+    package func writePieces(_ relativePath: String, _ pieces: SiteOutput.Pieces) throws -> FileStamp {
         let target: String
         switch update {
         case .inPlace(let inPlace):
@@ -118,7 +123,7 @@ struct OutputDirectory: Sendable {
 
     /// Keeps each of the previous build's files at a relative path when its stamp is still the
     /// one given; false for one where there is no such file or it was changed since.
-    func reuse(_ files: [(path: String, stamp: FileStamp)]) -> [Bool] {
+    package func reuse(_ files: [(path: String, stamp: FileStamp)]) -> [Bool] {
         switch update {
         case .inPlace(let inPlace):
             return inPlace.reuse(files)
@@ -134,7 +139,7 @@ struct OutputDirectory: Sendable {
 
     /// The bytes of the regular file at `path` when it holds `size` of them; nil for anything
     /// else, found with one `lstat`: a missing file costs no error, and a link is not followed.
-    static func regularFileContents(_ path: String, size: Int) -> Data? {
+    package static func regularFileContents(_ path: String, size: Int) -> Data? {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == size else { return nil }
         return FileManager.default.contents(atPath: path)
@@ -146,7 +151,7 @@ struct OutputDirectory: Sendable {
     /// stamp tells a hand-edited file from the one the build wrote with one `lstat` instead of
     /// reading and hashing it (the change time would be stricter, but linking and unlinking
     /// the old site's names change it on every build).
-    static func stamp(_ path: some StringProtocol, in folder: Int32 = AT_FDCWD) -> FileStamp? {
+    package static func stamp(_ path: some StringProtocol, in folder: Int32 = AT_FDCWD) -> FileStamp? {
         var status = stat()
         guard path.withCString({ fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
         return FileStamp(status, withChangeTime: false)
@@ -155,12 +160,12 @@ struct OutputDirectory: Sendable {
     /// Writes a new file with plain POSIX calls. `Data.write(to:)` syncs each file to disk,
     /// which costs a build of many pages dearly and buys nothing here: a file only becomes
     /// part of the site by a rename or the exchange in `commit()`.
-    static func writeWithoutSync(_ data: Data, to path: String) throws {
+    package static func writeWithoutSync(_ data: Data, to path: String) throws {
         try writeWithoutSync({ put in try data.withUnsafeBytes(put) }, to: path)
     }
 
     /// Writes a new file as `pieces` hands it over (see `writeWithoutSync(_:to:)`).
-    static func writeWithoutSync(_ pieces: SiteOutput.Pieces, to path: String) throws {
+    package static func writeWithoutSync(_ pieces: SiteOutput.Pieces, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw SiteError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
@@ -181,7 +186,7 @@ struct OutputDirectory: Sendable {
 
     /// Writes the build's record (`BuildManifest`), which the commit puts in place once the
     /// site's files are.
-    func writeRecord(_ pieces: SiteOutput.Pieces) throws {
+    package func writeRecord(_ pieces: SiteOutput.Pieces) throws {
         try Self.writeWithoutSync(pieces, to: pendingRecord.path)
     }
 
@@ -193,14 +198,14 @@ struct OutputDirectory: Sendable {
     }
 
     /// Writes a copy of the file at `source` at `relativePath` (see `write`).
-    func copy(_ source: URL, to relativePath: String) throws {
+    package func copy(_ source: URL, to relativePath: String) throws {
         try write(try Data(contentsOf: source), to: relativePath)
     }
 
     /// Puts the new site in place (see the type's comment), then removes the staging folder
     /// and releases the lock. A file not written by Aura where the build writes is an error,
     /// and the destination stays as it was.
-    func commit() throws {
+    package func commit() throws {
         defer {
             discardStaging()
             lock.release()
@@ -225,7 +230,7 @@ struct OutputDirectory: Sendable {
         }
         clashes.removeAll { Self.alwaysKept.contains($0) }
         if let clash = clashes.first { throw Self.clash(clash, in: destination) }
-        let entries = Self.markerEntries(built)
+        let entries = rules.markerEntries(built)
         try replaceList(Self.journalFile(of: destination), heading: Self.journalHeading, entries)
         PausePoint.reached("swap: journal written")
         for path in carried {
@@ -258,7 +263,7 @@ struct OutputDirectory: Sendable {
     }
 
     /// Removes the staging folder after a failed build and releases the lock.
-    func discard() {
+    package func discard() {
         discardStaging()
         lock.release()
     }
@@ -271,7 +276,7 @@ struct OutputDirectory: Sendable {
     /// What builds that were killed left (staging folders, records and lists not put in place),
     /// and what an older Aura kept beside the folder (its staging folders and lock); safe to
     /// remove under the lock.
-    static func removeLeftovers(of destination: URL) throws {
+    package static func removeLeftovers(of destination: URL) throws {
         let files = FileManager.default
         let state = stateFolder(of: destination)
         for entry in (try? files.contentsOfDirectory(atPath: state.path)) ?? []
@@ -291,7 +296,7 @@ struct OutputDirectory: Sendable {
 
     /// The marker an older Aura left inside `destination`, with itself and its record listed
     /// too, so that the build takes the folder over and removes both; nil when there is none.
-    static func legacyMarker(in destination: URL) -> [String]? {
+    package static func legacyMarker(in destination: URL) -> [String]? {
         listedEntries(at: destination.appendingPathComponent(legacyMarkerName), heading: legacyMarkerHeading).map {
             Array(Set($0 + [legacyMarkerName, legacyRecordName])).sorted()
         }
