@@ -41,8 +41,16 @@ struct ServeCommand: Command {
                 throw UsageError("--public-url \(error.message)", spec: spec)
             }
         }
-        let state = ServerState(terminal.url(for: arguments.value("--state") ?? ".aura"))
+        let stateFolder = terminal.url(for: arguments.value("--state") ?? ".aura")
+        let state = ServerState(stateFolder)
         let folders = SiteFolders(arguments, in: terminal).buildOptions
+        var published = [("--content", folders.contentDirectory), ("--templates", folders.templatesDirectory)]
+        if arguments.value("--output") != nil { published.append(("--output", folders.outputDirectory)) }
+        for (option, folder) in published where Self.isInside(stateFolder, folder) {
+            throw UsageError(
+                "--state \(displayPath(stateFolder)) is inside the \(option) folder \(displayPath(folder)); the accounts database and everyone's planners would be built into the site: keep the state folder outside it",
+                spec: spec)
+        }
         var options = folders
         options.outputDirectory = state.site
         options.baseURL = publicURL
@@ -95,6 +103,15 @@ struct ServeCommand: Command {
             }
         }
         return 0
+    }
+
+    /// Whether `inner` is `outer` or lies under it, links resolved.
+    static func isInside(_ inner: URL, _ outer: URL) -> Bool {
+        let (inner, outer) = (
+            inner.standardizedFileURL.resolvingSymlinksInPath().path,
+            outer.standardizedFileURL.resolvingSymlinksInPath().path
+        )
+        return inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
     }
 
     /// `HOST:PORT`, with an IPv6 host in brackets (`[::1]:8080`).

@@ -113,6 +113,12 @@ struct AssetBundle: Sendable {
         iconPaths = icons
         iconPath = icon
         for file in theme.files(in: "static") {
+            if let refusal = theme.fileSystem.refusalToPublish(file.url) {
+                throw SiteError(
+                    message:
+                        "\(displayPath(file.url)) \(refusal); static files are published as they are, so each must be a regular file of your own with one name: copy it in instead"
+                )
+            }
             files.append((file.path, try theme.read(file.url)))
         }
         self.files = files

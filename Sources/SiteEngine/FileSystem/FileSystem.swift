@@ -34,6 +34,11 @@ public struct FileSystem: Sendable {
     /// The stamp of the input file at an absolute path (`InputStamps`): equal stamps mean an
     /// unchanged file. Nil where files bear none (memory), so nothing is taken as unchanged.
     package var stamp: @Sendable (String) -> FileStamp? = { _ in nil }
+    /// Why the file at `url` may not be published byte for byte, nil when it may: only a
+    /// regular file with one name, of the user running the build, is. A link (symbolic or
+    /// hard) could bring anything into the site, the accounts database included. Memory holds
+    /// plain files only.
+    package var refusalToPublish: @Sendable (URL) -> String? = { _ in nil }
 
     /// The text of the file at `url`; nil when it is not valid UTF-8. Throws when there is no
     /// such file or it cannot be read.
@@ -84,5 +89,17 @@ extension FileSystem {
                 discard: directory.discard)
         },
         stampsInputs: true,
-        stamp: { path in FileStamp.ofInput(path) })
+        stamp: { path in FileStamp.ofInput(path) },
+        refusalToPublish: { url in
+            var status = stat()
+            guard lstat(url.path, &status) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
+            switch status.st_mode & S_IFMT {
+            case S_IFLNK: return "is a symbolic link"
+            case S_IFREG: break
+            default: return "is not a regular file"
+            }
+            if status.st_nlink > 1 { return "is a hard link (one of \(status.st_nlink) names of one file)" }
+            if status.st_uid != geteuid() { return "belongs to another user" }
+            return nil
+        })
 }
