@@ -1,6 +1,7 @@
-"""/account/ over loopback: change the password (the old one and every other session stop
-working), sign out everywhere, a new calendar feed address, and deleting an account with its
-files after a typed confirmation (never the owner's)."""
+"""/account/ over loopback: change the password (the old one and every session stop working,
+this browser gets a new one; wrong current passwords are throttled per person), sign out
+everywhere, a new calendar feed address, and deleting an account with its files after a typed
+confirmation and the password (never the owner's)."""
 import re
 
 import requests
@@ -25,16 +26,37 @@ def test_the_account_page_needs_a_session_and_is_linked(server):
                          allow_redirects=False).status_code == 403
 
 
-def test_changing_the_password_ends_other_sessions(server):
+def test_changing_the_password_rotates_this_session_and_ends_the_others(server):
     server.add_person("ivy")
     here, elsewhere = server.signed_in("ivy"), server.signed_in("ivy")
     wrong = post(server, here, "password", current="not it at all", password=NEW_PASSWORD, again=NEW_PASSWORD)
     assert wrong.status_code == 422 and "not right" in wrong.text
-    assert post(server, here, "password", current=PASSWORD, password=NEW_PASSWORD, again=NEW_PASSWORD).status_code == 200
+    before = here.cookies.get("aura_session")
+    changed = post(server, here, "password", current=PASSWORD, password=NEW_PASSWORD, again=NEW_PASSWORD)
+    assert changed.status_code == 303 and changed.headers["Location"] == "/account/?changed=password"
+    assert here.cookies.get("aura_session") not in (None, before)
+    assert "Your password was changed" in here.get(server.url + changed.headers["Location"]).text
     assert here.get(server.url + "/api/state").status_code == 200
+    # The token seen before the change opens nothing after it, here or anywhere.
+    assert requests.get(server.url + "/api/state", cookies={"aura_session": before}).status_code == 401
     assert elsewhere.get(server.url + "/api/state").status_code == 401
     assert post(server, here, "sign-out-everywhere").status_code == 303
     assert here.get(server.url + "/api/state").status_code == 401
+
+
+def test_the_current_password_check_is_throttled_per_person(server):
+    server.add_person("kai")
+    browser = server.signed_in("kai")
+    for _ in range(5):
+        assert "not right" in post(server, browser, "password", current="guess", password=NEW_PASSWORD,
+                                   again=NEW_PASSWORD).text
+    slowed = post(server, browser, "password", current=PASSWORD, password=NEW_PASSWORD, again=NEW_PASSWORD)
+    assert slowed.status_code == 422 and "Too many wrong passwords" in slowed.text
+    assert browser.get(server.url + "/api/state").status_code == 200  # nothing else is locked
+    # Another person's check is their own.
+    server.add_person("max")
+    other = server.signed_in("max")
+    assert post(server, other, "password", current=PASSWORD, password=NEW_PASSWORD, again=NEW_PASSWORD).status_code == 303
 
 
 def test_a_new_calendar_address(server):
@@ -50,13 +72,16 @@ def test_deleting_an_account_takes_its_files(server):
     browser = server.signed_in("jo")
     browser.get(server.url + "/dashboard/")
     folders = set((server.state / "people").iterdir())
-    mistyped = post(server, browser, "delete", confirm="j o")
+    mistyped = post(server, browser, "delete", confirm="j o", password=PASSWORD)
     assert mistyped.status_code == 422
-    assert post(server, browser, "delete", confirm="jo").status_code == 303
+    # The name alone is not enough: whoever holds the session must know the password too.
+    unproven = post(server, browser, "delete", confirm="jo", password="a guess")
+    assert unproven.status_code == 422 and "not right" in unproven.text
+    assert post(server, browser, "delete", confirm="jo", password=PASSWORD).status_code == 303
     assert browser.get(server.url + "/api/state").status_code == 401
     assert len(set((server.state / "people").iterdir())) == len(folders) - 1
     owner = server.signed_in()
-    assert post(server, owner, "delete", confirm="sam").status_code == 403
+    assert post(server, owner, "delete", confirm="sam", password=PASSWORD).status_code == 403
     assert (server.content / "planner" / "tasks.json").exists()
 
 

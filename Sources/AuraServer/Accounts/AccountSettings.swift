@@ -2,25 +2,48 @@ import Foundation
 
 /// What a signed-in person changes about their own account.
 extension Accounts {
-    /// Sets a new password when `current` is right, and ends every session of theirs but `keeping`.
-    public func changePassword(personID: Int64, current: String, new password: String, keeping token: String) throws {
-        let stored = try database.withLock { database in
-            try database.execute("SELECT password_hash FROM people WHERE id = ?", [.integer(personID)]).first?[0].text
-        }
-        guard let stored, PasswordHash.verify(current, against: stored) else {
-            throw AccountError(description: "the current password is not right")
-        }
+    /// Sets a new password when `current` is right, ends every session of theirs (this one
+    /// too: a token seen before the change opens nothing after it), and opens a new one for
+    /// this browser. Wrong current passwords are throttled as sign-ins are, per person.
+    public func changePassword(personID: Int64, current: String, new password: String, now: Date) throws -> (
+        token: String, session: Session
+    ) {
+        let name = try confirmPassword(current, of: personID, now: now)
         try PasswordPolicy.check(password)
         let hash = try PasswordHash.make(password)
-        try database.withLock { database in
+        return try database.withLock { database in
             try database.transaction {
                 try database.execute(
                     "UPDATE people SET password_hash = ? WHERE id = ?", [.text(hash), .integer(personID)])
-                try database.execute(
-                    "DELETE FROM sessions WHERE person_id = ? AND token_hash != ?",
-                    [.integer(personID), .text(Self.hash(token))])
+                try database.execute("DELETE FROM sessions WHERE person_id = ?", [.integer(personID)])
+                return try Self.openSession(database, personID: personID, name: name, now: now)
             }
         }
+    }
+
+    /// Checks a signed-in person's own password before a change that needs it (a new
+    /// password, deleting the account); returns their name. Wrong ones are throttled per
+    /// person, as sign-ins are: a stolen session cannot try passwords at speed.
+    public func confirmPassword(_ password: String, of personID: Int64, now: Date) throws -> String {
+        let key = "current-password:\(personID)"
+        let (wait, stored) = try database.withLock { database in
+            (
+                try Self.throttle(database, keys: [(key, Self.failuresPerName)], now: now),
+                try database.execute("SELECT password_hash, name FROM people WHERE id = ?", [.integer(personID)])
+                    .first
+            )
+        }
+        if let wait {
+            throw AccountError(
+                description: "too many wrong passwords: try again in \(Int((Double(wait) / 60).rounded(.up))) minutes")
+        }
+        guard let hashed = stored?[0].text, let name = stored?[1].text, PasswordHash.verify(password, against: hashed)
+        else {
+            try database.withLock { try Self.recordFailure($0, keys: [key], now: now) }
+            throw AccountError(description: "the password is not right")
+        }
+        try database.withLock { _ = try $0.execute("DELETE FROM login_failures WHERE key = ?", [.text(key)]) }
+        return name
     }
 
     /// Ends every session of a person, this one too.

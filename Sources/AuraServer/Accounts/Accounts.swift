@@ -127,15 +127,23 @@ public final class Accounts: Sendable {
                 return .failure(.mismatch)
             }
             try database.execute("DELETE FROM login_failures WHERE key = ?", [.text(nameKey)])
-            let token = try SecureRandom.token()
-            let csrf = try SecureRandom.token()
-            let stamp = Int64(now.timeIntervalSince1970)
-            try database.execute(
-                "INSERT INTO sessions (token_hash, person_id, csrf, created, last_seen) VALUES (?, ?, ?, ?, ?)",
-                [.text(Self.hash(token)), .integer(person.id), .text(csrf), .integer(stamp), .integer(stamp)])
-            let owner = try Self.ownerID(database) == person.id
-            return .success((token, Session(personID: person.id, name: person.name, csrf: csrf, isOwner: owner)))
+            return .success(try Self.openSession(database, personID: person.id, name: person.name, now: now))
         }
+    }
+
+    /// A new session of a person: its token (for the cookie; only its hash is kept) and its
+    /// form token, both from OpenSSL.
+    static func openSession(_ database: SQLiteDatabase, personID: Int64, name: String, now: Date) throws -> (
+        token: String, session: Session
+    ) {
+        let token = try SecureRandom.token()
+        let csrf = try SecureRandom.token()
+        let stamp = Int64(now.timeIntervalSince1970)
+        try database.execute(
+            "INSERT INTO sessions (token_hash, person_id, csrf, created, last_seen) VALUES (?, ?, ?, ?, ?)",
+            [.text(hash(token)), .integer(personID), .text(csrf), .integer(stamp), .integer(stamp)])
+        let owner = try ownerID(database) == personID
+        return (token, Session(personID: personID, name: name, csrf: csrf, isOwner: owner))
     }
 
     /// The live session a cookie's token opens, refreshing its last use; nil when unknown or expired.

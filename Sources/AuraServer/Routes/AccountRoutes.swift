@@ -40,6 +40,11 @@ extension AuraApp {
         -> HTTPResponse
     {
         guard let session = try session(of: request) else { return try signInFirst(request) }
+        let message =
+            message
+            ?? (request.query["changed"] == "password"
+                ? "Your password was changed; this browser has a new session and every other one was signed out."
+                : nil)
         let base = root + "account/"
         let siteSettings = try settings
         let source = try accounts.calendarSources(of: session.personID).first
@@ -105,13 +110,18 @@ extension AuraApp {
             guard password == request.field("again") else {
                 return try accountPage(request, message: "The two new passwords differ.", status: 422)
             }
+            let opened: (token: String, session: Accounts.Session)
             do {
-                try accounts.changePassword(
-                    personID: session.personID, current: request.field("current") ?? "", new: password, keeping: token)
+                opened = try accounts.changePassword(
+                    personID: session.personID, current: request.field("current") ?? "", new: password, now: clock())
             } catch let error as Accounts.AccountError {
                 return try accountPage(request, message: error.sentence, status: 422)
             }
-            return try accountPage(request, message: "Your password was changed; every other session was signed out.")
+            // The new session in place of the old one; the other people held here stay.
+            let others = try heldProfiles(of: request).dropFirst().map(\.token)
+            var response = HTTPResponse.seeOther(root + "account/?changed=password")
+            response.headers += profileCookies(active: opened.token, others: others)
+            return response
         case "sign-out-everywhere":
             try accounts.signOutEverywhere(personID: session.personID)
             var response = HTTPResponse.seeOther(root + "login/")
@@ -130,6 +140,11 @@ extension AuraApp {
             guard request.field("confirm") == session.name else {
                 return try accountPage(
                     request, message: "Type your user name exactly to delete your account.", status: 422)
+            }
+            do {
+                _ = try accounts.confirmPassword(request.field("password") ?? "", of: session.personID, now: clock())
+            } catch let error as Accounts.AccountError {
+                return try accountPage(request, message: error.sentence, status: 422)
             }
             try accounts.remove(Accounts.Person(id: session.personID, name: session.name, isOwner: false))
             try people.remove(session.personID)
