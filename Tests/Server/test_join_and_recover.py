@@ -63,6 +63,9 @@ def test_an_invitation_works_once(server):
     assert common.status_code == 422 and "most common" in common.text
     _, differ = sign_up(server, "eve", invite=invite, again=PASSWORD + "x")
     assert differ.status_code == 422
+    # A name someone has leaves the invitation open for another try.
+    _, taken = sign_up(server, "sam", invite=invite)
+    assert taken.status_code == 422 and "taken" in taken.text
     # The page sent back says in its title that something needs mending.
     assert "<title>Error: Sign up · " in differ.text and "The two passwords differ" in differ.text
     browser, joined = sign_up(server, "eve", invite=invite)

@@ -12,6 +12,9 @@ extension Accounts {
         case refused(String)
     }
 
+    /// A sign-up's name belongs to someone already.
+    private struct NameTaken: Error {}
+
     /// Makes an account for `name` (with an open invitation unless `invitation` is nil) and a
     /// session for it; returns the session's token. Every attempt counts against the address.
     public func signUp(
@@ -34,19 +37,25 @@ extension Accounts {
             return .failure(.refused(error.description))
         }
         let full = String(fullName.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
-        let made: SignUpFailure? = try database.withLock { database in
-            try database.transaction {
-                if let invitation, try !Self.redeem(invitation: invitation, database, now: now) {
-                    return SignUpFailure.invitationNotOpen
+        let made: SignUpFailure?
+        do {
+            made = try database.withLock { database in
+                try database.transaction {
+                    // The invitation first, so only its holder learns whether a name is taken;
+                    // a taken name rolls its redemption back (`NameTaken`), leaving it open.
+                    if let invitation, try !Self.redeem(invitation: invitation, database, now: now) {
+                        return SignUpFailure.invitationNotOpen
+                    }
+                    guard try database.execute("SELECT 1 FROM people WHERE name = ?", [.text(trimmed)]).isEmpty
+                    else { throw NameTaken() }
+                    try database.execute(
+                        "INSERT INTO people (name, password_hash, created, full_name) VALUES (?, ?, ?, ?)",
+                        [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970)), .text(full)])
+                    return nil
                 }
-                guard try database.execute("SELECT 1 FROM people WHERE name = ?", [.text(trimmed)]).isEmpty else {
-                    return SignUpFailure.refused("that user name is taken; please choose another")
-                }
-                try database.execute(
-                    "INSERT INTO people (name, password_hash, created, full_name) VALUES (?, ?, ?, ?)",
-                    [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970)), .text(full)])
-                return nil
             }
+        } catch is NameTaken {
+            made = .refused("that user name is taken; please choose another")
         }
         if let made { return .failure(made) }
         // The account exists; signing in opens its first session like any other.
