@@ -5,7 +5,7 @@ import Foundation
 public enum BaseURL {
     /// Every page repeats the address in its links, feeds and worker; 2,000 characters is what
     /// browsers and servers reliably accept in a whole URL.
-    package static let maximumLength = 2_000
+    static let maximumLength = 2_000
 
     /// Why a text is not a usable base URL, in words that finish "base_url …" or "--base-url …".
     public struct Problem: Error, Sendable, Equatable {

@@ -8,7 +8,7 @@ package enum LinkURL {
 
     /// Schemes a link may name; anything else (`javascript:`, `data:`, `vbscript:`) could run
     /// code or smuggle content when clicked.
-    package static let safeSchemes: Set<String> = ["http", "https", "mailto"]
+    static let safeSchemes: Set<String> = ["http", "https", "mailto"]
 
     /// Accepts `http`, `https` (with a host) and `mailto` addresses and, unless `absolute`,
     /// relative paths (`/design/`, `#today`). Browsers drop spaces and control characters

@@ -147,7 +147,7 @@ package func nearest(to word: String, in candidates: [String]) -> String? {
 }
 
 /// Levenshtein distance between two strings, by characters.
-package func editDistance(_ a: String, _ b: String) -> Int {
+func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     guard !a.isEmpty else { return b.count }

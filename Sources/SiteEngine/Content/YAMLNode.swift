@@ -24,7 +24,7 @@ package indirect enum YAMLNode: Sendable, Equatable {
     }
 
     /// What kind of node this is, in words for error messages.
-    package var kindName: String {
+    var kindName: String {
         switch self {
         case .scalar: "a single value"
         case .sequence: "a list"

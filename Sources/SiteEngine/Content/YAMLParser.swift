@@ -7,10 +7,10 @@ import Diagnostics
 package struct YAMLParser {
     /// Front matter and settings nest three or four levels; the limit keeps a hostile file
     /// (12,000 nested lists) from exhausting the stack.
-    package static let maximumDepth = 64
+    static let maximumDepth = 64
 
     package let file: String
-    package let lineOffset: Int
+    let lineOffset: Int
 
     package init(file: String, lineOffset: Int = 0) {
         self.file = file
@@ -48,7 +48,7 @@ private struct Event {
     package let type: yaml_event_type_t
     package let mark: SourceMark
     package let value: String
-    package let isPlain: Bool
+    let isPlain: Bool
     package let anchor: String?
 }
 

@@ -9,7 +9,7 @@ public struct FileSystem: Sendable {
     public var read: @Sendable (URL) throws -> Data
     /// The text of the file at `url`, nil when it is not valid UTF-8, when the file system has a
     /// quicker way than `read` to it (`text(at:)`).
-    package var readText: (@Sendable (URL) throws -> String?)? = nil
+    var readText: (@Sendable (URL) throws -> String?)? = nil
     /// Hands the bytes of the file at `url` from byte `offset` on to `body`, at most `size` at a
     /// time, until the file ends or `body` returns false; nil when the file system has no
     /// quicker way than reading it whole (`forEachPiece`).
@@ -50,7 +50,7 @@ public struct FileSystem: Sendable {
     /// Hands the bytes of the file at `url` from byte `offset` on to `body`, at most `size` at a
     /// time, until the file ends or `body` returns false. Throws when there is no such file or
     /// it cannot be read.
-    package func forEachPiece(of url: URL, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool)
+    func forEachPiece(of url: URL, from offset: Int, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool)
         throws
     {
         if let readPieces { return try readPieces(url, offset, size, body) }

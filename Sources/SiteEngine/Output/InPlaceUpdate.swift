@@ -96,7 +96,7 @@ package final class InPlaceUpdate: Sendable {
 
     /// The path in the staging folder where the new bytes for `relativePath` go, renamed into
     /// place in `commit()`.
-    package func stagedFile(for relativePath: String) -> String {
+    func stagedFile(for relativePath: String) -> String {
         let name = written.withLock { written in
             written.kept.remove(relativePath)
             if let name = written.staged[relativePath] { return name }

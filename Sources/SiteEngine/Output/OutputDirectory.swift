@@ -139,7 +139,7 @@ package struct OutputDirectory: Sendable {
 
     /// The bytes of the regular file at `path` when it holds `size` of them; nil for anything
     /// else, found with one `lstat`: a missing file costs no error, and a link is not followed.
-    package static func regularFileContents(_ path: String, size: Int) -> Data? {
+    static func regularFileContents(_ path: String, size: Int) -> Data? {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == size else { return nil }
         return FileManager.default.contents(atPath: path)
@@ -160,12 +160,12 @@ package struct OutputDirectory: Sendable {
     /// Writes a new file with plain POSIX calls. `Data.write(to:)` syncs each file to disk,
     /// which costs a build of many pages dearly and buys nothing here: a file only becomes
     /// part of the site by a rename or the exchange in `commit()`.
-    package static func writeWithoutSync(_ data: Data, to path: String) throws {
+    static func writeWithoutSync(_ data: Data, to path: String) throws {
         try writeWithoutSync({ put in try data.withUnsafeBytes(put) }, to: path)
     }
 
     /// Writes a new file as `pieces` hands it over (see `writeWithoutSync(_:to:)`).
-    package static func writeWithoutSync(_ pieces: SiteOutput.Pieces, to path: String) throws {
+    static func writeWithoutSync(_ pieces: SiteOutput.Pieces, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw SiteError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
@@ -296,7 +296,7 @@ package struct OutputDirectory: Sendable {
 
     /// The marker an older Aura left inside `destination`, with itself and its record listed
     /// too, so that the build takes the folder over and removes both; nil when there is none.
-    package static func legacyMarker(in destination: URL) -> [String]? {
+    static func legacyMarker(in destination: URL) -> [String]? {
         listedEntries(at: destination.appendingPathComponent(legacyMarkerName), heading: legacyMarkerHeading).map {
             Array(Set($0 + [legacyMarkerName, legacyRecordName])).sorted()
         }

@@ -14,7 +14,7 @@ package struct OutputRules: Sendable {
     }
 
     /// `built` with every file in an owned folder replaced by that folder, once.
-    package func markerEntries(_ built: some Sequence<String>) -> [String] {
+    func markerEntries(_ built: some Sequence<String>) -> [String] {
         var entries: [String] = []
         for path in built {
             let entry = ownedFolder(of: path) ?? path
@@ -24,7 +24,7 @@ package struct OutputRules: Sendable {
     }
 
     /// The owned folder `path` lies in, if any.
-    package func ownedFolder(of path: String) -> String? {
+    func ownedFolder(of path: String) -> String? {
         ownedFolders.first { path.hasPrefix($0) }
     }
 }

@@ -99,18 +99,18 @@ private struct JavaScriptScanner {
     package var index = 0
     package var out: [UInt8] = []
     /// One entry per template literal we are inside: the brace depth of its current substitution.
-    package var substitutions: [Int] = []
+    var substitutions: [Int] = []
     /// The last two bytes of code written, and the last word, to tell a regular expression's `/`
     /// from a division's.
     package var previous: (UInt8?, UInt8?) = (nil, nil)
     package var lastWord: [UInt8] = []
     /// Set by whitespace and comments: the next name starts a new word.
-    package var wordEnded = false
+    var wordEnded = false
 
     package init(_ input: [UInt8]) { self.input = input }
 
     /// Words after which a `/` opens a regular expression, not a division.
-    package static let regexKeywords: Set<[UInt8]> = Set(
+    static let regexKeywords: Set<[UInt8]> = Set(
         [
             "return", "typeof", "instanceof", "in", "of", "new", "delete", "void",
             "throw", "case", "do", "else", "yield", "await"
@@ -193,12 +193,12 @@ private struct JavaScriptScanner {
         if let last = out.last, last != .newline, !last.isJavaScriptSpace { out.append(.space) }
     }
 
-    package mutating func trimTrailingSpace() {
+    mutating func trimTrailingSpace() {
         while let last = out.last, last.isJavaScriptSpace { out.removeLast() }
     }
 
     /// The index just past the `*/` of the block comment at `index`.
-    package func closingComment() -> Int {
+    func closingComment() -> Int {
         var end = index + 2
         while end + 1 < input.count, !(input[end] == .star && input[end + 1] == .slash) { end += 1 }
         return min(end + 2, input.count)
@@ -207,7 +207,7 @@ private struct JavaScriptScanner {
     /// Whether the `/` at `index` opens a regular expression: at the start, after an operator or
     /// an opening bracket, or after a keyword such as `return`; not after a name, a number, a
     /// closing bracket or `++`/`--`.
-    package func opensRegularExpression() -> Bool {
+    func opensRegularExpression() -> Bool {
         guard let last = previous.1 else { return true }
         if last.isIdentifierPart { return Self.regexKeywords.contains(lastWord) }
         if last == .closeParen || last == .closeBracket || last == .quote || last == .apostrophe || last == .backtick {
@@ -217,7 +217,7 @@ private struct JavaScriptScanner {
         return true
     }
 
-    package mutating func copyRegularExpression() {
+    mutating func copyRegularExpression() {
         var inClass = false
         out.append(input[index])
         index = Minifier.copyLiteral(input, from: index + 1, into: &out, multiline: false) { byte, _ in
@@ -232,7 +232,7 @@ private struct JavaScriptScanner {
     }
 
     /// Copies template-literal text verbatim up to its closing backtick, or into a `${`.
-    package mutating func copyTemplate() {
+    mutating func copyTemplate() {
         index = Minifier.copyLiteral(input, from: index, into: &out, multiline: true) { byte, next in
             byte == .backtick || (byte == .dollar && next == .openBrace)
         }

@@ -20,7 +20,7 @@ package struct DesignTokens: Sendable {
     package let colors: [ColorToken]
     package let typeScale: TypeScale
     package let fonts: [NamedValue]
-    package let headingWeight: Int
+    let headingWeight: Int
     /// The heading family's font file, when the theme ships one (`type.heading_font`).
     package let headingFont: FontFile?
     /// Radii and spacing in CSS pixels.
@@ -30,7 +30,7 @@ package struct DesignTokens: Sendable {
     package let layout: [NamedValue]
 
     /// Colours every theme relies on; a tokens file without one of them is rejected.
-    package static let requiredColors = [
+    static let requiredColors = [
         "background", "surface", "text", "primary", "accent", "muted", "text-muted", "text-accent"
     ]
     package static let keys = ["colors", "type", "radii", "spacing", "motion", "layout"]
@@ -123,12 +123,12 @@ package struct DesignTokens: Sendable {
     /// (a 1e308 ratio, a negative base size), so they are errors where they are written.
     package enum Limits {
         /// The root font size: below 8 px nothing is legible, above 32 px nothing fits.
-        package static let basePixels: ClosedRange<Double> = 8...32
+        static let basePixels: ClosedRange<Double> = 8...32
         /// A modular scale's ratio: from a minor second to an octave.
         package static let ratio: ClosedRange<Double> = 1.05...2
         /// Steps of the scale, so the largest stays a headline rather than a wall.
         package static let steps: ClosedRange<Int> = -6...10
-        package static let lineHeight: ClosedRange<Double> = 0.8...3
+        static let lineHeight: ClosedRange<Double> = 0.8...3
         /// CSS font weights.
         package static let weight: ClosedRange<Int> = 1...1000
         /// Radii and spacing: no negative lengths, nothing wider than a large screen.
@@ -138,11 +138,11 @@ package struct DesignTokens: Sendable {
 
 /// A modular type scale: step n is `basePixels × ratio^n`.
 package struct TypeScale: Sendable {
-    package let basePixels: Double
+    let basePixels: Double
     package let ratio: Double
     package let steps: [Int]
-    package let lineHeightBody: Double
-    package let lineHeightHeading: Double
+    let lineHeightBody: Double
+    let lineHeightHeading: Double
 
     package init(_ fields: YAMLFields) throws(SourceError) {
         typealias Limits = DesignTokens.Limits

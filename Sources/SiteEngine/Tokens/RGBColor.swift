@@ -3,8 +3,8 @@ import Foundation
 /// An sRGB colour written as `#RRGGBB`, with the WCAG 2 contrast arithmetic.
 package struct RGBColor: Sendable, Equatable {
     package let red: UInt8
-    package let green: UInt8
-    package let blue: UInt8
+    let green: UInt8
+    let blue: UInt8
 
     /// Parses `#RRGGBB` (case-insensitive); `nil` for anything else.
     package init?(hex: String) {
@@ -20,7 +20,7 @@ package struct RGBColor: Sendable, Equatable {
     }
 
     /// WCAG 2 relative luminance.
-    package var relativeLuminance: Double {
+    var relativeLuminance: Double {
         func linear(_ channel: UInt8) -> Double {
             let c = Double(channel) / 255
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
