@@ -29,6 +29,9 @@ def served(site, tmp_path):
     rebuild the site into it)."""
     folder = tmp_path / "Public"
     shutil.copytree(site, folder)
+    # The build's own record of the site lives beside it (.aura/build/Public/): it goes with the
+    # copy, so that a rebuild into the copy knows its files as the build's.
+    shutil.copytree(site.parent / ".aura", tmp_path / ".aura")
     server = SiteServer(folder)
     yield server
     server.close()
