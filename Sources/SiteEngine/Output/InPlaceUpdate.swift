@@ -159,8 +159,7 @@ package final class InPlaceUpdate: Sendable {
             // commit's) and after (the ones this build no longer makes, until removed).
             let unlisted = newEntries.filter { !marker.contains($0) }.union(killedCommits).union(retired)
             if !unlisted.isEmpty {
-                try replace(
-                    journal, with: OutputDirectory.listData(heading: OutputDirectory.journalHeading, unlisted.sorted()))
+                try OutputDirectory.replaceList(journal, heading: OutputDirectory.journalHeading, unlisted.sorted())
                 PausePoint.reached("commit: journal written")
             }
             try clearTheWay(inTheWay, listed: &listed)
@@ -174,9 +173,9 @@ package final class InPlaceUpdate: Sendable {
         try placingRecord()
         PausePoint.reached("commit: record in place")
         if !sameFiles, newEntries != listed {
-            try replace(
-                OutputDirectory.markerFile(of: destination),
-                with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, newEntries.sorted()))
+            try OutputDirectory.replaceList(
+                OutputDirectory.markerFile(of: destination), heading: OutputDirectory.markerHeading, newEntries.sorted()
+            )
             PausePoint.reached("commit: marker replaced")
         }
         for entry in retired {
@@ -197,9 +196,8 @@ package final class InPlaceUpdate: Sendable {
             // Retired files where a folder now goes, or in a folder where a file now goes, leave
             // first; the marker stops listing them before they do.
             listed.subtract(inTheWay)
-            try replace(
-                OutputDirectory.markerFile(of: destination),
-                with: OutputDirectory.listData(heading: OutputDirectory.markerHeading, listed.sorted()))
+            try OutputDirectory.replaceList(
+                OutputDirectory.markerFile(of: destination), heading: OutputDirectory.markerHeading, listed.sorted())
             for entry in inTheWay { remove(entry) }
         }
     }
@@ -239,13 +237,6 @@ package final class InPlaceUpdate: Sendable {
             return inside.first { !inTheWay.contains($0) && !previousFolders.contains($0) }
         }
         return nil
-    }
-
-    /// Writes `data` to a temporary file in the staging folder and renames it over `url`.
-    private func replace(_ url: URL, with data: Data) throws {
-        let temporary = staging.appendingPathComponent("list-\(url.lastPathComponent)")
-        try OutputDirectory.writeWithoutSync(data, to: temporary.path)
-        guard rename(temporary.path, url.path) == 0 else { throw failure("replace", url) }
     }
 
     /// Renames the staged file over the destination's at `path`, making its folder when missing.

@@ -231,7 +231,7 @@ package struct OutputDirectory: Sendable {
         clashes.removeAll { Self.alwaysKept.contains($0) }
         if let clash = clashes.first { throw Self.clash(clash, in: destination) }
         let entries = rules.markerEntries(built)
-        try replaceList(Self.journalFile(of: destination), heading: Self.journalHeading, entries)
+        try Self.replaceList(Self.journalFile(of: destination), heading: Self.journalHeading, entries)
         PausePoint.reached("swap: journal written")
         for path in carried {
             try Self.linkTree(destination.appendingPathComponent(path), to: staging.appendingPathComponent(path))
@@ -248,18 +248,9 @@ package struct OutputDirectory: Sendable {
         }
         PausePoint.reached("swap: exchanged")
         try placeRecord()
-        try replaceList(Self.markerFile(of: destination), heading: Self.markerHeading, entries)
+        try Self.replaceList(Self.markerFile(of: destination), heading: Self.markerHeading, entries)
         PausePoint.reached("swap: marker written")
         try? files.removeItem(at: Self.journalFile(of: destination))
-    }
-
-    /// Replaces the list at `url` by renaming a new one over it.
-    private func replaceList(_ url: URL, heading: String, _ entries: [String]) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent)-\(getpid())")
-        try Self.writeWithoutSync(Self.listPieces(heading: heading, entries), to: temporary.path)
-        guard rename(temporary.path, url.path) == 0 else {
-            throw SiteError(message: "cannot write \(displayPath(url)): \(String(cString: strerror(errno)))")
-        }
     }
 
     /// Removes the staging folder after a failed build and releases the lock.

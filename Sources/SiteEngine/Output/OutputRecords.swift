@@ -66,13 +66,14 @@ extension OutputDirectory {
         return Array(lines.dropFirst())
     }
 
-    /// A list's bytes: `heading`, then one entry a line.
-    static func listData(heading: String, _ entries: [String]) -> Data {
-        // Made at its length: a large site's list runs to megabytes.
-        var data = Data(capacity: entries.reduce(heading.utf8.count + 1) { $0 + $1.utf8.count + 1 })
-        // Gathering into memory cannot fail.
-        try! listPieces(heading: heading, entries)({ data.append(contentsOf: $0) })
-        return data
+    /// Replaces the list (marker or journal) at `url` with `heading` and `entries`: written
+    /// beside it, then renamed over it, so a reader finds the old list or the new one whole.
+    static func replaceList(_ url: URL, heading: String, _ entries: [String]) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent)-\(getpid())")
+        try writeWithoutSync(listPieces(heading: heading, entries), to: temporary.path)
+        guard rename(temporary.path, url.path) == 0 else {
+            throw SiteError(message: "cannot write \(displayPath(url)): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// The same bytes handed over in pieces (`RecordText.Writer`): a large site's marker runs
