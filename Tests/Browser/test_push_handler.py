@@ -43,9 +43,9 @@ def push(driver, origin, payload):
                                {"origin": origin, "registrationId": str(registration), "data": json.dumps(payload)})
 
 
-@pytest.mark.parametrize("engine", ["chromium"])
-def test_a_pushed_reminder_is_shown_with_done_and_snooze(open_browser, served, engine):
-    server, proxy = served
+def signed_in_with_notifications(open_browser, proxy):
+    """A browser signed in on the notifications page, its service worker in control of the
+    site, notifications allowed and the worker's DevTools domain on."""
     driver = open_browser()
     sign_in(driver, proxy.url)
     open_served(driver, proxy.url + "/notifications/")
@@ -54,6 +54,13 @@ def test_a_pushed_reminder_is_shown_with_done_and_snooze(open_browser, served, e
     assert scope == proxy.url + "/"
     driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": proxy.url, "permissions": ["notifications"]})
     driver.execute_cdp_cmd("ServiceWorker.enable", {})
+    return driver
+
+
+@pytest.mark.parametrize("engine", ["chromium"])
+def test_a_pushed_reminder_is_shown_with_done_and_snooze(open_browser, served, engine):
+    server, proxy = served
+    driver = signed_in_with_notifications(open_browser, proxy)
     push(driver, proxy.url, REMINDER)
     shown = wait(driver, lambda d: d.execute_async_script(SHOWN) or None,
                  message=lambda: f"no notification: {driver.execute_async_script(SHOWN)}")
@@ -126,11 +133,7 @@ def shown_with(driver, tag):
 @pytest.mark.parametrize("engine", ["chromium"])
 def test_done_from_a_reminder_acts_on_the_server_and_its_click_opens_the_block(open_browser, served, engine):
     server, proxy = served
-    driver = open_browser()
-    sign_in(driver, proxy.url)
-    open_served(driver, proxy.url + "/notifications/")
-    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": proxy.url, "permissions": ["notifications"]})
-    driver.execute_cdp_cmd("ServiceWorker.enable", {})
+    driver = signed_in_with_notifications(open_browser, proxy)
     def done(task_ids):
         by_id = {task["id"]: task for task in stored(server).values()}
         return [by_id[task_id]["done"] for task_id in task_ids]
