@@ -34,6 +34,7 @@ import time
 import unicodedata
 from pathlib import Path
 
+import bench_capture
 import bench_serve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -991,9 +992,12 @@ def main():
     parser.add_argument("--serve-seconds", type=int, default=10, help="wrk run per serve row, 1 to 20 s (default: 10)")
     parser.add_argument("--serve-only", action="store_true", help="only the serve rows: aura serve and nginx under wrk")
     parser.add_argument("--no-serve", action="store_true", help="leave out the serve rows")
+    parser.add_argument("--capture-only", action="store_true", help="only the capture row: aura parse over 10,000 lines")
     args = parser.parse_args()
     if args.serve_only:
         return serve_report(args)
+    if args.capture_only:
+        return capture_report()
     try:
         sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
         if not sizes or min(sizes) < 1:
@@ -1037,7 +1041,20 @@ def main():
     results = CORPUS_ROOT / "results.md"
     results.write_text(report)
     print(f"written to {results.relative_to(ROOT)}; hyperfine JSON in bench/corpus/<N>/hyperfine-*.json")
-    return 0 if args.no_serve else serve_report(args)
+    return capture_report() or (0 if args.no_serve else serve_report(args))
+
+
+def capture_report():
+    """The capture row, printed and written to bench/corpus/results-capture.md."""
+    try:
+        rows = bench_capture.run(AURA, CORPUS_ROOT)
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"\nbench: capture set-up failed: {error}", file=sys.stderr)
+        return 1
+    report = f"# aura parse: capture speed\n\n{os.cpu_count()} CPUs · load average {os.getloadavg()[0]:.1f}\n\n{bench_capture.table(rows)}\n"
+    print("\n" + report)
+    (CORPUS_ROOT / "results-capture.md").write_text(report)
+    return 0
 
 
 def serve_report(args):

@@ -59,7 +59,9 @@ public struct PlanMyDay: Sendable {
         let entries: [Inbox.Entry]
         do {
             entries = try Inbox.capture(
-                inboxText ?? "", with: CaptureParser(today: day, now: now.flatMap { settings.clock(of: $0, on: day) }))
+                inboxText ?? "",
+                with: CaptureParser(
+                    today: day, now: now.flatMap { settings.clock(of: $0, on: day) }, settings: settings.capture))
         } catch {
             throw PlannerFolder.sourceErrors(error.errors, in: folder.inbox.url)
         }

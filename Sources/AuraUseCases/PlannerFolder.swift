@@ -47,7 +47,7 @@ public struct PlannerFolder: Sendable {
         let site = try SiteSettings.current(in: content)
         return PlannerSettings(
             timeZone: site.timeZone, window: MinuteSpan(start: site.dayStartMinutes, end: site.dayEndMinutes),
-            bedtime: site.bedtimeMinutes, partsOfDay: site.partsOfDay)
+            bedtime: site.bedtimeMinutes, partsOfDay: site.partsOfDay, capture: site.capture)
     }
 
     /// The content folder's lock (`planner/.aura.lock`): every writer of the store, the plan or

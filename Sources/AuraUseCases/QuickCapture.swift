@@ -17,7 +17,8 @@ extension PlannerFolder {
     public func capture(
         _ lines: [String], today: LocalDate, now: ClockTime? = nil, onWait: @escaping @Sendable () -> Void
     ) throws -> [[CapturedItem]] {
-        let parser = CaptureParser(today: today, now: now)
+        // A folder without `site.yml` captures by the default conventions.
+        let parser = CaptureParser(today: today, now: now, settings: (try? settings().capture) ?? CaptureSettings())
         var items: [[CapturedItem]] = []
         var problems: [(index: Int, error: CaptureError)] = []
         for (index, line) in lines.enumerated() {

@@ -96,7 +96,8 @@ public struct TaskActions: Sendable {
     ) throws -> (task: StoredTask, applied: Bool) {
         try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in
             let taskID = try Self.single(id, today: today, plan: folder.plan(), store: store)
-            let applied = try store.edit(taskID, edit, today: today, at: at)
+            let capture = (try? folder.settings().capture) ?? CaptureSettings()
+            let applied = try store.edit(taskID, edit, today: today, at: at, capture: capture)
             return (store.tasks[store.index(of: taskID)!], applied)
         }
     }

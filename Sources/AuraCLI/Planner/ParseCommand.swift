@@ -19,12 +19,16 @@ struct ParseCommand: Command {
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let options = PlannerOptions(arguments, in: terminal)
-        // Parsing needs only "today": site.yml's zone when there is one, else the system's.
-        let zone =
+        // Parsing needs "today" and the capture conventions: site.yml's when there is one, else
+        // the system's zone and the default conventions.
+        let settings =
             FileManager.default.fileExists(atPath: options.folder.content.appendingPathComponent("site.yml").path)
-            ? try options.folder.settings().timeZone : TimeZone.current
+            ? try options.folder.settings() : nil
+        let zone = settings?.timeZone ?? TimeZone.current
         let today = try options.today(arguments, spec: spec, timeZone: zone)
-        let parser = CaptureParser(today: today, now: try now(arguments, terminal: terminal, zone: zone, today: today))
+        let parser = CaptureParser(
+            today: today, now: try now(arguments, terminal: terminal, zone: zone, today: today),
+            settings: settings?.capture ?? CaptureSettings())
         var errors: [SourceError] = []
         for (index, line) in arguments.positionals.enumerated() {
             let source = "argument \(index + 1)"
@@ -75,8 +79,12 @@ struct ParseCommand: Command {
         }
         if let part = item.partOfDay { facts.append("in the \(part.rawValue)") }
         if let time = item.time { facts.append("at \(time)") }
-        if let minutes = item.minutes { facts.append(durationText(minutes)) }
+        if let minutes = item.minutes {
+            facts.append(
+                item.shortestMinutes.map { "\(durationText($0)) to \(durationText(minutes))" } ?? durationText(minutes))
+        }
         if let recurrence = item.recurrence { facts.append("repeats \(recurrence.rrule)") }
+        if !item.choices.isEmpty { facts.append(item.choices.map(\.note).joined(separator: " · ")) }
         if !item.unread.isEmpty {
             facts.append("unread: " + item.unread.map { "‘\($0.text)’" }.joined(separator: ", "))
         }

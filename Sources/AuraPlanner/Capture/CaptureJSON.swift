@@ -17,6 +17,16 @@ private struct ParsedLine: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case input, title, kind, date, due, part, time, minutes, rrule, category, reason, unread
+        case shortestMinutes = "minutes_shortest"
+        case readAs = "read_as"
+        case warnings
+    }
+
+    /// A phrase that looks like a when but was not read, where it starts and why.
+    private struct Warning: Encodable {
+        let column: Int
+        let text: String
+        let note: String
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -33,5 +43,9 @@ private struct ParsedLine: Encodable {
         try container.encode(categorization.category.rawValue, forKey: .category)
         try container.encode(categorization.reason, forKey: .reason)
         try container.encode(item.unread.map(\.text), forKey: .unread)
+        try container.encode(item.shortestMinutes, forKey: .shortestMinutes)
+        try container.encode(item.choices.map(\.note), forKey: .readAs)
+        try container.encode(
+            item.unread.map { Warning(column: $0.column, text: $0.text, note: $0.note) }, forKey: .warnings)
     }
 }

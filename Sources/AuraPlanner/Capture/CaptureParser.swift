@@ -10,10 +10,12 @@ public struct CaptureParser: Sendable {
     let today: LocalDate
     /// The time now, when the text is read on `today` with a clock: what `in an hour` counts from.
     let now: ClockTime?
+    let settings: CaptureSettings
 
-    public init(today: LocalDate, now: ClockTime? = nil) {
+    public init(today: LocalDate, now: ClockTime? = nil, settings: CaptureSettings = CaptureSettings()) {
         self.today = today
         self.now = now
+        self.settings = settings
     }
 
     /// Reads one line: a task, a memo transcript (`memo:` or 🎙, possibly several items) or an
@@ -104,101 +106,101 @@ public struct CaptureParser: Sendable {
     func item(from text: Substring, kind: ItemKind, input: String) throws(CaptureError) -> CapturedItem {
         var tokens = CaptureToken.tokenize(text)
         Self.protectTitleWords(&tokens)
-        let reader = PhraseReader(tokens: tokens, today: today)
+        let reader = PhraseReader(tokens: tokens, today: today, now: now, settings: settings)
+        let chart = CaptureChart(reader)
+        let chosen = chart.best()
+        if let error = chart.error(outside: chosen) { throw error }
         var item = CapturedItem(input: input, title: "", kind: kind)
         var consumed = Array(repeating: false, count: tokens.count)
-        var phraseEnds: Set<Int> = []
         var flexibleTime = false
-        var index = 0
-        while index < tokens.count {
-            guard let match = try read(reader, at: index, into: &item, flexibleTime: &flexibleTime) else {
-                index += 1
-                continue
-            }
-            if case .fromNow = match.value, now == nil {
+        for span in chosen {
+            if case .fromNow = span.match.value, now == nil {
                 item.unread.append(
                     UnreadPhrase(
-                        column: tokens[index].column, text: Self.text(of: tokens[index..<index + match.length]),
+                        column: tokens[span.start].column, text: Self.text(of: tokens[span.start..<span.end]),
                         note: "counts from now, but a date was given and no time now (--now HH:MM); no time was set"))
             }
-            for covered in index..<index + match.length { consumed[covered] = true }
-            phraseEnds.insert(index + match.length - 1)
-            index += match.length
+            try apply(span.match, at: span.start, of: reader, to: &item, flexibleTime: &flexibleTime)
+            for covered in span.start..<span.end { consumed[covered] = true }
         }
-        // `tonight at half 8`: an hour without am or pm in the evening is after noon.
-        if flexibleTime, let time = item.time, time.minutes < 12 * 60, item.partOfDay?.meansAfterNoon == true {
+        item.title = Self.title(tokens, consumed: consumed, phraseEnds: Set(chosen.map { $0.end - 1 }))
+        // `tonight at half 8`, `dinner at 7`: an hour without am or pm in the evening, or for an
+        // evening out, is after noon.
+        if flexibleTime, let time = item.time, time.minutes < 12 * 60,
+            item.partOfDay?.meansAfterNoon == true
+                || (item.partOfDay == nil && time.minutes >= 5 * 60 && Self.isEveningOut(item.title))
+        {
             item.time = ClockTime(hour: time.minutes / 60 + 12, minute: time.minutes % 60)
         }
         if case .interval(let interval) = item.recurrence, let date = item.date, date != interval.start {
             item.recurrence = RepeatInterval(count: interval.count, unit: interval.unit, start: date).map(
                 Recurrence.interval)
         }
-        item.title = Self.title(tokens, consumed: consumed, phraseEnds: phraseEnds)
+        // `before 3pm`: a deadline with a time and no day is due today.
+        if item.isDeadline, item.date == nil { item.date = today }
         item.unread += UnreadWords.phrases(in: tokens, consumed: consumed)
         return item
+    }
+
+    /// Outings and meals that happen in the evening: `dinner at 7` is at 19:00.
+    private static let eveningWords: Set<String> = [
+        "dinner", "supper", "drinks", "pub", "party", "movie", "movies", "film", "cinema", "concert", "gig", "theatre",
+        "theater", "quiz", "bar", "karaoke", "restaurant", "takeaway", "fireworks", "date night", "show"
+    ]
+
+    static func isEveningOut(_ title: String) -> Bool {
+        title.lowercased().split(whereSeparator: { !$0.isLetter }).contains { eveningWords.contains(String($0)) }
     }
 
     static func text(of tokens: ArraySlice<CaptureToken>) -> String {
         tokens.map { String($0.raw) }.joined(separator: " ")
     }
 
-    /// Tries each kind of phrase at `index`; applies the first that matches and is not yet set.
-    private func read(
-        _ reader: PhraseReader, at index: Int, into item: inout CapturedItem,
+    /// Sets the fields a chosen reading names. A length written with a clock range gives way
+    /// to one written on its own; a part of the day written with a repeat, to one on its own.
+    private func apply(
+        _ match: PhraseReader.Match, at index: Int, of reader: PhraseReader, to item: inout CapturedItem,
         flexibleTime: inout Bool
-    ) throws(CaptureError) -> PhraseReader.Match? {
-        let candidates: [PhraseReader.Match?] = [
-            item.time == nil ? try reader.fromNow(at: index) : nil,
-            item.recurrence == nil ? try reader.interval(at: index) : nil,
-            item.recurrence == nil ? reader.recurrence(at: index) : nil,
-            item.date == nil ? try reader.deadline(at: index) : nil,
-            item.partOfDay == nil ? try partOfDay(reader, at: index, given: item.date) : nil,
-            item.date == nil ? try reader.date(at: index) : nil,
-            item.time == nil ? try reader.time(at: index) : nil,
-            item.minutes == nil ? try reader.duration(at: index) : nil,
-            item.categoryTag == nil ? reader.tag(at: index) : nil
-        ]
-        guard let match = candidates.lazy.compactMap({ $0 }).first else { return nil }
+    ) throws(CaptureError) {
         switch match.value {
         case .recurrence(let recurrence, let part):
             item.recurrence = recurrence
             item.partOfDay = item.partOfDay ?? part
         case .date(let date): item.date = date
+        case .moment(let date, let time):
+            item.date = date
+            item.time = time
         case .time(let time, let minutes, let flexible):
             item.time = time
             flexibleTime = flexible
             if item.minutes == nil { item.minutes = minutes }
+        case .dueTime(let time):
+            item.time = time
+            item.isDeadline = true
         case .fromNow(let minutes):
             guard let now else { break }
             let total = now.minutes + minutes
-            if item.date == nil, total >= 24 * 60 { item.date = today.adding(days: total / (24 * 60)) }
+            if item.date == nil { item.date = today.adding(days: total / (24 * 60)) }
             item.time = ClockTime(hour: total % (24 * 60) / 60, minute: total % 60)
         case .partOfDay(let part, let date):
             item.partOfDay = part
-            if item.date == nil { item.date = date }
+            if let date { item.date = date }
         case .deadline(let date):
             item.date = date
             item.isDeadline = true
         case .duration(let minutes): item.minutes = minutes
+        case .durationRange(let shortest, let longest):
+            item.minutes = longest
+            item.shortestMinutes = shortest
         case .tag(let category): item.categoryTag = category
         }
+        if let note = match.note { item.choices.append(ReadChoice(column: reader.tokens[index].column, note: note)) }
         // `tomorrow` on 9999-12-31: dates end where the store's four-digit years do.
         if let date = item.date, date.year > LocalDate.latestYear {
             throw reader.error(
                 index,
                 "'\(reader.tokens[index].word) …' lands after \(LocalDate.latestYear)-12-31, the last date Aura keeps")
         }
-        return match
-    }
-
-    /// A part of the day, unless it names a second day: `fri evening` after `mon` is left for
-    /// the unread warning rather than read without its day.
-    private func partOfDay(_ reader: PhraseReader, at index: Int, given date: LocalDate?) throws(CaptureError)
-        -> PhraseReader.Match?
-    {
-        guard let match = try reader.partOfDay(at: index) else { return nil }
-        if case .partOfDay(_, .some) = match.value, date != nil { return nil }
-        return match
     }
 
     /// The rule for words that merely look like dates. A day word (weekday, month, `today`,
@@ -217,7 +219,10 @@ public struct CaptureParser: Sendable {
             let inName =
                 tokens[index].isCapitalized && index + 1 < tokens.count && tokens[index + 1].isCapitalized
                 && !Words.isDateWord(tokens[index + 1].word) && !(tokens[index + 1].word.first?.isNumber ?? false)
-            if afterDeterminer || inName { tokens[index].isProtected = true }
+            // `the tuesday after next` is a day.
+            let afterNext =
+                index + 2 < tokens.count && tokens[index + 1].word == "after" && tokens[index + 2].word == "next"
+            if (afterDeterminer && !afterNext) || inName { tokens[index].isProtected = true }
         }
         // A run already protected holds any run a verb inside it would start, so scanning
         // resumes after it: `read Read Read …` stays linear.
@@ -231,6 +236,12 @@ public struct CaptureParser: Sendable {
             var cursor = start
             var lastCapitalized: Int?
             while cursor < tokens.count {
+                // `watch Strictly on Saturday`: a day after a preposition ends the work's name.
+                if cursor > start, Words.isDateWord(tokens[cursor].word),
+                    Words.datePrepositions.contains(tokens[cursor - 1].word) || tokens[cursor - 1].word == "at"
+                {
+                    break
+                }
                 if tokens[cursor].isCapitalized {
                     lastCapitalized = cursor
                 } else if !Words.titleJoiners.contains(tokens[cursor].word) || lastCapitalized == nil {
@@ -266,7 +277,9 @@ extension CaptureParser {
     public static func duration(_ text: String) -> Int? {
         let tokens = CaptureToken.tokenize(text[...])
         guard
-            let match = try? PhraseReader(tokens: tokens, today: LocalDate(year: 2000, month: 1, day: 1)!).duration(
+            let match = try? PhraseReader(
+                tokens: tokens, today: LocalDate(year: 2000, month: 1, day: 1)!, now: nil, settings: CaptureSettings()
+            ).duration(
                 at: 0),
             match.length == tokens.count, case .duration(let minutes) = match.value
         else { return nil }

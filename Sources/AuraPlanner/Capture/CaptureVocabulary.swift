@@ -3,9 +3,12 @@ enum CaptureVocabulary {
     static let weekdays: [String: Weekday] = {
         var names: [String: Weekday] = [:]
         let spellings: [(Weekday, [String])] = [
-            (.monday, ["monday", "mon"]), (.tuesday, ["tuesday", "tue", "tues"]),
-            (.wednesday, ["wednesday", "wed", "weds"]), (.thursday, ["thursday", "thu", "thur", "thurs"]),
-            (.friday, ["friday", "fri"]), (.saturday, ["saturday", "sat"]), (.sunday, ["sunday", "sun"])
+            (.monday, ["monday", "mon", "monady", "mondy"]),
+            (.tuesday, ["tuesday", "tue", "tues", "tuseday", "teusday", "tuesdy"]),
+            (.wednesday, ["wednesday", "wed", "weds", "wensday", "wendsday", "wednsday", "wedensday", "wednesdy"]),
+            (.thursday, ["thursday", "thu", "thur", "thurs", "thrusday", "thurday", "thursdy"]),
+            (.friday, ["friday", "fri", "firday", "fridy"]), (.saturday, ["saturday", "sat", "saterday", "satuday"]),
+            (.sunday, ["sunday", "sun", "sundy"])
         ]
         for (day, words) in spellings {
             for word in words { names[word] = day }
@@ -27,7 +30,10 @@ enum CaptureVocabulary {
         return table
     }()
 
-    static let relativeDays: [String: Int] = ["today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1]
+    static let relativeDays: [String: Int] = [
+        "today": 0, "tonight": 0, "tonite": 0, "2nite": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tmw": 1, "tomoz": 1,
+        "tomorow": 1, "tommorow": 1, "tommorrow": 1, "2moro": 1, "2morrow": 1
+    ]
 
     /// Words that start a date phrase and are consumed with it (`on friday`, `due dec 10`).
     static let datePrepositions: Set<String> = ["on", "by", "due", "before", "until", "till", "for"]

@@ -16,6 +16,8 @@ public struct CapturedItem: Sendable, Equatable {
     public var date: LocalDate?
     public var time: ClockTime?
     public var minutes: Int?
+    /// The shorter end of a length written as a range (`20-30 min`); `minutes` is the longer.
+    public var shortestMinutes: Int?
     public var recurrence: Recurrence?
     /// The category forced by a `#deep`, `#admin`, `#health` or `#culture` tag.
     var categoryTag: Category?
@@ -26,6 +28,8 @@ public struct CapturedItem: Sendable, Equatable {
     /// Words that look like a date, time or repeat but were not read: they stay in the title,
     /// and the reader says so rather than keeping a silently wrong task.
     public var unread: [UnreadPhrase] = []
+    /// How approximate whens were made concrete (`mid-january`: the 15th), to show the person.
+    public var choices: [ReadChoice] = []
 
     init(
         input: String, title: String, kind: ItemKind, date: LocalDate? = nil, time: ClockTime? = nil,
@@ -60,6 +64,15 @@ public struct UnreadPhrase: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(column): '\(text)' \(note)" }
+}
+
+/// How a when that names no single day or time was read (`mid-january`, `after lunch`).
+public struct ReadChoice: Sendable, Equatable, CustomStringConvertible {
+    /// 1-based column of the phrase's first word in the line.
+    let column: Int
+    public let note: String
+
+    public var description: String { "\(column): \(note)" }
 }
 
 /// Text that looks like a date, time or duration but cannot be one (`25:00`, `feb 30`).

@@ -13,11 +13,14 @@ public struct PlannerSettings: Sendable, Equatable {
     var bedtime: Int
     /// Where a task that names a part of the day may go, from `site.yml`'s `parts_of_day`.
     var partsOfDay: [PartOfDay: MinuteSpan]
+    /// How capture reads dates: `site.yml`'s `locale`, `date_order` and `birthday`.
+    public var capture: CaptureSettings
 
     public init(
         timeZone: TimeZone, window: MinuteSpan, bedtime: Int? = nil,
-        partsOfDay: [PartOfDay: MinuteSpan] = PartOfDay.defaultSpans
+        partsOfDay: [PartOfDay: MinuteSpan] = PartOfDay.defaultSpans, capture: CaptureSettings = CaptureSettings()
     ) {
+        self.capture = capture
         self.timeZone = timeZone
         self.window = window
         self.bedtime = max(bedtime ?? Self.defaultBedtime, window.end)

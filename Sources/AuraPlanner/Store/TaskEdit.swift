@@ -30,9 +30,9 @@ extension TaskStore {
     /// Edits task `id` as `edit` says, at `at`; a field changed later than `at` keeps its value.
     /// Words that do not read as one task are an error naming the column, and change nothing.
     /// Returns whether anything changed.
-    public mutating func edit(_ id: String, _ edit: TaskEdit, today: LocalDate, at: Int64)
-        throws(TaskStoreChangeError) -> Bool
-    {
+    public mutating func edit(
+        _ id: String, _ edit: TaskEdit, today: LocalDate, at: Int64, capture: CaptureSettings = CaptureSettings()
+    ) throws(TaskStoreChangeError) -> Bool {
         let index = try existing(id)
         let original = tasks[index]
         var edited = original
@@ -40,7 +40,7 @@ extension TaskStore {
         if let words = edit.words, words != original.input {
             let items: [CapturedItem]
             do {
-                items = try CaptureParser(today: today).parse(words)
+                items = try CaptureParser(today: today, settings: capture).parse(words)
             } catch {
                 throw TaskStoreChangeError(message: "column \(error.column): \(error.problem.message)")
             }

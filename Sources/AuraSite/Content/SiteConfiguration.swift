@@ -37,6 +37,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var signUp: SignUp = .invite
     /// How `aura serve` sends e-mail (`mail: {smtp, from, user, password_env}`); none by default.
     public var mail: MailSettings?
+    /// How capture reads dates (`locale`, `date_order`, `birthday`).
+    public var capture = CaptureSettings()
     /// The hosts whose calendars `aura serve` fetches for the people who give their calendar's
     /// address (`accounts: {calendar_hosts: […]}`): a name, or `*.` and a domain for any name
     /// under it; only over https, and only at public addresses.
@@ -59,7 +61,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     public static let fileName = "site.yml"
     static let keys = [
         "title", "description", "base_url", "language", "time_zone", "day", "parts_of_day", "keep", "culture",
-        "private", "accounts", "mail"
+        "private", "accounts", "mail", "locale", "date_order", "birthday"
     ]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
@@ -164,6 +166,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.privatePassphraseEnv = passphraseEnv
         configuration.signUp = signUp
         configuration.mail = mail
+        configuration.capture = try capture(fields)
         return configuration
     }
 

@@ -12,8 +12,10 @@ struct PlannerContent: Sendable {
     let pending: [CapturedItem]
 
     /// Reads the planner folder; every file is optional, and a broken one is an error naming
-    /// its position.
-    static func load(contentDirectory: URL, in fileSystem: FileSystem) throws -> PlannerContent {
+    /// its position. `capture` reads the inbox's dates.
+    static func load(contentDirectory: URL, in fileSystem: FileSystem, capture: CaptureSettings) throws
+        -> PlannerContent
+    {
         let folder = contentDirectory.appendingPathComponent(PlannerLayout.folder)
         var errors: [SourceError] = []
         func read(_ name: String) -> (url: URL, text: String)? {
@@ -44,7 +46,8 @@ struct PlannerContent: Sendable {
         // `aura plan` the inbox is left for that run to read.
         if let today = snapshot?.today?.date, let file = read(PlannerLayout.inbox) {
             do {
-                pending = try Inbox.capture(file.text, with: CaptureParser(today: today)).flatMap(\.items)
+                pending = try Inbox.capture(file.text, with: CaptureParser(today: today, settings: capture))
+                    .flatMap(\.items)
             } catch {
                 errors += error.errors.map { locate($0, in: file.url) }
             }

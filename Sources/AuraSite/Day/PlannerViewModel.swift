@@ -20,14 +20,19 @@ struct PlannerViewModel: Encodable, Sendable {
         let notes: TaskNotes?
         /// Words that looked like a when but were not read, each as a sentence.
         let unread: [String]
+        /// How approximate whens were made concrete (`‘mid-january’ read as 2027-01-15: …`).
+        let readAs: [String]
         let isDone: Bool
 
         init(_ task: StoredTask, today: LocalDate?) {
+            let reading = Self.reading(of: task)
             self.init(
                 id: task.id, title: task.title, input: task.input, kind: task.kind, category: task.category,
                 reason: task.categoryReason, date: task.date, time: task.time, minutes: task.minutes,
+                shortestMinutes: task.minutes == reading?.minutes ? reading?.shortestMinutes : nil,
                 recurrence: task.recurrence, notes: TaskNotes(due: task.due, part: task.partOfDay),
-                unread: Self.unread(in: task), isDone: today.map { !task.isOpen(on: $0) } ?? task.done)
+                unread: reading?.unread ?? [], readAs: reading?.choices ?? [],
+                isDone: today.map { !task.isOpen(on: $0) } ?? task.done)
         }
 
         init(pending item: CapturedItem, categorizer: Categorizer) {
@@ -35,15 +40,15 @@ struct PlannerViewModel: Encodable, Sendable {
             self.init(
                 id: nil, title: item.title, input: item.input, kind: item.kind, category: categorization.category,
                 reason: categorization.reason, date: item.isDeadline ? nil : item.date, time: item.time,
-                minutes: item.minutes, recurrence: item.recurrence,
+                minutes: item.minutes, shortestMinutes: item.shortestMinutes, recurrence: item.recurrence,
                 notes: TaskNotes(due: item.isDeadline ? item.date : nil, part: item.partOfDay), unread: item.unread,
-                isDone: false)
+                readAs: item.choices, isDone: false)
         }
 
         private init(
             id: String?, title: String, input: String, kind: ItemKind, category: Category, reason: String,
-            date: LocalDate?, time: ClockTime?, minutes: Int?, recurrence: Recurrence?, notes: TaskNotes?,
-            unread: [UnreadPhrase], isDone: Bool
+            date: LocalDate?, time: ClockTime?, minutes: Int?, shortestMinutes: Int?, recurrence: Recurrence?,
+            notes: TaskNotes?, unread: [UnreadPhrase], readAs: [ReadChoice], isDone: Bool
         ) {
             self.id = id
             self.title = title
@@ -55,20 +60,25 @@ struct PlannerViewModel: Encodable, Sendable {
             self.reason = reason
             dateText = date.map(DayText.short)
             timeText = time.map { clockText(minutes: $0.minutes) }
-            durationText = minutes.map { AuraPlanner.durationText($0) }
+            // A length written as a range is planned at its longer end and shown whole.
+            durationText = minutes.map { longest in
+                shortestMinutes.map { "\(AuraPlanner.durationText($0))–\(AuraPlanner.durationText(longest))" }
+                    ?? AuraPlanner.durationText(longest)
+            }
             repeatText = recurrence.map(Self.repeatText)
             rrule = recurrence?.rrule
             self.notes = notes
             self.unread = unread.map { "Didn’t understand “\($0.text)”: no date, time or repeat was set from it." }
+            self.readAs = readAs.map { $0.note.prefix(1).uppercased() + $0.note.dropFirst() + "." }
             self.isDone = isDone
         }
 
-        /// The unread words of a stored task, found by reading its line again as of the day it
-        /// was captured (the store keeps the line, not the warning).
-        private static func unread(in task: StoredTask) -> [UnreadPhrase] {
+        /// A stored task's line read again as of the day it was captured, for what the store does
+        /// not keep: the warnings, the choices made for approximate whens, a length's range.
+        private static func reading(of task: StoredTask) -> CapturedItem? {
             guard let day = task.createdOn ?? task.date, let items = try? CaptureParser(today: day).parse(task.input)
-            else { return [] }
-            return items.first { $0.title == task.title }?.unread ?? []
+            else { return nil }
+            return items.first { $0.title == task.title }
         }
 
         static func repeatText(_ recurrence: Recurrence) -> String {

@@ -1,3 +1,4 @@
+import AuraPlanner
 import Diagnostics
 import Foundation
 import Platform
@@ -18,10 +19,12 @@ struct SiteContent: Sendable {
     /// Loads every content file, reporting the problems of all files together.
     /// Culture entries whose files still bear the stamps `cache` recorded are taken from it;
     /// `listedCulture` are the culture folder's files and their stamps when already taken
-    /// (`InputStamps.files`). `docsFolder` holds the documentation section, when it exists.
+    /// (`InputStamps.files`). `docsFolder` holds the documentation section, when it exists;
+    /// `capture` reads the dates of the inbox.
     static func load(
         contentDirectory: URL, root: String, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
-        listedCulture: [(name: String, stamp: FileStamp)]? = nil, docsFolder: URL? = nil
+        listedCulture: [(name: String, stamp: FileStamp)]? = nil, docsFolder: URL? = nil,
+        capture: CaptureSettings = CaptureSettings()
     ) throws -> SiteContent {
         var errors: [SourceError] = []
         var landing: LandingContent?
@@ -39,7 +42,9 @@ struct SiteContent: Sendable {
         do { reflections = try ReflectionLibrary.load(contentDirectory: contentDirectory, in: fileSystem) } catch {
             errors += try SourceErrors.unpack(error)
         }
-        do { planner = try PlannerContent.load(contentDirectory: contentDirectory, in: fileSystem) } catch {
+        do {
+            planner = try PlannerContent.load(contentDirectory: contentDirectory, in: fileSystem, capture: capture)
+        } catch {
             errors += try SourceErrors.unpack(error)
         }
         if let docsFolder, fileSystem.exists(docsFolder) {

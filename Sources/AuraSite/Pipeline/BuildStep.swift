@@ -1,3 +1,4 @@
+import AuraPlanner
 import Foundation
 import Platform
 import SiteEngine
@@ -63,7 +64,8 @@ extension SiteBuilder {
                 contentDirectory: state.options.contentDirectory, root: state.root,
                 in: state.options.fileSystem, reusing: previous,
                 listedCulture: state.inputs?.files(in: CultureLibrary.folderName, endingWith: ".md"),
-                docsFolder: state.options.contentDirectory.appendingPathComponent(DocsSection.folderName))
+                docsFolder: state.options.contentDirectory.appendingPathComponent(DocsSection.folderName),
+                capture: state.configuration?.capture ?? CaptureSettings())
             // Their digests are in the record already; the stamps of every file need not be
             // held through rendering (a few MB for a large site).
             state.inputs = nil

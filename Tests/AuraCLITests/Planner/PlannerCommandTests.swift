@@ -110,7 +110,7 @@ struct PlannerCommandTests {
         #expect(
             Set(call.keys) == [
                 "input", "title", "kind", "date", "due", "part", "time", "minutes", "rrule", "category", "reason",
-                "unread"
+                "unread", "minutes_shortest", "read_as", "warnings"
             ])
         #expect(call["unread"] as? [String] == [] && call["due"] as? Bool == false && call["part"] is NSNull)
     }

@@ -13,9 +13,15 @@ extension PhraseReader {
         }
         if word(cursor) == "the" { cursor += 1 }
         // A bare `the 3rd` is a date only after a preposition (`on the 3rd`), not in `the 3rd floor`.
-        guard weekday != nil || (afterContext && cursor > index), let text = word(cursor),
-            let number = Self.ordinal(text)
-        else { return nil }
+        guard weekday != nil || cursor > index, let text = word(cursor), let number = Self.ordinal(text) else {
+            return nil
+        }
+        // `the 15th` without a preposition is a day only where nothing follows it but another
+        // when: `book the 3rd floor room` names a floor.
+        if weekday == nil, !afterContext, continuesTitle(cursor + 1), word(cursor + 1) != "for" { return nil }
+        // `the 3rd of january` is the month's day, read by `dateCore`.
+        let monthIndex = word(cursor + 1) == "of" ? cursor + 2 : cursor + 1
+        if word(monthIndex).flatMap({ Words.months[$0] }) != nil { return nil }
         // A spelled ordinal before a noun counts things (`work on the first draft`): it is a day
         // only at the end of the line or before another when.
         if Self.spelledOrdinals[text] != nil, let after = word(cursor + 1), !isWhenWord(after) { return nil }

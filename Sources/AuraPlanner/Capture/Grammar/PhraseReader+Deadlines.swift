@@ -1,14 +1,28 @@
-/// Ends of periods, read as deadlines: `by close of business`, `by eod`, `by end of next week`,
-/// `before the end of the month`, `by the end of the year`.
+/// Deadlines: a day something is due by (`by friday`, `due eod thursday`, `before the 15th`,
+/// `no later than monday`, `asap`), the end of a period (`by close of business`, `eow`,
+/// `by end of next week`), or a time it is due by (`before 3pm`, `by 5pm`).
 extension PhraseReader {
-    private static let deadlinePrepositions: Set<String> = ["by", "before", "until", "till", "due"]
+    private static let deadlinePrepositions: Set<String> = ["by", "before", "until", "till", "due", "deadline"]
+    /// The prepositions that make any day or time a deadline (`until friday` names when
+    /// something stops, not when it is due).
+    private static let duePrepositions: Set<String> = ["by", "before", "due", "deadline"]
 
     /// `cob`, `eod`, `eow` and `eom` stand alone; a spelled-out end (`end of the week`) needs a
     /// preposition in front, so that `the end of month report` stays a title.
     func deadline(at index: Int) throws(CaptureError) -> Match? {
         var cursor = index
-        if let first = word(cursor), Self.deadlinePrepositions.contains(first) { cursor += 1 }
+        var dueWord = false
+        if word(cursor) == "no", word(cursor + 1) == "later", word(cursor + 2) == "than" {
+            cursor += 3
+            dueWord = true
+        } else if let first = word(cursor), Self.deadlinePrepositions.contains(first) {
+            cursor += 1
+            dueWord = Self.duePrepositions.contains(first)
+            // `due by friday`, `due on friday`, `deadline: friday`.
+            if first == "due" || first == "deadline", word(cursor) == "by" || word(cursor) == "on" { cursor += 1 }
+        }
         let afterPreposition = cursor > index
+        let dayStart = cursor
         if word(cursor) == "the" { cursor += 1 }
         guard let first = word(cursor) else { return nil }
         func due(_ date: LocalDate?, through last: Int) throws(CaptureError) -> Match? {
@@ -19,19 +33,27 @@ extension PhraseReader {
             }
             return Match(length: last + 1 - index, value: .deadline(date))
         }
+        /// Today, or the day named right after an end of day (`eod thursday`, `cob fri`).
+        func endOfDay(through last: Int) throws(CaptureError) -> Match? {
+            if let day = try date(at: last + 1), case .date(let date) = day.value {
+                return try due(date, through: last + day.length)
+            }
+            return try due(today, through: last)
+        }
         // `corn on the cob` is no deadline: an abbreviation after an article stays a word.
         let afterArticle =
             cursor > (afterPreposition ? index + 1 : index)
             || (index > 0 && Words.determiners.contains(tokens[index - 1].word))
-        if ["cob", "eod", "eow", "eom"].contains(first), afterArticle { return nil }
+        if ["cob", "eod", "eow", "eom", "asap"].contains(first), afterArticle { return nil }
         switch first {
-        case "cob", "eod": return try due(today, through: cursor)
+        case "asap": return try due(today, through: cursor)
+        case "cob", "eod": return try endOfDay(through: cursor)
         case "eow": return try due(endOfWeek(next: false), through: cursor)
         case "eom": return try due(endOfMonth(after: 0), through: cursor)
         case "close"
         where afterPreposition && word(cursor + 1) == "of"
             && (word(cursor + 2) == "business" || word(cursor + 2) == "play"):
-            return try due(today, through: cursor + 2)
+            return try endOfDay(through: cursor + 2)
         case "end" where afterPreposition && word(cursor + 1) == "of":
             var period = cursor + 2
             var ahead = 0
@@ -43,26 +65,34 @@ extension PhraseReader {
             default: break
             }
             switch word(period) {
-            case "day", "today": return ahead == 0 ? try due(today, through: period) : nil
+            case "day", "today": return ahead == 0 ? try endOfDay(through: period) : nil
             case "week": return try due(endOfWeek(next: ahead == 1), through: period)
             case "month": return try due(endOfMonth(after: ahead), through: period)
             case "year": return try due(LocalDate(year: today.year + ahead, month: 12, day: 31), through: period)
             default: return nil
             }
         default:
+            guard dueWord else { return nil }
+            if let day = try day(at: dayStart, afterContext: true), case .date(let date) = day.value {
+                return try due(date, through: dayStart + day.length - 1)
+            }
+            // `by 5pm`, `before 3`: read as `at` would read them.
+            if let clock = try timeCore(at: dayStart, afterAt: true), case .time(let time, _, _) = clock.value {
+                return Match(length: dayStart - index + clock.length, value: .dueTime(time))
+            }
             return nil
         }
     }
 
     /// The week's last working day: Friday of this calendar week (at the weekend, the coming
     /// one), or Friday of the next calendar week.
-    private func endOfWeek(next: Bool) -> LocalDate {
+    func endOfWeek(next: Bool) -> LocalDate {
         let friday = inNextWeek(.friday).adding(days: -7)
         let thisWeek = friday < today ? friday.adding(days: 7) : friday
         return next ? inNextWeek(.friday) : thisWeek
     }
 
-    private func endOfMonth(after months: Int) -> LocalDate? {
+    func endOfMonth(after months: Int) -> LocalDate? {
         LocalDate(year: today.year, month: today.month, day: 1)!.addingMonths(months).map {
             LocalDate(year: $0.year, month: $0.month, day: LocalDate.daysIn(month: $0.month, year: $0.year))!
         }

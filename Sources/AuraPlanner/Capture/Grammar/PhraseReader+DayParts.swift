@@ -5,7 +5,18 @@ extension PhraseReader {
         guard let first = word(index) else { return nil }
         func part(_ index: Int) -> PartOfDay? { word(index).flatMap { PartOfDay.words[$0] } }
         switch first {
-        case "tonight":
+        case _
+        where word(index + 1).flatMap(ClockWord.meridiem) != nil
+            && (Words.weekdays[first] != nil || Words.relativeDays[first] != nil || first == "this"):
+            // `sat am`, `tomorrow pm`, `this am`: a day's morning or afternoon.
+            let date =
+                first == "this"
+                ? today
+                : Words.relativeDays[first].map { today.adding(days: $0) }
+                    ?? next(Words.weekdays[first]!, includingToday: false)
+            let part: PartOfDay = word(index + 1).flatMap(ClockWord.meridiem) == .am ? .morning : .afternoon
+            return Match(length: 2, value: .partOfDay(part, date))
+        case "tonight", "tonite", "2nite":
             return Match(length: 1, value: .partOfDay(.evening, today))
         case "first" where word(index + 1) == "thing":
             if let day = try date(at: index + 2), case .date(let date) = day.value {

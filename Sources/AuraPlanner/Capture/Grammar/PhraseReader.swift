@@ -7,9 +7,15 @@ struct PhraseReader {
         /// `flexible` marks an hour written without am or pm that a part of the day may move
         /// past noon (`tonight at half 8`).
         case time(ClockTime, minutes: Int?, flexible: Bool = false)
+        /// A day and a time read together (`this time next week`).
+        case moment(LocalDate, ClockTime)
+        /// A time something is due by (`before 3pm`, `by 5pm`).
+        case dueTime(ClockTime)
         /// A time counted from now (`in an hour`).
         case fromNow(minutes: Int)
         case duration(Int)
+        /// A length written as a range (`20-30 min`): planned at the longer end.
+        case durationRange(shortest: Int, longest: Int)
         case recurrence(Recurrence, part: PartOfDay? = nil)
         /// A part of the day, and the day when the phrase names one (`monday morning`).
         case partOfDay(PartOfDay, LocalDate?)
@@ -21,10 +27,15 @@ struct PhraseReader {
     struct Match {
         let length: Int
         let value: Value
+        /// How an approximate when was made concrete (`mid-january`: the 15th), shown to the person.
+        var note: String?
     }
 
     let tokens: [CaptureToken]
     let today: LocalDate
+    /// The time now, when known: what `this time next week` names.
+    let now: ClockTime?
+    let settings: CaptureSettings
 
     typealias Words = CaptureVocabulary
 
@@ -60,6 +71,13 @@ struct PhraseReader {
 
     private func recurrenceCore(at index: Int) -> Match? {
         guard let first = word(index) else { return nil }
+        if let days = daysWithPluralPart(at: index) { return days }
+        // `chess club wednesdays`: plural days where no title word follows.
+        if !(index > 0 && Words.determiners.contains(tokens[index - 1].word)),
+            let list = weekdayList(at: index, pluralOnly: true), !continuesTitle(index + list.length)
+        {
+            return Match(length: list.length, value: .recurrence(.weekly(list.days)))
+        }
         switch first {
         case "daily", "everyday":
             return Match(length: 1, value: .recurrence(.daily))
@@ -87,6 +105,24 @@ struct PhraseReader {
         default:
             return nil
         }
+    }
+
+    /// `mon wed fri evenings`, `tuesday evenings`: days and a part of the day said in the plural.
+    private func daysWithPluralPart(at index: Int) -> Match? {
+        var days: Set<Weekday> = []
+        var cursor = index
+        while let text = word(cursor) {
+            if let named = weekdays(in: text, pluralOnly: false) {
+                days.formUnion(named)
+            } else if days.isEmpty || !["and", "&"].contains(text) {
+                break
+            }
+            cursor += 1
+        }
+        guard !days.isEmpty, let plural = word(cursor), plural.hasSuffix("s"), let part = PartOfDay.words[plural] else {
+            return nil
+        }
+        return Match(length: cursor + 1 - index, value: .recurrence(.weekly(days), part: part))
     }
 
     /// `monday`, `mon, wed and fri`, `tue/thu`: weekdays joined by commas, `and`, `&` or `/`.
@@ -117,20 +153,55 @@ struct PhraseReader {
         let names = text.split(whereSeparator: { $0 == "/" || $0 == "," })
         let days = names.compactMap { name -> Weekday? in
             if !pluralOnly, let day = Words.weekdays[String(name)] { return day }
-            return name.hasSuffix("s") ? Words.weekdays[String(name.dropLast())] : nil
+            // `tues` and `thurs` are one day, not a plural.
+            guard Words.weekdays[String(name)] == nil, name.hasSuffix("s") else { return nil }
+            return Words.weekdays[String(name.dropLast())]
         }
         return !names.isEmpty && days.count == names.count ? days : nil
     }
 
     // MARK: Dates
 
+    /// A day any of the day rules reads (the longest reading), after an optional preposition.
     func date(at index: Int) throws(CaptureError) -> Match? {
         try withPreposition(Words.datePrepositions, at: index) { (start, afterPreposition) throws(CaptureError) in
-            try dateCore(at: start, afterContext: afterPreposition)
+            try day(at: start, afterContext: afterPreposition)
         }
     }
 
-    private func dateCore(at index: Int, afterContext: Bool) throws(CaptureError) -> Match? {
+    /// The longest reading of any day rule at `index`; `afterContext` when a preposition or a
+    /// deadline's word came before, which makes `the 3rd` and `sat` days.
+    func day(at index: Int, afterContext: Bool) throws(CaptureError) -> Match? {
+        let readings = [
+            try dateCore(at: index, afterContext: afterContext), weekAfter(at: index), numericDate(at: index),
+            namedDay(at: index), approximateDay(at: index), dayOfMonthByCount(at: index)
+        ]
+        return readings.reduce(nil) { best, next in
+            guard let next else { return best }
+            return best.map { $0.length >= next.length ? $0 : next } ?? next
+        }
+    }
+
+    /// Whether the word at `index` is part of a title: a word with letters or figures that names
+    /// no when (an emoji, or nothing, is not).
+    func continuesTitle(_ index: Int) -> Bool {
+        guard index < tokens.count else { return false }
+        let text = tokens[index].word
+        guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return false }
+        if tokens[index].isProtected { return true }
+        return !isWhenWord(text) && !Words.timePrepositions.contains(text)
+            && ClockWord(text)?.isExplicit != true && !text.first!.isNumber
+    }
+
+    /// A day one rule reads, after an optional preposition.
+    func date(at index: Int, by rule: (Int) -> Match?) -> Match? {
+        if let first = word(index), Words.datePrepositions.contains(first), let match = rule(index + 1) {
+            return Match(length: match.length + 1, value: match.value, note: match.note)
+        }
+        return rule(index)
+    }
+
+    func dateCore(at index: Int, afterContext: Bool) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
         func on(_ date: LocalDate, length: Int) -> Match { Match(length: length, value: .date(date)) }
         if let offset = try offsetDate(at: index) { return offset }
@@ -142,7 +213,11 @@ struct PhraseReader {
         if first == "day", word(index + 1) == "after", word(index + 2) == "tomorrow" {
             return on(today.adding(days: 2), length: 3)
         }
-        if let day = Words.weekdays[first], afterContext || !Words.ambiguousWeekdays.contains(first) {
+        // `sat`, `sun`, `wed` are days where no title word follows them (`haircut sat`, `brunch sun
+        // at 11`), not in `sat exam revision`.
+        if let day = Words.weekdays[first],
+            afterContext || !Words.ambiguousWeekdays.contains(first) || !continuesTitle(index + 1)
+        {
             return on(next(day, includingToday: false), length: 1)
         }
         if first == "next" || first == "this", let second = word(index + 1) {
@@ -157,15 +232,17 @@ struct PhraseReader {
                     : today.weekday == .sunday ? today : next(.saturday, includingToday: true)
                 return on(saturday, length: 2)
             }
-            if second == "week", nextWeek {
+            if second == "week" || second == "wk", nextWeek {
                 return on(inNextWeek(.monday), length: 2)
             }
         }
         if let month = Words.months[first], let day = word(index + 1).flatMap(dayOfMonth) {
             return try monthDay(month: month, day: day, at: index, length: 2)
         }
-        if let day = dayOfMonth(first) {
-            let monthIndex = word(index + 1) == "of" ? index + 2 : index + 1
+        // `3 jan`, `3rd of january`, `the 3rd of january`.
+        let the = first == "the" ? 1 : 0
+        if let day = word(index + the).flatMap(dayOfMonth) {
+            let monthIndex = word(index + the + 1) == "of" ? index + the + 2 : index + the + 1
             if let month = word(monthIndex).flatMap({ Words.months[$0] }) {
                 return try monthDay(month: month, day: day, at: index, length: monthIndex - index + 1)
             }

@@ -8,11 +8,14 @@ extension PhraseReader {
         }
     }
 
-    private func timeCore(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
+    func timeCore(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
         if let spoken = try spokenTime(at: index, afterAt: afterAt) { return spoken }
         if first == "noon" || first == "midday" {
             return Match(length: 1, value: .time(ClockTime(hour: 12, minute: 0)!, minutes: nil))
+        }
+        if first == "midnight" {
+            return Match(length: 1, value: .time(ClockTime(hour: 0, minute: 0)!, minutes: nil))
         }
         for dash in ["-", "–"] where first.contains(dash) {
             let ends = first.split(separator: dash, omittingEmptySubsequences: false).map(String.init)
@@ -83,51 +86,5 @@ extension PhraseReader {
             let afternoon = clock.hourDigits == 1 && (1...6).contains(clock.hour)
             return ClockTime(hour: clock.hour + (afternoon ? 12 : 0), minute: clock.minute)!
         }
-    }
-}
-
-/// A clock time as written: `3pm`, `3:30pm`, `15:30`, `9.30am`, or a bare hour.
-struct ClockWord {
-    enum Meridiem { case am, pm }
-
-    let hour: Int
-    let minute: Int
-    let hourDigits: Int
-    var meridiem: Meridiem?
-    /// Written so that it can only be a time (`15:30`, `3pm`), not a bare number.
-    let hasColon: Bool
-
-    var isExplicit: Bool { hasColon || meridiem != nil }
-    /// Without am or pm, and not a 24-hour `08:30`: a part of the day may move it past noon.
-    var isFlexible: Bool { meridiem == nil && (1...11).contains(hour) && !(hourDigits == 2 && hour < 10) }
-
-    static func meridiem(_ text: String) -> Meridiem? {
-        switch text {
-        case "am", "a.m": .am
-        case "pm", "p.m": .pm
-        default: nil
-        }
-    }
-
-    init?(_ text: String) {
-        var body = Substring(text)
-        for (suffix, value) in [("a.m", Meridiem.am), ("p.m", .pm), ("am", .am), ("pm", .pm)]
-        where body.hasSuffix(suffix) {
-            meridiem = value
-            body = body.dropLast(suffix.count)
-            break
-        }
-        let parts = body.split(separator: ":", omittingEmptySubsequences: false)
-        let dotted =
-            parts.count == 1 && meridiem != nil ? body.split(separator: ".", omittingEmptySubsequences: false) : parts
-        guard (1...2).contains(dotted.count),
-            dotted.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            (1...2).contains(dotted[0].count), dotted.count == 1 || dotted[1].count == 2,
-            let hour = Int(dotted[0])
-        else { return nil }
-        self.hour = hour
-        self.minute = dotted.count == 2 ? Int(dotted[1])! : 0
-        self.hourDigits = dotted[0].count
-        self.hasColon = parts.count == 2
     }
 }

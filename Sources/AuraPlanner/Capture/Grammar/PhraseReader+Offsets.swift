@@ -70,7 +70,7 @@ extension PhraseReader {
     static func dateUnit(_ word: String) -> DateUnit? {
         switch word {
         case "day", "days": .day
-        case "week", "weeks": .week
+        case "week", "weeks", "wk", "wks": .week
         case "fortnight", "fortnights": .fortnight
         case "month", "months": .month
         case "year", "years": .year

@@ -1,0 +1,78 @@
+/// A clock time as written in one word: `3pm`, `3:30pm`, `15:30`, `9.30am`, `9.30`, `0930`,
+/// `17h45`, `17:45h`, `1730hrs`, `5ish`, or a bare hour.
+struct ClockWord {
+    enum Meridiem { case am, pm }
+
+    let hour: Int
+    let minute: Int
+    let hourDigits: Int
+    var meridiem: Meridiem?
+    /// Written so that it can only be a time (`15:30`, `17h45`, `0930`, `5ish`), not a number;
+    /// a bare `5`, `1730` or `9h30` is a time only after `at`.
+    let isWrittenAsTime: Bool
+
+    var isExplicit: Bool { isWrittenAsTime || meridiem != nil }
+    /// Without am or pm, and not a 24-hour `08:30`: a part of the day may move it past noon.
+    var isFlexible: Bool { meridiem == nil && (1...11).contains(hour) && !(hourDigits == 2 && hour < 10) }
+
+    static func meridiem(_ text: String) -> Meridiem? {
+        switch text {
+        case "am", "a.m", "a.m.": .am
+        case "pm", "p.m", "p.m.": .pm
+        default: nil
+        }
+    }
+
+    init?(_ text: String) {
+        var body = Substring(text)
+        if body.first == "@" { body = body.dropFirst() }
+        var approximate = false
+        for suffix in ["-ish", "ish"] where body.hasSuffix(suffix) {
+            body = body.dropLast(suffix.count)
+            approximate = true
+            break
+        }
+        for (suffix, value) in [("a.m", Meridiem.am), ("p.m", .pm), ("am", .am), ("pm", .pm)]
+        where body.hasSuffix(suffix) {
+            meridiem = value
+            body = body.dropLast(suffix.count)
+            break
+        }
+        // `17:45h`, `1730h`, `1730hrs`: the continental and military marks of a clock time.
+        var marked = false
+        for suffix in ["hrs", "h"] where meridiem == nil && body.count >= 4 && body.hasSuffix(suffix) {
+            body = body.dropLast(suffix.count)
+            marked = true
+            break
+        }
+        func digits(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        let hourText: Substring
+        let minuteText: Substring?
+        var written = approximate || marked
+        if let separator = body.firstIndex(where: { $0 == ":" || $0 == "." || $0 == "h" }) {
+            (hourText, minuteText) = (body[..<separator], body[body.index(after: separator)...])
+            guard minuteText?.count == 2 else { return nil }
+            switch body[separator] {
+            case ":": written = true
+            // `9.30`: a time when its minutes are on the clock's fives (`2.47` is more likely a price).
+            case ".": written = written || meridiem != nil || Int(minuteText!)! % 5 == 0
+            // `17h45`: two-digit hours; `2h30` is a length unless written after `at`.
+            default: written = written || (hourText.count == 2 && meridiem == nil)
+            }
+        } else if body.count == 4, digits(body) {
+            // `0930`: with its leading zero (or a mark), nothing but a time.
+            (hourText, minuteText) = (body.prefix(2), body.suffix(2))
+            written = written || body.first == "0"
+            guard meridiem == nil else { return nil }
+        } else {
+            (hourText, minuteText) = (body, nil)
+        }
+        guard digits(hourText), (1...2).contains(hourText.count), minuteText.map(digits) ?? true,
+            let hour = Int(hourText)
+        else { return nil }
+        self.hour = hour
+        self.minute = minuteText.map { Int($0)! } ?? 0
+        self.hourDigits = hourText.count
+        self.isWrittenAsTime = written
+    }
+}

@@ -1,0 +1,129 @@
+/// Whens that name a stretch rather than a day, made concrete by a documented rule and noted
+/// so the page can say what was chosen: `mid-january` (the 15th), `early next week` (its
+/// Monday), `later this week`, `end of the month` (its last day), `next month` (its 1st),
+/// `over the weekend` (its Saturday).
+extension PhraseReader {
+    func approximateDay(at index: Int) -> Match? {
+        guard let first = word(index) else { return nil }
+        func day(_ date: LocalDate?, _ length: Int, _ rule: String) -> Match? {
+            date.map {
+                Match(length: length, value: .date($0), note: "‘\(phrase(index, length))’ read as \($0.iso): \(rule)")
+            }
+        }
+        // `mid-january`, `mid january`, `middle of january`, `mid-month`, `the middle of the month`.
+        let the = first == "the" ? 1 : 0
+        let head = word(index + the) ?? ""
+        if head.hasPrefix("mid-") || head == "mid" || head == "middle" {
+            var cursor = index + the
+            var name = head.hasPrefix("mid-") ? String(head.dropFirst(4)) : ""
+            if name.isEmpty {
+                cursor += 1
+                if head == "middle", word(cursor) == "of" { cursor += 1 }
+                if word(cursor) == "the" || word(cursor) == "this" { cursor += 1 }
+                name = word(cursor) ?? ""
+            }
+            if let month = Words.months[name] {
+                return day(nextFifteenth(month: month), cursor + 1 - index, "the middle of the month is its 15th")
+            }
+            if name == "month" {
+                return day(nextFifteenth(month: nil), cursor + 1 - index, "the middle of the month is its 15th")
+            }
+            if name == "next", word(cursor + 1) == "month" {
+                let first = monthStart(after: 1)
+                return day(
+                    first.flatMap { LocalDate(year: $0.year, month: $0.month, day: 15) }, cursor + 2 - index,
+                    "the middle of the month is its 15th")
+            }
+            return nil
+        }
+        if ["over", "on", "at"].contains(first), word(index + 1) == "the", word(index + 2) == "weekend" {
+            let saturday = today.weekday == .sunday ? today : next(.saturday, includingToday: true)
+            return day(saturday, 3, "a weekend is its Saturday")
+        }
+        switch first {
+        case "early", "beginning", "start":
+            var cursor = index + 1
+            if first != "early" {
+                guard word(cursor) == "of" else { return nil }
+                cursor += 1
+            }
+            if word(cursor) == "next", let period = word(cursor + 1) {
+                if period == "week" || period == "wk" {
+                    return day(inNextWeek(.monday), cursor + 2 - index, "a week begins on its Monday")
+                }
+                if period == "month" {
+                    return day(monthStart(after: 1), cursor + 2 - index, "a month begins on its 1st")
+                }
+            }
+            return nil
+        case "later":
+            if word(index + 1) == "this" || word(index + 1) == "in",
+                word(index + 2) == "week" || word(index + 2) == "the" && word(index + 3) == "week"
+            {
+                let length = word(index + 2) == "the" ? 4 : 3
+                let friday = endOfWeek(next: false)
+                let later = max(min(today.adding(days: 2), friday), today.adding(days: 1))
+                return day(later, length, "later this week is two days on, by Friday")
+            }
+            if word(index + 1) == "today" { return Match(length: 2, value: .date(today)) }
+            return nil
+        case "next":
+            guard word(index + 1) == "month" else { return nil }
+            return day(monthStart(after: 1), 2, "a month begins on its 1st")
+        case "end", "at", "towards", "toward", "the":
+            // `at the end of the month`; not after `by` (a deadline).
+            if index > 0, ["by", "before", "due", "until", "till"].contains(tokens[index - 1].word) { return nil }
+            var cursor = index
+            if first != "end" {
+                if first != "the" { cursor += 1 }
+                guard word(cursor) == "the" else { return nil }
+                cursor += 1
+            }
+            guard word(cursor) == "end", word(cursor + 1) == "of" else { return nil }
+            cursor += 2
+            var ahead = 0
+            if word(cursor) == "the" || word(cursor) == "this" {
+                cursor += 1
+            } else if word(cursor) == "next" {
+                ahead = 1
+                cursor += 1
+            }
+            let date: LocalDate?
+            let rule: String
+            switch word(cursor) {
+            case "week", "wk": (date, rule) = (endOfWeek(next: ahead == 1), "a week ends on its Friday")
+            case "month": (date, rule) = (endOfMonth(after: ahead), "a month ends on its last day")
+            case "year":
+                (date, rule) = (LocalDate(year: today.year + ahead, month: 12, day: 31), "a year ends on 31 December")
+            case let name? where ahead == 0 && Words.months[name] != nil:
+                let month = Words.months[name]!
+                let year = month < today.month ? today.year + 1 : today.year
+                date = LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year))
+                rule = "a month ends on its last day"
+            default: return nil
+            }
+            // `end of month report` names a report: the phrase must end the line or meet another when.
+            if continuesTitle(cursor + 1), tokens[cursor].trailing.isEmpty, word(cursor + 1) != "for" { return nil }
+            return day(date, cursor + 1 - index, rule)
+        default:
+            return nil
+        }
+    }
+
+    private func phrase(_ index: Int, _ length: Int) -> String {
+        CaptureParser.text(of: tokens[index..<min(index + length, tokens.count)])
+    }
+
+    /// The 15th of `month` this year, or next year's when it is past; without a month, this
+    /// month's 15th, or next month's when it is past.
+    private func nextFifteenth(month: Int?) -> LocalDate? {
+        let date = LocalDate(year: today.year, month: month ?? today.month, day: 15)!
+        guard date < today else { return date }
+        return month == nil ? date.addingMonths(1) : date.addingMonths(12)
+    }
+
+    /// The first day of the month `months` after this one.
+    func monthStart(after months: Int) -> LocalDate? {
+        LocalDate(year: today.year, month: today.month, day: 1)!.addingMonths(months)
+    }
+}

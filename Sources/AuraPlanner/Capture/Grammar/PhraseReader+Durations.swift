@@ -1,0 +1,186 @@
+/// Lengths: `45m`, `1.5h`, `1h30`, `2 hours`, `half an hour`.
+extension PhraseReader {
+    func duration(at index: Int) throws(CaptureError) -> Match? {
+        try withPreposition(Words.durationPrepositions, at: index) { (start, _) throws(CaptureError) in
+            try durationCore(at: start)
+        }
+    }
+
+    private func durationCore(at index: Int) throws(CaptureError) -> Match? {
+        guard let first = word(index) else { return nil }
+        if let range = durationRange(at: index) { return range }
+        var minutes: Double
+        var length: Int
+        if let spoken = spokenLength(at: index) {
+            (minutes, length) = (Double(spoken.minutes), spoken.length)
+        } else if let compact = compactDuration(first) {
+            (minutes, length) = (compact.minutes, 1)
+            // `1h 30m`, `2h 15`.
+            if compact.hoursOnly, let extra = word(index + 1).flatMap(compactDuration), !extra.hoursOnly,
+                extra.minutes < 60
+            {
+                minutes += extra.minutes
+                length = 2
+            }
+        } else if let number = decimal(first) ?? fraction(first) ?? Words.numberWords[first].map(Double.init),
+            let unit = word(index + 1)
+        {
+            let isArticle = first == "a" || first == "an"
+            length = 2
+            if Words.hourUnits.contains(unit) {
+                minutes = number * 60
+                // `2 hours 30 minutes`, `1 hour and 15 minutes`, `an hour and a half`.
+                if let extra = extraMinutes(at: index + 2) {
+                    minutes += Double(extra.minutes)
+                    length += extra.length
+                }
+            } else if Words.minuteUnits.contains(unit), unit != "m", !isArticle {
+                minutes = number
+            } else {
+                return nil
+            }
+        } else {
+            return nil
+        }
+        // Compared as a Double: `9999999999999999999h` is past what an Int holds.
+        let rounded = minutes.rounded()
+        guard rounded >= 1, rounded <= Double(InputLimits.maximumTaskMinutes) else {
+            throw error(
+                index, "'\(tokens[index].word)' is not a usable duration; expected between 1 minute and 24 hours")
+        }
+        return Match(length: length, value: .duration(Int(rounded)))
+    }
+
+    /// `45m`, `90min`, `1.5h`, `2hrs`, `1h30`, `1h30m`. `hoursOnly` marks a whole-hour form
+    /// that a following `30m` may extend. A number above 180 with a bare `m` is left alone:
+    /// `swim 400m` means metres.
+    private func compactDuration(_ written: String) -> (minutes: Double, hoursOnly: Bool)? {
+        let text = written.replacing("½", with: ".5").trimmingPrefix("~")
+        let number = text.prefix { ($0.isASCII && $0.isNumber) || $0 == "." }
+        guard let value = decimal(number) else { return nil }
+        let unit = String(text.dropFirst(number.count))
+        if Words.hourUnits.contains(unit) { return (value * 60, value == value.rounded()) }
+        if Words.minuteUnits.contains(unit) { return unit == "m" && value > 180 ? nil : (value, false) }
+        if let h = unit.firstIndex(of: "h"), unit[..<h].isEmpty, value == value.rounded() {
+            var rest = unit[unit.index(after: h)...]
+            if rest.hasSuffix("m") { rest = rest.dropLast() }
+            if let extra = Int(rest), (0..<60).contains(extra), (1...2).contains(rest.count) {
+                return (value * 60 + Double(extra), false)
+            }
+        }
+        return nil
+    }
+
+    /// `2`, `1.5`: digits with at most one decimal point (never `nan` or `1e3`).
+    private func decimal(_ text: some StringProtocol) -> Double? {
+        guard !text.isEmpty, text.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
+            text.filter({ $0 == "." }).count <= 1
+        else { return nil }
+        return Double(String(text))
+    }
+
+    /// Lengths said in words: `half an hour`, `a half hour`, `quarter of an hour`, `three
+    /// quarters of an hour`, `one and a half hours`, `a couple of hours`, `a few minutes`.
+    private func spokenLength(at index: Int) -> (minutes: Int, length: Int)? {
+        var cursor = index
+        if word(cursor) == "a" || word(cursor) == "an" { cursor += 1 }
+        func unit(_ at: Int) -> Int? {
+            guard let text = word(at) else { return nil }
+            if Words.hourUnits.contains(text) { return 60 }
+            return Words.minuteUnits.contains(text) && text != "m" ? 1 : nil
+        }
+        switch word(cursor) {
+        case "half", "half-hour":
+            if word(cursor) == "half-hour" { return (30, cursor + 1 - index) }
+            if word(cursor + 1) == "an" || word(cursor + 1) == "a", word(cursor + 2) == "hour" {
+                return (30, cursor + 3 - index)
+            }
+            return word(cursor + 1) == "hour" ? (30, cursor + 2 - index) : nil
+        case "quarter":
+            if word(cursor + 1) == "of", word(cursor + 2) == "an", word(cursor + 3) == "hour" {
+                return (15, cursor + 4 - index)
+            }
+            return word(cursor + 1) == "hour" ? (15, cursor + 2 - index) : nil
+        case "three" where word(cursor + 1) == "quarters":
+            return word(cursor + 2) == "of" && word(cursor + 3) == "an" && word(cursor + 4) == "hour"
+                ? (45, cursor + 5 - index) : nil
+        case "couple", "few":
+            let many = word(cursor) == "couple" ? (2, 2) : (3, 5)
+            var next = cursor + 1
+            if word(next) == "of" { next += 1 }
+            guard let scale = unit(next) else { return nil }
+            return (scale == 60 ? many.0 * 60 : many.1, next + 1 - index)
+        default:
+            break
+        }
+        // `one and a half hours`, `2 and a half hrs`.
+        guard let whole = word(index).flatMap({ decimal($0) ?? Words.numberWords[$0].map(Double.init) }),
+            word(index + 1) == "and", word(index + 2) == "a", word(index + 3) == "half", let scale = unit(index + 4)
+        else { return nil }
+        return (Int(((whole + 0.5) * Double(scale)).rounded()), 5)
+    }
+
+    /// The minutes after a number of hours: `30 minutes`, `and 15 mins`, `and a half`, `15`.
+    private func extraMinutes(at index: Int) -> (minutes: Int, length: Int)? {
+        let and = word(index) == "and" ? 1 : 0
+        if and == 1, word(index + 1) == "a", word(index + 2) == "half" { return (30, 3) }
+        guard let text = word(index + and) else { return nil }
+        if let compact = compactDuration(text), !compact.hoursOnly, compact.minutes < 60 {
+            return (Int(compact.minutes), and + 1)
+        }
+        guard let number = Int(text) ?? Words.numberWords[text], (1..<60).contains(number) else { return nil }
+        if let unit = word(index + and + 1), Words.minuteUnits.contains(unit) { return (number, and + 2) }
+        return nil
+    }
+
+    /// `20-30 min`, `20–30mins`, `20 - 30 minutes`, `20 to 30 min`, `1-2 hours`: planned at the
+    /// longer end, and both ends kept.
+    private func durationRange(at index: Int) -> Match? {
+        guard let first = word(index) else { return nil }
+        var low: Substring
+        var high: Substring
+        var cursor: Int
+        if let dash = first.firstIndex(where: { $0 == "-" || $0 == "–" }), dash != first.startIndex {
+            (low, high) = (first[..<dash], first[first.index(after: dash)...])
+            cursor = index + 1
+        } else if let to = word(index + 1), ["-", "–", "to"].contains(to), let end = word(index + 2) {
+            (low, high) = (Substring(first), Substring(end))
+            cursor = index + 3
+        } else {
+            return nil
+        }
+        // The unit may be glued to the second number (`20-30min`) or follow it.
+        let digits = high.prefix { ($0.isASCII && $0.isNumber) || $0 == "." }
+        var unitText = String(high.dropFirst(digits.count))
+        high = digits
+        if unitText.isEmpty {
+            guard let next = word(cursor) else { return nil }
+            unitText = next
+            cursor += 1
+        }
+        let scale: Double
+        if Words.hourUnits.contains(unitText) {
+            scale = 60
+        } else if Words.minuteUnits.contains(unitText) {
+            scale = 1
+        } else {
+            return nil
+        }
+        guard let shortest = decimal(low).map({ Int(($0 * scale).rounded()) }),
+            let longest = decimal(high).map({ Int(($0 * scale).rounded()) }),
+            shortest >= 1, shortest < longest, longest <= InputLimits.maximumTaskMinutes
+        else { return nil }
+        return Match(length: cursor - index, value: .durationRange(shortest: shortest, longest: longest))
+    }
+
+    /// `½`, `1½`, `1/2`: halves and simple fractions before a unit.
+    private func fraction(_ text: String) -> Double? {
+        if text == "½" { return 0.5 }
+        if text.hasSuffix("½"), let whole = Int(text.dropLast()) { return Double(whole) + 0.5 }
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let top = Int(parts[0]), let bottom = Int(parts[1]), bottom > 0, top < bottom,
+            bottom <= 4
+        else { return nil }
+        return Double(top) / Double(bottom)
+    }
+}

@@ -1,0 +1,39 @@
+/// Holidays and other named days of the site's region (`christmas eve`, `easter monday`,
+/// `thanksgiving`, `the bank holiday`), and `my birthday` when `site.yml` gives one.
+extension PhraseReader {
+    func namedDay(at index: Int) -> Match? {
+        let the = word(index) == "the" ? 1 : 0
+        if word(index) == "my", word(index + 1) == "birthday" || word(index + 1) == "bday",
+            let birthday = settings.birthday
+        {
+            var year = today.year
+            if (birthday.month, birthday.day) < (today.month, today.day) { year += 1 }
+            // 29 February, in a year without it: the 28th.
+            let day = min(birthday.day, LocalDate.daysIn(month: birthday.month, year: year))
+            return LocalDate(year: year, month: birthday.month, day: day).map { Match(length: 2, value: .date($0)) }
+        }
+        var words: [String] = []
+        var cursor = index + the
+        while let text = word(cursor), words.count < 6 {
+            words.append(text)
+            cursor += 1
+        }
+        guard let (length, date) = NamedDays(region: settings.region).match(words[...], onOrAfter: today) else {
+            return nil
+        }
+        // A one-word name before a noun names a thing (`easter egg hunt`, `christmas shopping`),
+        // unless a preposition makes it a day (`call gran on christmas`); `boxing day lunch` is a day.
+        let afterPreposition = index > 0 && Words.datePrepositions.contains(tokens[index - 1].word)
+        if length == 1, !afterPreposition, continuesTitle(index + the + length),
+            !Self.dayNameFollowers.contains(word(index + the + length) ?? "")
+        {
+            return nil
+        }
+        return Match(length: the + length, value: .date(date))
+    }
+
+    /// Words after a named day that still leave it a day: `christmas eve at 6`, `easter monday morning`.
+    private static let dayNameFollowers: Set<String> = [
+        "at", "@", "around", "from", "for", "by", "before", "after", "until", "till", "to", "-", "–", "and", "or"
+    ]
+}
