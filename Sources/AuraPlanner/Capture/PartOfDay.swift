@@ -5,7 +5,8 @@ public enum PartOfDay: String, Sendable, CaseIterable, Codable {
     /// The words that name each part (`tonight` is the evening of its day).
     static let words: [String: PartOfDay] = [
         "morning": .morning, "mornings": .morning, "afternoon": .afternoon, "afternoons": .afternoon,
-        "evening": .evening, "evenings": .evening, "eve": .evening, "night": .night, "nights": .night
+        "evening": .evening, "evenings": .evening, "eve": .evening, "arvo": .afternoon, "night": .night,
+        "nights": .night
     ]
 
     /// Where each part lies unless `site.yml`'s `parts_of_day` says otherwise.

@@ -41,12 +41,20 @@ extension PhraseReader {
             return day(saturday, 3, "a weekend is its Saturday")
         }
         switch first {
-        case "early", "beginning", "start":
+        case "early", "beginning", "start", "late", "in", "during":
             var cursor = index + 1
-            if first != "early" {
+            if first == "beginning" || first == "start" {
                 guard word(cursor) == "of" else { return nil }
                 cursor += 1
             }
+            // `early february`, `late january`, `in march`: a month's 1st (today, early in this
+            // month), or the start of its last week.
+            // `Mercury in March` names a thing: after a Capitalized word, `in` starts no day.
+            let afterName = first == "in" && index > 0 && tokens[index - 1].isCapitalized
+            if let month = word(cursor).flatMap({ Words.months[$0] }), !afterName {
+                return monthPart(month, late: first == "late", length: cursor + 1 - index, at: index)
+            }
+            guard first != "late", first != "in", first != "during" else { return nil }
             if word(cursor) == "next", let period = word(cursor + 1) {
                 if period == "week" || period == "wk" {
                     return day(inNextWeek(.monday), cursor + 2 - index, "a week begins on its Monday")
@@ -70,6 +78,22 @@ extension PhraseReader {
         case "next":
             guard word(index + 1) == "month" else { return nil }
             return day(monthStart(after: 1), 2, "a month begins on its 1st")
+        case "this":
+            // `get a flu jab this week`: due by the week's end; `this month`, by the month's.
+            switch word(index + 1) {
+            case "week", "wk":
+                let friday = endOfWeek(next: false)
+                return Match(
+                    length: 2, value: .deadline(friday),
+                    note: "‘this week’ read as due \(friday.iso): a week ends on its Friday")
+            case "month":
+                guard let last = endOfMonth(after: 0) else { return nil }
+                return Match(
+                    length: 2, value: .deadline(last),
+                    note: "‘this month’ read as due \(last.iso): a month ends on its last day")
+            default:
+                return nil
+            }
         case "end", "at", "towards", "toward", "the":
             // `at the end of the month`; not after `by` (a deadline).
             if index > 0, ["by", "before", "due", "until", "till"].contains(tokens[index - 1].word) { return nil }
@@ -95,6 +119,8 @@ extension PhraseReader {
             case "month": (date, rule) = (endOfMonth(after: ahead), "a month ends on its last day")
             case "year":
                 (date, rule) = (LocalDate(year: today.year + ahead, month: 12, day: 31), "a year ends on 31 December")
+            case "quarter", "q1", "q2", "q3", "q4":
+                (date, rule) = (endOfQuarter(word(cursor)!, ahead: ahead), "a quarter ends with its third month")
             case let name? where ahead == 0 && Words.months[name] != nil:
                 let month = Words.months[name]!
                 let year = month < today.month ? today.year + 1 : today.year
@@ -108,6 +134,40 @@ extension PhraseReader {
         default:
             return nil
         }
+    }
+
+    /// The last day of quarter `q1` … `q4` (this year's unless past), or of this quarter (`quarter`),
+    /// `ahead` quarters on.
+    private func endOfQuarter(_ name: String, ahead: Int) -> LocalDate? {
+        let current = (today.month - 1) / 3
+        let quarter = name.count == 2 ? Int(String(name.last!))! - 1 : current + ahead
+        var year = today.year + quarter / 4
+        let month = (quarter % 4) * 3 + 3
+        func last(_ year: Int) -> LocalDate {
+            LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year))!
+        }
+        if last(year) < today { year += 1 }
+        return year <= LocalDate.latestYear ? last(year) : nil
+    }
+
+    /// `early february`, `in march`: the month's 1st, or today when it is this month and still
+    /// early (up to the 10th); `late january`: the first day of its last week, or today within
+    /// it. This year's unless past, else next year's.
+    private func monthPart(_ month: Int, late: Bool, length: Int, at index: Int) -> Match? {
+        func start(_ year: Int) -> LocalDate {
+            LocalDate(year: year, month: month, day: late ? LocalDate.daysIn(month: month, year: year) - 6 : 1)!
+        }
+        let lastDay = late ? 6 : (month == today.month ? 9 : 0)
+        var date = start(today.year)
+        if date.adding(days: lastDay) < today {
+            date = start(today.year + 1)
+        } else if date < today {
+            date = today
+        }
+        guard date.year <= LocalDate.latestYear else { return nil }
+        let rule = late ? "late in a month is its last week" : "a month begins on its 1st"
+        return Match(
+            length: length, value: .date(date), note: "‘\(phrase(index, length))’ read as \(date.iso): \(rule)")
     }
 
     private func phrase(_ index: Int, _ length: Int) -> String {

@@ -9,6 +9,7 @@ extension PhraseReader {
     /// The interval starts today; a date on the same line moves its start there.
     func interval(at index: Int) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
+        if let monthly = try dayOfEveryMonth(at: index) { return monthly }
         func every(_ count: Int, _ unit: RepeatInterval.Unit, from start: LocalDate? = nil, length: Int)
             throws(CaptureError) -> Match
         {
@@ -65,5 +66,18 @@ extension PhraseReader {
         case "year", "years": return try every(12 * count, .month, length: cursor + 1 - index)
         default: return nil
         }
+    }
+
+    /// `on the 1st of every month`, `15th of each month`: monthly from the next such day.
+    private func dayOfEveryMonth(at index: Int) throws(CaptureError) -> Match? {
+        var cursor = index
+        if word(cursor) == "on" { cursor += 1 }
+        if word(cursor) == "the" { cursor += 1 }
+        guard let text = word(cursor), let number = Self.ordinal(text), (1...31).contains(number),
+            word(cursor + 1) == "of", word(cursor + 2) == "every" || word(cursor + 2) == "each",
+            word(cursor + 3) == "month", let start = nextDay(ofMonth: number),
+            let interval = RepeatInterval(count: 1, unit: .month, start: start)
+        else { return nil }
+        return Match(length: cursor + 4 - index, value: .recurrence(.interval(interval)))
     }
 }

@@ -13,9 +13,10 @@ extension PhraseReader {
         }
         if word(cursor) == "the" { cursor += 1 }
         // A bare `the 3rd` is a date only after a preposition (`on the 3rd`), not in `the 3rd floor`.
-        guard weekday != nil || cursor > index, let text = word(cursor), let number = Self.ordinal(text) else {
-            return nil
-        }
+        guard let text = word(cursor), let number = Self.ordinal(text) else { return nil }
+        // `dentist 14th`: a bare ordinal in figures is a day only where no title word follows.
+        guard weekday != nil || cursor > index || (Self.spelledOrdinals[text] == nil && !continuesTitle(cursor + 1))
+        else { return nil }
         // `the 15th` without a preposition is a day only where nothing follows it but another
         // when: `book the 3rd floor room` names a floor.
         if weekday == nil, !afterContext, continuesTitle(cursor + 1), word(cursor + 1) != "for" { return nil }
@@ -72,7 +73,7 @@ extension PhraseReader {
 
     /// Day `number` of this month when it is still ahead (or today), else of the first month
     /// after that has it.
-    private func nextDay(ofMonth number: Int) -> LocalDate? {
+    func nextDay(ofMonth number: Int) -> LocalDate? {
         var month = LocalDate(year: today.year, month: today.month, day: 1)!
         if number < today.day {
             guard let following = month.addingMonths(1) else { return nil }

@@ -3,9 +3,20 @@ extension PhraseReader {
     func time(at index: Int) throws(CaptureError) -> Match? {
         // `till 5pm` names when a task ends, not when it starts: left for the unread warning.
         if index > 0, ["till", "until"].contains(tokens[index - 1].word) { return nil }
-        return try withPreposition(Words.timePrepositions, at: index) { (start, afterAt) throws(CaptureError) in
-            try timeCore(at: start, afterAt: afterAt)
+        guard
+            let match = try withPreposition(
+                Words.timePrepositions, at: index,
+                { (start, afterAt) throws(CaptureError) in
+                    try timeCore(at: start, afterAt: afterAt)
+                })
+        else { return nil }
+        // `at 9 sharp`, `at 9 on the dot`.
+        let end = index + match.length
+        if word(end) == "sharp" { return Match(length: match.length + 1, value: match.value) }
+        if word(end) == "on", word(end + 1) == "the", word(end + 2) == "dot" {
+            return Match(length: match.length + 3, value: match.value)
         }
+        return match
     }
 
     func timeCore(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {

@@ -72,6 +72,12 @@ struct PhraseReader {
     private func recurrenceCore(at index: Int) -> Match? {
         guard let first = word(index) else { return nil }
         if let days = daysWithPluralPart(at: index) { return days }
+        // `gym mon/wed/fri`, `yoga tue & thu`: two days or more named together repeat on them.
+        if let list = weekdayList(at: index, pluralOnly: false), list.days.count >= 2,
+            !(index > 0 && Words.determiners.contains(tokens[index - 1].word))
+        {
+            return Match(length: list.length, value: .recurrence(.weekly(list.days)))
+        }
         // `chess club wednesdays`: plural days where no title word follows.
         if !(index > 0 && Words.determiners.contains(tokens[index - 1].word)),
             let list = weekdayList(at: index, pluralOnly: true), !continuesTitle(index + list.length)
