@@ -24,6 +24,7 @@ struct ClockWord {
     }
 
     init?(_ text: String) {
+        guard let first = text.first, first.isNumber || first == "@" else { return nil }
         var body = Substring(text)
         if body.first == "@" { body = body.dropFirst() }
         var approximate = false

@@ -23,6 +23,12 @@ struct NamedDays: Sendable {
             case .gb: Self.gb
             case .de: Self.de
             }
+        // Most words begin no name: looked up first, the rest are not folded.
+        guard let first = words.first,
+            Self.firstWords.contains(first)
+                || (first.contains { !$0.isASCII || $0 == "." || $0 == "'" }
+                    && Self.firstWords.contains(Self.fold(first)))
+        else { return nil }
         let folded = words.prefix(Self.longestName).map(Self.fold)
         for length in stride(from: folded.count, to: 0, by: -1) {
             guard let rule = table[folded.prefix(length).joined(separator: " ")] else { continue }
@@ -187,6 +193,9 @@ struct NamedDays: Sendable {
             ),
             (["silvester"], .fixed(month: 12, day: 31))
         ])
+
+    /// The first word of every name.
+    private static let firstWords = Set([us, gb, de].flatMap(\.keys).map { String($0.prefix { $0 != " " }) })
 
     /// The most words any name has.
     private static let longestName = [us, gb, de].flatMap(\.keys).map { $0.split(separator: " ").count }.max() ?? 0

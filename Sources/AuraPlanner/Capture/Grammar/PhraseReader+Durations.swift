@@ -55,6 +55,7 @@ extension PhraseReader {
     /// that a following `30m` may extend. A number above 180 with a bare `m` is left alone:
     /// `swim 400m` means metres.
     private func compactDuration(_ written: String) -> (minutes: Double, hoursOnly: Bool)? {
+        guard let first = written.first, first.isNumber || first == "~" || first == "." else { return nil }
         let text = written.replacing("½", with: ".5").trimmingPrefix("~")
         let number = text.prefix { ($0.isASCII && $0.isNumber) || $0 == "." }
         guard let value = decimal(number) else { return nil }

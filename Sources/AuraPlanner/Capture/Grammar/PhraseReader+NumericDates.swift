@@ -7,7 +7,8 @@ extension PhraseReader {
     func numericDate(at index: Int) -> Match? {
         guard let text = word(index) else { return nil }
         let token = tokens[index]
-        let isSlashed = text.contains("/")
+        guard text.first?.isNumber == true else { return nil }
+        let isSlashed = text.contains { $0 == "/" }
         // `7.12.` needs its closing point, which tokenizing left in `trailing`; `7.12.2027` does not.
         let parts = text.split(separator: isSlashed ? "/" : ".", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),

@@ -28,7 +28,7 @@ extension PhraseReader {
         if first == "midnight" {
             return Match(length: 1, value: .time(ClockTime(hour: 0, minute: 0)!, minutes: nil))
         }
-        for dash in ["-", "–"] where first.contains(dash) {
+        for dash in ["-", "–"] where first.contains(where: { String($0) == dash }) {
             let ends = first.split(separator: dash, omittingEmptySubsequences: false).map(String.init)
             if ends.count == 2, let start = ClockWord(ends[0]), let end = ClockWord(ends[1]),
                 start.isExplicit || end.isExplicit || afterAt

@@ -36,6 +36,12 @@ struct PhraseReader {
     /// The time now, when known: what `this time next week` names.
     let now: ClockTime?
     let settings: CaptureSettings
+    let memo = Memo()
+
+    /// Readings made once per line and asked for again by the rules that compose them.
+    final class Memo {
+        var days: [Int: Result<Match?, CaptureError>] = [:]
+    }
 
     typealias Words = CaptureVocabulary
 
@@ -156,6 +162,8 @@ struct PhraseReader {
 
     /// The weekdays a word names (`mon`, `tuesdays`, `mon/wed`), or nil if any part is not one.
     private func weekdays(in text: String, pluralOnly: Bool) -> [Weekday]? {
+        // Most words are no day: the first letter of every day's name decides cheaply.
+        guard let first = text.first, "mtwfs".contains(first) else { return nil }
         let names = text.split(whereSeparator: { $0 == "/" || $0 == "," })
         let days = names.compactMap { name -> Weekday? in
             if !pluralOnly, let day = Words.weekdays[String(name)] { return day }
@@ -176,8 +184,17 @@ struct PhraseReader {
     }
 
     /// The longest reading of any day rule at `index`; `afterContext` when a preposition or a
-    /// deadline's word came before, which makes `the 3rd` and `sat` days.
+    /// deadline's word came before, which makes `the 3rd` and `sat` days. Kept once read: the
+    /// rules that compose a day ask for it again.
     func day(at index: Int, afterContext: Bool) throws(CaptureError) -> Match? {
+        let key = index * 2 + (afterContext ? 1 : 0)
+        if let known = memo.days[key] { return try known.get() }
+        let result = Result { () throws(CaptureError) in try readDay(at: index, afterContext: afterContext) }
+        memo.days[key] = result
+        return try result.get()
+    }
+
+    private func readDay(at index: Int, afterContext: Bool) throws(CaptureError) -> Match? {
         let readings = [
             try dateCore(at: index, afterContext: afterContext), weekAfter(at: index), numericDate(at: index),
             namedDay(at: index), approximateDay(at: index), dayOfMonthByCount(at: index)
