@@ -13,7 +13,7 @@ public func fuzzCapture(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         locale: locales[choice % 3], birthday: choice & 4 == 0 ? nil : (month: 2, day: 29))
     let today = LocalDate(iso: choice & 8 == 0 ? "2026-12-02" : "9999-12-28")!
     let parser = CaptureParser(
-        today: today, now: choice & 16 == 0 ? nil : ClockTime(hour: 23, minute: 50), settings: settings)
+        today: today, now: choice & 16 == 0 ? nil : ClockTime("23:50"), settings: settings)
     if let entries = try? Inbox.capture(text, with: parser) {
         var store = TaskStore()
         _ = store.capture(entries.flatMap(\.items), on: today)

@@ -10,6 +10,8 @@ struct PlannerContent: Sendable {
     let store: TaskStore
     /// Items in `inbox.md` that `aura plan` has not taken in yet.
     let pending: [CapturedItem]
+    /// The conventions the lines were read by, to read a task's line again the same way.
+    let capture: CaptureSettings
 
     /// Reads the planner folder; every file is optional, and a broken one is an error naming
     /// its position. `capture` reads the inbox's dates.
@@ -53,6 +55,6 @@ struct PlannerContent: Sendable {
             }
         }
         guard errors.isEmpty else { throw SourceErrors(errors: errors) }
-        return PlannerContent(snapshot: snapshot, store: store, pending: pending)
+        return PlannerContent(snapshot: snapshot, store: store, pending: pending, capture: capture)
     }
 }

@@ -24,8 +24,8 @@ struct PlannerViewModel: Encodable, Sendable {
         let readAs: [String]
         let isDone: Bool
 
-        init(_ task: StoredTask, today: LocalDate?) {
-            let reading = Self.reading(of: task)
+        init(_ task: StoredTask, today: LocalDate?, capture: CaptureSettings) {
+            let reading = Self.reading(of: task, capture: capture)
             self.init(
                 id: task.id, title: task.title, input: task.input, kind: task.kind, category: task.category,
                 reason: task.categoryReason, date: task.date, time: task.time, minutes: task.minutes,
@@ -75,8 +75,9 @@ struct PlannerViewModel: Encodable, Sendable {
 
         /// A stored task's line read again as of the day it was captured, for what the store does
         /// not keep: the warnings, the choices made for approximate whens, a length's range.
-        private static func reading(of task: StoredTask) -> CapturedItem? {
-            guard let day = task.createdOn ?? task.date, let items = try? CaptureParser(today: day).parse(task.input)
+        private static func reading(of task: StoredTask, capture: CaptureSettings) -> CapturedItem? {
+            guard let day = task.createdOn ?? task.date,
+                let items = try? CaptureParser(today: day, settings: capture).parse(task.input)
             else { return nil }
             return items.first { $0.title == task.title }
         }
@@ -120,7 +121,7 @@ struct PlannerViewModel: Encodable, Sendable {
         let tasks = planner.store.tasks.filter { task in
             today.map { today in task.isOpen(on: today) || task.date.map { $0 >= today } == true } ?? true
         }
-        let captured = tasks.map { (task: $0, view: Captured($0, today: today)) }
+        let captured = tasks.map { (task: $0, view: Captured($0, today: today, capture: planner.capture)) }
         // Memo items are shown with the transcript they came from, in `memos`.
         groups = [(ItemKind.task, "Tasks"), (.idea, "Ideas")].map { kind, title in
             let items = captured.filter { $0.task.kind == kind }.map(\.view)
