@@ -103,6 +103,9 @@ struct CaptureCorpusTests {
     }
 
     @Test func heldOutLinesReadAsMeant() {
-        #expect(Self.accuracy(of: "held-out", listingMisses: false) >= Self.heldOutFloor)
+        #expect(
+            Self.accuracy(
+                of: "held-out", listingMisses: ProcessInfo.processInfo.environment["AURA_CORPUS_HELD_OUT_MISSES"] != nil
+            ) >= Self.heldOutFloor)
     }
 }

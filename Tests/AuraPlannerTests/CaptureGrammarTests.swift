@@ -73,4 +73,46 @@ struct CaptureGrammarTests {
             .parse("cake for my birthday")[0]
         #expect(known.date?.iso == "2027-03-14" && known.title == "cake")
     }
+
+    /// Lines written by people who never read the rules, each once a misread (a clock time taken
+    /// for a length, a day left in the title): title, date, time, minutes.
+    @Test(
+        arguments: [
+            ("call Maman at 18h30", "call Maman", nil, "18:30", nil),
+            ("french lesson to give, tuesday 17h, 1h30", "french lesson to give", "2026-12-08", "17:00", 90),
+            ("dentist monday 9h during 45 minutes", "dentist", "2026-12-07", "09:00", 45),
+            ("pitch deck v3 - Monday 10:30 - 1h30", "pitch deck v3", "2026-12-07", "10:30", 90),
+            ("Sat 12/12: Jess's 30th 🎉", "Jess's 30th 🎉", "2026-12-12", nil, nil),
+            ("Kindle: finish reading 11/22/63", "Kindle: finish reading 11/22/63", nil, nil, nil),
+            ("co-op meeting wed week 8pm", "co-op meeting", "2026-12-16", "20:00", nil),
+            ("vet for Biscuit a fortnight today 4.15", "vet for Biscuit", "2026-12-16", "16:15", nil),
+            ("emma bday party sun 2-4", "emma bday party", "2026-12-06", "14:00", 120),
+            ("website launch 18.12 @ 10", "website launch", "2026-12-18", "10:00", nil),
+            ("Book tatkal ticket on 19-12-2026", "Book tatkal ticket", "2026-12-19", nil, nil),
+            ("flight home 12/19 @ 6:45am", "flight home", "2026-12-19", "06:45", nil),
+            ("tmrw after work pick up the dry cleaning", "pick up the dry cleaning", "2026-12-03", "17:30", nil),
+            ("pick up prescription after school run", "pick up prescription after school run", nil, nil, nil),
+            (
+                "Book club at Margaret's, Thursday 10th December at 2.30pm", "Book club at Margaret's", "2026-12-10",
+                "14:30", nil
+            ),
+            (
+                "Hospital appointment 06/01/27 at 09:40 (allow 2 hours)", "Hospital appointment", "2027-01-06", "09:40",
+                120
+            ),
+            ("car MOT due end of jan", "car MOT", "2027-01-31", nil, nil),
+            ("NYE party at Tom's", "party at Tom's", "2026-12-31", nil, nil),
+            ("call Bo mon 10 ish", "call Bo", "2026-12-07", "10:00", nil),
+            ("gym every mon wed fri 6am", "gym", nil, "06:00", nil)
+        ] as [(String, String, String?, String?, Int?)])
+    func readsWhatPeopleWrite(_ line: String, _ title: String, _ date: String?, _ time: String?, _ minutes: Int?) throws
+    {
+        let item = try #require(
+            try CaptureParser(today: LocalDate(year: 2026, month: 12, day: 2)!, now: ClockTime(hour: 16, minute: 20))
+                .parse(line).first)
+        #expect(
+            CaptureCorpusTests.normalized(item.title) == title && item.date?.iso == date
+                && item.time?.description == time
+                && item.minutes == minutes, "\(item)")
+    }
 }

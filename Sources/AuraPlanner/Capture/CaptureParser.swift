@@ -145,7 +145,7 @@ public struct CaptureParser: Sendable {
     /// Outings and meals that happen in the evening: `dinner at 7` is at 19:00.
     private static let eveningWords: Set<String> = [
         "dinner", "supper", "drinks", "pub", "party", "movie", "movies", "film", "cinema", "concert", "gig", "theatre",
-        "theater", "quiz", "bar", "karaoke", "restaurant", "takeaway", "fireworks", "date night", "show"
+        "theater", "quiz", "bar", "karaoke", "restaurant", "takeaway", "fireworks", "night", "show"
     ]
 
     static func isEveningOut(_ title: String) -> Bool {
@@ -265,9 +265,12 @@ public struct CaptureParser: Sendable {
             if !consumed[index] {
                 words.append(String(token.raw))
             } else if phraseEnds.contains(index), !words.isEmpty {
-                words[words.count - 1] += token.trailing.filter { ",;!?".contains($0) }
+                let kept = token.trailing.filter { ",;!?".contains($0) }
+                if !kept.isEmpty, words[words.count - 1].last != kept.last { words[words.count - 1] += kept }
             }
         }
+        // `Tues 8th - dentist`, `Sat 12/12: party`: what joined the when to the title goes with it.
+        while let first = words.first, first.allSatisfy({ "-–—:|>".contains($0) }) { words.removeFirst() }
         return String(words.joined(separator: " ")[...].trimmingSuffix { ",;:-–—".contains($0) || $0.isWhitespace })
     }
 }

@@ -38,7 +38,9 @@ enum CaptureVocabulary {
     /// Words that start a date phrase and are consumed with it (`on friday`, `due dec 10`).
     static let datePrepositions: Set<String> = ["on", "by", "due", "before", "until", "till", "for", "sometime"]
     static let timePrepositions: Set<String> = ["at", "@", "around", "by", "from"]
-    static let durationPrepositions: Set<String> = ["for", "~", "about"]
+    static let durationPrepositions: Set<String> = [
+        "for", "~", "about", "approx", "approximately", "roughly", "around", "allow", "takes", "ca", "circa", "during"
+    ]
 
     static let numberWords: [String: Int] = [
         "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,

@@ -11,6 +11,9 @@ struct ClockWord {
     /// a bare `5`, `1730` or `9h30` is a time only after `at`.
     let isWrittenAsTime: Bool
 
+    /// Written with an `h` (`9h30`, `14h`): a clock time, or a length when it is short.
+    let hasHourMark: Bool
+
     var isExplicit: Bool { isWrittenAsTime || meridiem != nil }
     /// Without am or pm, and not a 24-hour `08:30`: a part of the day may move it past noon.
     var isFlexible: Bool { meridiem == nil && (1...11).contains(hour) && !(hourDigits == 2 && hour < 10) }
@@ -41,7 +44,7 @@ struct ClockWord {
         }
         // `17:45h`, `1730h`, `1730hrs`: the continental and military marks of a clock time.
         var marked = false
-        for suffix in ["hrs", "h"] where meridiem == nil && body.count >= 4 && body.hasSuffix(suffix) {
+        for suffix in ["hrs", "h"] where meridiem == nil && body.count >= suffix.count + 4 && body.hasSuffix(suffix) {
             body = body.dropLast(suffix.count)
             marked = true
             break
@@ -50,15 +53,19 @@ struct ClockWord {
         let hourText: Substring
         let minuteText: Substring?
         var written = approximate || marked
-        if let separator = body.firstIndex(where: { $0 == ":" || $0 == "." || $0 == "h" }) {
+        if body.count >= 2, body.last == "h", meridiem == nil {
+            // `14h`, `9h`: French and German for the hour; an hour below 9 is a length (`2h`).
+            (hourText, minuteText) = (body.dropLast(), nil)
+            written = written || Int(hourText).map { (9...23).contains($0) } == true
+        } else if let separator = body.firstIndex(where: { $0 == ":" || $0 == "." || $0 == "h" }) {
             (hourText, minuteText) = (body[..<separator], body[body.index(after: separator)...])
             guard minuteText?.count == 2 else { return nil }
             switch body[separator] {
             case ":": written = true
             // `9.30`: a time when its minutes are on the clock's fives (`2.47` is more likely a price).
-            case ".": written = written || meridiem != nil || Int(minuteText!)! % 5 == 0
-            // `17h45`: two-digit hours; `2h30` is a length unless written after `at`.
-            default: written = written || (hourText.count == 2 && meridiem == nil)
+            case ".": written = written || meridiem != nil || Int(minuteText!).map { $0 % 5 == 0 } == true
+            // `17h45`, `9h30`: from 9 on a clock time; `2h30` is a length unless written after `at`.
+            default: written = written || (Int(hourText).map { $0 >= 9 } == true && meridiem == nil)
             }
         } else if body.count == 4, digits(body) {
             // `0930`: with its leading zero (or a mark), nothing but a time.
@@ -75,5 +82,6 @@ struct ClockWord {
         self.minute = minuteText.map { Int($0)! } ?? 0
         self.hourDigits = hourText.count
         self.isWrittenAsTime = written
+        self.hasHourMark = text.contains { $0 == "h" }
     }
 }

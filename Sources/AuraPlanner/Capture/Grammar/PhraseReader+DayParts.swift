@@ -16,6 +16,9 @@ extension PhraseReader {
                     ?? next(Words.weekdays[first]!, includingToday: false)
             let part: PartOfDay = word(index + 1).flatMap(ClockWord.meridiem) == .am ? .morning : .afternoon
             return Match(length: 2, value: .partOfDay(part, date))
+        case "arvo":
+            // Never a title word, unlike `morning` in `morning run`.
+            return Match(length: 1, value: .partOfDay(.afternoon, nil))
         case "tonight", "tonite", "2nite":
             return Match(length: 1, value: .partOfDay(.evening, today))
         case "first" where word(index + 1) == "thing":

@@ -2,10 +2,10 @@
 /// `no later than monday`, `asap`), the end of a period (`by close of business`, `eow`,
 /// `by end of next week`), or a time it is due by (`before 3pm`, `by 5pm`).
 extension PhraseReader {
-    private static let deadlinePrepositions: Set<String> = ["by", "before", "until", "till", "due", "deadline"]
+    private static let deadlinePrepositions: Set<String> = ["by", "before", "b4", "until", "till", "due", "deadline"]
     /// The prepositions that make any day or time a deadline (`until friday` names when
     /// something stops, not when it is due).
-    private static let duePrepositions: Set<String> = ["by", "before", "due", "deadline"]
+    private static let duePrepositions: Set<String> = ["by", "before", "b4", "due", "deadline"]
 
     /// `cob`, `eod`, `eow` and `eom` stand alone; a spelled-out end (`end of the week`) needs a
     /// preposition in front, so that `the end of month report` stays a title.
@@ -69,6 +69,13 @@ extension PhraseReader {
             case "week": return try due(endOfWeek(next: ahead == 1), through: period)
             case "month": return try due(endOfMonth(after: ahead), through: period)
             case "year": return try due(LocalDate(year: today.year + ahead, month: 12, day: 31), through: period)
+            // `due end of jan`: the month's last day, this year's unless past.
+            case let name? where ahead == 0 && Words.months[name] != nil:
+                let month = Words.months[name]!
+                let year = month < today.month ? today.year + 1 : today.year
+                return try due(
+                    LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year)),
+                    through: period)
             default: return nil
             }
         default:

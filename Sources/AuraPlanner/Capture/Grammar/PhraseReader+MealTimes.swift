@@ -25,7 +25,10 @@ extension PhraseReader {
             } else {
                 (nil, 0)
             }
-        guard let minutes else { return nil }
+        // `pick up a prescription after school run`: a routine and one last word name a thing
+        // (the school run), where `after work pick up the dry cleaning` is a time and a task.
+        let namesAThing = continuesTitle(index + length) && !continuesTitle(index + length + 1)
+        guard let minutes, !namesAThing || first == "lunchtime" else { return nil }
         let time = ClockTime(hour: minutes / 60, minute: minutes % 60)!
         let written = CaptureParser.text(of: tokens[index..<index + length])
         return Match(length: length, value: .time(time, minutes: nil), note: "‘\(written)’ read as \(time)")

@@ -25,12 +25,19 @@ extension PhraseReader {
         // unless a preposition makes it a day (`call gran on christmas`); `boxing day lunch` is a day.
         let afterPreposition = index > 0 && Words.datePrepositions.contains(tokens[index - 1].word)
         if length == 1, !afterPreposition, continuesTitle(index + the + length),
-            !Self.dayNameFollowers.contains(word(index + the + length) ?? "")
+            !Self.dayNameFollowers.contains(word(index + the + length) ?? ""),
+            !Self.eventsOnTheDay.contains(word(index + the + length) ?? "")
         {
             return nil
         }
         return Match(length: the + length, value: .date(date))
     }
+
+    /// Gatherings held on the day they are named for: `NYE party`, `christmas dinner`.
+    private static let eventsOnTheDay: Set<String> = [
+        "party", "dinner", "lunch", "brunch", "drinks", "meal", "service", "mass", "do", "gathering", "celebration",
+        "bbq", "barbecue", "dinnner"
+    ]
 
     /// Words after a named day that still leave it a day: `christmas eve at 6`, `easter monday morning`.
     private static let dayNameFollowers: Set<String> = [

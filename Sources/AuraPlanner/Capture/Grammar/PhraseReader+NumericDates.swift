@@ -8,20 +8,25 @@ extension PhraseReader {
         guard let text = word(index) else { return nil }
         let token = tokens[index]
         guard text.first?.isNumber == true else { return nil }
-        let isSlashed = text.contains { $0 == "/" }
-        // `7.12.` needs its closing point, which tokenizing left in `trailing`; `7.12.2027` does not.
-        let parts = text.split(separator: isSlashed ? "/" : ".", omittingEmptySubsequences: false)
+        let separator: Character = text.contains { $0 == "/" } ? "/" : text.contains { $0 == "-" } ? "-" : "."
+        let isSlashed = separator == "/"
+        // `7.12.` needs its closing point, which tokenizing left in `trailing`, or a time after it
+        // (`18.12 @ 10`); `7.12.2027` and `19-12-2026` need neither (`2-4` is a range).
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+        let timeFollows = word(index + 1).map { ["at", "@"].contains($0) || ClockWord($0)?.isExplicit == true } ?? false
         guard (2...3).contains(parts.count),
             parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            isSlashed || parts.count == 3 || token.trailing.hasPrefix("."),
+            separator != "-" || (parts.count == 3 && parts[2].count == 4),
+            isSlashed || parts.count == 3 || token.trailing.hasPrefix(".") || timeFollows,
             !Self.notDates.contains(text),
             !(word(index + 1).map { $0 == "of" || Words.hourUnits.contains($0) || Words.minuteUnits.contains($0) }
                 ?? false)
         else { return nil }
         let first = Int(parts[0])!
         let second = Int(parts[1])!
-        let (day, month) =
-            !isSlashed || settings.dateOrder == .dmy ? (first, second) : (second, first)
+        var (day, month) = !isSlashed || settings.dateOrder == .dmy ? (first, second) : (second, first)
+        // `12/19` can only be December 19, whatever the order.
+        if month > 12, day <= 12 { (day, month) = (month, day) }
         guard parts[0].count <= 2, parts[1].count <= 2, (1...12).contains(month), (1...31).contains(day) else {
             return nil
         }
@@ -29,6 +34,8 @@ extension PhraseReader {
         if parts.count == 3 {
             guard let written = Int(parts[2]), parts[2].count == 2 || parts[2].count == 4 else { return nil }
             year = parts[2].count == 2 ? 2000 + written : written
+            // `11/22/63` names a book, not a day 37 years on: two figures are a year of this decade.
+            if parts[2].count == 2, !(today.year...today.year + 10).contains(year) { return nil }
         } else {
             year = (month, day) < (today.month, today.day) ? today.year + 1 : today.year
         }

@@ -2,9 +2,10 @@
 /// `friday fortnight`, `the tuesday after next`, `next week friday`, `this time next week`.
 extension PhraseReader {
     func weekAfter(at index: Int) -> Match? {
-        func weekday(_ index: Int) -> Weekday? {
+        /// A weekday; `sat`, `sun`, `wed` only where a week follows (`wed week`) or one came before.
+        func weekday(_ index: Int, weekAround: Bool = false) -> Weekday? {
             guard let text = word(index), let day = Words.weekdays[text] else { return nil }
-            return Words.ambiguousWeekdays.contains(text) ? nil : day
+            return Words.ambiguousWeekdays.contains(text) && !weekAround ? nil : day
         }
         func weeks(_ text: String?) -> Int? {
             switch text {
@@ -16,12 +17,17 @@ extension PhraseReader {
         // `a week on friday`, `a fortnight friday`, `a week from friday` (counted from the next friday).
         if word(index) == "a" || word(index) == "one", let count = weeks(word(index + 1)) {
             let on = word(index + 2) == "on" || word(index + 2) == "from" ? 1 : 0
-            if let day = weekday(index + 2 + on) {
+            if let day = weekday(index + 2 + on, weekAround: true) {
                 return Match(length: 3 + on, value: .date(next(day, includingToday: false).adding(days: 7 * count)))
+            }
+            // `a week today`, `a fortnight tomorrow`.
+            if on == 0, let ahead = word(index + 2).flatMap({ Words.relativeDays[$0] }) {
+                return Match(length: 3, value: .date(today.adding(days: ahead + 7 * count)))
             }
         }
         let the = word(index) == "the" ? 1 : 0
-        if let day = weekday(index + the) {
+        let weekFollows = weeks(word(index + the + 1)) != nil || word(index + the + 1) == "after"
+        if let day = weekday(index + the, weekAround: weekFollows) {
             // `friday week`, `friday fortnight`.
             if the == 0, let count = weeks(word(index + 1)) {
                 return Match(length: 2, value: .date(next(day, includingToday: false).adding(days: 7 * count)))

@@ -10,17 +10,25 @@ extension PhraseReader {
                     try timeCore(at: start, afterAt: afterAt)
                 })
         else { return nil }
-        // `at 9 sharp`, `at 9 on the dot`.
+        // `at 9 sharp`, `at 9 on the dot`, `10 ish`.
         let end = index + match.length
-        if word(end) == "sharp" { return Match(length: match.length + 1, value: match.value) }
+        if word(end) == "sharp" || word(end) == "ish" { return Match(length: match.length + 1, value: match.value) }
         if word(end) == "on", word(end + 1) == "the", word(end + 2) == "dot" {
             return Match(length: match.length + 3, value: match.value)
         }
         return match
     }
 
-    func timeCore(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
+    func timeCore(at index: Int, afterAt written: Bool) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
+        // `the 10am meeting` names a meeting.
+        if index > 0, Words.determiners.contains(tokens[index - 1].word), continuesTitle(index + 1) { return nil }
+        // Right after a day or a part of it, a bare hour or range is a time where no title word
+        // follows (`sun 2-4`, `sat 11`, `every morning 7`), not in `mon 3 meetings`.
+        let afterDay =
+            !written && index > 0 && !tokens[index - 1].isProtected
+            && (Words.isDateWord(tokens[index - 1].word) || PartOfDay.words[tokens[index - 1].word] != nil)
+        let afterAt = written || afterDay
         if let spoken = try spokenTime(at: index, afterAt: afterAt) { return spoken }
         if first == "noon" || first == "midday" {
             return Match(length: 1, value: .time(ClockTime(hour: 12, minute: 0)!, minutes: nil))
@@ -42,8 +50,9 @@ extension PhraseReader {
             start.meridiem = meridiem
             length += 1
         }
+        // `10:30 - 1h30` is a time and a length, not a range.
         if let joiner = word(index + length), ["-", "–", "to", "until", "till"].contains(joiner),
-            var end = word(index + length + 1).flatMap(ClockWord.init)
+            var end = word(index + length + 1).flatMap(ClockWord.init), !end.hasHourMark || end.isWrittenAsTime
         {
             var endLength = 1
             if end.meridiem == nil, let meridiem = word(index + length + 2).flatMap(ClockWord.meridiem) {
@@ -56,6 +65,7 @@ extension PhraseReader {
         }
         // A bare number is a time only after `at` (`at 3`), and never one past 23 (`at 25 Baker St`).
         guard start.isExplicit || (afterAt && start.hour <= 23) else { return nil }
+        if afterDay, !start.isExplicit, continuesTitle(index + length) { return nil }
         return Match(
             length: length, value: .time(try resolve(start, at: index), minutes: nil, flexible: start.isFlexible))
     }

@@ -150,7 +150,7 @@ struct PhraseReader {
             days.formUnion(named)
             cursor += 1
             length = cursor - index
-            if tokens[cursor - 1].trailing.hasPrefix(","), listContinues(at: cursor) { continue }
+            if tokens[cursor - 1].trailing.hasPrefix(",") || !pluralOnly, listContinues(at: cursor) { continue }
             if let joiner = word(cursor), joiner == "and" || joiner == "&", listContinues(at: cursor + 1) {
                 cursor += 1
                 continue
@@ -206,13 +206,15 @@ struct PhraseReader {
     }
 
     /// Whether the word at `index` is part of a title: a word with letters or figures that names
-    /// no when (an emoji, or nothing, is not).
+    /// no when and starts none (an emoji, nothing, or a preposition such as `for` or `at`, is not).
     func continuesTitle(_ index: Int) -> Bool {
         guard index < tokens.count else { return false }
         let text = tokens[index].word
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return false }
         if tokens[index].isProtected { return true }
         return !isWhenWord(text) && !Words.timePrepositions.contains(text)
+            && !Words.durationPrepositions.contains(text) && !Words.datePrepositions.contains(text)
+            && text != "ish" && text != "sharp"
             && ClockWord(text)?.isExplicit != true && !text.first!.isNumber
     }
 
@@ -227,6 +229,22 @@ struct PhraseReader {
     func dateCore(at index: Int, afterContext: Bool) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
         func on(_ date: LocalDate, length: Int) -> Match { Match(length: length, value: .date(date)) }
+        // `Sat 12/12`, `Thursday 10th December`: a weekday before the date it names is read with it.
+        // A bare ordinal after a weekday (`fri 18th`) is `ordinalDate`'s.
+        if let weekday = Words.weekdays[first],
+            numericDate(at: index + 1) != nil
+                || (word(index + 1).flatMap(dayOfMonth) != nil
+                    && word(word(index + 2) == "of" ? index + 3 : index + 2).flatMap { Words.months[$0] } != nil),
+            let dated = try day(at: index + 1, afterContext: true), case .date(let date) = dated.value
+        {
+            guard date.weekday == weekday else {
+                throw error(
+                    index,
+                    "\(date.iso) is a \(date.weekday.name), not a \(weekday.name); expected the weekday it falls on")
+            }
+            return Match(length: dated.length + 1, value: dated.value, note: dated.note)
+        }
+
         if let offset = try offsetDate(at: index) { return offset }
         if let ordinal = try ordinalDate(at: index, afterContext: afterContext) { return ordinal }
 
