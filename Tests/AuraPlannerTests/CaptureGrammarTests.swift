@@ -103,7 +103,11 @@ struct CaptureGrammarTests {
             ("car MOT due end of jan", "car MOT", "2027-01-31", nil, nil),
             ("NYE party at Tom's", "party at Tom's", "2026-12-31", nil, nil),
             ("call Bo mon 10 ish", "call Bo", "2026-12-07", "10:00", nil),
-            ("gym every mon wed fri 6am", "gym", nil, "06:00", nil)
+            ("gym every mon wed fri 6am", "gym", nil, "06:00", nil),
+            ("call 0800 123 456 about the boiler", "call 0800 123 456 about the boiler", nil, nil, nil),
+            ("school pickup 3:15 mon-fri", "school pickup", nil, "15:15", nil),
+            ("tidy garage over xmas", "tidy garage", "2026-12-25", nil, nil),
+            ("practice 5 mins of scales daily", "practice scales", nil, nil, 5)
         ] as [(String, String, String?, String?, Int?)])
     func readsWhatPeopleWrite(_ line: String, _ title: String, _ date: String?, _ time: String?, _ minutes: Int?) throws
     {

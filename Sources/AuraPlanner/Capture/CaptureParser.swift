@@ -145,7 +145,7 @@ public struct CaptureParser: Sendable {
     /// Outings and meals that happen in the evening: `dinner at 7` is at 19:00.
     private static let eveningWords: Set<String> = [
         "dinner", "supper", "drinks", "pub", "party", "movie", "movies", "film", "cinema", "concert", "gig", "theatre",
-        "theater", "quiz", "bar", "karaoke", "restaurant", "takeaway", "fireworks", "night", "show"
+        "theater", "quiz", "bar", "karaoke", "restaurant", "takeaway", "pizza", "fireworks", "night", "show"
     ]
 
     static func isEveningOut(_ title: String) -> Bool {

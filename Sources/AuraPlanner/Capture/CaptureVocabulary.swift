@@ -36,7 +36,9 @@ enum CaptureVocabulary {
     ]
 
     /// Words that start a date phrase and are consumed with it (`on friday`, `due dec 10`).
-    static let datePrepositions: Set<String> = ["on", "by", "due", "before", "until", "till", "for", "sometime"]
+    static let datePrepositions: Set<String> = [
+        "on", "by", "due", "before", "until", "till", "for", "sometime", "over"
+    ]
     static let timePrepositions: Set<String> = ["at", "@", "around", "by", "from"]
     static let durationPrepositions: Set<String> = [
         "for", "~", "about", "approx", "approximately", "roughly", "around", "allow", "takes", "ca", "circa", "during"

@@ -1,9 +1,18 @@
 /// Lengths: `45m`, `1.5h`, `1h30`, `2 hours`, `half an hour`.
 extension PhraseReader {
     func duration(at index: Int) throws(CaptureError) -> Match? {
-        try withPreposition(Words.durationPrepositions, at: index) { (start, _) throws(CaptureError) in
-            try durationCore(at: start)
+        guard
+            let match = try withPreposition(
+                Words.durationPrepositions, at: index,
+                { (start, _) throws(CaptureError) in
+                    try durationCore(at: start)
+                })
+        else { return nil }
+        // `5 mins of scales`: the `of` goes with the length when a title word follows it.
+        if word(index + match.length) == "of", continuesTitle(index + match.length + 1) {
+            return Match(length: match.length + 1, value: match.value)
         }
+        return match
     }
 
     private func durationCore(at index: Int) throws(CaptureError) -> Match? {

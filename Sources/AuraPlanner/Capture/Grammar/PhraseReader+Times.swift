@@ -21,8 +21,13 @@ extension PhraseReader {
 
     func timeCore(at index: Int, afterAt written: Bool) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
-        // `the 10am meeting` names a meeting.
+        // `the 10am meeting` names a meeting; `0800 123 456` is a telephone number.
         if index > 0, Words.determiners.contains(tokens[index - 1].word), continuesTitle(index + 1) { return nil }
+        if first.count == 4, first.allSatisfy(\.isNumber), let next = word(index + 1),
+            !next.isEmpty, next.allSatisfy(\.isNumber)
+        {
+            return nil
+        }
         // Right after a day or a part of it, a bare hour or range is a time where no title word
         // follows (`sun 2-4`, `sat 11`, `every morning 7`), not in `mon 3 meetings`.
         let afterDay =

@@ -78,6 +78,8 @@ struct PhraseReader {
     private func recurrenceCore(at index: Int) -> Match? {
         guard let first = word(index) else { return nil }
         if let days = daysWithPluralPart(at: index) { return days }
+        // `mon-fri`, `monday to friday`: every day from the one to the other.
+        if let span = weekdaySpan(at: index) { return span }
         // `gym mon/wed/fri`, `yoga tue & thu`: two days or more named together repeat on them.
         if let list = weekdayList(at: index, pluralOnly: false), list.days.count >= 2,
             !(index > 0 && Words.determiners.contains(tokens[index - 1].word))
@@ -117,6 +119,33 @@ struct PhraseReader {
         default:
             return nil
         }
+    }
+
+    /// `mon-fri`, `mon–fri`, `monday to friday`, `tue - thu`: the days from one to the other.
+    private func weekdaySpan(at index: Int) -> Match? {
+        guard let first = word(index) else { return nil }
+        var ends: (Weekday, Weekday)?
+        var length = 1
+        if let dash = first.firstIndex(where: { $0 == "-" || $0 == "–" }),
+            let from = Words.weekdays[String(first[..<dash])],
+            let to = Words.weekdays[String(first[first.index(after: dash)...])]
+        {
+            ends = (from, to)
+        } else if let from = Words.weekdays[first], let joiner = word(index + 1),
+            ["to", "-", "–", "thru"].contains(joiner),
+            let to = word(index + 2).flatMap({ Words.weekdays[$0] })
+        {
+            (ends, length) = ((from, to), 3)
+        }
+        guard let (from, to) = ends, from != to else { return nil }
+        var days: Set<Weekday> = []
+        var day = from.rawValue
+        while true {
+            days.insert(Weekday(rawValue: day)!)
+            if day == to.rawValue { break }
+            day = day % 7 + 1
+        }
+        return Match(length: length, value: .recurrence(.weekly(days)))
     }
 
     /// `mon wed fri evenings`, `tuesday evenings`: days and a part of the day said in the plural.
