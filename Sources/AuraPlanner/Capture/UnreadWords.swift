@@ -49,7 +49,10 @@ enum UnreadWords {
         // After an article the word names a thing: `corn on the cob`, `the midnight train`.
         if whenWords.contains(word) { return !Words.determiners.contains(previous() ?? "") }
         if !ambiguousDayWords.contains(word), Words.weekdays[word] != nil || Words.months[word] != nil { return true }
-        if ClockWord(word)?.isExplicit == true { return true }
+        // `0800 123 456` is a telephone number.
+        if ClockWord(word)?.isExplicit == true {
+            return !(next().map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } ?? false)
+        }
         /// `quarter past` with nothing after it, or a when capture could not use (`quarter past noon`).
         func dangles(_ offset: Int) -> Bool {
             guard let after = next(offset) else { return true }
