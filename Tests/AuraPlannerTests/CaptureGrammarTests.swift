@@ -107,7 +107,18 @@ struct CaptureGrammarTests {
             ("call 0800 123 456 about the boiler", "call 0800 123 456 about the boiler", nil, nil, nil),
             ("school pickup 3:15 mon-fri", "school pickup", nil, "15:15", nil),
             ("tidy garage over xmas", "tidy garage", "2026-12-25", nil, nil),
-            ("practice 5 mins of scales daily", "practice scales", nil, nil, 5)
+            ("practice 5 mins of scales daily", "practice scales", nil, nil, 5),
+            ("tournament in Barrie jan 15-17", "tournament in Barrie", "2027-01-15", nil, nil),
+            ("jakes bday party sat 7-11", "jakes bday party", "2026-12-05", "19:00", 240),
+            (
+                "Winter wedding fair at the Hilton 16/1 11-4", "Winter wedding fair at the Hilton", "2027-01-16",
+                "11:00", 300
+            ),
+            ("lottery engineer coming btwn 10-12 thurs", "lottery engineer coming", "2026-12-03", "10:00", 120),
+            ("Ring Margaret re: golf after 10am tomorrow", "Ring Margaret re: golf", "2026-12-03", "10:00", nil),
+            ("run experiment batch 4, takes ca. 3 h", "run experiment batch 4", nil, nil, 180),
+            ("pay rent till the 3rd", "pay rent", "2026-12-03", nil, nil),
+            ("first-foot ma maw at Hogmanay 🥃", "first-foot ma maw 🥃", "2026-12-31", nil, nil)
         ] as [(String, String, String?, String?, Int?)])
     func readsWhatPeopleWrite(_ line: String, _ title: String, _ date: String?, _ time: String?, _ minutes: Int?) throws
     {

@@ -39,7 +39,7 @@ enum CaptureVocabulary {
     static let datePrepositions: Set<String> = [
         "on", "by", "due", "before", "until", "till", "for", "sometime", "over"
     ]
-    static let timePrepositions: Set<String> = ["at", "@", "around", "by", "from"]
+    static let timePrepositions: Set<String> = ["at", "@", "around", "by", "from", "between", "btwn"]
     static let durationPrepositions: Set<String> = [
         "for", "~", "about", "approx", "approximately", "roughly", "around", "allow", "takes", "ca", "circa", "during"
     ]

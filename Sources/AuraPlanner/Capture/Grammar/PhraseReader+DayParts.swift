@@ -32,6 +32,9 @@ extension PhraseReader {
             return part(index + 2).map { Match(length: 3, value: .partOfDay($0, nil)) }
         case "at" where word(index + 1) == "night":
             return Match(length: 2, value: .partOfDay(.night, nil))
+        case "at" where ["sunrise", "dawn", "sunset", "dusk"].contains(word(index + 1) ?? ""):
+            let part: PartOfDay = ["sunrise", "dawn"].contains(word(index + 1)!) ? .morning : .evening
+            return Match(length: 2, value: .partOfDay(part, nil))
         default:
             guard let day = try date(at: index), case .date(let date) = day.value, let named = part(index + day.length)
             else { return nil }

@@ -3,9 +3,8 @@
 /// `by end of next week`), or a time it is due by (`before 3pm`, `by 5pm`).
 extension PhraseReader {
     private static let deadlinePrepositions: Set<String> = ["by", "before", "b4", "until", "till", "due", "deadline"]
-    /// The prepositions that make any day or time a deadline (`until friday` names when
-    /// something stops, not when it is due).
-    private static let duePrepositions: Set<String> = ["by", "before", "b4", "due", "deadline"]
+    /// The prepositions that make any day or time a deadline (a task `until friday` is due by then).
+    private static let duePrepositions: Set<String> = ["by", "before", "b4", "due", "deadline", "until", "till"]
 
     /// `cob`, `eod`, `eow` and `eom` stand alone; a spelled-out end (`end of the week`) needs a
     /// preposition in front, so that `the end of month report` stays a title.
@@ -83,8 +82,10 @@ extension PhraseReader {
             if let day = try day(at: dayStart, afterContext: true), case .date(let date) = day.value {
                 return try due(date, through: dayStart + day.length - 1)
             }
-            // `by 5pm`, `before 3`: read as `at` would read them.
-            if let clock = try timeCore(at: dayStart, afterAt: true), case .time(let time, _, _) = clock.value {
+            // `by 5pm`, `before 3`: read as `at` would read them; `till 5pm` is when work stops.
+            if !["until", "till"].contains(word(index) ?? ""), let clock = try timeCore(at: dayStart, afterAt: true),
+                case .time(let time, _, _) = clock.value
+            {
                 return Match(length: dayStart - index + clock.length, value: .dueTime(time))
             }
             return nil

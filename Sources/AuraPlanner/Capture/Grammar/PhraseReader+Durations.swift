@@ -1,13 +1,18 @@
 /// Lengths: `45m`, `1.5h`, `1h30`, `2 hours`, `half an hour`.
 extension PhraseReader {
     func duration(at index: Int) throws(CaptureError) -> Match? {
+        // `takes ca. 3 h`, `for about an hour`: two such words may come before a length.
+        let twice =
+            word(index).map(Words.durationPrepositions.contains) == true
+                && word(index + 1).map(Words.durationPrepositions.contains) == true ? 1 : 0
         guard
-            let match = try withPreposition(
-                Words.durationPrepositions, at: index,
+            let found = try withPreposition(
+                Words.durationPrepositions, at: index + twice,
                 { (start, _) throws(CaptureError) in
                     try durationCore(at: start)
                 })
         else { return nil }
+        let match = Match(length: found.length + twice, value: found.value)
         // `5 mins of scales`: the `of` goes with the length when a title word follows it.
         if word(index + match.length) == "of", continuesTitle(index + match.length + 1) {
             return Match(length: match.length + 1, value: match.value)

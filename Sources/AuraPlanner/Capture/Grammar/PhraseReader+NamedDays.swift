@@ -2,6 +2,10 @@
 /// `thanksgiving`, `the bank holiday`), and `my birthday` when `site.yml` gives one.
 extension PhraseReader {
     func namedDay(at index: Int) -> Match? {
+        // `at christmas`, `at Hogmanay`: British English meets a holiday with `at`.
+        if word(index) == "at", let day = namedDay(at: index + 1) {
+            return Match(length: day.length + 1, value: day.value)
+        }
         let the = word(index) == "the" ? 1 : 0
         if word(index) == "my", word(index + 1) == "birthday" || word(index + 1) == "bday",
             let birthday = settings.birthday
@@ -36,7 +40,7 @@ extension PhraseReader {
     /// Gatherings held on the day they are named for: `NYE party`, `christmas dinner`.
     private static let eventsOnTheDay: Set<String> = [
         "party", "dinner", "lunch", "brunch", "drinks", "meal", "service", "mass", "do", "gathering", "celebration",
-        "bbq", "barbecue", "dinnner"
+        "bbq", "barbecue", "potluck", "wedding", "feast", "picnic", "parade"
     ]
 
     /// Words after a named day that still leave it a day: `christmas eve at 6`, `easter monday morning`.

@@ -3,6 +3,12 @@ extension PhraseReader {
     func time(at index: Int) throws(CaptureError) -> Match? {
         // `till 5pm` names when a task ends, not when it starts: left for the unread warning.
         if index > 0, ["till", "until"].contains(tokens[index - 1].word) { return nil }
+        // `after 10am`: from that time on.
+        if word(index) == "after", let next = word(index + 1), ClockWord(next)?.isExplicit == true,
+            let match = try time(at: index + 1)
+        {
+            return Match(length: match.length + 1, value: match.value)
+        }
         guard
             let match = try withPreposition(
                 Words.timePrepositions, at: index,
@@ -30,9 +36,10 @@ extension PhraseReader {
         }
         // Right after a day or a part of it, a bare hour or range is a time where no title word
         // follows (`sun 2-4`, `sat 11`, `every morning 7`), not in `mon 3 meetings`.
+        let previous = index > 0 ? tokens[index - 1].word : ""
         let afterDay =
-            !written && index > 0 && !tokens[index - 1].isProtected
-            && (Words.isDateWord(tokens[index - 1].word) || PartOfDay.words[tokens[index - 1].word] != nil)
+            !written && index > 0 && !tokens[index - 1].isProtected && Words.months[previous] == nil
+            && (Words.isDateWord(previous) || PartOfDay.words[previous] != nil || numericDate(at: index - 1) != nil)
         let afterAt = written || afterDay
         if let spoken = try spokenTime(at: index, afterAt: afterAt) { return spoken }
         if first == "noon" || first == "midday" {
@@ -56,7 +63,9 @@ extension PhraseReader {
             length += 1
         }
         // `10:30 - 1h30` is a time and a length, not a range.
-        if let joiner = word(index + length), ["-", "–", "to", "until", "till"].contains(joiner),
+        let between = index > 0 && ["between", "btwn"].contains(tokens[index - 1].word)
+        if let joiner = word(index + length),
+            ["-", "–", "to", "until", "till"].contains(joiner) || (between && joiner == "and"),
             var end = word(index + length + 1).flatMap(ClockWord.init), !end.hasHourMark || end.isWrittenAsTime
         {
             var endLength = 1
@@ -89,7 +98,12 @@ extension PhraseReader {
             throw error(
                 index, "'\(tokens[index].word)…' ends before it starts; expected a range within one day, such as 2-3pm")
         }
-        return Match(length: length, value: .time(opening, minutes: finish.minutes - opening.minutes))
+        // `party sat 7-11`: a range written without am or pm may move past noon as a bare hour does.
+        return Match(
+            length: length,
+            value: .time(
+                opening, minutes: finish.minutes - opening.minutes,
+                flexible: start.isFlexible && end.meridiem == nil && finish.minutes < 12 * 60))
     }
 
     /// Turns a written clock time into a time of day. Without am/pm, a single-digit hour from

@@ -155,7 +155,7 @@ struct PhraseReader {
         while let text = word(cursor) {
             if let named = weekdays(in: text, pluralOnly: false) {
                 days.formUnion(named)
-            } else if days.isEmpty || !["and", "&"].contains(text) {
+            } else if days.isEmpty || !["and", "&", "n", "+"].contains(text) {
                 break
             }
             cursor += 1
@@ -180,7 +180,7 @@ struct PhraseReader {
             cursor += 1
             length = cursor - index
             if tokens[cursor - 1].trailing.hasPrefix(",") || !pluralOnly, listContinues(at: cursor) { continue }
-            if let joiner = word(cursor), joiner == "and" || joiner == "&", listContinues(at: cursor + 1) {
+            if let joiner = word(cursor), ["and", "&", "n", "+"].contains(joiner), listContinues(at: cursor + 1) {
                 cursor += 1
                 continue
             }
@@ -307,6 +307,12 @@ struct PhraseReader {
             }
         }
         if let month = Words.months[first], let day = word(index + 1).flatMap(dayOfMonth) {
+            return try monthDay(month: month, day: day, at: index, length: 2)
+        }
+        // `jan 15-17`: a stretch of days is planned on its first.
+        if let month = Words.months[first], let days = word(index + 1)?.split(separator: "-"), days.count == 2,
+            let day = dayOfMonth(String(days[0])), let last = dayOfMonth(String(days[1])), day < last
+        {
             return try monthDay(month: month, day: day, at: index, length: 2)
         }
         // `3 jan`, `3rd of january`, `the 3rd of january`.
