@@ -121,6 +121,9 @@ struct PhraseReader {
         }
     }
 
+    /// The most words a list of days reads: seven days and the words joining them.
+    static let longestDayList = 14
+
     /// `mon-fri`, `mon–fri`, `monday to friday`, `tue - thu`: the days from one to the other.
     private func weekdaySpan(at index: Int) -> Match? {
         guard let first = word(index) else { return nil }
@@ -152,7 +155,8 @@ struct PhraseReader {
     private func daysWithPluralPart(at index: Int) -> Match? {
         var days: Set<Weekday> = []
         var cursor = index
-        while let text = word(cursor) {
+        // A week has seven days: a longer run is no list, and the scan stays bounded.
+        while let text = word(cursor), cursor - index < Self.longestDayList {
             if let named = weekdays(in: text, pluralOnly: false) {
                 days.formUnion(named)
             } else if days.isEmpty || !["and", "&", "n", "+"].contains(text) {
@@ -175,7 +179,9 @@ struct PhraseReader {
         func listContinues(at index: Int) -> Bool {
             word(index).flatMap { weekdays(in: $0, pluralOnly: pluralOnly) } != nil
         }
-        while let text = word(cursor), let named = weekdays(in: text, pluralOnly: pluralOnly) {
+        while let text = word(cursor), cursor - index < Self.longestDayList,
+            let named = weekdays(in: text, pluralOnly: pluralOnly)
+        {
             days.formUnion(named)
             cursor += 1
             length = cursor - index
