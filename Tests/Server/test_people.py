@@ -108,4 +108,7 @@ def test_a_version_2_database_keeps_the_owners_last_changes(tmp_path):
     with sqlite3.connect(database) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert connection.execute("SELECT COUNT(*) FROM field_changes").fetchone()[0] == 0
-    assert json.loads((bo_folder(first) / "tasks.json").read_text())["tasks"][0]["changed"] == {"done": 1000}
+    # Bo's Done is kept at its own time, not the owner's; a plan made in the evening after the
+    # day window moves the task to tomorrow, which adds a `date` change of its own.
+    changed = json.loads((bo_folder(first) / "tasks.json").read_text())["tasks"][0]["changed"]
+    assert changed["done"] == 1000 and set(changed) <= {"done", "date"}, changed
