@@ -32,4 +32,11 @@ struct DurationTextTests {
             #expect(text.unicodeScalars.contains("\u{00A0}"))
         }
     }
+
+    @Test func aRangeWritesASharedUnitOnce() {
+        let space = "\u{00A0}"
+        #expect(durationText(from: 20, to: 30) == "20–30\(space)min")
+        #expect(durationText(from: 60, to: 120) == "1–2\(space)h")
+        #expect(durationText(from: 45, to: 90) == "45\(space)min–1\(space)h\(space)30\(space)min")
+    }
 }

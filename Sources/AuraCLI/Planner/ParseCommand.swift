@@ -81,7 +81,7 @@ struct ParseCommand: Command {
         if let time = item.time { facts.append("at \(time)") }
         if let minutes = item.minutes {
             facts.append(
-                item.shortestMinutes.map { "\(durationText($0)) to \(durationText(minutes))" } ?? durationText(minutes))
+                item.shortestMinutes.map { durationText(from: $0, to: minutes) } ?? durationText(minutes))
         }
         if let recurrence = item.recurrence { facts.append("repeats \(recurrence.rrule)") }
         if !item.choices.isEmpty { facts.append(item.choices.map(\.note).joined(separator: " · ")) }

@@ -43,6 +43,15 @@ public func durationText(_ minutes: Int) -> String {
     }
 }
 
+/// A length written as a range, its unit once where both ends share it: `20–30 min`, `1–2 h`,
+/// `45 min–1 h 30 min`.
+public func durationText(from shortest: Int, to longest: Int) -> String {
+    let space = "\u{00A0}"
+    if longest < 60 { return "\(max(0, shortest))–\(longest)\(space)min" }
+    if shortest >= 60, shortest % 60 == 0, longest % 60 == 0 { return "\(shortest / 60)–\(longest / 60)\(space)h" }
+    return "\(durationText(shortest))–\(durationText(longest))"
+}
+
 /// `n` in decimal, left-padded with zeros to `width` digits.
 func zeroPadded(_ n: Int, _ width: Int) -> String {
     let digits = String(n)

@@ -62,7 +62,7 @@ struct PlannerViewModel: Encodable, Sendable {
             timeText = time.map { clockText(minutes: $0.minutes) }
             // A length written as a range is planned at its longer end and shown whole.
             durationText = minutes.map { longest in
-                shortestMinutes.map { "\(AuraPlanner.durationText($0))–\(AuraPlanner.durationText(longest))" }
+                shortestMinutes.map { AuraPlanner.durationText(from: $0, to: longest) }
                     ?? AuraPlanner.durationText(longest)
             }
             repeatText = recurrence.map(Self.repeatText)
