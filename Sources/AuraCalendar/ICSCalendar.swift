@@ -238,6 +238,44 @@ public final class ICSCalendar: BusyCalendar {
         return result
     }
 
+    /// A time zone's rules repeat yearly (RFC 5545, 3.6.5): a finer one (`FREQ=HOURLY` from 1601)
+    /// makes libical expand millions of transitions for one comparison (found by the calendar
+    /// fuzzer), so it is an error where it is written.
+    private static func validateZoneRules(_ root: OpaquePointer, lines: ICSLines) throws(InputError) {
+        func parts(of component: OpaquePointer) -> [OpaquePointer] {
+            var result: [OpaquePointer] = []
+            var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
+            while let current = child {
+                let kind = icalcomponent_isa(current)
+                if kind == ICAL_XSTANDARD_COMPONENT || kind == ICAL_XDAYLIGHT_COMPONENT {
+                    result.append(current)
+                } else {
+                    result += parts(of: current)
+                }
+                child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
+            }
+            return result
+        }
+        for part in parts(of: root) {
+            for rule in properties(ICAL_RRULE_PROPERTY, of: part)
+            where icalproperty_get_rrule(rule).freq != ICAL_YEARLY_RECURRENCE {
+                let names: [icalrecurrencetype_frequency: String] = [
+                    ICAL_SECONDLY_RECURRENCE: "SECONDLY", ICAL_MINUTELY_RECURRENCE: "MINUTELY",
+                    ICAL_HOURLY_RECURRENCE: "HOURLY", ICAL_DAILY_RECURRENCE: "DAILY", ICAL_WEEKLY_RECURRENCE: "WEEKLY",
+                    ICAL_MONTHLY_RECURRENCE: "MONTHLY"
+                ]
+                let written = names[icalproperty_get_rrule(rule).freq].map { "FREQ=\($0)" } ?? "RRULE"
+                let start = lines.firstLine(containing: "BEGIN:VTIMEZONE") ?? 1
+                let line = lines.firstLine(containing: written, after: start) ?? start
+                throw InputError(
+                    line: line, column: 1,
+                    message:
+                        "a time zone's RRULE repeats more often than yearly; expected FREQ=YEARLY, as time zone rules do"
+                )
+            }
+        }
+    }
+
     private static func tzid(of property: OpaquePointer) -> String? {
         icalproperty_get_parameter_as_string(property, "TZID").map { String(cString: $0) }
     }
@@ -252,6 +290,7 @@ public final class ICSCalendar: BusyCalendar {
     /// Rejects what libical flagged (X-LIC-ERROR), events without a start, rules libical
     /// cannot read, and time zones neither the file nor libical knows.
     private static func validate(_ root: OpaquePointer, lines: ICSLines) throws(InputError) {
+        try validateZoneRules(root, lines: lines)
         for (index, event) in events(in: root).enumerated() {
             let line = lines.line(ofBegin: "VEVENT", number: index) ?? 1
             for error in properties(ICAL_XLICERROR_PROPERTY, of: event) {

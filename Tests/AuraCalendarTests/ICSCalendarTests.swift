@@ -129,7 +129,15 @@ struct ICSCalendarTests {
             ics("BEGIN:VEVENT", "UID:e", "DTSTART;TZID=Mars/Olympus:20261202T090000", "END:VEVENT"), 6,
             "unknown time zone 'Mars/Olympus'"
         ),
-        (ics("BEGIN:VEVENT", "UID:f", "DTSTART:20261202T090000Z", "RRULE:FREQ=SOMETIMES", "END:VEVENT"), 7, "RRULE")
+        (ics("BEGIN:VEVENT", "UID:f", "DTSTART:20261202T090000Z", "RRULE:FREQ=SOMETIMES", "END:VEVENT"), 7, "RRULE"),
+        // Found by the calendar fuzzer: an hourly zone rule from 1601 held libical for seconds.
+        (
+            ics(
+                "BEGIN:VTIMEZONE", "TZID:Odd", "BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "TZOFFSETFROM:+0100",
+                "TZOFFSETTO:+0200", "RRULE:FREQ=HOURLY;BYDAY=-1SU;BYMONTH=3", "END:DAYLIGHT", "END:VTIMEZONE",
+                "BEGIN:VEVENT", "UID:g", "DTSTART;TZID=Odd:20261202T090000", "END:VEVENT"), 10,
+            "more often than yearly"
+        )
     ])
     func badCalendarsAreErrorsWithALine(text: String, line: Int, message: String) {
         #expect {
