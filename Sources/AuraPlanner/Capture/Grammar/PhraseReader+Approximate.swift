@@ -115,18 +115,13 @@ extension PhraseReader {
             let date: LocalDate?
             let rule: String
             switch word(cursor) {
-            case "week", "wk": (date, rule) = (endOfWeek(next: ahead == 1), "a week ends on its Friday")
-            case "month": (date, rule) = (endOfMonth(after: ahead), "a month ends on its last day")
-            case "year":
-                (date, rule) = (LocalDate(year: today.year + ahead, month: 12, day: 31), "a year ends on 31 December")
+            case "wk": (date, rule) = endOf("week", ahead: ahead)!
             case "quarter", "q1", "q2", "q3", "q4":
                 (date, rule) = (endOfQuarter(word(cursor)!, ahead: ahead), "a quarter ends with its third month")
-            case let name? where ahead == 0 && Words.months[name] != nil:
-                let month = Words.months[name]!
-                let year = month < today.month ? today.year + 1 : today.year
-                date = LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year))
-                rule = "a month ends on its last day"
-            default: return nil
+            case let name?:
+                guard let end = endOf(name, ahead: ahead) else { return nil }
+                (date, rule) = end
+            case nil: return nil
             }
             // `end of month report` names a report: the phrase must end the line or meet another when.
             if continuesTitle(cursor + 1), tokens[cursor].trailing.isEmpty, word(cursor + 1) != "for" { return nil }

@@ -63,20 +63,11 @@ extension PhraseReader {
                 period += 1
             default: break
             }
-            switch word(period) {
-            case "day", "today": return ahead == 0 ? try endOfDay(through: period) : nil
-            case "week": return try due(endOfWeek(next: ahead == 1), through: period)
-            case "month": return try due(endOfMonth(after: ahead), through: period)
-            case "year": return try due(LocalDate(year: today.year + ahead, month: 12, day: 31), through: period)
-            // `due end of jan`: the month's last day, this year's unless past.
-            case let name? where ahead == 0 && Words.months[name] != nil:
-                let month = Words.months[name]!
-                let year = month < today.month ? today.year + 1 : today.year
-                return try due(
-                    LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year)),
-                    through: period)
-            default: return nil
-            }
+            guard let name = word(period) else { return nil }
+            if name == "day" || name == "today" { return ahead == 0 ? try endOfDay(through: period) : nil }
+            // `due end of jan`, `by end of next week`.
+            guard let end = endOf(name, ahead: ahead) else { return nil }
+            return try due(end.date, through: period)
         default:
             guard dueWord else { return nil }
             if let day = try day(at: dayStart, afterContext: true), case .date(let date) = day.value {
@@ -98,6 +89,23 @@ extension PhraseReader {
         let friday = inNextWeek(.friday).adding(days: -7)
         let thisWeek = friday < today ? friday.adding(days: 7) : friday
         return next ? inNextWeek(.friday) : thisWeek
+    }
+
+    /// The last day of the `week`, `month` or `year` `ahead` of them on, or of a month named
+    /// (`jan`: this year's unless past, only with `ahead` 0), and the rule that chose it.
+    func endOf(_ period: String, ahead: Int) -> (date: LocalDate?, rule: String)? {
+        switch period {
+        case "week": return (endOfWeek(next: ahead == 1), "a week ends on its Friday")
+        case "month": return (endOfMonth(after: ahead), "a month ends on its last day")
+        case "year": return (LocalDate(year: today.year + ahead, month: 12, day: 31), "a year ends on 31 December")
+        default:
+            guard ahead == 0, let month = Words.months[period] else { return nil }
+            let year = month < today.month ? today.year + 1 : today.year
+            return (
+                LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year)),
+                "a month ends on its last day"
+            )
+        }
     }
 
     func endOfMonth(after months: Int) -> LocalDate? {
