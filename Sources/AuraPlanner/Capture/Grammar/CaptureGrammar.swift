@@ -57,31 +57,31 @@ enum CaptureGrammar {
         CaptureRule(
             name: "week after a day",
             examples: ["friday week", "a week on friday", "a week friday", "the tuesday after next", "next week friday"]
-        ) { reader, index in reader.date(at: index, by: reader.weekAfter) },
+        ) { reader, index throws(CaptureError) in try reader.date(at: index, by: reader.weekAfter) },
         CaptureRule(name: "this time", examples: ["this time next week", "this time tomorrow"]) { reader, index in
             reader.thisTime(at: index)
         },
         CaptureRule(name: "day in figures", examples: ["7/12", "on 12/7", "7.12.", "7/12/2027", "7.12.2027"]) {
-            reader, index in reader.date(at: index, by: reader.numericDate)
+            reader, index throws(CaptureError) in try reader.date(at: index, by: reader.numericDate)
         },
         CaptureRule(
             name: "named day",
             examples: ["christmas eve", "on boxing day", "easter monday", "new year's eve", "the bank holiday", "nye"]
-        ) { reader, index in reader.date(at: index, by: reader.namedDay) },
+        ) { reader, index throws(CaptureError) in try reader.date(at: index, by: reader.namedDay) },
         CaptureRule(
             name: "approximate day",
             examples: [
                 "mid-january", "middle of january", "early next week", "later this week", "end of the month",
                 "next month", "over the weekend", "at the weekend"
             ]
-        ) { reader, index in reader.date(at: index, by: reader.approximateDay) },
+        ) { reader, index throws(CaptureError) in try reader.date(at: index, by: reader.approximateDay) },
         CaptureRule(
             name: "day counted in a month",
             examples: [
                 "first monday in january", "last friday of the month", "the second tuesday of next month",
                 "last day of the month", "on the first day of march"
             ]
-        ) { reader, index in reader.date(at: index, by: reader.dayOfMonthByCount) },
+        ) { reader, index throws(CaptureError) in try reader.date(at: index, by: reader.dayOfMonthByCount) },
         CaptureRule(
             name: "clock time",
             examples: [

@@ -60,7 +60,7 @@ struct PhraseReader {
         _ core: (Int, Bool) throws(CaptureError) -> Match?
     ) throws(CaptureError) -> Match? {
         if let first = word(index), words.contains(first), let match = try core(index + 1, true) {
-            return Match(length: match.length + 1, value: match.value)
+            return Match(length: match.length + 1, value: match.value, note: match.note)
         }
         return try core(index, false)
     }
@@ -254,11 +254,8 @@ struct PhraseReader {
     }
 
     /// A day one rule reads, after an optional preposition.
-    func date(at index: Int, by rule: (Int) -> Match?) -> Match? {
-        if let first = word(index), Words.datePrepositions.contains(first), let match = rule(index + 1) {
-            return Match(length: match.length + 1, value: match.value, note: match.note)
-        }
-        return rule(index)
+    func date(at index: Int, by rule: (Int) -> Match?) throws(CaptureError) -> Match? {
+        try withPreposition(Words.datePrepositions, at: index) { start, _ in rule(start) }
     }
 
     func dateCore(at index: Int, afterContext: Bool) throws(CaptureError) -> Match? {
