@@ -259,12 +259,9 @@ public final class ICSCalendar: BusyCalendar {
         for part in parts(of: root) {
             for rule in properties(ICAL_RRULE_PROPERTY, of: part)
             where icalproperty_get_rrule(rule).freq != ICAL_YEARLY_RECURRENCE {
-                let names: [icalrecurrencetype_frequency: String] = [
-                    ICAL_SECONDLY_RECURRENCE: "SECONDLY", ICAL_MINUTELY_RECURRENCE: "MINUTELY",
-                    ICAL_HOURLY_RECURRENCE: "HOURLY", ICAL_DAILY_RECURRENCE: "DAILY", ICAL_WEEKLY_RECURRENCE: "WEEKLY",
-                    ICAL_MONTHLY_RECURRENCE: "MONTHLY"
-                ]
-                let written = names[icalproperty_get_rrule(rule).freq].map { "FREQ=\($0)" } ?? "RRULE"
+                let written =
+                    icalrecur_freq_to_string(icalproperty_get_rrule(rule).freq).map { "FREQ=\(String(cString: $0))" }
+                    ?? "RRULE"
                 let start = lines.firstLine(containing: "BEGIN:VTIMEZONE") ?? 1
                 let line = lines.firstLine(containing: written, after: start) ?? start
                 throw InputError(
