@@ -61,6 +61,7 @@ let package = Package(
             name: "AuraServerTests",
             dependencies: ["AuraHTTP", "AuraServer", "SiteEngine", "AuraSite", "AuraTestSupport", "Platform"]),
         .testTarget(name: "MustacheTests", dependencies: ["Diagnostics", "Mustache"]),
+        .testTarget(name: "SiteEngineTests", dependencies: ["Diagnostics", "Platform", "Mustache", "SiteEngine"]),
         .testTarget(
             name: "AuraSiteTests",
             dependencies: ["Diagnostics", "Platform", "SiteEngine", "AuraSite", "AuraTestSupport"]),

@@ -1,5 +1,6 @@
 import AuraSite
 import Foundation
+import SiteEngine
 import Synchronization
 
 /// A single self-overwriting status line on an interactive terminal: `[11/13] Render pages 120/400`.

@@ -1,5 +1,6 @@
 import AuraSite
 import Foundation
+import SiteEngine
 import Synchronization
 
 /// How long each build step took and the memory in use when it began, for `--timings`: where a

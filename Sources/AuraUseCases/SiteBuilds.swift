@@ -1,6 +1,7 @@
 import AuraSite
 import Dispatch
 import Foundation
+import SiteEngine
 import Synchronization
 
 /// Builds a site whose content folder holds a planner, under the planner folder's shared lock:

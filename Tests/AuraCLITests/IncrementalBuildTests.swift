@@ -375,7 +375,7 @@ import Testing
             "build", "--content", content.path, "--templates", templates.path, "--output", output.path, "--quiet"
         ])
         #expect(blocked.status == 1)
-        #expect(blocked.err.contains("downloads/mine.txt was not written by aura"), "\(blocked.err)")
+        #expect(blocked.err.contains("downloads/mine.txt was not written by a build of this site"), "\(blocked.err)")
         #expect(try snapshot(output) == before)
 
         try FileManager.default.removeItem(at: mine)

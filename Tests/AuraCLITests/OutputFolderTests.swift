@@ -87,7 +87,9 @@ import Testing
         let before = try snapshot(output)
         let result = await build(output)
         #expect(result.status == 1)
-        #expect(result.err.contains("robots.txt was not written by aura, and this build writes it"), "\(result.err)")
+        #expect(
+            result.err.contains("robots.txt was not written by a build of this site, and this build writes it"),
+            "\(result.err)")
         #expect(
             try String(contentsOf: output.appendingPathComponent("robots.txt"), encoding: .utf8)
                 == "User-agent: *\nDisallow: /\n")

@@ -60,7 +60,7 @@ struct AssetPlanTests {
     @Test func theThemesOwnPlanNamesEveryFileAndEveryPage() throws {
         let templates = Project.templates
         let theme = try Theme.load(from: templates, in: .disk)
-        let bundle = try AssetBundle(theme: theme, root: "/")
+        let bundle = try AssetBundle(theme: theme, root: "/", stem: "aura")
         let kinds = [
             "landing", "not-found", "design", "culture", "culture-entry", "offline", "login", "dashboard",
             "schedule", "week", "focus", "notifications", "reflections", "planner"

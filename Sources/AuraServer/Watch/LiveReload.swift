@@ -2,6 +2,7 @@ import AuraHTTP
 import AuraSite
 import Foundation
 import Mustache
+import SiteEngine
 
 /// `aura serve --watch`: the small client script and its stylesheet under `/_aura/`, the tag
 /// that loads them (added to every HTML answer only in this mode, so the site's pages and the

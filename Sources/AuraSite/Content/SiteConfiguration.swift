@@ -9,7 +9,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     public internal(set) var title: String
     var description: String
     /// The absolute address the site is published at, always ending in `/`.
-    public internal(set) var baseURL: URL
+    public package(set) var baseURL: URL
     var language: String
     public var timeZone: TimeZone
     /// Start of the planning day, in minutes after midnight.
@@ -23,7 +23,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var partsOfDay: [PartOfDay: MinuteSpan] = PartOfDay.defaultSpans
     /// Paths in the output folder that the build must never remove (`keep:`), besides the
     /// ones always kept (`README.md`, `CNAME`, `.git/`, `.well-known/`).
-    var keep: [String] = []
+    package var keep: [String] = []
     /// Entries per page of a culture list (`culture: page_size:`); later pages are `…/page/2/`.
     var culturePageSize = 50
     /// Newest entries in each culture feed (`culture: feed_size:`).
@@ -206,3 +206,5 @@ public struct MailSettings: Sendable, Equatable {
     public let user: String?
     public let passwordVariable: String?
 }
+
+extension SiteConfiguration: SiteSettings {}

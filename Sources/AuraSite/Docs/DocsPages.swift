@@ -1,3 +1,5 @@
+import SiteEngine
+
 /// The documentation section's pages: each document with the section's contents beside it.
 struct DocsPages {
     /// What a docs page shows.

@@ -30,28 +30,30 @@ struct SiteFiles: Sendable {
         }
     }
 
-    /// Files made together, or carried over together from the previous build.
-    struct Group {
-        let paths: [String]
-        /// Only culture entries' bodies changed since the previous build, and none that these
-        /// files show: they stand while they bear their recorded stamps.
-        let mayCarry: Bool
-        let make: () throws -> [(path: String, data: Data)]
+    /// The files around the pages `assembled` holds.
+    init(_ assembled: AssembledSite<AuraSiteDefinition>) {
+        factory = assembled.assembly
+        pages = assembled.pages
+        standing = assembled.standing
+        tokens = assembled.theme.tokens
+        content = assembled.content
     }
 
     /// The sitemap and `robots.txt`, the web app manifest, the culture feeds, and the planner's
-    /// calendars and notifications. `bodyEdits` are `BuildState.bodyEdits`.
-    func groups(with templates: TemplateLibrary, bodyEdits: Set<String>?) -> [Group] {
+    /// calendars and notifications. `bodyEdits` are `LoadedContent.entryEdits`.
+    func groups(with templates: TemplateLibrary, bodyEdits: Set<String>?) -> [FileGroup] {
         let feeds = CultureFeeds(library: content.culture, factory: factory)
         return [
-            Group(paths: ["sitemap.xml", "robots.txt"], mayCarry: bodyEdits != nil) { try sitemap(with: templates) },
-            Group(paths: ["manifest.webmanifest"], mayCarry: bodyEdits != nil) {
+            FileGroup(paths: ["sitemap.xml", "robots.txt"], mayCarry: bodyEdits != nil) {
+                try sitemap(with: templates)
+            },
+            FileGroup(paths: ["manifest.webmanifest"], mayCarry: bodyEdits != nil) {
                 [("manifest.webmanifest", try manifest())]
             },
-            Group(paths: CultureFeeds.paths, mayCarry: bodyEdits.map { !feeds.shows(anyOf: $0) } ?? false) {
+            FileGroup(paths: CultureFeeds.paths, mayCarry: bodyEdits.map { !feeds.shows(anyOf: $0) } ?? false) {
                 try feeds.render(with: templates)
             },
-            Group(paths: [], mayCarry: false, make: plannerFiles)
+            FileGroup(paths: [], mayCarry: false, make: plannerFiles)
         ]
     }
 

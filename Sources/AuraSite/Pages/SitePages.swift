@@ -9,7 +9,7 @@ struct SitePages: Sendable {
     let standing: [StandingPage]
 
     /// `bodyEdits`, when set, names the only culture entries whose inputs changed since the
-    /// previous build (`BuildState.bodyEdits`).
+    /// previous build (`LoadedContent.entryEdits`).
     init(
         factory: PageFactory, tokens: DesignTokens, content: SiteContent, contentDirectory: URL,
         bodyEdits: Set<String>? = nil
@@ -43,6 +43,11 @@ struct SitePages: Sendable {
                 try PersonalPages(content: content, picks: picks, factory: factory, contentDirectory: contentDirectory)
                     .pages)
     }
+}
+
+extension SitePages {
+    /// The pages as the engine takes them.
+    var list: SitePageList { SitePageList(all: all, standing: standing) }
 }
 
 /// The 404 page's only data: where home is.

@@ -31,29 +31,11 @@ public struct BuildOptions: Sendable {
         self.fileSystem = fileSystem
         self.environment = environment
     }
-}
 
-/// What a finished build produced.
-public struct BuildReport: Sendable {
-    public let pageCount: Int
-    public let fileCount: Int
-    /// What the person who runs the build should know about what it published, one line each.
-    public let notices: [String]
-}
-
-/// Where a running build is, for progress display.
-public enum BuildProgress: Sendable {
-    case stage(number: Int, of: Int, name: String)
-    case pages(rendered: Int, of: Int)
-}
-
-/// A failure inside a named build step.
-public struct BuildError: Error, CustomStringConvertible, Sendable {
-    public let step: String
-    let underlying: any Error
-
-    /// Each problem on its own line; a content error may hold several.
-    public var problems: [String] { problemLines(underlying) }
-
-    public var description: String { (problems + ["(while: \(step.lowercased()))"]).joined(separator: "\n") }
+    /// The folders as the engine takes them.
+    var sources: SiteSources {
+        SiteSources(
+            contentDirectory: contentDirectory, templatesDirectory: templatesDirectory,
+            outputDirectory: outputDirectory, baseURL: baseURL, fileSystem: fileSystem)
+    }
 }

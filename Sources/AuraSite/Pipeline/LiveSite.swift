@@ -7,17 +7,15 @@ import SiteEngine
 /// wears the same layout, stylesheet and script as the built ones.
 public struct LiveSite: Sendable {
     private let factory: PageFactory
-    private let templates: TemplateLibrary
-    private let templatesDirectory: URL
+    private let theme: Theme
     /// Every page the build makes, by public path, ready to render again with a session.
     private let pages: [String: Page]
 
-    /// The pages a build's `state` assembled.
-    init(state: BuildState) throws {
-        factory = try state.require(\.factory)
-        pages = Dictionary(try state.require(\.pages).map { ($0.path, $0) }) { first, _ in first }
-        templates = try state.require(\.theme).templates
-        templatesDirectory = state.options.templatesDirectory
+    /// The pages `assembled` holds.
+    init(_ assembled: AssembledSite<AuraSiteDefinition>) {
+        factory = assembled.assembly
+        pages = Dictionary(assembled.pages.map { ($0.path, $0) }) { first, _ in first }
+        theme = assembled.theme
     }
 
     /// The site's path prefix (`/` or `/aura/`).
@@ -48,12 +46,12 @@ public struct LiveSite: Sendable {
     public func render(pageAt path: String, visitor: any Encodable & Sendable) throws -> Data? {
         guard let page = pages[path] else { return nil }
         let added = page.adding(["visitor": try MustacheValue(encoding: visitor)])
-        return Data(try SiteBuilder.render(added, with: templates, templatesDirectory: templatesDirectory).utf8)
+        return Data(try theme.render(added).utf8)
     }
 
     private func render(_ page: Page, session: (any Encodable & Sendable)?) throws -> Data {
         let page = try session.map { page.adding(["session": try MustacheValue(encoding: $0)]) } ?? page
-        return Data(try SiteBuilder.render(page, with: templates, templatesDirectory: templatesDirectory).utf8)
+        return Data(try theme.render(page).utf8)
     }
 }
 

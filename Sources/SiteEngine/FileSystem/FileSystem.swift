@@ -1,7 +1,7 @@
 import Foundation
 import Platform
 
-/// Every way the build touches files, as closures: the disk for `aura`, memory for tests
+/// Every way the build touches files, as closures: the disk for a real build, memory for tests
 /// (`FileSystem.memory`). Input is read whole; output goes through a `SiteOutput`, which
 /// replaces the output folder in one step.
 public struct FileSystem: Sendable {

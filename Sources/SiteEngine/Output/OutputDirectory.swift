@@ -75,7 +75,7 @@ package struct OutputDirectory: Sendable {
                         rules: rules))
             } else {
                 update = .swap(
-                    carried: try Self.entriesToCarry(from: self.destination, keep: rules.keep, marker: marker),
+                    carried: try Self.entriesToCarry(from: self.destination, rules: rules, marker: marker),
                     tree: StagingTree(root: staging))
             }
             try files.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -296,8 +296,10 @@ package struct OutputDirectory: Sendable {
     /// What in an existing destination the build did not make, as relative paths (whole
     /// folders where nothing inside is the build's), given the files the `marker` of its last
     /// build lists. A folder that Aura did not build may hold only kept entries.
-    private static func entriesToCarry(from destination: URL, keep: [String], marker: [String]?) throws -> [String] {
-        let kept = Set(alwaysKept + keep.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+    private static func entriesToCarry(from destination: URL, rules: OutputRules, marker: [String]?) throws
+        -> [String]
+    {
+        let kept = Set(alwaysKept + rules.keep.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: destination.path) else {
             if FileManager.default.fileExists(atPath: destination.path) {
                 throw SiteError(message: "\(displayPath(destination)) is a file; expected a folder for the built site")
@@ -313,7 +315,7 @@ package struct OutputDirectory: Sendable {
         guard foreign.isEmpty else {
             throw SiteError(
                 message:
-                    "refusing to replace \(displayPath(destination)): it holds \(foreign.prefix(3).joined(separator: ", ")) not built by aura (no record of its build in \(displayPath(stateFolder(of: destination)))); choose an empty or new folder, or list what to keep under 'keep:' in site.yml"
+                    "refusing to replace \(displayPath(destination)): it holds \(foreign.prefix(3).joined(separator: ", ")) not made by a build of this site (no record of one in \(displayPath(stateFolder(of: destination)))); choose an empty or new folder, or list what to keep under \(rules.keepSetting)"
             )
         }
         return entries.sorted()

@@ -13,6 +13,8 @@ import Foundation
 ///   not list them yet or any more;
 /// - `staging-<pid>`: a build's new files until its commit.
 extension OutputDirectory {
+    // The headings are part of the files' format, word for word: a folder built by an earlier
+    // `aura` is recognised by them.
     static let markerHeading =
         "The files `aura build` wrote into the output folder of this name beside .aura/, which it replaces on every build:"
     static let journalHeading =
@@ -100,11 +102,11 @@ extension OutputDirectory {
         return folders
     }
 
-    /// The error for a file at `entry` that Aura did not write and that this build writes.
+    /// The error for a file at `entry` that no build of the site wrote and that this build writes.
     package static func clash(_ entry: String, in destination: URL) -> SiteError {
         SiteError(
             message:
-                "\(displayPath(destination.appendingPathComponent(entry))) was not written by aura, and this build writes it; move it into Templates/static/ to publish it, or remove it"
+                "\(displayPath(destination.appendingPathComponent(entry))) was not written by a build of this site, and this build writes it; move it into Templates/static/ to publish it, or remove it"
         )
     }
 }

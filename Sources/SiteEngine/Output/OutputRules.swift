@@ -7,10 +7,13 @@ package struct OutputRules: Sendable {
     /// Top-level folders the build owns whole: the marker names them, not the files in them,
     /// so a secret address inside stays out of it (a private build's `calendar/<secret>/`).
     package var ownedFolders: [String]
+    /// Where a person lists `keep` paths, as messages name it (`'keep:' in site.yml`).
+    package var keepSetting: String
 
-    package init(keep: [String] = [], ownedFolders: [String] = []) {
+    package init(keep: [String] = [], ownedFolders: [String] = [], keepSetting: String = "the site's keep paths") {
         self.keep = keep
         self.ownedFolders = ownedFolders
+        self.keepSetting = keepSetting
     }
 
     /// `built` with every file in an owned folder replaced by that folder, once.

@@ -1,5 +1,4 @@
 import Diagnostics
-import SiteEngine
 
 /// Every problem in `error`, one line each: a content error may hold several.
 public func problemLines(_ error: any Error) -> [String] {

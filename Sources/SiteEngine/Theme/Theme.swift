@@ -2,23 +2,22 @@ import Diagnostics
 import Foundation
 import Mustache
 import Platform
-import SiteEngine
 
 /// The contents of `Templates/`: parsed templates, design tokens and asset files.
-struct Theme: Sendable {
-    let directory: URL
-    let templates: TemplateLibrary
-    let tokens: DesignTokens
+package struct Theme: Sendable {
+    package let directory: URL
+    package let templates: TemplateLibrary
+    package let tokens: DesignTokens
     /// Where `directory` is: assets are read through it.
     let fileSystem: FileSystem
     /// Per template name, a digest of what a page rendered with it owes to the theme: this
-    /// `aura`, and the source of the template and of every template it includes. Assets and
+    /// executable, and the source of the template and of every template it includes. Assets and
     /// tokens reach a page through its view model (fingerprinted paths, the design page's
     /// values), so a changed partial renders again only the pages that include it.
     let templateKeys: [String: String]
 
     /// Parses every template and the tokens once; errors name the file, line and column.
-    static func load(from directory: URL, in fileSystem: FileSystem) throws -> Theme {
+    package static func load(from directory: URL, in fileSystem: FileSystem) throws -> Theme {
         guard fileSystem.exists(directory) else {
             throw SiteError(message: "\(displayPath(directory)): no such templates folder")
         }
@@ -48,7 +47,7 @@ struct Theme: Sendable {
                     name,
                     Fingerprint.sha256Hex(
                         Array(
-                            (["aura-page 2", engine]
+                            (["page 3", engine]
                                 + templates.inclusions(of: name).map { "\($0) \(sourceDigests[$0] ?? "-")" })
                                 .joined(separator: "\n").utf8))
                 )
@@ -74,12 +73,12 @@ struct Theme: Sendable {
     }
 
     /// A template error as a problem in the file under `directory`.
-    static func locate(_ error: MustacheError, in directory: URL) -> SourceError {
+    package static func locate(_ error: MustacheError, in directory: URL) -> SourceError {
         error.problem.located(in: displayPath(directory.appendingPathComponent(error.file)))
     }
 
     /// The files under `Templates/<folder>` (no hidden ones), sorted by path, as (relative path, URL).
-    func files(in folder: String, withExtension pathExtension: String? = nil) -> [(path: String, url: URL)] {
+    package func files(in folder: String, withExtension pathExtension: String? = nil) -> [(path: String, url: URL)] {
         let root = directory.appendingPathComponent(folder)
         return fileSystem.files(root)
             .filter { path in pathExtension.map { path.hasSuffix("." + $0) } ?? true }
@@ -88,7 +87,7 @@ struct Theme: Sendable {
     }
 
     /// The bytes of a theme file.
-    func read(_ url: URL) throws -> Data {
+    package func read(_ url: URL) throws -> Data {
         try fileSystem.read(url)
     }
 }

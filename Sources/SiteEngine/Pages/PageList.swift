@@ -2,7 +2,7 @@
 /// for. A culture entry's page is made from its entry as it renders and released with it, so a
 /// build of ten thousand entries never holds ten thousand pages (each a path, an output file
 /// and two view-model makers) at once.
-struct PageList: RandomAccessCollection, Sendable {
+package struct PageList: RandomAccessCollection, Sendable {
     private enum Run: Sendable {
         case held([Page])
         case made(count: Int, page: @Sendable (Int) -> Page)
@@ -16,17 +16,17 @@ struct PageList: RandomAccessCollection, Sendable {
     }
 
     private let runs: [Run]
-    let endIndex: Int
+    package let endIndex: Int
 
-    var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
 
     /// The pages `pages` holds.
-    init(_ pages: [Page] = []) {
+    package init(_ pages: [Page] = []) {
         self.init(runs: pages.isEmpty ? [] : [.held(pages)])
     }
 
     /// `count` pages, the one at each index made by `page` when asked for.
-    init(count: Int, page: @escaping @Sendable (Int) -> Page) {
+    package init(count: Int, page: @escaping @Sendable (Int) -> Page) {
         self.init(runs: count == 0 ? [] : [.made(count: count, page: page)])
     }
 
@@ -35,7 +35,7 @@ struct PageList: RandomAccessCollection, Sendable {
         endIndex = runs.reduce(0) { $0 + $1.count }
     }
 
-    subscript(position: Int) -> Page {
+    package subscript(position: Int) -> Page {
         precondition(indices.contains(position), "page index out of range")
         var offset = position
         for run in runs {
@@ -50,7 +50,7 @@ struct PageList: RandomAccessCollection, Sendable {
         preconditionFailure("page index out of range")
     }
 
-    static func + (first: PageList, second: PageList) -> PageList {
+    package static func + (first: PageList, second: PageList) -> PageList {
         PageList(runs: first.runs + second.runs)
     }
 }

@@ -1,19 +1,18 @@
 import Foundation
 import Mustache
 import Platform
-import SiteEngine
 
 /// What the previous build made each page from, kept outside the site
 /// (`OutputDirectory.recordFile`, `.aura/build/Public/record`): per
 /// page, a key over everything its bytes depend on (the templates, the design tokens, the
-/// assets, the `aura` that rendered it, and the page's whole view model), the SHA-256 of what
+/// assets, the executable that rendered it, and the page's whole view model), the SHA-256 of what
 /// it wrote and the written file's stamp (`OutputDirectory.stamp`). A rebuild links a page
 /// whose key is unchanged and whose file still bears its stamp from the previous site instead
 /// of rendering, hashing and writing it again; a page edited by hand in the site is rendered.
-struct BuildManifest: Sendable {
+package struct BuildManifest: Sendable {
     /// One file's record. The record is read a piece at a time and never held whole (14 MB at
     /// 20,000 entries), so nothing in it is a slice of the text it was read from.
-    struct Record: Sendable, Equatable {
+    package struct Record: Sendable, Equatable {
         /// The page's key; nil for a file that is not a page (assets, feeds, `sw.js`), which is
         /// recorded for its stamp.
         let key: SHA256Digest?
@@ -39,30 +38,30 @@ struct BuildManifest: Sendable {
     private(set) var paths: [String] = []
     /// The digest of the inputs' stamps when the build began (`UnchangedSite`).
     var inputs: String?
-    /// The same without the culture entries (`InputStamps.besidesCulture`).
-    var inputsBesidesCulture: String?
-    /// Where the record read holds the culture entries its build read, as `CultureCache`
-    /// lines, for this build to take unchanged files from: they come last, and are read from
-    /// there (`CultureCache(readingFrom:in:folder:pieceSize:)`) only by a build that renders.
-    private(set) var cultureLines: (file: URL, offset: Int)?
+    /// The same without the site's entries (`InputStamps.besides(entryFolder:)`).
+    var inputsBesidesEntries: String?
+    /// Where the record read holds the entries its build read, as the site's lines
+    /// (`SiteDefinition.entryLineTag`), for this build to take unchanged files from: they come
+    /// last, and are read from there only by a build that renders.
+    private(set) var entryLines: (file: URL, offset: Int)?
 
     init() {}
 
-    /// The record the last build of `destination` left; empty when there is none or it cannot
-    /// be read.
-    init(of destination: URL, fileSystem: FileSystem) {
+    /// The record the last build of `destination` left, whose entries' lines start with
+    /// `entryLineTag`; empty when there is none or it cannot be read.
+    init(of destination: URL, fileSystem: FileSystem, entryLineTag: String) {
         let file = OutputDirectory.recordFile(of: destination)
-        let entryTag = Array("\(CultureCache.lineTag)\t".utf8)
+        let entryTag = Array("\(entryLineTag)\t".utf8)
         var read = BuildManifest()
         let readable = RecordText.forEachLine(ofFileAt: file, in: fileSystem) { line, offset in
             if line.utf8.starts(with: entryTag) {
-                read.cultureLines = (file, offset)
+                read.entryLines = (file, offset)
                 return false
             }
             let fields = RecordText.fields(line, separatedBy: 0x20, limit: 4)
             switch (fields.first, fields.count) {
             case ("inputs", 2): read.inputs = String(fields[1])
-            case ("inputs-besides-culture", 2): read.inputsBesidesCulture = String(fields[1])
+            case ("inputs-besides-entries", 2): read.inputsBesidesEntries = String(fields[1])
             case (_, 4):
                 // A line whose digests do not read is left out: that file is made again.
                 let key = fields[0] == Self.notAPage ? nil : SHA256Digest(hex: fields[0])
@@ -78,7 +77,7 @@ struct BuildManifest: Sendable {
         if readable { self = read }
     }
 
-    subscript(path: String) -> Record? {
+    package subscript(path: String) -> Record? {
         get { records[path] ?? taken[path] }
         set {
             guard let newValue else { preconditionFailure("a build never takes a file back from its record") }
@@ -117,20 +116,20 @@ struct BuildManifest: Sendable {
     /// This record without the files `leftOut` names.
     func without(_ leftOut: (String) -> Bool) -> BuildManifest {
         var kept = BuildManifest()
-        (kept.inputs, kept.inputsBesidesCulture) = (inputs, inputsBesidesCulture)
+        (kept.inputs, kept.inputsBesidesEntries) = (inputs, inputsBesidesEntries)
         for path in paths where !leftOut(path) { kept[path] = self[path] }
         return kept
     }
 
     /// Writes the record in pieces (`RecordText.Writer`): the inputs' digests, one line per
-    /// file, `key digest stamp path`, in `paths` order, then the lines `culture` writes (one per
-    /// culture entry, `CultureCache.writeLines`).
-    func write(to put: (UnsafeRawBufferPointer) throws -> Void, culture: (inout RecordText.Writer) throws -> Void)
+    /// file, `key digest stamp path`, in `paths` order, then the lines `entries` writes (one per
+    /// entry, `SiteDefinition.writeEntryLines`).
+    func write(to put: (UnsafeRawBufferPointer) throws -> Void, entries: (inout RecordText.Writer) throws -> Void)
         throws
     {
         try RecordText.Writer.writing(to: put) { out in
             if let inputs { try out.put("inputs \(inputs)\n") }
-            if let inputsBesidesCulture { try out.put("inputs-besides-culture \(inputsBesidesCulture)\n") }
+            if let inputsBesidesEntries { try out.put("inputs-besides-entries \(inputsBesidesEntries)\n") }
             for path in paths {
                 let record = self[path]!
                 if let key = record.key { try out.put(key, then: 0x20) } else { try out.put(Self.notAPage, then: 0x20) }
@@ -138,15 +137,35 @@ struct BuildManifest: Sendable {
                 try out.put(record.stamp.bytes, then: 0x20)
                 try out.put(path[...], then: 0x0A)
             }
-            try culture(&out)
+            try entries(&out)
         }
     }
 
-    /// The size and modification time of this `aura`.
+    /// The size and modification time of this executable.
     static var executableStamp: String {
         var status = stat()
         guard stat("/proc/self/exe", &status) == 0 else { return "" }
         return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)\n"
+    }
+
+    /// A short digest of every file recorded but the one at `leftOut`, by path and content: it
+    /// changes whenever any of them does (the service worker's version). By path, since a build
+    /// that carries pages over records them in another order (sorting takes a moment when they
+    /// are already sorted, as a rebuild's record is).
+    mutating func version(leavingOut leftOut: String) -> String {
+        sortPaths()
+        // Fed line by line: the list runs to megabytes for a large site.
+        let files = Fingerprint.Stream()
+        var line: [UInt8] = []
+        for path in paths where path != leftOut {
+            line.removeAll(keepingCapacity: true)
+            line += path.utf8
+            line.append(0x20)
+            self[path]!.digest.appendHex(to: &line)
+            line.append(0x0A)
+            files.update(line)
+        }
+        return files.short()
     }
 
     /// The key of `page`, whose template's key is `template` (`Theme.templateKeys`): from the
@@ -165,7 +184,7 @@ struct BuildManifest: Sendable {
 extension MustacheValue {
     /// The value as bytes that differ whenever the value does: typed, length-prefixed, with
     /// dictionary keys sorted (their order in memory changes from run to run).
-    func appendCanonicalBytes(to bytes: inout [UInt8]) {
+    package func appendCanonicalBytes(to bytes: inout [UInt8]) {
         func text(_ tag: UInt8, _ string: String) {
             bytes.append(tag)
             bytes += Array("\(string.utf8.count):".utf8)

@@ -1,13 +1,12 @@
 import Foundation
 import Platform
-import SiteEngine
 
 /// What a build reads, told by the files' stamps rather than their bytes: path, size, inode,
 /// and modification and change times, one `stat` per file. The change time cannot be set back
 /// by hand (unlike the modification time), so editing a file and restoring its time still
 /// changes the digest; reading and hashing 10,000 entries instead would cost about what
 /// parsing them does.
-struct InputStamps: Sendable {
+package struct InputStamps: Sendable {
     /// One folder's files, by relative path, and their stamps (`FileStamp.missing` for one gone meanwhile).
     private struct Folder: Sendable {
         let root: String
@@ -44,12 +43,12 @@ struct InputStamps: Sendable {
     /// Folders the settings name besides (the docs section's).
     private let others: [Folder]
     /// The digest of every input.
-    let digest: String
+    package let digest: String
 
     /// The stamps of `content`, `templates` and `others` (each walked at any depth, not into
-    /// linked folders), with `extra` (the options that change what is built) and this `aura`.
-    init(content: URL, templates: URL, others: [URL] = [], extra: String) {
-        head = "aura-inputs 2\n\(extra)\n\(BuildManifest.executableStamp)\n"
+    /// linked folders), with `extra` (the options that change what is built) and this executable.
+    package init(content: URL, templates: URL, others: [URL] = [], extra: String) {
+        head = "inputs 3\n\(extra)\n\(BuildManifest.executableStamp)\n"
         self.content = Folder(content)
         self.templates = Folder(templates)
         self.others = others.map(Folder.init)
@@ -67,11 +66,11 @@ struct InputStamps: Sendable {
         return stream.hex()
     }
 
-    /// The digest of every input but the culture entries (`culture/*.md` of the content
+    /// The digest of every input but the entries (`<entryFolder>/*.md` of the content
     /// folder): equal to the previous build's, a rebuild whose entries kept their front matter
     /// knows every list and every other page is unchanged.
-    var besidesCulture: String {
-        let prefix = CultureLibrary.folderName + "/"
+    func besides(entryFolder: String) -> String {
+        let prefix = entryFolder + "/"
         return Self.digest(head, content, [templates] + others) { path in
             path.hasPrefix(prefix) && path.hasSuffix(".md") && !path.utf8.dropFirst(prefix.utf8.count).contains(0x2F)
         }

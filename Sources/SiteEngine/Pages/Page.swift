@@ -1,25 +1,24 @@
 import Mustache
-import SiteEngine
 
 /// One output page: which template renders it, with what, and where it goes. Its view model is
 /// built only when the page is rendered, so a build holds no more than the pages in flight.
-struct Page: Sendable {
+package struct Page: Sendable {
     /// The public path, such as `/design/`.
-    let path: String
-    let outputFile: String
-    let template: String
-    let inSitemap: Bool
+    package let path: String
+    package let outputFile: String
+    package let template: String
+    package let inSitemap: Bool
     /// Kept out of search engines, and precached by the service worker for offline use.
-    let isPersonal: Bool
+    package let isPersonal: Bool
     /// The stylesheets and scripts it loads.
-    var assetPaths: [String] = []
+    package var assetPaths: [String] = []
     /// A digest of everything the view model is made from, when the page's maker can say so
     /// more cheaply than by building it (the digests of the entries it shows); nil: the view
     /// model itself.
-    let inputs: (@Sendable () -> String)?
+    package let inputs: (@Sendable () -> String)?
     private let makeContext: @Sendable () throws -> MustacheValue
 
-    init(
+    package init(
         path: String, outputFile: String, template: String, inSitemap: Bool, isPersonal: Bool,
         assetPaths: [String] = [],
         inputs: (@Sendable () -> String)? = nil, context: @escaping @Sendable () throws -> MustacheValue
@@ -35,12 +34,12 @@ struct Page: Sendable {
     }
 
     /// The page's view model: the layout's common values and the page's own.
-    func context() throws -> MustacheValue {
+    package func context() throws -> MustacheValue {
         try makeContext()
     }
 
     /// This page with `values` added to its view model (a signed-in person's session).
-    func adding(_ values: [String: MustacheValue]) -> Page {
+    package func adding(_ values: [String: MustacheValue]) -> Page {
         let make = makeContext
         return Page(
             path: path, outputFile: outputFile, template: template, inSitemap: inSitemap, isPersonal: isPersonal,

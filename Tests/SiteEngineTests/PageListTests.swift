@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import AuraSite
+@testable import SiteEngine
 
 /// A page list hands out held pages and made ones in order, making a page only when it is
 /// asked for.

@@ -1,29 +1,23 @@
 import Diagnostics
 import Foundation
 import Platform
-import SiteEngine
 
-/// A rebuild with nothing to do: when every input (content, theme, this `aura`, the base URL
+/// A rebuild with nothing to do: when every input (content, theme, this executable, the base URL
 /// given) bears the stamps the previous build recorded, and every file that build wrote is
 /// still as written, the site in the output folder is exactly what a build would make, so it
 /// is left as it is — nothing loaded, rendered or linked.
 enum UnchangedSite {
-    /// The stamps `options`' inputs have now; nil where stamps mean nothing (memory) or where
-    /// an input is not a file: a private site's passphrase comes from the environment, and no
-    /// digest of it may sit in the published folder, so such a site is always built (sealing
-    /// still keeps every unchanged sealed file byte for byte).
-    static func inputs(of options: BuildOptions) -> InputStamps? {
-        guard options.fileSystem.stampsInputs else { return nil }
-        guard
-            let configuration = try? SiteConfiguration.load(
-                contentDirectory: options.contentDirectory, in: options.fileSystem),
-            configuration.privatePassphraseEnv == nil
+    /// The stamps `site`'s inputs have now; nil where stamps mean nothing (memory) or where
+    /// an input is not a file (`SiteDefinition.inputsAreFiles`): such a site is always built.
+    static func inputs<Site: SiteDefinition>(of site: Site) -> InputStamps? {
+        let sources = site.sources
+        guard sources.fileSystem.stampsInputs, let settings = try? site.readSettings(), site.inputsAreFiles(settings)
         else { return nil }
         return InputStamps(
-            content: options.contentDirectory, templates: options.templatesDirectory,
-            // Often a link to a folder beside the content (`docs -> ../docs`), which the walk does not follow.
-            others: [options.contentDirectory.appendingPathComponent(DocsSection.folderName).resolvingSymlinksInPath()],
-            extra: "base-url \(options.baseURL?.absoluteString ?? "-")")
+            content: sources.contentDirectory, templates: sources.templatesDirectory,
+            // Often links to folders beside the content (`docs -> ../docs`), which the walk does not follow.
+            others: site.otherInputFolders.map { $0.resolvingSymlinksInPath() },
+            extra: "base-url \(sources.baseURL?.absoluteString ?? "-")")
     }
 
     /// What the previous build reported (`unchanged`), when `inputs` (`UnchangedSite.inputs`,
@@ -32,12 +26,13 @@ enum UnchangedSite {
     /// `previous` build's record it read for the build to use. Holds the output's lock while it
     /// looks, so a build running meanwhile is waited for rather than half seen, and removes what
     /// killed builds left, as every build does.
-    static func report(
-        _ options: BuildOptions, inputs: () async -> String?,
+    static func report<Site: SiteDefinition>(
+        _ site: Site, inputs: () async -> String?,
         waiting: @escaping @Sendable (String) -> Void
     ) async throws -> (unchanged: BuildReport?, previous: BuildManifest?) {
-        guard options.fileSystem.stampsInputs else { return (nil, nil) }
-        let destination = options.outputDirectory.standardizedFileURL
+        let sources = site.sources
+        guard sources.fileSystem.stampsInputs else { return (nil, nil) }
+        let destination = sources.outputDirectory.standardizedFileURL
         try FileManager.default.createDirectory(
             at: OutputDirectory.stateFolder(of: destination), withIntermediateDirectories: true)
         let lock = try FileLock.exclusive(OutputDirectory.lockFile(of: destination)) {
@@ -45,7 +40,7 @@ enum UnchangedSite {
         }
         defer { lock.release() }
         try OutputDirectory.removeLeftovers(of: destination)
-        let previous = BuildManifest(of: destination, fileSystem: options.fileSystem)
+        let previous = BuildManifest(of: destination, fileSystem: sources.fileSystem, entryLineTag: Site.entryLineTag)
         // A journal means a killed rebuild left files to remove and a marker to write.
         guard let inputs = await inputs(),
             !FileManager.default.fileExists(atPath: OutputDirectory.journalFile(of: destination).path),
@@ -55,7 +50,7 @@ enum UnchangedSite {
         return (
             BuildReport(
                 pageCount: previous.files.count { $0.record.key != nil },
-                fileCount: previous.count, notices: [BuildState.publicPagesNotice]), previous
+                fileCount: previous.count, notices: site.noticesWhenUnchanged), previous
         )
     }
 

@@ -1,39 +1,36 @@
 import Diagnostics
 import Foundation
 import Platform
-import SiteEngine
 
 /// The site's static assets, written with fingerprinted names where they may be cached forever.
-struct AssetBundle: Sendable {
+package struct AssetBundle: Sendable {
     /// Public paths (under the site root) of the stylesheets and scripts one page loads, in order.
-    struct PageAssets: Sendable, Equatable {
-        let stylesheets: [String]
-        let scripts: [String]
-        var all: [String] { stylesheets + scripts }
+    package struct PageAssets: Sendable, Equatable {
+        package let stylesheets: [String]
+        package let scripts: [String]
+        package var all: [String] { stylesheets + scripts }
     }
 
     /// What each kind of page loads (`landing`, `dashboard` …), from `assets/bundles.yml`.
     let pageAssets: [String: PageAssets]
     /// What every page loads when the theme has no `bundles.yml`: all of it.
     let sharedAssets: PageAssets?
-    let iconPath: String
+    package let iconPath: String
     /// Every icon's public path, by file name (`icon-192.png`, `maskable-512.png` …).
-    let iconPaths: [String: String]
-    let headingFontPath: String?
+    package let iconPaths: [String: String]
+    package let headingFontPath: String?
     /// Scripts a page loads in its head, before it is painted, by name (`week-columns`): each
     /// file of `assets/early/`, fingerprinted on its own.
-    let earlyScriptPaths: [String: String]
+    package let earlyScriptPaths: [String: String]
     /// Every file to write, by output-relative path.
-    let files: [(path: String, data: Data)]
-
-    /// The icon every page and the manifest link to.
-    static let iconName = "aura.svg"
+    package let files: [(path: String, data: Data)]
 
     /// Bundles the theme's CSS (the generated token block first) and JavaScript as
     /// `assets/bundles.yml` groups them (all in one bundle without it), minified; icons, font
     /// and static files as they are. A font or icon the theme names but does not have is an
-    /// error, never dropped.
-    init(theme: Theme, root: String) throws {
+    /// error, never dropped. Bundles are named after `stem` (`<stem>.common.<hash>.css`), and
+    /// `assets/icons/<stem>.svg` is the icon every page and the manifest link to.
+    package init(theme: Theme, root: String, stem: String) throws {
         var files: [(String, Data)] = []
         var fontPath: String?
         if let font = theme.tokens.headingFont {
@@ -58,14 +55,14 @@ struct AssetBundle: Sendable {
             : AssetPlan(everythingShared: styles.map(\.path), scripts: scripts.map(\.path))
 
         /// One bundle's stylesheet or script: its files joined, minified and fingerprinted as
-        /// `assets/aura.<bundle>.<hash>.<ext>`; no file when there is nothing to join.
+        /// `assets/<stem>.<bundle>.<hash>.<ext>`; no file when there is nothing to join.
         func join(
             _ bundle: String, _ ext: String, _ chosen: [(path: String, url: URL)], leading: [String] = [],
             minify: (String) -> String
         ) throws -> [String] {
             guard !chosen.isEmpty || !leading.isEmpty else { return [] }
             let text = minify(try Self.concatenate(leading, chosen, theme.fileSystem))
-            let path = "assets/" + Fingerprint.fingerprinted("aura.\(bundle).\(ext)", bytes: Array(text.utf8))
+            let path = "assets/" + Fingerprint.fingerprinted("\(stem).\(bundle).\(ext)", bytes: Array(text.utf8))
             files.append((path, Data(text.utf8)))
             return [root + path]
         }
@@ -104,10 +101,10 @@ struct AssetBundle: Sendable {
             files.append(("assets/icons/" + icon.path, try theme.read(icon.url)))
             icons[icon.path] = root + "assets/icons/" + icon.path
         }
-        guard let icon = icons[Self.iconName] else {
+        guard let icon = icons[stem + ".svg"] else {
             throw SiteError(
                 message:
-                    "\(displayPath(theme.directory.appendingPathComponent("assets/icons/" + Self.iconName))) is missing; every page and the manifest link to it"
+                    "\(displayPath(theme.directory.appendingPathComponent("assets/icons/\(stem).svg"))) is missing; every page and the manifest link to it"
             )
         }
         iconPaths = icons
@@ -125,7 +122,7 @@ struct AssetBundle: Sendable {
     }
 
     /// The stylesheets and scripts a page of `kind` loads.
-    func assets(forPage kind: String) throws -> PageAssets {
+    package func assets(forPage kind: String) throws -> PageAssets {
         guard let assets = pageAssets[kind] ?? sharedAssets else {
             throw SiteError(
                 message:

@@ -1,7 +1,6 @@
-import SiteEngine
 import Testing
 
-@testable import AuraSite
+@testable import SiteEngine
 
 /// The build's whitespace-and-comment minifier: what it removes, and what it must leave alone.
 struct MinifierTests {
