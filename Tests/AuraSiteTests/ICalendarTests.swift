@@ -1,5 +1,6 @@
 import AuraTestSupport
 import Foundation
+import SiteEngine
 import Testing
 
 @testable import AuraSite

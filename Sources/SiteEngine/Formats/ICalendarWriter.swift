@@ -1,35 +1,36 @@
 import Foundation
-import SiteEngine
 
 /// Writes iCalendar (RFC 5545) text: CRLF line endings, content lines folded at 75 octets
 /// without splitting a UTF-8 character, and TEXT values escaped.
-struct ICalendarWriter {
+package struct ICalendarWriter {
     private var output = ""
     private var open: [String] = []
 
+    package init() {}
+
     /// Starts a component such as `VEVENT`.
-    mutating func begin(_ component: String) {
+    package mutating func begin(_ component: String) {
         line("BEGIN:\(component)")
         open.append(component)
     }
 
     /// Ends the innermost open component.
-    mutating func end() {
+    package mutating func end() {
         line("END:\(open.removeLast())")
     }
 
     /// A property whose value is already in iCalendar form (a date, a number, a URI).
-    mutating func property(_ name: String, _ value: String) {
+    package mutating func property(_ name: String, _ value: String) {
         line("\(name):\(value)")
     }
 
     /// A TEXT property, escaped.
-    mutating func text(_ name: String, _ value: String) {
+    package mutating func text(_ name: String, _ value: String) {
         line("\(name):\(Self.escape(value))")
     }
 
     /// The finished document; every component must be closed.
-    var document: String {
+    package var document: String {
         precondition(open.isEmpty, "unclosed components: \(open)")
         return output
     }
@@ -40,7 +41,7 @@ struct ICalendarWriter {
     }
 
     /// Escapes backslash, semicolon, comma and newlines in a TEXT value (RFC 5545 §3.3.11).
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         for character in text {
             switch character {
@@ -57,7 +58,7 @@ struct ICalendarWriter {
 
     /// Splits a content line into lines of at most 75 octets; each continuation starts with a
     /// space (RFC 5545 §3.1). Whole characters stay together.
-    static func fold(_ line: String) -> String {
+    package static func fold(_ line: String) -> String {
         var result = ""
         var octets = 0
         for character in line {
@@ -73,7 +74,7 @@ struct ICalendarWriter {
     }
 
     /// A UTC date-time value: `20261202T093000Z`.
-    static func utc(_ date: Date) -> String {
+    package static func utc(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
@@ -81,7 +82,7 @@ struct ICalendarWriter {
     }
 
     /// A signed duration value: `-PT10M`, `PT0S`, `PT1H30M`.
-    static func duration(seconds: Int) -> String {
+    package static func duration(seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : ""
         let total = abs(seconds)
         guard total > 0 else { return "PT0S" }
