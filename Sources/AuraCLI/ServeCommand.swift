@@ -24,6 +24,10 @@ struct ServeCommand: Command {
                 "--push-service", "PREFIX",
                 "also send Web Push to this service (http(s)://host[:port]/path/; may be given again)"),
             .value(
+                "--trusted-proxy", "ADDRESS",
+                "a reverse proxy (IP or block, e.g. 127.0.0.1, 10.0.0.0/8) whose X-Forwarded-For and X-Forwarded-Proto are taken; may be given again"
+            ),
+            .value(
                 "--push-contact", "ADDRESS",
                 "who push services may contact about this server (mailto: or https:; default: the public address)"),
             .flag("--watch", "rebuild when Content/ or Templates/ change and reload open pages"),
@@ -63,6 +67,11 @@ struct ServeCommand: Command {
             build: options, publicURL: publicURL, watch: arguments.flag("--watch"), publish: publish, state: state)
         configuration.pushServices = arguments.values(of: "--push-service")
         configuration.pushContact = arguments.value("--push-contact")
+        do {
+            configuration.trustedProxies = try TrustedProxies(arguments.values(of: "--trusted-proxy"))
+        } catch {
+            throw UsageError("--trusted-proxy \(error)", spec: spec)
+        }
         if let contact = configuration.pushContact, case .failure(let problem) = PushContact.check(contact) {
             throw UsageError("--push-contact \(problem)", spec: spec)
         }

@@ -17,7 +17,11 @@ public struct HTTPRequest: Sendable {
     public let bodyTooLarge: Bool
     /// Fields of a url-encoded or multipart form body, in order.
     public let form: [(name: String, value: String)]
-    public let clientAddress: String
+    /// The client's IP address: the peer's, or behind a trusted proxy the one it forwarded for
+    /// (`TrustedProxies.resolve`).
+    public internal(set) var clientAddress: String
+    /// `http`, or `https` when a trusted proxy says the client reached it so.
+    public internal(set) var scheme = "http"
 
     public init(
         method: String, rawPath: String, headers: [String: String] = [:], cookies: [String: String] = [:],

@@ -101,7 +101,14 @@ public final class HTTPServer: @unchecked Sendable {
     private func request(from native: OpaquePointer) -> HTTPRequest {
         func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
         var headers: [String: String] = [:]
-        for name in settings.headerNames { headers[name.lowercased()] = text(aura_http_header(native, name)) }
+        for name in settings.headerNames {
+            // A field sent on several lines is one list (RFC 9110 §5.3), in the order sent: a
+            // proxy's hop is not hidden behind one a client wrote.
+            var values = [UnsafePointer<CChar>?](repeating: nil, count: 8)
+            let count = min(aura_http_header_values(native, name, &values, values.count), values.count)
+            guard count > 0 else { continue }
+            headers[name.lowercased()] = values[..<count].compactMap(text).joined(separator: ", ")
+        }
         var cookies: [String: String] = [:]
         for name in settings.cookieNames { cookies[name] = text(aura_http_cookie(native, name)) }
         var query: [String: String] = [:]

@@ -26,6 +26,9 @@ public final class AuraApp: Sendable {
         public var pushServices: [String] = []
         /// Who push services may contact about this server (`--push-contact`, VAPID's `sub`).
         public var pushContact: String?
+        /// The reverse proxies whose word about the client's address and scheme is taken
+        /// (`--trusted-proxy`); none by default.
+        public var trustedProxies = TrustedProxies.none
 
         public init(
             build: BuildOptions, publicURL: URL? = nil, watch: Bool = false, publish: BuildOptions? = nil,
@@ -66,7 +69,8 @@ public final class AuraApp: Sendable {
 
     /// The headers, cookies and query values the routes read.
     public static let headerNames = [
-        "Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept"
+        "Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept",
+        "X-Forwarded-For", "Forwarded", "X-Forwarded-Proto"
     ]
     public static let cookieNames = [Cookies.session, Cookies.heldProfiles, Cookies.signInForm]
     public static let queryNames = ["next", "changed", "invite", "token", "profile", "undo", "saved"]
@@ -156,7 +160,8 @@ public final class AuraApp: Sendable {
     }
 
     /// Answers one request; never throws.
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    public func respond(to sent: HTTPRequest) -> HTTPResponse {
+        let request = configuration.trustedProxies.resolve(sent)
         var response: HTTPResponse
         do {
             response = try route(request)
@@ -372,8 +377,12 @@ public final class AuraApp: Sendable {
         undo: SessionContext.UndoOffer? = nil, changes: String? = nil, journal: SessionContext.Journal? = nil
     ) throws -> SessionContext {
         let others = try heldProfiles(of: request).dropFirst().map(\.session.name)
+        // What happened while the person was away (failed sign-ins), once, on their first page.
+        let awayNotice =
+            notice == nil ? try request.cookies[Cookies.session].flatMap { try accounts.takeNotice(token: $0) } : nil
         return SessionContext(
-            name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice, draft: draft,
+            name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice ?? awayNotice,
+            draft: draft,
             undo: undo, formID: try SecureRandom.token(), planChanges: changes,
             accountURL: root + "account/", otherProfiles: others, switchAction: root + "profiles/switch",
             addProfileURL: others.count + 1 < Self.profileLimit ? root + "login/?add=1" : nil, journal: journal,

@@ -6,6 +6,7 @@
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <microhttpd.h>
 #include "http_daemon.h"
 
@@ -384,6 +385,30 @@ int aura_http_body_too_large(const aura_http_request *request) { return request-
 
 const char *aura_http_header(const aura_http_request *request, const char *name) {
     return MHD_lookup_connection_value(request->connection, MHD_HEADER_KIND, name);
+}
+
+struct header_values {
+    const char *name;
+    const char **values;
+    size_t capacity;
+    size_t count;
+};
+
+static enum MHD_Result collect_header(void *context, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    struct header_values *wanted = context;
+    if (value != NULL && strcasecmp(key, wanted->name) == 0) {
+        if (wanted->count < wanted->capacity) wanted->values[wanted->count] = value;
+        wanted->count++;
+    }
+    return MHD_YES;
+}
+
+size_t aura_http_header_values(const aura_http_request *request, const char *name, const char **values,
+                               size_t capacity) {
+    struct header_values wanted = {name, values, capacity, 0};
+    MHD_get_connection_values(request->connection, MHD_HEADER_KIND, collect_header, &wanted);
+    return wanted.count;
 }
 
 const char *aura_http_cookie(const aura_http_request *request, const char *name) {

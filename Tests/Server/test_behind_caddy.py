@@ -33,7 +33,7 @@ def proxied(tmp_path_factory):
     root = tmp_path_factory.mktemp("caddy")
     https_port, http_port = free_port(), free_port()
     public = f"https://localhost:{https_port}"
-    server = Server(root / "aura", public_url=public + "/")
+    server = Server(root / "aura", public_url=public + "/", arguments=["--trusted-proxy", "127.0.0.1"])
     upstream = server.url.removeprefix("http://")
     snippet = readme_caddyfile()
     assert "reverse_proxy 127.0.0.1:8080" in snippet and snippet.startswith("aura.example {")

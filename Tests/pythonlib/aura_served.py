@@ -15,7 +15,7 @@ import requests
 
 PASSWORD = "correct horse battery staple"
 # The accounts database's schema version (Sources/AuraServer/Accounts/AccountsSchema.swift).
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 # What each version added, undone: a database as the Aura before it left it.
 UNDO = {
     5: ["DROP TABLE reflections", "DROP TABLE calendar_sources", "DROP TABLE push_subscriptions", "DROP TABLE push_sent"],

@@ -4,11 +4,11 @@ import Foundation
 extension Accounts {
     /// Sets a new password when `current` is right, ends every session of theirs (this one
     /// too: a token seen before the change opens nothing after it), and opens a new one for
-    /// this browser. Wrong current passwords are throttled as sign-ins are, per person.
-    public func changePassword(personID: Int64, current: String, new password: String, now: Date) throws -> (
-        token: String, session: Session
-    ) {
-        let name = try confirmPassword(current, of: personID, now: now)
+    /// this browser. Wrong current passwords are throttled as sign-ins are.
+    public func changePassword(
+        personID: Int64, current: String, new password: String, address: String, now: Date
+    ) throws -> (token: String, session: Session) {
+        let name = try confirmPassword(current, of: personID, address: address, now: now)
         try PasswordPolicy.check(password)
         let hash = try PasswordHash.make(password)
         return try database.withLock { database in
@@ -23,23 +23,27 @@ extension Accounts {
 
     /// Checks a signed-in person's own password before a change that needs it (a new
     /// password, deleting the account); returns their name. Wrong ones are throttled per
-    /// person, as sign-ins are: a stolen session cannot try passwords at speed.
-    public func confirmPassword(_ password: String, of personID: Int64, now: Date) throws -> String {
-        let key = "current-password:\(personID)"
+    /// person from an address and per address, as sign-ins are: a stolen session cannot try
+    /// passwords at speed.
+    public func confirmPassword(_ password: String, of personID: Int64, address: String, now: Date) throws -> String {
+        let key = "current-password:\(personID) address:" + address
+        let addressKey = "address:" + address
         let (wait, stored) = try database.withLock { database in
             (
-                try Self.throttle(database, keys: [(key, Self.failuresPerName)], now: now),
+                try Self.throttle(
+                    database, keys: [(key, Self.failuresPerNameAndAddress), (addressKey, Self.failuresPerAddress)],
+                    now: now),
                 try database.execute("SELECT password_hash, name FROM people WHERE id = ?", [.integer(personID)])
                     .first
             )
         }
         if let wait {
             throw AccountError(
-                description: "too many wrong passwords: try again in \(Int((Double(wait) / 60).rounded(.up))) minutes")
+                description: "too many wrong passwords: try again in \(Backoff.phrase(wait))")
         }
         guard let hashed = stored?[0].text, let name = stored?[1].text, PasswordHash.verify(password, against: hashed)
         else {
-            try database.withLock { try Self.recordFailure($0, keys: [key], now: now) }
+            try database.withLock { try Self.recordFailure($0, keys: [key, addressKey], now: now) }
             throw AccountError(description: "the password is not right")
         }
         try database.withLock { _ = try $0.execute("DELETE FROM login_failures WHERE key = ?", [.text(key)]) }

@@ -12,10 +12,10 @@ public final class Accounts: Sendable {
     /// How long a session lasts without use, and at most.
     public static let idleLifetime: TimeInterval = 7 * 86_400
     public static let absoluteLifetime: TimeInterval = 30 * 86_400
-    /// Failed sign-ins allowed in a window, per name and per address, before waiting.
-    static let failuresPerName = 5
+    /// Failed sign-ins that cost nothing, per person from one address and per address, before
+    /// each further one waits longer (`Backoff`).
+    static let failuresPerNameAndAddress = 5
     static let failuresPerAddress = 20
-    static let failureWindow: TimeInterval = 15 * 60
     /// NIST 800-63B: length, not composition.
     public static let minimumPasswordLength = 12
 
@@ -109,11 +109,12 @@ public final class Accounts: Sendable {
     public func signIn(name: String, password: String, address: String, now: Date) throws -> Result<
         (token: String, session: Session), SignInFailure
     > {
-        let nameKey = "name:" + name.lowercased()
+        let pairKey = "name:" + name.lowercased() + " address:" + address
         let addressKey = "address:" + address
         let (wait, person) = try database.withLock { database -> (Int?, (id: Int64, name: String, hash: String)?) in
             let wait = try Self.throttle(
-                database, keys: [(nameKey, Self.failuresPerName), (addressKey, Self.failuresPerAddress)], now: now)
+                database, keys: [(pairKey, Self.failuresPerNameAndAddress), (addressKey, Self.failuresPerAddress)],
+                now: now)
             let row = try database.execute("SELECT id, name, password_hash FROM people WHERE name = ?", [.text(name)])
                 .first
             return (wait, row.flatMap { row in row[0].integer.map { ($0, row[1].text ?? "", row[2].text ?? "") } })
@@ -123,11 +124,17 @@ public final class Accounts: Sendable {
         let matches = PasswordHash.verify(password, against: person?.hash ?? decoyHash) && person != nil
         return try database.withLock { database in
             guard matches, let person else {
-                try Self.recordFailure(database, keys: [nameKey, addressKey], now: now)
+                try Self.recordFailure(database, keys: [pairKey, addressKey], now: now)
+                if let person {
+                    try database.execute(
+                        "UPDATE people SET failed_sign_ins = failed_sign_ins + 1 WHERE id = ?", [.integer(person.id)])
+                }
                 return .failure(.mismatch)
             }
-            try database.execute("DELETE FROM login_failures WHERE key = ?", [.text(nameKey)])
-            return .success(try Self.openSession(database, personID: person.id, name: person.name, now: now))
+            try database.execute("DELETE FROM login_failures WHERE key = ?", [.text(pairKey)])
+            let opened = try Self.openSession(database, personID: person.id, name: person.name, now: now)
+            try Self.tellOfFailedSignIns(database, personID: person.id, session: opened.token)
+            return .success(opened)
         }
     }
 
@@ -185,37 +192,66 @@ public final class Accounts: Sendable {
 
     static func hash(_ token: String) -> String { Fingerprint.sha256Hex(Array(token.utf8)) }
 
-    /// Seconds to wait when any key has too many recent failures, else nil.
+    /// Seconds to wait when any key's failures hold the next attempt up (`Backoff`), each key
+    /// with the number of failures it may have for free; nil when none does.
     static func throttle(_ database: SQLiteDatabase, keys: [(String, Int)], now: Date) throws -> Int? {
         let stamp = Int64(now.timeIntervalSince1970)
         var wait: Int?
-        for (key, limit) in keys {
+        for (key, free) in keys {
             guard
                 let row = try database.execute(
-                    "SELECT count, window_start FROM login_failures WHERE key = ?", [.text(key)]
+                    "SELECT count, last_failure FROM login_failures WHERE key = ?", [.text(key)]
                 ).first,
-                let count = row[0].integer, let start = row[1].integer
+                let count = row[0].integer, let last = row[1].integer,
+                let remaining = Backoff.wait(failures: Int(count), free: free, since: Int(stamp - last))
             else { continue }
-            let remaining = Int(failureWindow) - Int(stamp - start)
-            if count >= limit && remaining > 0 { wait = max(wait ?? 0, remaining) }
+            wait = max(wait ?? 0, remaining)
         }
         return wait
     }
 
+    /// Counts a failure against each key, from now; a key quiet for `Backoff.memory` starts over.
     static func recordFailure(_ database: SQLiteDatabase, keys: [String], now: Date) throws {
         let stamp = Int64(now.timeIntervalSince1970)
         for key in keys {
             try database.execute(
                 """
-                INSERT INTO login_failures (key, count, window_start) VALUES (?, 1, ?)
+                INSERT INTO login_failures (key, count, last_failure) VALUES (?, 1, ?)
                 ON CONFLICT(key) DO UPDATE SET
-                  count = CASE WHEN ? - window_start >= ? THEN 1 ELSE count + 1 END,
-                  window_start = CASE WHEN ? - window_start >= ? THEN ? ELSE window_start END
+                  count = CASE WHEN ? - last_failure >= ? THEN 1 ELSE count + 1 END,
+                  last_failure = ?
                 """,
-                [
-                    .text(key), .integer(stamp), .integer(stamp), .integer(Int64(failureWindow)),
-                    .integer(stamp), .integer(Int64(failureWindow)), .integer(stamp)
-                ])
+                [.text(key), .integer(stamp), .integer(stamp), .integer(Int64(Backoff.memory)), .integer(stamp)])
+        }
+    }
+
+    /// Leaves a notice on a new session when sign-ins failed against the person's name since
+    /// their last one, and starts counting again.
+    private static func tellOfFailedSignIns(_ database: SQLiteDatabase, personID: Int64, session token: String)
+        throws
+    {
+        let failed =
+            try database.execute("SELECT failed_sign_ins FROM people WHERE id = ?", [.integer(personID)])
+            .first?[0].integer ?? 0
+        guard failed > 0 else { return }
+        try database.execute("UPDATE people SET failed_sign_ins = 0 WHERE id = ?", [.integer(personID)])
+        let notice =
+            "\(failed) sign-in\(failed == 1 ? "" : "s") with your name failed since you last signed in. "
+            + "If that was not you, your password held; a long, unusual one keeps it so."
+        try database.execute(
+            "UPDATE sessions SET notice = ? WHERE token_hash = ?", [.text(notice), .text(hash(token))])
+    }
+
+    /// The notice left on the session `token` opens, taken: shown once.
+    public func takeNotice(token: String) throws -> String? {
+        try database.withLock { database in
+            let hash = Self.hash(token)
+            guard
+                let notice = try database.execute("SELECT notice FROM sessions WHERE token_hash = ?", [.text(hash)])
+                    .first?[0].text
+            else { return nil }
+            try database.execute("UPDATE sessions SET notice = NULL WHERE token_hash = ?", [.text(hash)])
+            return notice
         }
     }
 }

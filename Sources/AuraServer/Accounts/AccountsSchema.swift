@@ -117,6 +117,14 @@ enum AccountsSchema {
           changed INTEGER NOT NULL,
           PRIMARY KEY (person_id, day, part)
         )
+        """,
+        // Failures back off exponentially from the last one (`Backoff`), and a person hears at
+        // their next sign-in how many failed against their name meanwhile.
+        """
+        DELETE FROM login_failures;
+        ALTER TABLE login_failures RENAME COLUMN window_start TO last_failure;
+        ALTER TABLE people ADD COLUMN failed_sign_ins INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE sessions ADD COLUMN notice TEXT
         """
     ]
 

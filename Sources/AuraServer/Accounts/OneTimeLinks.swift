@@ -63,16 +63,18 @@ extension Accounts {
         }
     }
 
-    /// Reset mails allowed in the failure window, per address asking and per name asked for.
+    /// Reset mails that cost nothing, per address asking and per name asked for from one
+    /// address, before each further one waits longer (`Backoff`).
     static let resetMailsPerAddress = 5
-    static let resetMailsPerName = 3
+    static let resetMailsPerNameAndAddress = 3
 
     /// Whether another reset mail may go out for this request; each request counts. (The page
     /// answers the same either way: a flood reaches neither the mailbox nor the SMTP server.)
+    /// No count is kept per name alone, which anyone could use up to keep its owner's mail away.
     public func mayMailReset(name: String, address: String, now: Date) throws -> Bool {
         let keys = [
             ("forgot:" + address, Self.resetMailsPerAddress),
-            ("forgot-name:" + name.lowercased(), Self.resetMailsPerName)
+            ("forgot-name:" + name.lowercased() + " address:" + address, Self.resetMailsPerNameAndAddress)
         ]
         return try database.withLock { database in
             guard try Self.throttle(database, keys: keys, now: now) == nil else { return false }

@@ -113,7 +113,8 @@ extension AuraApp {
             let opened: (token: String, session: Accounts.Session)
             do {
                 opened = try accounts.changePassword(
-                    personID: session.personID, current: request.field("current") ?? "", new: password, now: clock())
+                    personID: session.personID, current: request.field("current") ?? "", new: password,
+                    address: request.clientAddress, now: clock())
             } catch let error as Accounts.AccountError {
                 return try accountPage(request, message: error.sentence, status: 422)
             }
@@ -142,7 +143,8 @@ extension AuraApp {
                     request, message: "Type your user name exactly to delete your account.", status: 422)
             }
             do {
-                _ = try accounts.confirmPassword(request.field("password") ?? "", of: session.personID, now: clock())
+                _ = try accounts.confirmPassword(
+                    request.field("password") ?? "", of: session.personID, address: request.clientAddress, now: clock())
             } catch let error as Accounts.AccountError {
                 return try accountPage(request, message: error.sentence, status: 422)
             }

@@ -91,9 +91,8 @@ extension AuraApp {
         case .failure(.mismatch):
             return try signInPage(request, message: "That name and password do not match.", status: 401, name: name)
         case .failure(.throttled(let seconds)):
-            let minutes = (seconds + 59) / 60
             return try signInPage(
-                request, message: "Too many attempts. Please try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
+                request, message: "Too many attempts. Please try again in \(Backoff.phrase(seconds)).",
                 status: 429, name: name, headers: [("Retry-After", String(seconds))])
         }
     }
@@ -117,7 +116,7 @@ extension AuraApp {
             let port = publicURL.port.map { ":\($0)" } ?? ""
             return origin == "\(publicURL.scheme ?? "https")://\(publicURL.host ?? "")\(port)"
         }
-        return request.header("Host").map { origin == "http://" + $0 } ?? false
+        return request.header("Host").map { origin == request.scheme + "://" + $0 } ?? false
     }
 
     /// Where to go after signing in: a path on this site, never another site.

@@ -36,6 +36,10 @@ const char *aura_http_method(const aura_http_request *request);
 /// The request target's path exactly as sent (not percent-decoded).
 const char *aura_http_path(const aura_http_request *request);
 const char *aura_http_header(const aura_http_request *request, const char *name);
+/* Every value of the header `name`, in the order the request sent them: up to `capacity` into
+   `values` (valid while the request is); returns how many there are. */
+size_t aura_http_header_values(const aura_http_request *request, const char *name, const char **values,
+                               size_t capacity);
 const char *aura_http_cookie(const aura_http_request *request, const char *name);
 const char *aura_http_query(const aura_http_request *request, const char *name);
 const char *aura_http_client_address(const aura_http_request *request);
