@@ -5,6 +5,7 @@ import AuraUseCases
 import Diagnostics
 import Dispatch
 import Foundation
+import Platform
 import SiteEngine
 
 /// `aura serve`: builds the site in memory and serves it over HTTP, live.
@@ -59,6 +60,12 @@ struct ServeCommand: Command {
         options.outputDirectory = state.site
         options.baseURL = publicURL
         let accounts = try Accounts(path: state.accountsDatabase)
+        // What writers killed midway left (copies made 0600, never published) goes before serving.
+        AtomicFile.removeLeftovers(in: stateFolder)
+        try PlannerFolder(content: options.contentDirectory).removeLeftoverCopies()
+        for person in try accounts.people() where !person.isOwner {
+            try PlannerFolder(content: state.personFolder(person.id)).removeLeftoverCopies()
+        }
         // The owner's deep links name them too, for a browser signed in as several people.
         options.profile = try accounts.people().first(where: \.isOwner)?.name
         // The static build keeps the site's own base URL: it is hosted elsewhere.

@@ -223,6 +223,8 @@ public final class AuraApp: Sendable {
             return try pushSubscriptions(request)
         case ("POST", "/api/push/test"):
             return try pushTest(request)
+        case ("POST", "/api/profile"):
+            return try switchProfileForScript(request)
         case ("POST", let api) where api.hasPrefix("/api/"):
             guard let action = Action(rawValue: String(api.dropFirst(5))) else { return .text(404, "No such action") }
             return try perform(action, request)

@@ -60,6 +60,16 @@ public struct PlannerFolder: Sendable {
             ? try FileLock.exclusive(url, onWait: onWait) : try FileLock.sharedIfPresent(url, onWait: onWait)
     }
 
+    /// Removes the copies of the planner's files that writers killed midway left (each written
+    /// beside its file, then renamed over it), under the folder's lock; nothing when the
+    /// folder does not exist.
+    public func removeLeftoverCopies() throws {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return }
+        let held = try lock(exclusive: true, onWait: {})
+        defer { held?.release() }
+        AtomicFile.removeLeftovers(in: folder)
+    }
+
     /// The text of one of the planner's files, or nil when a default one does not exist.
     func text(of file: File) throws -> String? {
         guard file.mustExist || FileManager.default.fileExists(atPath: file.url.path) else { return nil }

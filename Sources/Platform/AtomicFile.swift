@@ -18,7 +18,7 @@ public enum AtomicFile {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // One name per file, not per process: every writer holds the content folder's lock, and
         // what a killed writer left is simply written over by the next.
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp")
+        let temporary = folder.appendingPathComponent(temporaryName(of: url.lastPathComponent))
         do {
             let handle: FileHandle
             if let permissions {
@@ -45,6 +45,24 @@ public enum AtomicFile {
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
+        }
+    }
+
+    /// The name of the copy being written beside a file named `name`.
+    static func temporaryName(of name: String) -> String { ".\(name).tmp" }
+
+    /// Removes the copies killed writers left in `folder`: only files named as `write` names
+    /// its copies, regular and with one link. The caller holds the folder's lock, or knows no
+    /// writer can be at work (a server starting).
+    public static func removeLeftovers(in folder: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") && name.count > 5 {
+            let path = folder.appendingPathComponent(name).path
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
+                continue
+            }
+            unlink(path)
         }
     }
 }

@@ -1,6 +1,6 @@
 """Profiles on one device: one browser (one cookie jar) signed in as sam and bo at once. Each
-page shows only the active person's tasks; the header's switcher and a `?profile=` link switch
-among the held sessions only; signing one out keeps the other; a browser holds at most five."""
+page shows only the active person's tasks; the header's switcher and a script's POST switch
+among the held sessions only, a `?profile=` link never; signing one out keeps the other; a browser holds at most five."""
 import json
 import re
 
@@ -58,11 +58,30 @@ def test_a_switch_needs_the_form_token_and_a_held_profile(server, browser):
     assert active(server, browser) == "bo"
 
 
-def test_a_link_with_a_held_profile_switches_then_goes_to_the_clean_address(server, browser):
+def test_a_link_never_switches_a_script_switches_by_post_first(server, browser):
+    """Anyone can send a link: `?profile=` opens the clean address for the active person, and
+    the dashboard for any other, as is. A reminder's click (the service worker) and a deep link
+    (the page's script) switch with `POST /api/profile` first, which needs a same-origin Origin."""
     answer = browser.get(server.url + "/schedule/?profile=sam", allow_redirects=False)
-    assert answer.status_code == 303 and answer.headers["Location"] == "/schedule/"
-    assert shows_only(browser.get(server.url + "/schedule/").text, SAM_WORDS, BO_WORDS)
+    assert answer.status_code == 303 and answer.headers["Location"] == "/dashboard/"
+    assert "aura_session" not in answer.headers.get("Set-Cookie", "")
+    assert active(server, browser) == "bo"
     assert browser.get(server.url + "/schedule/?profile=bo").url == server.url + "/schedule/"
+
+    def post(body, origin=server.url):
+        headers = {"Origin": origin} if origin else {}
+        return browser.post(server.url + "/api/profile", json=body, headers=headers, allow_redirects=False)
+
+    assert post({"profile": "sam"}, origin=None).status_code == 403
+    assert post({"profile": "sam"}, origin="https://evil.example").status_code == 403
+    assert post({"profile": "cy"}).status_code == 404
+    assert post({"name": "sam"}).status_code == 400
+    assert active(server, browser) == "bo"
+    switched = post({"profile": "sam"})
+    assert switched.status_code == 204 and "aura_session=" in switched.headers["Set-Cookie"]
+    assert shows_only(browser.get(server.url + "/schedule/").text, SAM_WORDS, BO_WORDS)
+    assert browser.get(server.url + "/schedule/?profile=sam").url == server.url + "/schedule/"
+    assert post({"profile": "bo"}).status_code == 204
     assert active(server, browser) == "bo"
 
 
@@ -115,14 +134,15 @@ def test_a_browser_holds_at_most_five_people(server):
 def test_notification_and_calendar_links_name_their_person(server, browser):
     assert active(server, browser) == "bo"
     for name in ["bo", "sam"]:
-        browser.get(server.url + f"/dashboard/?profile={name}")
+        assert browser.post(server.url + "/api/profile", json={"profile": name},
+                            headers={"Origin": server.url}).status_code == 204
         notes = browser.get(server.url + "/notifications.json").json()
         urls = [note["url"] for note in notes["notifications"]]
         assert urls and all(f"?profile={name}" in url for url in urls), urls
         calendar = browser.get(server.url + "/aura.ics").text.replace("\r\n ", "")
         links = re.findall(r"^URL[^:]*:(.*)$", calendar, re.M)
         assert links and all(f"?profile={name}" in link for link in links), links
-        # The link opens the person's page: a held profile switches, then the clean address.
+        # The link opens the active person's page at its clean address.
         opened = browser.get(server.url + urls[0], allow_redirects=False)
         assert opened.status_code == 303 and opened.headers["Location"] == urls[0].split("?")[0]
     assert active(server, browser) == "sam"

@@ -18,6 +18,8 @@ PASSWORD = "correct horse battery staple"
 SCHEMA_VERSION = 6
 # What each version added, undone: a database as the Aura before it left it.
 UNDO = {
+    6: ["ALTER TABLE sessions DROP COLUMN notice", "ALTER TABLE people DROP COLUMN failed_sign_ins",
+        "ALTER TABLE login_failures RENAME COLUMN last_failure TO window_start"],
     5: ["DROP TABLE reflections", "DROP TABLE calendar_sources", "DROP TABLE push_subscriptions", "DROP TABLE push_sent"],
     4: ["DROP TABLE invitations", "DROP TABLE reset_tokens", "DROP TABLE feed_secrets", "ALTER TABLE people DROP COLUMN full_name"],
     3: ["CREATE TABLE old_changes (task_id TEXT NOT NULL, field TEXT NOT NULL, changed INTEGER NOT NULL, PRIMARY KEY (task_id, field))",

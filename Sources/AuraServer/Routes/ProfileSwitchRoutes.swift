@@ -59,16 +59,31 @@ extension AuraApp {
         return response
     }
 
-    /// A link that names a profile (`?profile=NAME`, from a notification or calendar alarm): a held
-    /// profile becomes active and the clean address follows; any other opens the dashboard as is.
-    func openProfileLink(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let headers = switching(to: request.query["profile"] ?? "", try heldProfiles(of: request)) else {
-            var response = HTTPResponse.seeOther(root + "dashboard/")
-            response.add("Cache-Control", "no-store")
-            return response
+    /// `POST /api/profile` with `{"profile": NAME}`: a script's switch, before it opens a link
+    /// made for NAME (a reminder's click, a deep link). Like every script's request it needs a
+    /// same-origin `Origin`; 204 with the cookies when NAME is held here, else 404.
+    func switchProfileForScript(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard try session(of: request) != nil else { return .text(401, "Sign in first") }
+        guard request.header("Origin") != nil, sameOrigin(request) else {
+            return .text(403, "Cross-site request refused")
         }
-        var response = HTTPResponse.seeOther(try safeNext(request.rawPath))
-        response.headers += headers
+        guard let object = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any],
+            let name = object["profile"] as? String
+        else { return .json(400, ["error": "expected {\"profile\": NAME}"]) }
+        guard let headers = switching(to: name, try heldProfiles(of: request)) else {
+            return .text(404, "That person is not signed in on this browser")
+        }
+        return HTTPResponse(status: 204, headers: headers)
+    }
+
+    /// A link that names a profile (`?profile=NAME`, from a notification or calendar alarm):
+    /// the clean address when NAME is the active profile, else the dashboard as is. A link never
+    /// switches: anyone can send one. Switching is a POST (the header's switcher, or a script's
+    /// `/api/profile` before it follows such a link).
+    func openProfileLink(_ request: HTTPRequest) throws -> HTTPResponse {
+        let isActive = try session(of: request)?.name == request.query["profile"]
+        var response = HTTPResponse.seeOther(isActive ? try safeNext(request.rawPath) : root + "dashboard/")
+        response.add("Cache-Control", "no-store")
         return response
     }
 

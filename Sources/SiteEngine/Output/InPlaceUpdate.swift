@@ -244,8 +244,7 @@ package final class InPlaceUpdate: Sendable {
         let target = destination.appendingPathComponent(path)
         if rename(source.path, target.path) == 0 { return }
         guard errno == ENOENT else { throw failure("replace", target) }
-        try FileManager.default.createDirectory(
-            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try PublicModes.makeFolder(target.deletingLastPathComponent().path)
         guard rename(source.path, target.path) == 0 else { throw failure("replace", target) }
     }
 

@@ -78,7 +78,9 @@ package struct OutputDirectory: Sendable {
                     carried: try Self.entriesToCarry(from: self.destination, rules: rules, marker: marker),
                     tree: StagingTree(root: staging))
             }
-            try files.createDirectory(at: staging, withIntermediateDirectories: false)
+            guard mkdir(staging.path, PublicModes.folder) == 0, chmod(staging.path, PublicModes.folder) == 0 else {
+                throw SiteError(message: "cannot make \(displayPath(staging)): \(String(cString: strerror(errno)))")
+            }
         } catch {
             lock.release()
             throw error
@@ -164,13 +166,18 @@ package struct OutputDirectory: Sendable {
         try writeWithoutSync({ put in try data.withUnsafeBytes(put) }, to: path)
     }
 
-    /// Writes a new file as `pieces` hands it over (see `writeWithoutSync(_:to:)`).
-    static func writeWithoutSync(_ pieces: SiteOutput.Pieces, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// Writes a new file as `pieces` hands it over (see `writeWithoutSync(_:to:)`), with
+    /// `mode` whatever the umask: the site's files are everyone's to read, the build's own
+    /// records (`mode` 0600) their owner's.
+    static func writeWithoutSync(_ pieces: SiteOutput.Pieces, to path: String, mode: mode_t = PublicModes.file)
+        throws
+    {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             throw SiteError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
+        fchmod(descriptor, mode)
         try pieces { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -187,7 +194,7 @@ package struct OutputDirectory: Sendable {
     /// Writes the build's record (`BuildManifest`), which the commit puts in place once the
     /// site's files are.
     package func writeRecord(_ pieces: SiteOutput.Pieces) throws {
-        try Self.writeWithoutSync(pieces, to: pendingRecord.path)
+        try Self.writeWithoutSync(pieces, to: pendingRecord.path, mode: 0o600)
     }
 
     /// Puts the record written, if any, in place of the previous one.
@@ -354,11 +361,11 @@ package struct OutputDirectory: Sendable {
     /// is refused), symbolic links re-made as links.
     private static func linkTree(_ source: URL, to target: URL) throws {
         let files = FileManager.default
-        try files.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try PublicModes.makeFolder(target.deletingLastPathComponent().path)
         let attributes = try files.attributesOfItem(atPath: source.path)
         switch attributes[.type] as? FileAttributeType {
         case .typeDirectory?:
-            try files.createDirectory(at: target, withIntermediateDirectories: true)
+            try PublicModes.makeFolder(target.path)
             for name in try files.contentsOfDirectory(atPath: source.path) {
                 try linkTree(source.appendingPathComponent(name), to: target.appendingPathComponent(name))
             }

@@ -72,7 +72,7 @@ extension OutputDirectory {
     /// beside it, then renamed over it, so a reader finds the old list or the new one whole.
     static func replaceList(_ url: URL, heading: String, _ entries: [String]) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent)-\(getpid())")
-        try writeWithoutSync(listPieces(heading: heading, entries), to: temporary.path)
+        try writeWithoutSync(listPieces(heading: heading, entries), to: temporary.path, mode: 0o600)
         guard rename(temporary.path, url.path) == 0 else {
             throw SiteError(message: "cannot write \(displayPath(url)): \(String(cString: strerror(errno)))")
         }

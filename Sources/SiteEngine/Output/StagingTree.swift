@@ -38,13 +38,6 @@ package final class StagingTree: Sendable {
     /// string per page (2 MB at 20,000 entries) and saved nothing for those folders.
     private func make(_ folder: Substring) throws {
         guard !folder.isEmpty else { return }
-        let path = root + "/" + folder
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
-        if errno == ENOENT {
-            try make(self.folder(of: folder))
-            // Another thread may have made it a moment ago.
-            if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
-        }
-        throw SiteError(message: "cannot make the folder \(path): \(String(cString: strerror(errno)))")
+        try PublicModes.makeFolder(root + "/" + folder)
     }
 }
