@@ -85,13 +85,14 @@ if Context.environment["AURA_FUZZ"] != nil {
     let fuzzing: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])]
     let linking: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
     package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"))
-    for (name, dependency) in [
-        ("FuzzCapture", "AuraPlanner"), ("FuzzFrontMatter", "SiteEngine"), ("FuzzMustache", "Mustache"),
-        ("FuzzTaskStore", "AuraPlanner"), ("FuzzCalendar", "AuraCalendar")
+    for (name, dependencies) in [
+        ("FuzzCapture", ["AuraPlanner"]), ("FuzzFrontMatter", ["SiteEngine"]), ("FuzzMustache", ["Mustache"]),
+        ("FuzzTaskStore", ["AuraPlanner"]), ("FuzzCalendar", ["AuraCalendar"]),
+        ("FuzzHTTP", ["AuraServer", "AuraHTTP", "AuraSite"])
     ] {
         package.targets.append(
             .executableTarget(
-                name: name, dependencies: [.target(name: dependency), "CFuzzDriver"], path: "Fuzz/\(name)",
-                swiftSettings: fuzzing, linkerSettings: linking))
+                name: name, dependencies: dependencies.map { .target(name: $0) } + ["CFuzzDriver"],
+                path: "Fuzz/\(name)", swiftSettings: fuzzing, linkerSettings: linking))
     }
 }
