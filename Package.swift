@@ -55,13 +55,18 @@ let package = Package(
             ]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 
-        .target(name: "AuraTestSupport", dependencies: ["SiteEngine", "AuraSite"], path: "Tests/Support"),
+        .target(name: "SiteEngineTestSupport", path: "Tests/EngineSupport"),
+        .target(
+            name: "AuraTestSupport", dependencies: ["SiteEngine", "AuraSite", "SiteEngineTestSupport"],
+            path: "Tests/Support"),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "AuraTestSupport"]),
         .testTarget(
             name: "AuraServerTests",
             dependencies: ["AuraHTTP", "AuraServer", "SiteEngine", "AuraSite", "AuraTestSupport", "Platform"]),
         .testTarget(name: "MustacheTests", dependencies: ["Diagnostics", "Mustache"]),
-        .testTarget(name: "SiteEngineTests", dependencies: ["Diagnostics", "Platform", "Mustache", "SiteEngine"]),
+        .testTarget(
+            name: "SiteEngineTests",
+            dependencies: ["Diagnostics", "Platform", "Mustache", "SiteEngine", "SiteEngineTestSupport"]),
         .testTarget(
             name: "AuraSiteTests",
             dependencies: ["Diagnostics", "Platform", "SiteEngine", "AuraSite", "AuraTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import SiteEngineTestSupport
 import Synchronization
 import Testing
 
@@ -104,28 +105,7 @@ struct SiteDefinitionTests {
     }
 
     static let theme = """
-        -- Templates/tokens.yml --
-        colors:
-          - {name: background, use: Ground, light: "#F5F5F7", dark: "#000000"}
-          - {name: surface, use: Cards, light: "#FFFFFF", dark: "#1C1C1E"}
-          - {name: text, use: Text, light: "#1C1C1E", dark: "#F5F5F7"}
-          - {name: primary, use: Lines, light: "#D1D1D6", dark: "#3A3A3C"}
-          - {name: accent, use: Accent, light: "#FF3B30", dark: "#FF453A"}
-          - {name: muted, use: Muted, light: "#8E8E93", dark: "#8E8E93"}
-          - {name: text-muted, use: Muted text, light: "#6E6E73", dark: "#A1A1A6"}
-          - {name: text-accent, use: Accent text, light: "#D70015", dark: "#FF6961"}
-        type:
-          base_px: 16
-          ratio: 1.414
-          steps: [0, 1]
-          line_height_body: 1.55
-          line_height_heading: 1.1
-          families: {heading: system-ui, body: system-ui, mono: monospace}
-          heading_weight: 300
-        radii: {sm: 8}
-        spacing: {sm: 16}
-        motion: {duration_quick: 180ms}
-        layout: {measure: 38rem}
+        \(MinimalTheme.tokensFile)
         -- Templates/assets/icons/notes.svg --
         <svg xmlns="http://www.w3.org/2000/svg"/>
         -- Templates/assets/css/notes.css --
