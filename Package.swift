@@ -31,9 +31,12 @@ let package = Package(
         .target(name: "Mustache", dependencies: ["Diagnostics"]),
         .target(
             name: "SiteEngine", dependencies: ["Diagnostics", "Mustache", "CMarkGFM", "CYAML", "CFileSwap", "Platform"]),
+        .target(name: "SiteDeploy", dependencies: ["Diagnostics", "Platform", "CCurl"]),
         .target(
             name: "AuraSite",
-            dependencies: ["Diagnostics", "Mustache", "COpenSSL", "AuraPlanner", "Platform", "SiteEngine"]),
+            dependencies: [
+                "Diagnostics", "Mustache", "COpenSSL", "AuraPlanner", "Platform", "SiteEngine", "SiteDeploy"
+            ]),
         .target(
             name: "AuraPlanner", dependencies: ["Diagnostics"],
             resources: [.embedInCode("Resources/category-weights.tsv")]),
@@ -45,13 +48,13 @@ let package = Package(
             name: "AuraServer",
             dependencies: [
                 "AuraHTTP", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "Platform",
-                "AuraUseCases", "SiteEngine", "AuraSite", "AuraPlanner", "Mustache"
+                "AuraUseCases", "SiteEngine", "SiteDeploy", "AuraSite", "AuraPlanner", "Mustache"
             ]),
         .target(
             name: "AuraCLI",
             dependencies: [
-                "Diagnostics", "Platform", "AuraHTTP", "AuraServer", "AuraUseCases", "SiteEngine", "AuraSite",
-                "AuraPlanner"
+                "Diagnostics", "Platform", "AuraHTTP", "AuraServer", "AuraUseCases", "SiteEngine", "SiteDeploy",
+                "AuraSite", "AuraPlanner"
             ]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 
@@ -63,6 +66,7 @@ let package = Package(
         .testTarget(
             name: "AuraServerTests",
             dependencies: ["AuraHTTP", "AuraServer", "SiteEngine", "AuraSite", "AuraTestSupport", "Platform"]),
+        .testTarget(name: "SiteDeployTests", dependencies: ["SiteDeploy"]),
         .testTarget(name: "MustacheTests", dependencies: ["Diagnostics", "Mustache"]),
         .testTarget(
             name: "SiteEngineTests",

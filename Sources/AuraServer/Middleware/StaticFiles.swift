@@ -1,6 +1,7 @@
 import AuraHTTP
 import AuraSite
 import Foundation
+import SiteDeploy
 
 /// Serves the files of a site built in memory: only a file the site holds, never a path that
 /// could name another (`..`, encoded slashes, dots or NUL, hidden files), with validators for
@@ -48,7 +49,7 @@ struct StaticFiles: Sendable {
         if let ifNoneMatch, Self.matches(ifNoneMatch, tag) {
             return HTTPResponse(status: 304, headers: headers)
         }
-        headers.insert(("Content-Type", Self.contentType(of: (path as NSString).pathExtension)), at: 0)
+        headers.insert(("Content-Type", PublishedFile.contentType(of: path)), at: 0)
         return HTTPResponse(status: 200, headers: headers, body: file.data)
     }
 
@@ -60,30 +61,6 @@ struct StaticFiles: Sendable {
     /// Fingerprinted assets never change under their name; everything else is revalidated,
     /// and personal pages are never stored.
     static func caching(_ path: String, personal: Bool) -> String {
-        if personal { return "no-store" }
-        if path.range(of: #"\.[0-9a-f]{10}\.[a-z0-9]+$"#, options: .regularExpression) != nil {
-            return "public, max-age=31536000, immutable"
-        }
-        return "no-cache"
-    }
-
-    static func contentType(of pathExtension: String) -> String {
-        switch pathExtension.lowercased() {
-        case "html": "text/html; charset=utf-8"
-        case "css": "text/css; charset=utf-8"
-        case "js": "text/javascript; charset=utf-8"
-        case "json": "application/json"
-        case "webmanifest": "application/manifest+json"
-        case "xml": "application/xml; charset=utf-8"
-        case "txt", "md": "text/plain; charset=utf-8"
-        case "ics": "text/calendar; charset=utf-8"
-        case "svg": "image/svg+xml"
-        case "png": "image/png"
-        case "jpg", "jpeg": "image/jpeg"
-        case "ico": "image/x-icon"
-        case "woff2": "font/woff2"
-        case "pdf": "application/pdf"
-        default: "application/octet-stream"
-        }
+        personal ? "no-store" : PublishedFile.caching(path)
     }
 }

@@ -1,16 +1,17 @@
 import CCurl
 
 /// One libcurl easy handle, for one transfer: libcurl is loaded on the first (`aura_curl`), and
-/// the handle is cleaned up with this value. Mail, calendar fetches and pushes go through it.
-final class CurlHandle {
-    let library: UnsafePointer<aura_curl_library>
-    let curl: UnsafeMutableRawPointer
+/// the handle is cleaned up with this value. Mail, calendar fetches, pushes and deploys to an
+/// object store go through it.
+package final class CurlHandle {
+    package let library: UnsafePointer<aura_curl_library>
+    package let curl: UnsafeMutableRawPointer
 
-    struct Unavailable: Error, CustomStringConvertible {
-        let description: String
+    package struct Unavailable: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    init() throws {
+    package init() throws {
         var failure: UnsafePointer<CChar>?
         guard let library = aura_curl(&failure) else {
             throw Unavailable(
@@ -25,7 +26,7 @@ final class CurlHandle {
     deinit { library.pointee.easy_cleanup(curl) }
 
     /// What went wrong, in libcurl's words.
-    func explain(_ code: CURLcode) -> String {
+    package func explain(_ code: CURLcode) -> String {
         library.pointee.easy_strerror(code).map { String(cString: $0) } ?? "libcurl failed (\(code.rawValue))"
     }
 }
