@@ -15,6 +15,7 @@ public enum Commands {
         MoveCommand(),
         DropCommand(),
         UndoCommand(),
+        DeployCommand(),
         ServeCommand(),
         UserCommand()
     ]

@@ -3,7 +3,8 @@ import Foundation
 import SiteEngine
 import Synchronization
 
-/// A single self-overwriting status line on an interactive terminal: `[11/13] Render pages 120/400`.
+/// A single self-overwriting status line on an interactive terminal: `[11/13] Render pages 120/400`,
+/// `Deploying 12/40 assets/site.0123456789.css`.
 final class ProgressLine: Sendable {
     private let terminal: Terminal
     private let enabled: Bool
@@ -34,6 +35,18 @@ final class ProgressLine: Sendable {
                 guard rendered == total || now - state.lastDrawn > .milliseconds(50) else { return }
                 text = "\(state.stage) \(rendered)/\(total)"
             }
+            state.lastDrawn = now
+            state.drawn = true
+            terminal.writeError("\r\u{1B}[2K" + text)
+        }
+    }
+
+    /// Shows `text`, at most every 50 ms.
+    @Sendable func show(_ text: String) {
+        guard enabled else { return }
+        state.withLock { state in
+            let now = ContinuousClock.now
+            guard now - state.lastDrawn > .milliseconds(50) else { return }
             state.lastDrawn = now
             state.drawn = true
             terminal.writeError("\r\u{1B}[2K" + text)

@@ -14,6 +14,7 @@ typedef struct {
     CURLcode (*_Nonnull easy_perform)(CURL *curl);
     CURLcode (*_Nonnull easy_getinfo)(CURL *curl, CURLINFO info, ...);
     void (*_Nonnull easy_cleanup)(CURL *curl);
+    void (*_Nonnull easy_reset)(CURL *curl);
     const char *(*_Nonnull easy_strerror)(CURLcode code);
     struct curl_slist *(*_Nonnull slist_append)(struct curl_slist *list, const char *text);
     void (*_Nonnull slist_free_all)(struct curl_slist *list);
@@ -35,11 +36,12 @@ static inline const char *aura_curl_load(aura_curl_library *library) {
     *(void **)&library->easy_perform = dlsym(handle, "curl_easy_perform");
     *(void **)&library->easy_getinfo = dlsym(handle, "curl_easy_getinfo");
     *(void **)&library->easy_cleanup = dlsym(handle, "curl_easy_cleanup");
+    *(void **)&library->easy_reset = dlsym(handle, "curl_easy_reset");
     *(void **)&library->easy_strerror = dlsym(handle, "curl_easy_strerror");
     *(void **)&library->slist_append = dlsym(handle, "curl_slist_append");
     *(void **)&library->slist_free_all = dlsym(handle, "curl_slist_free_all");
     if (!global_init || !library->easy_init || !library->easy_setopt || !library->easy_perform || !library->easy_getinfo
-        || !library->easy_cleanup
+        || !library->easy_cleanup || !library->easy_reset
         || !library->easy_strerror || !library->slist_append || !library->slist_free_all) {
         return "libcurl.so.4 lacks a function aura uses";
     }

@@ -37,6 +37,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var signUp: SignUp = .invite
     /// How `aura serve` sends e-mail (`mail: {smtp, from, user, password_env}`); none by default.
     public var mail: MailSettings?
+    /// Where `aura deploy` publishes the site (`deploy:`).
+    public var deploy = DeploySettings()
     /// How capture reads dates (`locale`, `date_order`, `birthday`).
     public var capture = CaptureSettings()
     /// The hosts whose calendars `aura serve` fetches for the people who give their calendar's
@@ -61,7 +63,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     public static let fileName = "site.yml"
     static let keys = [
         "title", "description", "base_url", "language", "time_zone", "day", "parts_of_day", "keep", "culture",
-        "private", "accounts", "mail", "locale", "date_order", "birthday"
+        "private", "accounts", "mail", "locale", "date_order", "birthday", "deploy"
     ]
 
     /// Reads and validates `site.yml` in `contentDirectory`.
@@ -167,6 +169,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.signUp = signUp
         configuration.mail = mail
         configuration.capture = try capture(fields)
+        configuration.deploy = try deploySettings(fields)
         return configuration
     }
 

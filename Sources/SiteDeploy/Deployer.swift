@@ -1,0 +1,41 @@
+import Foundation
+
+/// One deploy of a built site to a store: read the target's manifest, plan, then send the
+/// assets, the other files and the pages, delete, and leave the new manifest — or, for a dry
+/// run, stop after planning.
+package struct Deployer: Sendable {
+    package let store: any DeployStore
+    /// The built site's folder.
+    package let root: URL
+    package let rules: [HeaderRule]
+    package let maximumDeletions: Int
+    package let force: Bool
+
+    package init(store: any DeployStore, root: URL, rules: [HeaderRule], maximumDeletions: Int, force: Bool) {
+        self.store = store
+        self.root = root
+        self.rules = rules
+        self.maximumDeletions = maximumDeletions
+        self.force = force
+    }
+
+    /// The plan for `site` against the target, checked against the deletion bound; nothing is
+    /// changed yet.
+    package func plan(_ site: [SiteFile]) throws(DeployError) -> DeployPlan {
+        let published = try store.readManifest().map { data throws(DeployError) in
+            try DeployManifest.decode(data, source: DeployManifest.name + " on the target")
+        }
+        let plan = DeployPlan(site: site, published: published, rules: rules)
+        try plan.checkDeletions(maximum: maximumDeletions, force: force)
+        return plan
+    }
+
+    /// Carries `plan` out, phase by phase; `sent` is called for every file that arrived.
+    package func run(_ plan: DeployPlan, sent: @escaping @Sendable (DeployPlan.Upload) -> Void) throws(DeployError) {
+        for phase in DeployPlan.Phase.allCases {
+            try store.send(plan.uploads.filter { $0.phase == phase }, from: root, sent: sent)
+        }
+        try store.delete(plan.deletions)
+        try store.writeManifest(plan.manifest.encoded())
+    }
+}
