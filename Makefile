@@ -2,7 +2,7 @@
 SWIFT ?= swift
 AURA := .build/release/aura
 
-.PHONY: deps test-deps build site categorizer test test-format test-swift test-integrity test-server test-private test-browser test-fuzz test-loaded fuzz bench clean
+.PHONY: deps test-deps build site categorizer test test-format test-swift test-integrity test-server test-private test-deploy test-browser test-fuzz test-loaded fuzz bench clean
 FUZZ_SECONDS ?= 60
 
 deps:
@@ -23,7 +23,7 @@ categorizer:
 	python3 scripts/train_categorizer.py
 
 # Every suite runs, whichever fails; the last lines say which failed (scripts/test-suites.sh).
-TEST_SUITES := test-format test-swift test-integrity test-server test-private test-browser test-fuzz
+TEST_SUITES := test-format test-swift test-integrity test-server test-private test-deploy test-browser test-fuzz
 
 test: test-deps
 	@MAKE="$(MAKE)" sh scripts/test-suites.sh $(TEST_SUITES)
@@ -54,6 +54,12 @@ test-integrity:
 test-private:
 	$(SWIFT) build --product aura
 	python3 -m pytest -q Tests/Private
+
+# aura deploy to moto's S3 on loopback (credentials checked, requests counted by a proxy) and
+# through rsync to a local folder.
+test-deploy:
+	$(SWIFT) build --product aura
+	python3 -m pytest -q Tests/Deploy
 
 # The browser suite in Chromium and in WebKitGTK (Safari's engine), under a virtual display.
 test-browser:

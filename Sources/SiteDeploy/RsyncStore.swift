@@ -3,8 +3,8 @@ import Foundation
 /// A deploy target the system's `rsync` reaches: a local folder, `user@host:path` over ssh, or
 /// `rsync://host/module/path`. Each phase of the plan is one rsync of exactly its files
 /// (`--files-from`), with `--checksum` and `--delay-updates`, so the files of a phase appear on
-/// the target together; deletions are one rsync from an empty folder with `--delete-missing-args`,
-/// which deletes exactly the files listed.
+/// the target together; deletions are one rsync from a folder that holds only the files' folders,
+/// with `--delete-missing-args`, which deletes exactly the files listed and nothing beside them.
 package struct RsyncStore: DeployStore {
     let destination: String
 
@@ -45,8 +45,12 @@ package struct RsyncStore: DeployStore {
         let folder = try Scratch()
         defer { folder.remove() }
         let list = try folder.list(paths)
+        // The folders are there and only the files missing: rsync then deletes just those files.
         let empty = folder.url.appendingPathComponent("empty")
-        try? FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+        for parent in Set(paths.map { ($0 as NSString).deletingLastPathComponent }) {
+            try? FileManager.default.createDirectory(
+                at: empty.appendingPathComponent(parent), withIntermediateDirectories: true)
+        }
         let run = try rsync([
             "--delete-missing-args", "--from0", "--files-from=\(list.path)", empty.path + "/", destination
         ])

@@ -1,0 +1,66 @@
+"""A loopback HTTP proxy in front of moto that notes the method and path of every request, in
+the order they arrive (moto's own recorder appends from many threads to one file and interleaves
+lines under parallel uploads). It forwards the Host header unchanged, so the signature aura made
+for the proxy's address is the one moto checks. `drop()` makes it close every connection from
+then on without an answer, as a network that went away."""
+import http.client
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from deploy_support import free_port
+
+
+class CountingProxy:
+    def __init__(self, upstream_port):
+        self.requests, self.lock, self.dropping = [], threading.Lock(), False
+        proxy = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *arguments):
+                pass
+
+            def forward(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                with proxy.lock:
+                    if proxy.dropping:
+                        self.close_connection = True
+                        return
+                    proxy.requests.append((self.command, self.path))
+                upstream = http.client.HTTPConnection("127.0.0.1", upstream_port, timeout=30)
+                upstream.request(self.command, self.path, body=body, headers=dict(self.headers))
+                answer = upstream.getresponse()
+                data = answer.read()
+                upstream.close()
+                self.send_response(answer.status)
+                for name, value in answer.getheaders():
+                    if name.lower() not in ("content-length", "transfer-encoding", "connection", "server", "date"):
+                        self.send_header(name, value)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                if self.command != "HEAD":
+                    self.wfile.write(data)
+
+            do_GET = do_PUT = do_DELETE = do_HEAD = do_POST = forward
+
+        self.port = free_port()
+        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.endpoint = f"http://127.0.0.1:{self.port}"
+
+    def take(self):
+        """The requests noted since the last call, and forget them."""
+        with self.lock:
+            taken, self.requests = self.requests, []
+        return taken
+
+    def drop(self, dropping=True):
+        with self.lock:
+            self.dropping = dropping
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
