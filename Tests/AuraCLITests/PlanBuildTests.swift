@@ -42,7 +42,7 @@ import Testing
     }
 
     /// The line from the README, run by /bin/sh with cron's bare environment, in a copy of the
-    /// project where `.build/release/aura` is the binary under test.
+    /// project where `.build/release/aura` is the binary under test; it plans, builds and deploys.
     @Test func theREADMECronLineRunsAsPrinted() throws {
         let readme = try String(contentsOf: Project.root.appendingPathComponent("README.md"), encoding: .utf8)
         let line = try #require(
@@ -61,6 +61,13 @@ import Testing
         try FileManager.default.createSymbolicLink(
             at: release.appendingPathComponent("aura"), withDestinationURL: try auraExecutable())
         let planBefore = try Data(contentsOf: project.appendingPathComponent("Content/planner/plan.json"))
+        // The line deploys to site.yml's default target: here a folder of the copy.
+        let published = project.appendingPathComponent("published")
+        let settings = try FileHandle(forWritingTo: project.appendingPathComponent("Content/site.yml"))
+        try settings.seekToEnd()
+        try settings.write(
+            contentsOf: Data("\ndeploy:\n  targets:\n    - name: home\n      url: \(published.path)\n".utf8))
+        try settings.close()
 
         let asRun = command.replacingOccurrences(of: "cd /srv/aura", with: "cd '\(project.path)'")
         let result = try runProgram(
@@ -69,6 +76,7 @@ import Testing
         #expect(result.output.isEmpty, "cron mails whatever a job prints; --quiet must print nothing: \(result.output)")
         #expect(
             FileManager.default.fileExists(atPath: project.appendingPathComponent("Public/dashboard/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: published.appendingPathComponent("index.html").path))
         #expect(
             try Data(contentsOf: project.appendingPathComponent("Content/planner/plan.json")) != planBefore,
             "the cron line did not plan the day")
