@@ -35,6 +35,7 @@ import unicodedata
 from pathlib import Path
 
 import bench_capture
+import bench_deploy
 import bench_serve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -993,6 +994,9 @@ def main():
     parser.add_argument("--serve-only", action="store_true", help="only the serve rows: aura serve and nginx under wrk")
     parser.add_argument("--no-serve", action="store_true", help="leave out the serve rows")
     parser.add_argument("--capture-only", action="store_true", help="only the capture row: aura parse over 10,000 lines")
+    parser.add_argument("--deploy-only", action="store_true",
+                        help="only the deploy rows: aura deploy of the largest --sizes corpus to moto's S3")
+    parser.add_argument("--no-deploy", action="store_true", help="leave out the deploy rows")
     args = parser.parse_args()
     if args.serve_only:
         return serve_report(args)
@@ -1004,6 +1008,8 @@ def main():
             raise ValueError
     except ValueError:
         parser.error(f"--sizes: expected comma-separated positive numbers, got '{args.sizes}'")
+    if args.deploy_only:
+        return deploy_report(max(sizes))
     if args.runs is not None and args.runs < 2:
         parser.error("--runs: at least 2, so that a spread can be reported")
 
@@ -1041,7 +1047,8 @@ def main():
     results = CORPUS_ROOT / "results.md"
     results.write_text(report)
     print(f"written to {results.relative_to(ROOT)}; hyperfine JSON in bench/corpus/<N>/hyperfine-*.json")
-    return capture_report() or (0 if args.no_serve else serve_report(args))
+    return (capture_report() or (0 if args.no_deploy else deploy_report(max(sizes)))
+            or (0 if args.no_serve else serve_report(args)))
 
 
 def capture_report():
@@ -1054,6 +1061,26 @@ def capture_report():
     report = f"# aura parse: capture speed\n\n{os.cpu_count()} CPUs · load average {os.getloadavg()[0]:.1f}\n\n{bench_capture.table(rows)}\n"
     print("\n" + report)
     (CORPUS_ROOT / "results-capture.md").write_text(report)
+    return 0
+
+
+def deploy_report(size):
+    """The deploy rows for the `size`-entry corpus, printed and written to bench/corpus/results-deploy.md."""
+    try:
+        folder = ensure_corpus(size, tool_versions()["hugo"])
+        content, site = folder / "aura" / "Content", folder / "aura" / "out-deploy"
+        run([str(AURA), "build", "--quiet", "--content", str(content), "--templates", str(TEMPLATES),
+             "--output", str(site)], f"aura build of the {size}-entry corpus for the deploy rows")
+        rows = bench_deploy.run(AURA, content, site, folder)
+    except (SetupError, OSError, subprocess.CalledProcessError) as error:
+        print(f"\nbench: deploy set-up failed: {error}", file=sys.stderr)
+        return 1
+    report = (f"# aura deploy to moto's S3\n\n{size:,} entries · {os.cpu_count()} CPUs · "
+              f"load average {os.getloadavg()[0]:.1f}\n\n{bench_deploy.table(rows)}\n\n"
+              f"Command: `{rows[0]['command'].replace(f'{ROOT}/', '')}`; the first row deletes the target's "
+              "manifest before each run. See bench/README.md.\n")
+    print("\n" + report)
+    (CORPUS_ROOT / "results-deploy.md").write_text(report)
     return 0
 
 
