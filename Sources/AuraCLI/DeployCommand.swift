@@ -55,6 +55,11 @@ struct DeployCommand: Command {
             terminal.print(
                 "Dry run for \(terminalText(target.display)): \(plan.uploads.count) to send (\(bytes(plan.bytes))), "
                     + "\(plan.unchanged) unchanged, \(plan.deletions.count) to delete; nothing was changed.")
+            do {
+                try plan.checkDeletions(maximum: maximum, force: arguments.flag("--force"))
+            } catch {
+                terminal.print("note: \(error)")
+            }
             return 0
         }
         let progress = ProgressLine(terminal: terminal, enabled: !quiet && terminal.isInteractive)

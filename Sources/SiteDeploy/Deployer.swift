@@ -19,19 +19,18 @@ package struct Deployer: Sendable {
         self.force = force
     }
 
-    /// The plan for `site` against the target, checked against the deletion bound; nothing is
-    /// changed yet.
+    /// The plan for `site` against the target; nothing is changed yet.
     package func plan(_ site: [SiteFile]) throws(DeployError) -> DeployPlan {
         let published = try store.readManifest().map { data throws(DeployError) in
             try DeployManifest.decode(data, source: DeployManifest.name + " on the target")
         }
-        let plan = DeployPlan(site: site, published: published, rules: rules)
-        try plan.checkDeletions(maximum: maximumDeletions, force: force)
-        return plan
+        return DeployPlan(site: site, published: published, rules: rules)
     }
 
-    /// Carries `plan` out, phase by phase; `sent` is called for every file that arrived.
+    /// Carries `plan` out, phase by phase, unless it deletes more than the bound allows (then
+    /// nothing changes); `sent` is called for every file that arrived.
     package func run(_ plan: DeployPlan, sent: @escaping @Sendable (DeployPlan.Upload) -> Void) throws(DeployError) {
+        try plan.checkDeletions(maximum: maximumDeletions, force: force)
         for phase in DeployPlan.Phase.allCases {
             try store.send(plan.uploads.filter { $0.phase == phase }, from: root, sent: sent)
         }

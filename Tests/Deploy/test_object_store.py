@@ -110,10 +110,13 @@ def test_more_deletions_than_allowed_stop_before_anything_changes(site, moto, pr
         (site.content / "culture" / name).unlink()
     site.build()
     moto.start_recording()
+    dry = deploy(site, moto, prefix, "--max-deletes", "1", "--dry-run")
+    assert dry.returncode == 0 and "delete  culture/fespaco/index.html" in dry.stdout
+    assert "more than --max-deletes 1" in dry.stdout
     run = deploy(site, moto, prefix, "--max-deletes", "1")
     assert run.returncode == 1
     assert "more than --max-deletes 1" in run.stderr and "nothing was changed" in run.stderr
-    assert [m for m, _ in moto.recorded(prefix)] == ["GET"]
+    assert [m for m, _ in moto.recorded(prefix)] == ["GET", "GET"]
     assert moto.objects(prefix) == held
     requests, _ = deployed(site, moto, prefix, "--max-deletes", "1", "--force")
     assert len([m for m, _ in requests if m == "DELETE"]) > 1
