@@ -1,8 +1,8 @@
 """A loopback HTTP proxy in front of moto that notes the method and path of every request, in
 the order they arrive (moto's own recorder appends from many threads to one file and interleaves
 lines under parallel uploads). It forwards the Host header unchanged, so the signature aura made
-for the proxy's address is the one moto checks. `drop()` makes it close every connection from
-then on without an answer, as a network that went away."""
+for the proxy's address is the one moto checks. `drop_after(n)` makes it close every connection
+without an answer once n more PUTs went through, as a network that went away mid-deploy."""
 import http.client
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -12,7 +12,7 @@ from deploy_support import free_port
 
 class CountingProxy:
     def __init__(self, upstream_port):
-        self.requests, self.lock, self.dropping = [], threading.Lock(), False
+        self.requests, self.lock, self.puts_left = [], threading.Lock(), None
         proxy = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -24,9 +24,11 @@ class CountingProxy:
             def forward(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 with proxy.lock:
-                    if proxy.dropping:
-                        self.close_connection = True
-                        return
+                    if proxy.puts_left is not None and (proxy.puts_left <= 0 or self.command == "PUT"):
+                        if proxy.puts_left <= 0:
+                            self.close_connection = True
+                            return
+                        proxy.puts_left -= 1
                     proxy.requests.append((self.command, self.path))
                 upstream = http.client.HTTPConnection("127.0.0.1", upstream_port, timeout=30)
                 upstream.request(self.command, self.path, body=body, headers=dict(self.headers))
@@ -57,9 +59,10 @@ class CountingProxy:
             taken, self.requests = self.requests, []
         return taken
 
-    def drop(self, dropping=True):
+    def drop_after(self, puts):
+        """From `puts` PUTs on, every request gets its connection closed; None: never."""
         with self.lock:
-            self.dropping = dropping
+            self.puts_left = puts
 
     def stop(self):
         self.server.shutdown()

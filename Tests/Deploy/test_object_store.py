@@ -1,6 +1,9 @@
 """`aura deploy s3://…` against moto's S3 on loopback, with credentials checked: what is sent, with
 which headers, in which order; what is deleted and when; and failures that change nothing."""
+import json
 import re
+
+import boto3
 
 import pytest
 
@@ -170,3 +173,46 @@ def test_personal_pages_go_when_site_yml_allows_them(site, moto, prefix):
     held = moto.objects(prefix)
     assert "planner/index.html" in held
     assert moto.head(prefix, "culture/feed.xml")["CacheControl"] == "max-age=600"
+
+
+def test_a_connection_dropped_mid_deploy_leaves_the_pages_as_they_were(site, moto, prefix):
+    deployed(site, moto, prefix)
+    held = moto.objects(prefix)
+    before = site.deployed()
+    css = site.templates / "assets" / "css" / "60-culture.css"
+    css.write_text(css.read_text() + "\n.deploy-test { color: inherit; }\n")
+    entry = site.content / "culture" / "fespaco.md"
+    entry.write_text(entry.read_text() + "\nOne more line.\n")
+    site.build()
+    pages = {p for p in changed(before, site.deployed()) if p.endswith(".html")}
+    assert pages
+    moto.proxy.drop_after(1)
+    try:
+        run = deploy(site, moto, prefix)
+    finally:
+        moto.proxy.drop_after(None)
+    assert run.returncode == 1
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "could not reach" in lines[0] and "assets/" in lines[0], run.stderr
+    after = moto.objects(prefix)
+    assert all(after[p] == held[p] for p in pages | {MANIFEST})
+    # The next deploy sends what the failed one did not confirm.
+    requests, _ = deployed(site, moto, prefix)
+    assert pages <= set(puts(requests))
+
+
+def test_temporary_credentials_send_their_session_token(site, moto, prefix):
+    keys = dict(endpoint_url=moto.direct, region_name="us-east-1", aws_access_key_id=moto.key,
+                aws_secret_access_key=moto.secret)
+    role = boto3.client("iam", **keys).create_role(RoleName=prefix, AssumeRolePolicyDocument=json.dumps(
+        {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Principal": {"AWS": "*"},
+                                                "Action": "sts:AssumeRole"}]}))["Role"]
+    boto3.client("iam", **keys).put_role_policy(RoleName=prefix, PolicyName="all", PolicyDocument=json.dumps(
+        {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "*", "Resource": "*"}]}))
+    temporary = boto3.client("sts", **keys).assume_role(RoleArn=role["Arn"], RoleSessionName="deploy")["Credentials"]
+    env = moto.env(AWS_ACCESS_KEY_ID=temporary["AccessKeyId"], AWS_SECRET_ACCESS_KEY=temporary["SecretAccessKey"],
+                   AWS_SESSION_TOKEN=temporary["SessionToken"])
+    run = deploy(site, moto, prefix, env=env)
+    assert run.returncode == 0, run.stderr
+    assert "index.html" in moto.objects(prefix)
+    assert temporary["SecretAccessKey"] not in run.stdout + run.stderr
