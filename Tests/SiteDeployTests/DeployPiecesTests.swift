@@ -74,6 +74,21 @@ struct DeployPiecesTests {
                 == "http://127.0.0.1:9000/site/www/culture/index.html")
     }
 
+    @Test func theSiteIsEveryFileButHiddenOnesAndWhatIncludeRefuses() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for path in ["index.html", ".git/HEAD", ".well-known/security.txt", "a/.swp", "a/b.css", "README.md"] {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: url)
+        }
+        let files = try SiteFile.scan(folder) { $0 != "README.md" }
+        #expect(files.map(\.path).sorted() == [".well-known/security.txt", "a/b.css", "index.html"])
+        #expect(files.first { $0.path == "index.html" }?.size == 10)
+        #expect(throws: DeployError.self) { try SiteFile.scan(folder.appendingPathComponent("none")) { _ in true } }
+    }
+
     @Test func terminalTextShowsControlCharactersInsteadOfActingOnThem() {
         #expect(DeployError("a\u{1B}[2Jb\nc").description == "a\\u{1b}[2Jb\\u{a}c")
     }
