@@ -2,7 +2,8 @@
 the order they arrive (moto's own recorder appends from many threads to one file and interleaves
 lines under parallel uploads). It forwards the Host header unchanged, so the signature aura made
 for the proxy's address is the one moto checks. `drop_after(n)` makes it close every connection
-without an answer once n more PUTs went through, as a network that went away mid-deploy."""
+without an answer once n more PUTs went through, as a network that went away mid-deploy;
+`refuse_puts(n)` answers the next n PUTs 503 SlowDown, as a busy store does."""
 import http.client
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -12,7 +13,7 @@ from deploy_support import free_port
 
 class CountingProxy:
     def __init__(self, upstream_port):
-        self.requests, self.lock, self.puts_left = [], threading.Lock(), None
+        self.requests, self.lock, self.puts_left, self.refusals = [], threading.Lock(), None, 0
         proxy = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -30,6 +31,17 @@ class CountingProxy:
                             return
                         proxy.puts_left -= 1
                     proxy.requests.append((self.command, self.path))
+                    refuse = self.command == "PUT" and proxy.refusals > 0
+                    if refuse:
+                        proxy.refusals -= 1
+                if refuse:
+                    body = b"<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>"
+                    self.send_response(503)
+                    self.send_header("Content-Type", "application/xml")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
                 upstream = http.client.HTTPConnection("127.0.0.1", upstream_port, timeout=30)
                 upstream.request(self.command, self.path, body=body, headers=dict(self.headers))
                 answer = upstream.getresponse()
@@ -63,6 +75,10 @@ class CountingProxy:
         """From `puts` PUTs on, every request gets its connection closed; None: never."""
         with self.lock:
             self.puts_left = puts
+
+    def refuse_puts(self, count):
+        with self.lock:
+            self.refusals = count
 
     def stop(self):
         self.server.shutdown()

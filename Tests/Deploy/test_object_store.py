@@ -216,3 +216,19 @@ def test_temporary_credentials_send_their_session_token(site, moto, prefix):
     assert run.returncode == 0, run.stderr
     assert "index.html" in moto.objects(prefix)
     assert temporary["SecretAccessKey"] not in run.stdout + run.stderr
+
+
+def test_a_busy_store_is_retried_with_back_off(site, moto, prefix):
+    moto.proxy.refuse_puts(3)
+    requests, run = deployed(site, moto, prefix)
+    assert set(moto.objects(prefix)) == set(site.deployed()) | {MANIFEST}
+    assert len(puts(requests)) == len(site.deployed()) + 1 + 3
+    moto.proxy.refuse_puts(100)
+    try:
+        entry = site.content / "culture" / "fespaco.md"
+        entry.write_text(entry.read_text() + "\nOne more line.\n")
+        site.build()
+        run = deploy(site, moto, prefix)
+    finally:
+        moto.proxy.refuse_puts(0)
+    assert run.returncode == 1 and "answered SlowDown: Please reduce your request rate." in run.stderr, run.stderr
