@@ -4,7 +4,8 @@
 #include <stddef.h>
 #include <string.h>
 
-/* libcurl is loaded the first time a mail is sent or a calendar fetched, not when aura starts: with the thirty
+/* libcurl is loaded the first time a mail is sent, a calendar fetched or a site deployed to an object store,
+   not when aura starts: with the thirty
    libraries it brings (TLS, Kerberos, LDAP, SSH …) it cost every aura command, a build or a
    capture as much as the server, about 3 ms of its start. The module links nothing; the
    functions come from the library Debian installs with the headers (libcurl.so.4). */
