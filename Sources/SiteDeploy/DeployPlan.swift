@@ -35,6 +35,9 @@ package struct DeployPlan: Sendable, Equatable {
     package private(set) var retiring: [String] = []
     /// The manifest once the plan is carried out.
     package private(set) var manifest = DeployManifest()
+    /// Whether the target's manifest must be written: false when it already says all of
+    /// `manifest`, so a deploy with nothing changed sends nothing at all.
+    package private(set) var changesManifest = true
 
     /// The plan for sending `site` to a target that holds what `published` says (nil: nothing
     /// known, so every file is sent), with the headers `rules` give.
@@ -65,6 +68,7 @@ package struct DeployPlan: Sendable, Equatable {
                 deletions.append(path)
             }
         }
+        changesManifest = published != manifest
         uploads.sort { ($0.phase, $0.file.path) < ($1.phase, $1.file.path) }
         deletions.sort()
         retiring.sort()

@@ -28,13 +28,14 @@ package struct Deployer: Sendable {
     }
 
     /// Carries `plan` out, phase by phase, unless it deletes more than the bound allows (then
-    /// nothing changes); `sent` is called for every file that arrived.
+    /// nothing changes), and leaves the new manifest when it differs; `sent` is called for
+    /// every file that arrived.
     package func run(_ plan: DeployPlan, sent: @escaping @Sendable (DeployPlan.Upload) -> Void) throws(DeployError) {
         try plan.checkDeletions(maximum: maximumDeletions, force: force)
         for phase in DeployPlan.Phase.allCases {
             try store.send(plan.uploads.filter { $0.phase == phase }, from: root, sent: sent)
         }
         try store.delete(plan.deletions)
-        try store.writeManifest(plan.manifest.encoded())
+        if plan.changesManifest { try store.writeManifest(plan.manifest.encoded()) }
     }
 }

@@ -29,6 +29,7 @@ struct DeployPlanTests {
         let first = DeployPlan(site: site, published: nil, rules: []).manifest
         let again = DeployPlan(site: site, published: first, rules: [])
         #expect(again.uploads.isEmpty && again.unchanged == 5 && again.manifest == first)
+        #expect(!again.changesManifest && DeployPlan(site: site, published: nil, rules: []).changesManifest)
         var edited = site
         edited[0] = SiteFile(path: "index.html", size: 11, sha256: "a2")
         #expect(DeployPlan(site: edited, published: first, rules: []).uploads.map(\.file.path) == ["index.html"])
@@ -45,7 +46,7 @@ struct DeployPlanTests {
         let smaller = site.filter { $0.path != css && $0.path != "culture/feed.xml" }
         let second = DeployPlan(site: smaller, published: first, rules: [])
         #expect(second.deletions == ["culture/feed.xml"] && second.retiring == [css])
-        #expect(second.manifest.files[css]?.retired == true)
+        #expect(second.manifest.files[css]?.retired == true && second.changesManifest)
         let third = DeployPlan(site: smaller, published: second.manifest, rules: [])
         #expect(third.deletions == [css] && third.retiring.isEmpty && third.manifest.files[css] == nil)
     }
