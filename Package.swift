@@ -27,11 +27,11 @@ let package = Package(
 
         .target(name: "CFileSwap"),
         .target(name: "Diagnostics"),
-        .target(name: "Platform", dependencies: ["Diagnostics", "COpenSSL"]),
+        .target(name: "Platform", dependencies: ["Diagnostics", "COpenSSL", "CCurl"]),
         .target(name: "Mustache", dependencies: ["Diagnostics"]),
         .target(
             name: "SiteEngine", dependencies: ["Diagnostics", "Mustache", "CMarkGFM", "CYAML", "CFileSwap", "Platform"]),
-        .target(name: "SiteDeploy", dependencies: ["Diagnostics", "Platform", "CCurl"]),
+        .target(name: "SiteDeploy", dependencies: ["Diagnostics", "Platform", "CCurl", "SiteEngine"]),
         .target(
             name: "AuraSite",
             dependencies: [
@@ -48,7 +48,7 @@ let package = Package(
             name: "AuraServer",
             dependencies: [
                 "AuraHTTP", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "Platform",
-                "AuraUseCases", "SiteEngine", "SiteDeploy", "AuraSite", "AuraPlanner", "Mustache"
+                "AuraUseCases", "SiteEngine", "AuraSite", "AuraPlanner", "Mustache"
             ]),
         .target(
             name: "AuraCLI",

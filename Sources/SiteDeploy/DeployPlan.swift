@@ -1,3 +1,5 @@
+import SiteEngine
+
 /// What one deploy changes on the target, decided from the site and the target's manifest
 /// alone, before anything is sent: the files to send in the order that keeps every page's
 /// assets in place (fingerprinted assets, then other files, pages last), the files to delete

@@ -1,4 +1,5 @@
 import Glibc
+import SiteEngine
 
 /// A `site.yml` rule that sets the headers of the files whose path matches a glob, as
 /// `hugo deploy`'s matchers do. The first rule that matches a file decides; a header it leaves

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// A folder of a bucket in an S3-compatible store as a deploy target: one PUT per changed file
 /// and one DELETE per removed one, four at a time, signed by libcurl.

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Synchronization
 
 /// A small fixed number of threads, each with its own libcurl handle, working through a list

@@ -1,7 +1,7 @@
 import AuraUseCases
 import CCurl
 import Foundation
-import SiteDeploy
+import Platform
 
 /// Fetches a calendar with libcurl from an address `CalendarAddress` allowed: connected only to
 /// the addresses it checked (pinned, so the name cannot resolve elsewhere in between), no

@@ -1,7 +1,7 @@
 import AuraSite
 import CCurl
 import Foundation
-import SiteDeploy
+import Platform
 
 /// Sends mail through the SMTP server `site.yml` names, by libcurl (STARTTLS when the server
 /// offers it on smtp://, TLS from the start on smtps://), the password from the environment.

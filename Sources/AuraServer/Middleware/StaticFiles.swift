@@ -1,7 +1,7 @@
 import AuraHTTP
 import AuraSite
 import Foundation
-import SiteDeploy
+import SiteEngine
 
 /// Serves the files of a site built in memory: only a file the site holds, never a path that
 /// could name another (`..`, encoded slashes, dots or NUL, hidden files), with validators for

@@ -1,6 +1,6 @@
 import CCurl
 import Foundation
-import SiteDeploy
+import Platform
 
 /// One POST of an encrypted message to a push service (RFC 8030) with libcurl: the headers Web
 /// Push needs, no redirects, 20 seconds at most; the service's status and, when it refused,
