@@ -16,11 +16,6 @@ struct StoreRequest {
         let body: Data
     }
 
-    /// The answer's bytes, collected by libcurl's write callback.
-    private final class Received {
-        var data = Data()
-    }
-
     /// Attempts after the first, and the wait before the first of them (doubled each time).
     static let retries = 3
     static let firstWait = 0.25
@@ -58,38 +53,28 @@ struct StoreRequest {
         let (library, curl) = (handle.library, handle.curl)
         let curlLibrary = library.pointee
         curlLibrary.easy_reset(curl)
-        var list: UnsafeMutablePointer<curl_slist>?
         var all = headers + [("x-amz-content-sha256", Fingerprint.sha256Hex(body))]
         if let token = signing.credentials.sessionToken { all.append(("x-amz-security-token", token)) }
-        for (name, value) in all { list = curlLibrary.slist_append(list, "\(name): \(value)") }
+        let list = handle.headerList(all)
         defer { curlLibrary.slist_free_all(list) }
-        let received = Received()
-        let context = Unmanaged.passRetained(received)
-        defer { context.release() }
+        let received = CurlHandle.Body()
         let bytes = [UInt8](body)
         return bytes.withUnsafeBufferPointer { buffer in
-            var codes = [
-                aura_curl_set_string(library, curl, CURLOPT_URL, url),
-                aura_curl_set_string(library, curl, CURLOPT_PROTOCOLS_STR, "http,https"),
-                aura_curl_set_long(library, curl, CURLOPT_FOLLOWLOCATION, 0),
-                aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
-                aura_curl_set_long(library, curl, CURLOPT_CONNECTTIMEOUT, 10),
-                // A transfer that moves nothing for 30 seconds has dropped.
-                aura_curl_set_long(library, curl, CURLOPT_LOW_SPEED_LIMIT, 1),
-                aura_curl_set_long(library, curl, CURLOPT_LOW_SPEED_TIME, 30),
-                aura_curl_set_string(library, curl, CURLOPT_AWS_SIGV4, "aws:amz:\(signing.region):s3"),
-                aura_curl_set_string(library, curl, CURLOPT_USERNAME, signing.credentials.accessKey),
-                aura_curl_set_string(library, curl, CURLOPT_PASSWORD, signing.credentials.secretKey),
-                aura_curl_set_pointer(library, curl, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)),
-                aura_curl_set_pointer(library, curl, CURLOPT_WRITEDATA, context.toOpaque()),
-                aura_curl_set_write_function(library, curl) { data, size, count, context in
-                    guard let data, let context else { return 0 }
-                    let length = size * count
-                    Unmanaged<Received>.fromOpaque(context).takeUnretainedValue().data.append(
-                        UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
-                    return length
-                }
-            ]
+            var codes =
+                handle.receive(into: received) + [
+                    aura_curl_set_string(library, curl, CURLOPT_URL, url),
+                    aura_curl_set_string(library, curl, CURLOPT_PROTOCOLS_STR, "http,https"),
+                    aura_curl_set_long(library, curl, CURLOPT_FOLLOWLOCATION, 0),
+                    aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
+                    aura_curl_set_long(library, curl, CURLOPT_CONNECTTIMEOUT, 10),
+                    // A transfer that moves nothing for 30 seconds has dropped.
+                    aura_curl_set_long(library, curl, CURLOPT_LOW_SPEED_LIMIT, 1),
+                    aura_curl_set_long(library, curl, CURLOPT_LOW_SPEED_TIME, 30),
+                    aura_curl_set_string(library, curl, CURLOPT_AWS_SIGV4, "aws:amz:\(signing.region):s3"),
+                    aura_curl_set_string(library, curl, CURLOPT_USERNAME, signing.credentials.accessKey),
+                    aura_curl_set_string(library, curl, CURLOPT_PASSWORD, signing.credentials.secretKey),
+                    aura_curl_set_pointer(library, curl, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list))
+                ]
             if method == "PUT" {
                 codes += [
                     aura_curl_set_long(library, curl, CURLOPT_POSTFIELDSIZE, buffer.count),

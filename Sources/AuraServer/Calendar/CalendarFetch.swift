@@ -13,12 +13,6 @@ enum CalendarFetch {
         let description: String
     }
 
-    /// The bytes received so far, read in turn by libcurl's write callback.
-    private final class Download {
-        var data = Data()
-        var tooLarge = false
-    }
-
     static func fetch(_ address: CalendarAddress) throws -> Data {
         let pinned = address.vouched ? [] : try address.publicAddresses()
         let handle = try CurlHandle()
@@ -28,38 +22,25 @@ enum CalendarFetch {
             pinned.isEmpty
             ? nil : curlLibrary.slist_append(nil, "\(address.host):\(address.port):\(pinned.joined(separator: ","))")
         defer { if let resolve { curlLibrary.slist_free_all(resolve) } }
-        let download = Download()
-        let context = Unmanaged.passRetained(download)
-        defer { context.release() }
-        var codes = [
-            aura_curl_set_string(library, curl, CURLOPT_URL, address.url.absoluteString),
-            aura_curl_set_string(library, curl, CURLOPT_PROTOCOLS_STR, address.vouched ? "http,https" : "https"),
-            aura_curl_set_long(library, curl, CURLOPT_FOLLOWLOCATION, 0),
-            aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, timeoutSeconds),
-            aura_curl_set_long(library, curl, CURLOPT_CONNECTTIMEOUT, 10),
-            aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
-            aura_curl_set_long(library, curl, CURLOPT_MAXFILESIZE, PersonalCalendar.largestFile),
-            aura_curl_set_string(library, curl, CURLOPT_ACCEPT_ENCODING, ""),
-            aura_curl_set_string(library, curl, CURLOPT_USERAGENT, "Aura calendar fetch"),
-            aura_curl_set_pointer(library, curl, CURLOPT_WRITEDATA, context.toOpaque()),
-            aura_curl_set_write_function(library, curl) { buffer, size, count, context in
-                guard let buffer, let context else { return 0 }
-                let download = Unmanaged<Download>.fromOpaque(context).takeUnretainedValue()
-                let length = size * count
-                guard download.data.count + length <= PersonalCalendar.largestFile else {
-                    download.tooLarge = true
-                    return 0
-                }
-                download.data.append(UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
-                return length
-            }
-        ]
+        let download = CurlHandle.Body(limit: PersonalCalendar.largestFile)
+        var codes =
+            handle.receive(into: download) + [
+                aura_curl_set_string(library, curl, CURLOPT_URL, address.url.absoluteString),
+                aura_curl_set_string(library, curl, CURLOPT_PROTOCOLS_STR, address.vouched ? "http,https" : "https"),
+                aura_curl_set_long(library, curl, CURLOPT_FOLLOWLOCATION, 0),
+                aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, timeoutSeconds),
+                aura_curl_set_long(library, curl, CURLOPT_CONNECTTIMEOUT, 10),
+                aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
+                aura_curl_set_long(library, curl, CURLOPT_MAXFILESIZE, PersonalCalendar.largestFile),
+                aura_curl_set_string(library, curl, CURLOPT_ACCEPT_ENCODING, ""),
+                aura_curl_set_string(library, curl, CURLOPT_USERAGENT, "Aura calendar fetch")
+            ]
         if let resolve {
             codes.append(aura_curl_set_pointer(library, curl, CURLOPT_RESOLVE, UnsafeMutableRawPointer(resolve)))
         }
         guard codes.allSatisfy({ $0 == CURLE_OK }) else { throw Failed(description: "libcurl refused a setting") }
         let result = curlLibrary.easy_perform(curl)
-        if download.tooLarge || result == CURLE_FILESIZE_EXCEEDED {
+        if download.exceeded || result == CURLE_FILESIZE_EXCEEDED {
             throw Failed(description: "the calendar is larger than 2 MB")
         }
         guard result == CURLE_OK else {

@@ -17,61 +17,49 @@ enum PushDelivery {
         let description: String
     }
 
-    /// The bytes of the answer, up to a few kilobytes, and its `Retry-After`.
-    private final class Received {
-        var data = Data()
-        var retryAfter: String?
+    /// The answer's `Retry-After`, read by libcurl's header callback.
+    private final class RetryAfter {
+        var value: String?
     }
 
     static func post(_ body: Data, to endpoint: String, headers: [(String, String)]) throws -> Answer {
         let handle = try CurlHandle()
         let (library, curl) = (handle.library, handle.curl)
         let curlLibrary = library.pointee
-        var list: UnsafeMutablePointer<curl_slist>?
-        for (name, value) in headers + [("Content-Type", "application/octet-stream"), ("Expect", "")] {
-            list = curlLibrary.slist_append(list, "\(name): \(value)")
-        }
+        let list = handle.headerList(headers + [("Content-Type", "application/octet-stream"), ("Expect", "")])
         defer { curlLibrary.slist_free_all(list) }
-        let received = Received()
-        let context = Unmanaged.passRetained(received)
+        // The services explain a refusal in a few kilobytes at most.
+        let received = CurlHandle.Body(limit: 4096, truncate: true)
+        let retryAfter = RetryAfter()
+        let context = Unmanaged.passRetained(retryAfter)
         defer { context.release() }
         let bytes = [UInt8](body)
         return try bytes.withUnsafeBufferPointer { buffer in
-            let codes = [
-                aura_curl_set_string(library, curl, CURLOPT_URL, endpoint),
-                aura_curl_set_string(library, curl, CURLOPT_PROTOCOLS_STR, "http,https"),
-                aura_curl_set_long(library, curl, CURLOPT_FOLLOWLOCATION, 0),
-                aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, 20),
-                aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
-                aura_curl_set_long(library, curl, CURLOPT_POST, 1),
-                aura_curl_set_pointer(
-                    library, curl, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress)),
-                aura_curl_set_long(library, curl, CURLOPT_POSTFIELDSIZE, buffer.count),
-                aura_curl_set_pointer(library, curl, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)),
-                aura_curl_set_pointer(library, curl, CURLOPT_WRITEDATA, context.toOpaque()),
-                aura_curl_set_pointer(library, curl, CURLOPT_HEADERDATA, context.toOpaque()),
-                aura_curl_set_header_function(library, curl) { line, size, count, context in
-                    guard let line, let context else { return 0 }
-                    let length = size * count
-                    let text = String(
-                        decoding: UnsafeRawBufferPointer(start: line, count: length), as: UTF8.self)
-                    if text.lowercased().hasPrefix("retry-after:") {
-                        Unmanaged<Received>.fromOpaque(context).takeUnretainedValue().retryAfter =
-                            text.dropFirst("retry-after:".count).trimmingCharacters(in: .whitespacesAndNewlines)
+            let codes =
+                handle.receive(into: received) + [
+                    aura_curl_set_string(library, curl, CURLOPT_URL, endpoint),
+                    aura_curl_set_string(library, curl, CURLOPT_PROTOCOLS_STR, "http,https"),
+                    aura_curl_set_long(library, curl, CURLOPT_FOLLOWLOCATION, 0),
+                    aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, 20),
+                    aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
+                    aura_curl_set_long(library, curl, CURLOPT_POST, 1),
+                    aura_curl_set_pointer(
+                        library, curl, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress)),
+                    aura_curl_set_long(library, curl, CURLOPT_POSTFIELDSIZE, buffer.count),
+                    aura_curl_set_pointer(library, curl, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)),
+                    aura_curl_set_pointer(library, curl, CURLOPT_HEADERDATA, context.toOpaque()),
+                    aura_curl_set_header_function(library, curl) { line, size, count, context in
+                        guard let line, let context else { return 0 }
+                        let length = size * count
+                        let text = String(
+                            decoding: UnsafeRawBufferPointer(start: line, count: length), as: UTF8.self)
+                        if text.lowercased().hasPrefix("retry-after:") {
+                            Unmanaged<RetryAfter>.fromOpaque(context).takeUnretainedValue().value =
+                                text.dropFirst("retry-after:".count).trimmingCharacters(in: .whitespacesAndNewlines)
+                        }
+                        return length
                     }
-                    return length
-                },
-                aura_curl_set_write_function(library, curl) { data, size, count, context in
-                    guard let data, let context else { return 0 }
-                    let received = Unmanaged<Received>.fromOpaque(context).takeUnretainedValue()
-                    let length = size * count
-                    if received.data.count < 4096 {
-                        received.data.append(
-                            UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: min(length, 4096))
-                    }
-                    return length
-                }
-            ]
+                ]
             guard codes.allSatisfy({ $0 == CURLE_OK }) else { throw Failed(description: "libcurl refused a setting") }
             let result = curlLibrary.easy_perform(curl)
             guard result == CURLE_OK else {
@@ -81,7 +69,7 @@ enum PushDelivery {
             return Answer(
                 status: aura_curl_response_code(library, curl),
                 reason: String(decoding: received.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
-                retryAfter: received.retryAfter.flatMap(Self.seconds))
+                retryAfter: retryAfter.value.flatMap(Self.seconds))
         }
     }
 
