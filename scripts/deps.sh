@@ -11,7 +11,7 @@ set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-build}
 
-apt_packages="pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libical-dev libmicrohttpd-dev libargon2-dev libsqlite3-dev zlib1g-dev python3-django libcurl4-openssl-dev libarchive-dev"
+apt_packages="pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libical-dev libh2o-evloop-dev libgmime-3.0-0 libargon2-dev libsqlite3-dev zlib1g-dev python3-django libcurl4-openssl-dev libarchive-dev"
 [ "$mode" = test ] && apt_packages="$apt_packages cmark-gfm webkit2gtk-driver xvfb xauth fonts-noto-color-emoji systemd caddy strace faketime rsync"
 [ "$mode" = stress ] && apt_packages="$apt_packages stress-ng"
 [ "$mode" = bench ] && apt_packages="$apt_packages cmark-gfm hugo hyperfine time wrk nginx"

@@ -88,7 +88,9 @@ final class Served: Sendable {
     }
 }
 
-/// A request read from fuzz bytes, its fields parsed as the transport would hand them over.
+/// A request read from fuzz bytes, its target, fields and body read as the transport reads them
+/// (`HTTPRequest(method:target:fields:body:clientAddress:)`: query, cookies, url-encoded and
+/// multipart forms).
 struct FuzzedRequest {
     let request: HTTPRequest
 
@@ -101,43 +103,23 @@ struct FuzzedRequest {
         let target = lines.removeFirst()
         // Actions that would end the session the other inputs use are left out.
         guard !target.contains("logout"), !target.contains("account/") else { return nil }
-        var headers: [String: String] = [:]
-        var cookies: [String: String] = [:]
+        var fields: [String: String] = [:]
         while let line = lines.first, !line.isEmpty {
             lines.removeFirst()
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
             let name = parts[0].lowercased()
             let value = parts[1].trimmingCharacters(in: .whitespaces)
-            if name == "cookie" {
-                for pair in value.split(separator: ";") {
-                    let kv = pair.split(separator: "=", maxSplits: 1)
-                    if kv.count == 2 { cookies[kv[0].trimmingCharacters(in: .whitespaces)] = String(kv[1]) }
-                }
-            } else {
-                headers[name] = value
-            }
+            fields[name] = fields[name].map { $0 + (name == "cookie" ? "; " : ", ") + value } ?? value
         }
-        let body = Data(lines.dropFirst().joined(separator: "\n").utf8)
-        var form: [(name: String, value: String)] = Self.pairs(String(decoding: body, as: UTF8.self), "&")
+        var body = Data(lines.dropFirst().joined(separator: "\n").utf8)
         if first & 1 == 1 {
-            cookies["aura_session"] = session.cookie
-            if first & 2 == 2 { form.append(("csrf", session.csrf)) }
+            fields["cookie"] = ["aura_session=\(session.cookie)", fields["cookie"]].compactMap { $0 }.joined(
+                separator: "; ")
+            if first & 2 == 2 { body += Data("&csrf=\(session.csrf)".utf8) }
         }
-        let pathAndQuery = target.split(separator: "?", maxSplits: 1).map(String.init)
-        var query: [String: String] = [:]
-        for (name, value) in Self.pairs(pathAndQuery.count == 2 ? pathAndQuery[1] : "", "&") { query[name] = value }
         request = HTTPRequest(
-            method: method, rawPath: pathAndQuery.first ?? "", headers: headers, cookies: cookies, query: query,
-            body: body, bodyTooLarge: first & 4 == 4 && body.count > 64, form: form,
+            method: method, target: target, fields: fields, body: body,
             clientAddress: first & 8 == 8 ? "::1" : "127.0.0.1")
-    }
-
-    /// `a=1&b=2` as pairs, percent-decoded where that reads.
-    static func pairs(_ text: String, _ separator: Character) -> [(name: String, value: String)] {
-        text.split(separator: separator).compactMap { pair in
-            let kv = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-            return kv.count == 2 ? (kv[0], kv[1]) : nil
-        }
     }
 }

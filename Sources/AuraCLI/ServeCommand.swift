@@ -96,8 +96,9 @@ struct ServeCommand: Command {
         }
         var settings = HTTPServer.Settings(address: host, port: port)
         settings.headerNames = AuraApp.headerNames
-        settings.cookieNames = AuraApp.cookieNames
-        settings.queryNames = AuraApp.queryNames
+        settings.defaultHeaders = AuraApp.securityHeaders
+        let proxies = configuration.trustedProxies
+        settings.isUnlimited = { proxies.contains($0) }
         let server = try HTTPServer(settings: settings) { request in app.respond(to: request) }
         // Heard from before the line that says the server is up: a SIGTERM right after it counts.
         let interruption = Interruption()

@@ -1,8 +1,8 @@
 import Foundation
 
-/// One complete HTTP request as libmicrohttpd parsed it: the path exactly as sent, the headers,
-/// cookies and query values the application reads, the body (within the limit) and any form
-/// fields in it.
+/// One complete HTTP request as the server received it: the path exactly as sent, the headers,
+/// cookies and query values the application reads, the body and the fields of a url-encoded
+/// form (url-encoded or multipart) in it.
 public struct HTTPRequest: Sendable {
     public let method: String
     /// The request target's path, not percent-decoded (`/culture/a%20b/`).
@@ -13,8 +13,6 @@ public struct HTTPRequest: Sendable {
     /// Query values by name, percent-decoded.
     public let query: [String: String]
     public let body: Data
-    /// The body passed the server's limit and was dropped.
-    public let bodyTooLarge: Bool
     /// Fields of a url-encoded or multipart form body, in order.
     public let form: [(name: String, value: String)]
     /// The client's IP address: the peer's, or behind a trusted proxy the one it forwarded for
@@ -25,7 +23,7 @@ public struct HTTPRequest: Sendable {
 
     public init(
         method: String, rawPath: String, headers: [String: String] = [:], cookies: [String: String] = [:],
-        query: [String: String] = [:], body: Data = Data(), bodyTooLarge: Bool = false,
+        query: [String: String] = [:], body: Data = Data(),
         form: [(name: String, value: String)] = [], clientAddress: String = "127.0.0.1"
     ) {
         self.method = method
@@ -34,9 +32,21 @@ public struct HTTPRequest: Sendable {
         self.cookies = cookies
         self.query = query
         self.body = body
-        self.bodyTooLarge = bodyTooLarge
         self.form = form
         self.clientAddress = clientAddress
+    }
+
+    /// The request as the transport reads it from what was sent: `target` split into the path and
+    /// its query values, the cookies of the `cookie` field and the fields of a url-encoded or
+    /// multipart body. `fields` are the header fields by lower-case name, a repeated one's values
+    /// joined.
+    public init(method: String, target: String, fields: [String: String], body: Data, clientAddress: String) {
+        let (path, query) = FormFields.split(target: target)
+        self.init(
+            method: method, rawPath: path, headers: fields, cookies: FormFields.cookies(fields["cookie"] ?? ""),
+            query: Dictionary(FormFields.parse(query), uniquingKeysWith: { first, _ in first }), body: body,
+            form: FormFields.form(contentType: fields["content-type"] ?? "", body: body),
+            clientAddress: clientAddress)
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }

@@ -1,24 +1,34 @@
 import CHTTPDaemon
 import Foundation
 
-/// An HTTP/1.1 server on GNU libmicrohttpd: its epoll thread pool accepts, parses and times out
-/// connections within explicit limits; each complete request is handed to `handler` on a pool
-/// thread and its answer queued. The handler must not throw or crash: it answers every request.
+/// An HTTP/1.1 server on libh2o: one event loop per core accepts, parses and times out
+/// connections within explicit limits; each complete request is handed to `handler` on a
+/// worker thread, so one that waits (a plan, a database write, a push) holds up no loop, and its
+/// answer goes back out on the request's loop. The handler must not throw or crash: it answers
+/// every request.
 public final class HTTPServer: @unchecked Sendable {
     /// The limits and address a server runs with.
     public struct Settings: Sendable {
         var address: String
         var port: UInt16
-        var threads: Int = 4
-        var connectionLimit: Int = 256
-        var connectionsPerAddress: Int = 64
-        var timeoutSeconds: Int = 30
-        var headerMemoryLimit: Int = 64 * 1024
-        var bodyLimit: Int = 1024 * 1024
-        /// Which headers, cookies and query values requests carry to the handler.
+        /// Event loops; 0 for one per online core.
+        public var loops = 0
+        /// Threads that run the handler.
+        public var workers = 8
+        public var connectionLimit = 4096
+        public var connectionsPerAddress = 64
+        public var timeoutSeconds = 30
+        public var headerLimit = 16 * 1024
+        public var bodyLimit = 1024 * 1024
+        /// Headers every answer carries unless it sets them itself, the transport's own error
+        /// answers included.
+        public var defaultHeaders: [(name: String, value: String)] = []
+        /// Addresses the per-address connection limit does not apply to (trusted proxies, which
+        /// carry many clients' connections).
+        public var isUnlimited: @Sendable (String) -> Bool = { _ in false }
+        /// Which header fields requests carry to the handler (the cookies and the body's type
+        /// always).
         public var headerNames: [String] = []
-        public var cookieNames: [String] = []
-        public var queryNames: [String] = []
 
         public init(address: String, port: UInt16) {
             self.address = address
@@ -31,29 +41,46 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     let settings: Settings
+    private let wantedHeaders: Set<String>
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    // Written once in init before any request can arrive; read by the pool threads after.
+    // Written once in init before any request can arrive; read by the worker threads after.
     private var daemon: OpaquePointer?
 
     /// Binds and starts serving; throws when the address cannot be bound.
     public init(settings: Settings, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         self.settings = settings
         self.handler = handler
-        var native = aura_http_settings(
-            address: nil, port: settings.port, threads: UInt32(settings.threads),
-            connection_limit: UInt32(settings.connectionLimit),
-            per_address_limit: UInt32(settings.connectionsPerAddress),
-            timeout_seconds: UInt32(settings.timeoutSeconds), header_memory_limit: settings.headerMemoryLimit,
-            body_limit: settings.bodyLimit)
+        wantedHeaders = Set(settings.headerNames.map { $0.lowercased() } + ["content-type", "cookie"])
         let context = Unmanaged.passUnretained(self).toOpaque()
+        let names = settings.defaultHeaders.map { strdup($0.name) }
+        let values = settings.defaultHeaders.map { strdup($0.value) }
+        defer {
+            for copy in names + values { free(copy) }
+        }
         daemon = settings.address.withCString { address in
-            native.address = address
-            return aura_http_start(
-                &native,
-                { context, request in
-                    guard let context, let request else { return }
-                    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().answer(request)
-                }, context)
+            names.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
+                values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuePointers in
+                    var native = aura_http_settings(
+                        address: address, port: settings.port, loops: UInt32(settings.loops),
+                        workers: UInt32(settings.workers), connection_limit: UInt32(settings.connectionLimit),
+                        per_address_limit: UInt32(settings.connectionsPerAddress),
+                        timeout_seconds: UInt32(settings.timeoutSeconds), header_limit: settings.headerLimit,
+                        body_limit: settings.bodyLimit, default_header_names: namePointers.baseAddress,
+                        default_header_values: valuePointers.baseAddress,
+                        default_header_count: settings.defaultHeaders.count,
+                        unlimited: { context, address in
+                            guard let context, let address else { return 0 }
+                            let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+                            return server.settings.isUnlimited(String(cString: address)) ? 1 : 0
+                        })
+                    return aura_http_start(
+                        &native,
+                        { context, request in
+                            guard let context, let request else { return }
+                            Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().answer(request)
+                        }, context)
+                }
+            }
         }
         guard daemon != nil else {
             throw StartError(
@@ -65,7 +92,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port the server listens on (the one the system chose when asked for 0).
     public var port: UInt16 { daemon.map(aura_http_port) ?? 0 }
 
-    /// Stops accepting, finishes the requests in flight and closes every connection.
+    /// Stops accepting, lets the requests in flight be answered and closes every connection.
     public func stop() {
         if let daemon { aura_http_stop(daemon) }
         daemon = nil
@@ -99,36 +126,31 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func request(from native: OpaquePointer) -> HTTPRequest {
-        func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
+        // A field sent on several lines is one list (RFC 9110 §5.3), in the order sent: a proxy's
+        // hop is not hidden behind one a client wrote.
         var headers: [String: String] = [:]
-        for name in settings.headerNames {
-            // A field sent on several lines is one list (RFC 9110 §5.3), in the order sent: a
-            // proxy's hop is not hidden behind one a client wrote.
-            var values = [UnsafePointer<CChar>?](repeating: nil, count: 8)
-            let count = min(aura_http_header_values(native, name, &values, values.count), values.count)
-            guard count > 0 else { continue }
-            headers[name.lowercased()] = values[..<count].compactMap(text).joined(separator: ", ")
-        }
-        var cookies: [String: String] = [:]
-        for name in settings.cookieNames { cookies[name] = text(aura_http_cookie(native, name)) }
-        var query: [String: String] = [:]
-        for name in settings.queryNames {
-            query[name] = text(aura_http_query(native, name)).flatMap {
-                $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-            }
+        for index in 0..<aura_http_header_count(native) {
+            var name: UnsafePointer<CChar>?
+            var value: UnsafePointer<CChar>?
+            var nameSize = 0
+            var valueSize = 0
+            aura_http_header_at(native, index, &name, &nameSize, &value, &valueSize)
+            guard let name, let value else { continue }
+            let key = Self.text(name, nameSize).lowercased()
+            guard wantedHeaders.contains(key) else { continue }
+            let text = Self.text(value, valueSize)
+            headers[key] = headers[key].map { $0 + (key == "cookie" ? "; " : ", ") + text } ?? text
         }
         var size = 0
         let body = aura_http_body(native, &size).map { Data(bytes: $0, count: size) } ?? Data()
-        let form = (0..<aura_http_form_count(native)).map { index in
-            (
-                name: String(cString: aura_http_form_name(native, index)),
-                value: String(cString: aura_http_form_value(native, index))
-            )
-        }
         return HTTPRequest(
-            method: text(aura_http_method(native)) ?? "", rawPath: text(aura_http_path(native)) ?? "",
-            headers: headers, cookies: cookies, query: query, body: body,
-            bodyTooLarge: aura_http_body_too_large(native) != 0, form: form,
-            clientAddress: text(aura_http_client_address(native)) ?? "")
+            method: String(cString: aura_http_method(native)), target: String(cString: aura_http_target(native)),
+            fields: headers, body: body, clientAddress: String(cString: aura_http_client_address(native)))
+    }
+
+    private static func text(_ pointer: UnsafePointer<CChar>, _ size: Int) -> String {
+        pointer.withMemoryRebound(to: UInt8.self, capacity: size) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: size), as: UTF8.self)
+        }
     }
 }

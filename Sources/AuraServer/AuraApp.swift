@@ -67,13 +67,13 @@ public final class AuraApp: Sendable {
     /// Everyone's planner and site but the owner's.
     let people: PersonalSites
 
-    /// The headers, cookies and query values the routes read.
+    /// The headers the routes read.
     public static let headerNames = [
         "Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept",
         "X-Forwarded-For", "Forwarded", "X-Forwarded-Proto"
     ]
-    public static let cookieNames = [Cookies.session, Cookies.heldProfiles, Cookies.signInForm]
-    public static let queryNames = ["next", "changed", "invite", "token", "profile", "undo", "saved"]
+    /// The headers every answer carries, for the transport to put on its own error answers too.
+    public static let securityHeaders = SecurityHeaders.all
 
     /// The app for `configuration`, its site built first; a problem in the site is the build's
     /// `BuildError`.
@@ -178,7 +178,6 @@ public final class AuraApp: Sendable {
     }
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
-        if request.bodyTooLarge { return .text(413, "Request body too large") }
         guard request.rawPath.hasPrefix(root) || request.rawPath + "/" == root else { return notFound() }
         let path = "/" + request.rawPath.dropFirst(root.count)
         if let answer = liveReload?.response(to: request.method, path: path) { return answer }

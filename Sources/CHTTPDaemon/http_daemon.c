@@ -1,178 +1,492 @@
 #define _GNU_SOURCE
+#define H2O_USE_LIBUV 0
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
-#include <time.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <microhttpd.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+#include <h2o.h>
 #include "http_daemon.h"
 
+/* picohttpparser, which libh2o carries and exports but whose header Debian does not install:
+   the request head is parsed once more to see the fields libh2o folds away (each
+   Content-Length, Transfer-Encoding and Host as sent). */
+struct phr_header {
+    const char *name;
+    size_t name_len;
+    const char *value;
+    size_t value_len;
+};
+int phr_parse_request(const char *buf, size_t len, const char **method, size_t *method_len, const char **path,
+                      size_t *path_len, int *minor_version, struct phr_header *headers, size_t *num_headers,
+                      size_t last_len);
+
+enum message_kind { MESSAGE_ANSWER, MESSAGE_STREAM_WAKE, MESSAGE_STOP };
+
+typedef struct {
+    h2o_multithread_message_t link;
+    enum message_kind kind;
+} message;
+
+typedef struct loop loop;
+
+typedef struct {
+    h2o_linklist_t link; /* in the loop's connections */
+    loop *owner;
+    int fd;
+    char address[INET6_ADDRSTRLEN];
+} connection;
+
+/* Open connections per client address, for the per-address limit (shared by the loops). */
+typedef struct address_count {
+    struct address_count *next;
+    unsigned int count;
+    char address[INET6_ADDRSTRLEN];
+} address_count;
+
+#define ADDRESS_BUCKETS 1024
+
+struct loop {
+    aura_http_daemon *daemon;
+    pthread_t thread;
+    h2o_context_t context;
+    h2o_accept_ctx_t accept;
+    int listen_fd;
+    h2o_socket_t *listener;
+    h2o_multithread_receiver_t inbox; /* answers, stream wakes and the stop */
+    h2o_linklist_t connections;
+    h2o_linklist_t streams;
+    size_t in_flight;
+    int stopping;
+};
+
 struct aura_http_daemon {
-    struct MHD_Daemon *mhd;
+    aura_http_settings settings;
     aura_http_handler handler;
     void *context;
-    size_t body_limit;
-    /* Open streams, so that stopping can end them first: libmicrohttpd must not be stopped
-       while a connection is suspended. */
-    pthread_mutex_t streams_lock;
-    pthread_cond_t streams_gone;
-    aura_http_stream *streams;
+    h2o_globalconf_t config;
+    h2o_headers_command_t *default_headers;
+    uint16_t port;
+    loop *loops;
+    size_t loop_count;
+    pthread_t *workers;
+    size_t worker_count;
+    /* requests waiting for a worker */
+    pthread_mutex_t jobs_lock;
+    pthread_cond_t jobs_ready;
+    aura_http_request *jobs_head, *jobs_tail;
+    int workers_stop;
+    /* connection accounting */
+    pthread_mutex_t counts_lock;
+    unsigned int open_connections;
+    address_count *counts[ADDRESS_BUCKETS];
+};
+
+typedef struct {
+    char *name;
+    char *value;
+} header_copy;
+
+struct aura_http_request {
+    message message; /* first: posted back to the loop with the answer */
+    loop *owner;
+    h2o_req_t *req;
+    aura_http_request *next_job;
+    const char *method;
+    const char *target;
+    struct phr_header *headers;
+    size_t header_count;
+    char client[INET6_ADDRSTRLEN];
+    /* the answer, filled on the worker */
+    unsigned int status;
+    uint8_t *body;
+    size_t body_size;
+    header_copy *answer_headers;
+    size_t answer_header_count;
+    aura_http_stream *stream;
 };
 
 struct aura_http_stream {
+    message wake; /* first */
+    h2o_generator_t generator;
+    h2o_linklist_t link; /* in the loop's streams, while the loop holds it */
     pthread_mutex_t lock;
-    aura_http_daemon *daemon;
-    struct MHD_Connection *connection;
+    loop *owner;
+    h2o_req_t *req; /* loop only; NULL until started and once gone */
     uint8_t *pending;
     size_t pending_size;
-    size_t pending_sent;
-    int suspended; /* parked by the reader, waiting for aura_http_stream_send */
-    int ended;     /* the caller let go (or the server stops): end the body once drained */
-    int gone;      /* the connection is finished with the response */
-    int holds;     /* the connection's and the caller's */
-    aura_http_stream *next;
-    aura_http_stream *previous;
+    uint8_t *inflight; /* loop only */
+    int wake_posted;
+    int sending;      /* loop only: an h2o_send awaits proceed */
+    int headers_sent; /* loop only */
+    int ended;
+    int gone;
+    int holds;
 };
 
 /* A client that reads nothing while events keep coming is let go past this much. */
 #define STREAM_PENDING_LIMIT (256 * 1024)
 
-typedef struct {
-    char *name;
-    char *value;
-    size_t size;
-} form_field;
+static __thread aura_http_request *unanswered;
 
-struct aura_http_request {
-    aura_http_daemon *daemon;
-    struct MHD_Connection *connection;
-    const char *method;
-    char *path;
-    uint8_t *body;
-    size_t body_size;
-    int too_large;
-    int answered;
-    form_field *fields;
-    size_t field_count;
-    char client[INET6_ADDRSTRLEN];
-};
+/* ---- connection accounting ---- */
 
-/* Paths and query values stay exactly as sent: Swift decodes what it uses, and can tell an
-   encoded slash or dot from a real one. */
-static size_t keep_escaped(void *cls, struct MHD_Connection *connection, char *text) {
-    (void)cls;
-    (void)connection;
-    return strlen(text);
+static size_t bucket_of(const char *address) {
+    size_t hash = 5381;
+    for (const char *c = address; *c; c++) hash = hash * 33 + (unsigned char)*c;
+    return hash % ADDRESS_BUCKETS;
 }
 
-static enum MHD_Result collect_field(void *cls, enum MHD_ValueKind kind, const char *key, const char *filename,
-                                     const char *content_type, const char *transfer_encoding, const char *data,
-                                     uint64_t offset, size_t size) {
-    (void)kind;
-    (void)filename;
-    (void)content_type;
-    (void)transfer_encoding;
-    aura_http_request *request = cls;
-    form_field *last = request->field_count ? &request->fields[request->field_count - 1] : NULL;
-    if (offset == 0 || last == NULL || strcmp(last->name, key) != 0) {
-        form_field *grown = realloc(request->fields, (request->field_count + 1) * sizeof *grown);
-        if (grown == NULL) return MHD_NO;
-        request->fields = grown;
-        last = &request->fields[request->field_count++];
-        last->name = strdup(key);
-        last->value = calloc(1, 1);
-        last->size = 0;
-        if (last->name == NULL || last->value == NULL) return MHD_NO;
-    }
-    char *value = realloc(last->value, last->size + size + 1);
-    if (value == NULL) return MHD_NO;
-    memcpy(value + last->size, data, size);
-    last->size += size;
-    value[last->size] = '\0';
-    last->value = value;
-    return MHD_YES;
-}
-
-static void parse_form(aura_http_request *request) {
-    struct MHD_PostProcessor *processor = MHD_create_post_processor(request->connection, 16 * 1024, collect_field, request);
-    if (processor == NULL) return; /* not a form body */
-    MHD_post_process(processor, (const char *)request->body, request->body_size);
-    MHD_destroy_post_processor(processor);
-}
-
-static void answer(aura_http_request *request) {
-    request->daemon->handler(request->daemon->context, request);
-    if (!request->answered) {
-        static const char message[] = "internal error\n";
-        aura_http_respond(request, 500, (const uint8_t *)message, sizeof message - 1, NULL, NULL, 0);
-    }
-}
-
-static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url,
-                                      const char *method, const char *version, const char *upload_data,
-                                      size_t *upload_data_size, void **state) {
-    (void)version;
-    aura_http_daemon *daemon = cls;
-    aura_http_request *request = *state;
-    if (request == NULL) {
-        request = calloc(1, sizeof *request);
-        if (request == NULL) return MHD_NO;
-        request->daemon = daemon;
-        request->connection = connection;
-        request->method = method;
-        request->path = strdup(url);
-        if (request->path == NULL) {
-            free(request);
-            return MHD_NO;
-        }
-        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-        if (info != NULL && info->client_addr != NULL) {
-            const struct sockaddr *address = info->client_addr;
-            if (address->sa_family == AF_INET6)
-                inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, request->client, sizeof request->client);
-            else if (address->sa_family == AF_INET)
-                inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, request->client, sizeof request->client);
-        }
-        *state = request;
-        const char *length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (length != NULL) {
-            char *end = NULL;
-            errno = 0;
-            unsigned long long declared = strtoull(length, &end, 10);
-            if (errno != 0 || end == length || *end != '\0' || declared > daemon->body_limit) {
-                request->too_large = 1;
-                answer(request); /* 413 before a byte of the body is read */
+static int admit(aura_http_daemon *daemon, const char *address) {
+    pthread_mutex_lock(&daemon->counts_lock);
+    int admitted = 0;
+    if (daemon->open_connections < daemon->settings.connection_limit) {
+        address_count **slot = &daemon->counts[bucket_of(address)];
+        address_count *entry = *slot;
+        while (entry && strcmp(entry->address, address) != 0) entry = entry->next;
+        unsigned int open = entry ? entry->count : 0;
+        if (open < daemon->settings.per_address_limit ||
+            (daemon->settings.unlimited && daemon->settings.unlimited(daemon->context, address))) {
+            if (entry == NULL && (entry = calloc(1, sizeof *entry)) != NULL) {
+                strcpy(entry->address, address);
+                entry->next = *slot;
+                *slot = entry;
+            }
+            if (entry != NULL) {
+                entry->count++;
+                daemon->open_connections++;
+                admitted = 1;
             }
         }
-        return MHD_YES;
     }
-    if (*upload_data_size != 0) {
-        if (!request->answered && !request->too_large) {
-            if (*upload_data_size > daemon->body_limit - request->body_size) {
-                request->too_large = 1;
-                free(request->body);
-                request->body = NULL;
-                request->body_size = 0;
-            } else {
-                uint8_t *grown = realloc(request->body, request->body_size + *upload_data_size);
-                if (grown == NULL) return MHD_NO;
-                memcpy(grown + request->body_size, upload_data, *upload_data_size);
-                request->body = grown;
-                request->body_size += *upload_data_size;
-            }
-        }
-        *upload_data_size = 0;
-        return MHD_YES;
-    }
-    if (!request->answered) {
-        if (!request->too_large) parse_form(request);
-        answer(request);
-    }
-    return MHD_YES;
+    pthread_mutex_unlock(&daemon->counts_lock);
+    return admitted;
 }
+
+static void release(aura_http_daemon *daemon, const char *address) {
+    pthread_mutex_lock(&daemon->counts_lock);
+    daemon->open_connections--;
+    address_count **slot = &daemon->counts[bucket_of(address)];
+    while (*slot && strcmp((*slot)->address, address) != 0) slot = &(*slot)->next;
+    if (*slot && --(*slot)->count == 0) {
+        address_count *gone = *slot;
+        *slot = gone->next;
+        free(gone);
+    }
+    pthread_mutex_unlock(&daemon->counts_lock);
+}
+
+static void format_address(const struct sockaddr_storage *address, char *text) {
+    text[0] = '\0';
+    if (address->ss_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, text, INET6_ADDRSTRLEN);
+    else if (address->ss_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, text, INET6_ADDRSTRLEN);
+}
+
+static void on_connection_closed(void *data) {
+    connection *open = data;
+    h2o_linklist_unlink(&open->link);
+    release(open->owner->daemon, open->address);
+    free(open);
+}
+
+static void on_accept(h2o_socket_t *listener, const char *err) {
+    loop *self = listener->data;
+    if (err != NULL || self->stopping) return;
+    for (int round = 0; round < 64; round++) {
+        struct sockaddr_storage peer;
+        socklen_t size = sizeof peer;
+        int fd = accept4(self->listen_fd, (struct sockaddr *)&peer, &size, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd == -1) {
+            if (errno == EINTR || errno == ECONNABORTED) continue;
+            return;
+        }
+        char address[INET6_ADDRSTRLEN];
+        format_address(&peer, address);
+        if (!admit(self->daemon, address)) {
+            static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                                       "Retry-After: 5\r\nConnection: close\r\nContent-Length: 21\r\n\r\n"
+                                       "Too many connections\n";
+            (void)!send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+            close(fd);
+            continue;
+        }
+        int on = 1;
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+        connection *open = calloc(1, sizeof *open);
+        if (open == NULL) {
+            release(self->daemon, address);
+            close(fd);
+            continue;
+        }
+        open->owner = self;
+        open->fd = fd;
+        strcpy(open->address, address);
+        h2o_linklist_insert(&self->connections, &open->link);
+        h2o_socket_t *sock = h2o_evloop_socket_create(self->context.loop, fd, 0);
+        sock->on_close.cb = on_connection_closed;
+        sock->on_close.data = open;
+        h2o_accept(&self->accept, sock);
+    }
+}
+
+/* ---- requests ---- */
+
+static const char *reason_of(unsigned int status) {
+    switch (status) {
+    case 101: return "Switching Protocols";
+    case 200: return "OK";
+    case 201: return "Created";
+    case 202: return "Accepted";
+    case 204: return "No Content";
+    case 206: return "Partial Content";
+    case 301: return "Moved Permanently";
+    case 302: return "Found";
+    case 303: return "See Other";
+    case 304: return "Not Modified";
+    case 307: return "Temporary Redirect";
+    case 308: return "Permanent Redirect";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 409: return "Conflict";
+    case 410: return "Gone";
+    case 411: return "Length Required";
+    case 412: return "Precondition Failed";
+    case 413: return "Content Too Large";
+    case 415: return "Unsupported Media Type";
+    case 416: return "Range Not Satisfiable";
+    case 422: return "Unprocessable Content";
+    case 429: return "Too Many Requests";
+    case 431: return "Request Header Fields Too Large";
+    case 500: return "Internal Server Error";
+    case 501: return "Not Implemented";
+    case 502: return "Bad Gateway";
+    case 503: return "Service Unavailable";
+    case 504: return "Gateway Timeout";
+    default: return status < 300 ? "OK" : status < 400 ? "Redirect" : status < 500 ? "Client Error" : "Server Error";
+    }
+}
+
+static int is_head(h2o_req_t *req) { return h2o_memis(req->input.method.base, req->input.method.len, H2O_STRLIT("HEAD")); }
+
+static void add_answer_headers(h2o_req_t *req, const header_copy *headers, size_t count) {
+    for (size_t index = 0; index < count; index++) {
+        size_t name_size = strlen(headers[index].name);
+        char *name = h2o_mem_alloc_pool(&req->pool, name_size + 1);
+        for (size_t at = 0; at <= name_size; at++) name[at] = (char)tolower((unsigned char)headers[index].name[at]);
+        /* libh2o frames the body and the connection itself */
+        if (h2o_memis(name, name_size, H2O_STRLIT("content-length")) ||
+            h2o_memis(name, name_size, H2O_STRLIT("connection")) ||
+            h2o_memis(name, name_size, H2O_STRLIT("transfer-encoding")))
+            continue;
+        h2o_iovec_t value = h2o_strdup(&req->pool, headers[index].value, SIZE_MAX);
+        h2o_add_header_by_str(&req->pool, &req->res.headers, name, name_size, 1, NULL, value.base, value.len);
+    }
+}
+
+/* A refusal decided on the loop, before any worker: a short text body, the connection closed after. */
+static void refuse(h2o_req_t *req, unsigned int status, const char *text) {
+    req->http1_is_persistent = 0;
+    h2o_send_error_generic(req, (int)status, reason_of(status), text, H2O_SEND_ERROR_HTTP1_CLOSE_CONNECTION);
+}
+
+static void free_body(void *shared) { free(*(uint8_t **)shared); }
+
+static void free_answer_headers(aura_http_request *request) {
+    for (size_t index = 0; index < request->answer_header_count; index++) {
+        free(request->answer_headers[index].name);
+        free(request->answer_headers[index].value);
+    }
+    free(request->answer_headers);
+    request->answer_headers = NULL;
+    request->answer_header_count = 0;
+}
+
+static void stream_flush(aura_http_stream *stream);
+static void stream_drop_hold(aura_http_stream *stream);
+
+static void send_answer(aura_http_request *request) {
+    loop *self = request->owner;
+    h2o_req_t *req = request->req;
+    self->in_flight--;
+    req->res.status = (int)request->status;
+    req->res.reason = reason_of(request->status);
+    add_answer_headers(req, request->answer_headers, request->answer_header_count);
+    free_answer_headers(request);
+    if (self->stopping) req->http1_is_persistent = 0;
+    if (request->stream != NULL) {
+        aura_http_stream *stream = request->stream;
+        stream->req = req;
+        h2o_linklist_insert(&self->streams, &stream->link);
+        h2o_start_response(req, &stream->generator);
+        stream_flush(stream);
+        return;
+    }
+    static h2o_generator_t generator = {NULL, NULL};
+    int bodiless = request->status < 200 || request->status == 204 || request->status == 304;
+    if (!bodiless) req->res.content_length = request->body_size;
+    if (request->body != NULL) {
+        uint8_t **owned = h2o_mem_alloc_shared(&req->pool, sizeof *owned, free_body);
+        *owned = request->body;
+    }
+    h2o_start_response(req, &generator);
+    h2o_iovec_t body = h2o_iovec_init(request->body, request->body_size);
+    if (bodiless || is_head(req) || request->body_size == 0)
+        h2o_send(req, NULL, 0, H2O_SEND_STATE_FINAL);
+    else
+        h2o_send(req, &body, 1, H2O_SEND_STATE_FINAL);
+}
+
+/* The fields of the request head as sent, parsed from the connection's input, where the head
+   still lies while the request is handled; the count of Content-Length and Transfer-Encoding
+   fields and whether Host was sent are counted on the way. */
+static int parse_head(h2o_req_t *req, aura_http_request *request, size_t *head_size, int *lengths, int *chunked,
+                      int *has_host) {
+    h2o_socket_t *sock = req->conn->callbacks->get_socket ? req->conn->callbacks->get_socket(req->conn) : NULL;
+    if (sock == NULL || sock->input == NULL) return -1;
+    const char *method, *path;
+    size_t method_size, path_size, count = H2O_MAX_HEADERS;
+    int minor;
+    struct phr_header *fields = h2o_mem_alloc_pool(&req->pool, sizeof *fields * H2O_MAX_HEADERS);
+    int parsed = phr_parse_request(sock->input->bytes, sock->input->size, &method, &method_size, &path, &path_size,
+                                   &minor, fields, &count, 0);
+    if (parsed <= 0 || !h2o_memis(path, path_size, req->input.path.base, req->input.path.len)) return -1;
+    *head_size = (size_t)parsed;
+    *lengths = *chunked = *has_host = 0;
+    for (size_t index = 0; index < count; index++) {
+        /* libh2o lower-cased the names in place; copies keep them still if the buffer moves */
+        fields[index].name = h2o_strdup(&req->pool, fields[index].name, fields[index].name_len).base;
+        fields[index].value = h2o_strdup(&req->pool, fields[index].value, fields[index].value_len).base;
+        h2o_iovec_t name = h2o_iovec_init(fields[index].name, fields[index].name_len);
+        if (h2o_lcstris(name.base, name.len, H2O_STRLIT("content-length"))) (*lengths)++;
+        else if (h2o_lcstris(name.base, name.len, H2O_STRLIT("transfer-encoding"))) (*chunked)++;
+        else if (h2o_lcstris(name.base, name.len, H2O_STRLIT("host"))) (*has_host)++;
+    }
+    request->headers = fields;
+    request->header_count = count;
+    return 0;
+}
+
+static void enqueue(aura_http_daemon *daemon, aura_http_request *request) {
+    pthread_mutex_lock(&daemon->jobs_lock);
+    request->next_job = NULL;
+    if (daemon->jobs_tail) daemon->jobs_tail->next_job = request;
+    else daemon->jobs_head = request;
+    daemon->jobs_tail = request;
+    pthread_cond_signal(&daemon->jobs_ready);
+    pthread_mutex_unlock(&daemon->jobs_lock);
+}
+
+static int on_request(h2o_handler_t *handler, h2o_req_t *req) {
+    (void)handler;
+    loop *self = H2O_STRUCT_FROM_MEMBER(loop, context, req->conn->ctx);
+    aura_http_daemon *daemon = self->daemon;
+    aura_http_request *request = h2o_mem_alloc_pool(&req->pool, sizeof *request);
+    memset(request, 0, sizeof *request);
+    request->owner = self;
+    request->req = req;
+    request->message.kind = MESSAGE_ANSWER;
+    size_t head_size = 0;
+    int lengths = 0, chunked = 0, has_host = 0;
+    if (parse_head(req, request, &head_size, &lengths, &chunked, &has_host) != 0) {
+        refuse(req, 400, "Malformed request");
+        return 0;
+    }
+    if (head_size > daemon->settings.header_limit) {
+        refuse(req, 431, "Request header fields too large");
+        return 0;
+    }
+    /* RFC 9112 §6.3: a message with both, or with several lengths, may be read differently by a
+       proxy in front; refusing it (and closing) is the only reading nobody can disagree with. */
+    if (lengths > 1 || (lengths && chunked) || chunked > 1) {
+        refuse(req, 400, "Ambiguous message length");
+        return 0;
+    }
+    if (req->version >= 0x101 && has_host != 1) {
+        refuse(req, 400, "An HTTP/1.1 request needs exactly one Host");
+        return 0;
+    }
+    request->method = h2o_strdup(&req->pool, req->input.method.base, req->input.method.len).base;
+    request->target = h2o_strdup(&req->pool, req->input.path.base, req->input.path.len).base;
+    struct sockaddr_storage peer;
+    memset(&peer, 0, sizeof peer);
+    if (req->conn->callbacks->get_peername(req->conn, (struct sockaddr *)&peer) != 0)
+        format_address(&peer, request->client);
+    self->in_flight++;
+    enqueue(daemon, request);
+    return 0;
+}
+
+static void *work(void *argument) {
+    aura_http_daemon *daemon = argument;
+    for (;;) {
+        pthread_mutex_lock(&daemon->jobs_lock);
+        while (daemon->jobs_head == NULL && !daemon->workers_stop)
+            pthread_cond_wait(&daemon->jobs_ready, &daemon->jobs_lock);
+        aura_http_request *request = daemon->jobs_head;
+        if (request == NULL) {
+            pthread_mutex_unlock(&daemon->jobs_lock);
+            return NULL;
+        }
+        daemon->jobs_head = request->next_job;
+        if (daemon->jobs_head == NULL) daemon->jobs_tail = NULL;
+        pthread_mutex_unlock(&daemon->jobs_lock);
+        unanswered = request;
+        daemon->handler(daemon->context, request);
+        if (unanswered == request) {
+            static const char text[] = "internal error\n";
+            aura_http_respond(request, 500, (const uint8_t *)text, sizeof text - 1, NULL, NULL, 0);
+        }
+    }
+}
+
+static int copy_headers(aura_http_request *request, const char *const *names, const char *const *values, size_t count) {
+    request->answer_headers = calloc(count ? count : 1, sizeof *request->answer_headers);
+    if (request->answer_headers == NULL) return -1;
+    for (size_t index = 0; index < count; index++) {
+        request->answer_headers[index].name = strdup(names[index]);
+        request->answer_headers[index].value = strdup(values[index]);
+        request->answer_header_count++;
+        if (!request->answer_headers[index].name || !request->answer_headers[index].value) return -1;
+    }
+    return 0;
+}
+
+static void post_answer(aura_http_request *request) {
+    unanswered = NULL;
+    h2o_multithread_send_message(&request->owner->inbox, &request->message.link);
+}
+
+void aura_http_respond(aura_http_request *request, unsigned int status, const uint8_t *body, size_t size,
+                       const char *const *header_names, const char *const *header_values, size_t header_count) {
+    if (unanswered != request) return;
+    request->status = status;
+    if (size > 0 && (request->body = malloc(size)) != NULL) {
+        memcpy(request->body, body, size);
+        request->body_size = size;
+    }
+    if (copy_headers(request, header_names, header_values, header_count) != 0 || (size > 0 && !request->body)) {
+        free_answer_headers(request);
+        free(request->body);
+        request->body = NULL;
+        request->body_size = 0;
+        request->status = 500;
+    }
+    post_answer(request);
+}
+
+/* ---- streams ---- */
 
 static void stream_drop_hold(aura_http_stream *stream) {
     int last = --stream->holds == 0;
@@ -180,87 +494,86 @@ static void stream_drop_hold(aura_http_stream *stream) {
     if (last) {
         pthread_mutex_destroy(&stream->lock);
         free(stream->pending);
+        free(stream->inflight);
         free(stream);
     }
 }
 
-/* Called with the stream locked: wakes a parked connection so that it reads again. */
-static void stream_wake(aura_http_stream *stream) {
-    if (stream->suspended && !stream->gone) {
-        stream->suspended = 0;
-        MHD_resume_connection(stream->connection);
-    }
-}
-
-/* libmicrohttpd asks for more body when the socket can take it; with nothing queued the
-   connection is suspended (the documented way to wait without busy-looping or holding the
-   pool thread) until aura_http_stream_send resumes it. */
-static ssize_t stream_read(void *cls, uint64_t position, char *buffer, size_t max) {
-    (void)position;
-    aura_http_stream *stream = cls;
+/* On the loop: hands libh2o what is queued, the end once ended, or nothing while a send is out. */
+static void stream_flush(aura_http_stream *stream) {
+    h2o_req_t *req = stream->req;
+    if (req == NULL || stream->sending) return;
     pthread_mutex_lock(&stream->lock);
-    ssize_t result = 0;
-    if (stream->pending_sent < stream->pending_size) {
-        size_t size = stream->pending_size - stream->pending_sent;
-        if (size > max) size = max;
-        memcpy(buffer, stream->pending + stream->pending_sent, size);
-        stream->pending_sent += size;
-        if (stream->pending_sent == stream->pending_size) stream->pending_size = stream->pending_sent = 0;
-        result = (ssize_t)size;
-    } else if (stream->ended) {
-        result = MHD_CONTENT_READER_END_OF_STREAM;
-    } else {
-        stream->suspended = 1;
-        MHD_suspend_connection(stream->connection);
-    }
+    free(stream->inflight);
+    stream->inflight = stream->pending;
+    size_t size = stream->pending_size;
+    stream->pending = NULL;
+    stream->pending_size = 0;
+    int final = stream->ended;
     pthread_mutex_unlock(&stream->lock);
-    return result;
+    if (size == 0 && !final && stream->headers_sent) return;
+    stream->headers_sent = 1;
+    stream->sending = 1;
+    h2o_iovec_t bytes = h2o_iovec_init(stream->inflight, size);
+    if (final) {
+        /* the connection lets go of the stream: libh2o calls neither proceed nor stop after this */
+        stream->req = NULL;
+        h2o_linklist_unlink(&stream->link);
+        h2o_send(req, size ? &bytes : NULL, size ? 1 : 0, H2O_SEND_STATE_FINAL);
+        pthread_mutex_lock(&stream->lock);
+        stream->gone = 1;
+        stream_drop_hold(stream);
+    } else {
+        h2o_send(req, size ? &bytes : NULL, size ? 1 : 0, H2O_SEND_STATE_IN_PROGRESS);
+    }
 }
 
-static void stream_finished(void *cls) {
-    aura_http_stream *stream = cls;
-    aura_http_daemon *daemon = stream->daemon;
-    pthread_mutex_lock(&daemon->streams_lock);
-    if (stream->previous) stream->previous->next = stream->next;
-    else daemon->streams = stream->next;
-    if (stream->next) stream->next->previous = stream->previous;
-    pthread_cond_broadcast(&daemon->streams_gone);
-    pthread_mutex_unlock(&daemon->streams_lock);
+static void stream_proceed(h2o_generator_t *generator, h2o_req_t *req) {
+    (void)req;
+    aura_http_stream *stream = H2O_STRUCT_FROM_MEMBER(aura_http_stream, generator, generator);
+    stream->sending = 0;
+    free(stream->inflight);
+    stream->inflight = NULL;
+    stream_flush(stream);
+}
+
+static void stream_stop(h2o_generator_t *generator, h2o_req_t *req) {
+    (void)req;
+    aura_http_stream *stream = H2O_STRUCT_FROM_MEMBER(aura_http_stream, generator, generator);
+    stream->req = NULL;
+    h2o_linklist_unlink(&stream->link);
     pthread_mutex_lock(&stream->lock);
     stream->gone = 1;
     stream_drop_hold(stream);
 }
 
-static void add_headers(struct MHD_Response *response, const char *const *names, const char *const *values, size_t count) {
-    for (size_t index = 0; index < count; index++) MHD_add_response_header(response, names[index], values[index]);
+/* Called with the stream locked. */
+static void stream_wake(aura_http_stream *stream) {
+    if (stream->wake_posted || stream->gone) return;
+    stream->wake_posted = 1;
+    stream->holds++;
+    h2o_multithread_send_message(&stream->owner->inbox, &stream->wake.link);
 }
 
 aura_http_stream *aura_http_respond_stream(aura_http_request *request, unsigned int status,
                                            const char *const *header_names, const char *const *header_values,
                                            size_t header_count) {
-    if (request->answered) return NULL;
+    if (unanswered != request) return NULL;
     aura_http_stream *stream = calloc(1, sizeof *stream);
-    if (stream == NULL) return NULL;
-    pthread_mutex_init(&stream->lock, NULL);
-    stream->daemon = request->daemon;
-    stream->connection = request->connection;
-    stream->holds = 2;
-    struct MHD_Response *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, stream, stream_finished);
-    if (response == NULL) {
-        pthread_mutex_destroy(&stream->lock);
+    if (stream == NULL || copy_headers(request, header_names, header_values, header_count) != 0) {
         free(stream);
-        return NULL;
+        free_answer_headers(request);
+        return NULL; /* the worker answers 500 */
     }
-    add_headers(response, header_names, header_values, header_count);
-    aura_http_daemon *daemon = request->daemon;
-    pthread_mutex_lock(&daemon->streams_lock);
-    stream->next = daemon->streams;
-    if (daemon->streams) daemon->streams->previous = stream;
-    daemon->streams = stream;
-    pthread_mutex_unlock(&daemon->streams_lock);
-    MHD_queue_response(request->connection, status, response);
-    MHD_destroy_response(response); /* the connection keeps it until it is done: then stream_finished */
-    request->answered = 1;
+    pthread_mutex_init(&stream->lock, NULL);
+    stream->wake.kind = MESSAGE_STREAM_WAKE;
+    stream->generator.proceed = stream_proceed;
+    stream->generator.stop = stream_stop;
+    stream->owner = request->owner;
+    stream->holds = 2;
+    request->status = status;
+    request->stream = stream;
+    post_answer(request);
     return stream;
 }
 
@@ -292,149 +605,231 @@ void aura_http_stream_release(aura_http_stream *stream) {
     stream_drop_hold(stream);
 }
 
-static void request_completed(void *cls, struct MHD_Connection *connection, void **state,
-                              enum MHD_RequestTerminationCode code) {
-    (void)cls;
-    (void)connection;
-    (void)code;
-    aura_http_request *request = *state;
-    if (request == NULL) return;
-    for (size_t index = 0; index < request->field_count; index++) {
-        free(request->fields[index].name);
-        free(request->fields[index].value);
+/* ---- loops ---- */
+
+static void on_inbox(h2o_multithread_receiver_t *receiver, h2o_linklist_t *messages) {
+    loop *self = H2O_STRUCT_FROM_MEMBER(loop, inbox, receiver);
+    while (!h2o_linklist_is_empty(messages)) {
+        message *next = H2O_STRUCT_FROM_MEMBER(message, link.link, messages->next);
+        h2o_linklist_unlink(&next->link.link);
+        switch (next->kind) {
+        case MESSAGE_ANSWER:
+            send_answer((aura_http_request *)next);
+            break;
+        case MESSAGE_STREAM_WAKE: {
+            aura_http_stream *stream = (aura_http_stream *)next;
+            pthread_mutex_lock(&stream->lock);
+            stream->wake_posted = 0;
+            pthread_mutex_unlock(&stream->lock);
+            stream_flush(stream);
+            pthread_mutex_lock(&stream->lock);
+            stream_drop_hold(stream);
+            break;
+        }
+        case MESSAGE_STOP:
+            free(next);
+            self->stopping = 1;
+            break;
+        }
     }
-    free(request->fields);
-    free(request->body);
-    free(request->path);
-    free(request);
-    *state = NULL;
+}
+
+static void begin_stop(loop *self) {
+    if (self->listener) {
+        h2o_socket_read_stop(self->listener);
+        h2o_socket_close(self->listener);
+        self->listener = NULL;
+    }
+    h2o_context_request_shutdown(&self->context);
+    /* streams end after what is queued */
+    for (h2o_linklist_t *node = self->streams.next; node != &self->streams;) {
+        aura_http_stream *stream = H2O_STRUCT_FROM_MEMBER(aura_http_stream, link, node);
+        node = node->next;
+        pthread_mutex_lock(&stream->lock);
+        stream->ended = 1;
+        pthread_mutex_unlock(&stream->lock);
+        stream_flush(stream);
+    }
+    /* idle connections see the end of their input and close; answers still go out */
+    for (h2o_linklist_t *node = self->connections.next; node != &self->connections; node = node->next)
+        shutdown(H2O_STRUCT_FROM_MEMBER(connection, link, node)->fd, SHUT_RD);
+}
+
+static void *run_loop(void *argument) {
+    loop *self = argument;
+    /* libh2o writes with writev: a client gone mid-answer must be an EPIPE, not the process's end */
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, NULL);
+    while (!self->stopping) h2o_evloop_run(self->context.loop, INT32_MAX);
+    begin_stop(self);
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    do {
+        if (h2o_linklist_is_empty(&self->connections) && self->in_flight == 0) break;
+        h2o_evloop_run(self->context.loop, 100);
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    } while (now.tv_sec - start.tv_sec < 5);
+    return NULL;
+}
+
+static int open_listener(const aura_http_settings *settings, uint16_t port, uint16_t *bound) {
+    struct sockaddr_storage address;
+    memset(&address, 0, sizeof address);
+    struct sockaddr_in *v4 = (struct sockaddr_in *)&address;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&address;
+    socklen_t size;
+    if (inet_pton(AF_INET, settings->address, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons(port);
+        size = sizeof *v4;
+    } else if (inet_pton(AF_INET6, settings->address, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons(port);
+        size = sizeof *v6;
+    } else {
+        errno = EINVAL;
+        return -1;
+    }
+    int fd = socket(address.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd == -1) return -1;
+    int on = 1;
+    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
+        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on) != 0 ||
+        bind(fd, (struct sockaddr *)&address, size) != 0 || listen(fd, SOMAXCONN) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    size = sizeof address;
+    getsockname(fd, (struct sockaddr *)&address, &size);
+    *bound = ntohs(address.ss_family == AF_INET ? v4->sin_port : v6->sin6_port);
+    return fd;
+}
+
+static void configure(aura_http_daemon *daemon) {
+    const aura_http_settings *settings = &daemon->settings;
+    h2o_config_init(&daemon->config);
+    daemon->config.server_name = h2o_iovec_init(H2O_STRLIT("aura"));
+    daemon->config.max_request_entity_size = settings->body_limit;
+    daemon->config.http1.req_timeout = (uint64_t)settings->timeout_seconds * 1000;
+    daemon->config.http1.upgrade_to_http2 = 0;
+    h2o_hostconf_t *host = h2o_config_register_host(&daemon->config, h2o_iovec_init(H2O_STRLIT("default")), 65535);
+    h2o_pathconf_t *root = h2o_config_register_path(host, "/", 0);
+    h2o_handler_t *handler = h2o_create_handler(root, sizeof *handler);
+    handler->on_req = on_request;
+    daemon->default_headers = calloc(settings->default_header_count + 1, sizeof *daemon->default_headers);
+    for (size_t index = 0; index < settings->default_header_count; index++) {
+        size_t size = strlen(settings->default_header_names[index]);
+        h2o_iovec_t *name = malloc(sizeof *name);
+        name->base = malloc(size + 1);
+        name->len = size;
+        for (size_t at = 0; at <= size; at++)
+            name->base[at] = (char)tolower((unsigned char)settings->default_header_names[index][at]);
+        daemon->default_headers[index].cmd = H2O_HEADERS_CMD_SETIFEMPTY;
+        daemon->default_headers[index].name = name;
+        daemon->default_headers[index].value = h2o_strdup(NULL, settings->default_header_values[index], SIZE_MAX);
+    }
+    daemon->default_headers[settings->default_header_count].cmd = H2O_HEADERS_CMD_NULL;
+    /* on the handler's path and on the fallback path of libh2o's own error answers */
+    h2o_headers_register(root, daemon->default_headers);
+    h2o_headers_register(&host->fallback_path, daemon->default_headers);
 }
 
 aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_handler handler, void *context) {
-    struct sockaddr_storage address;
-    memset(&address, 0, sizeof address);
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
-    struct sockaddr_in *v4 = (struct sockaddr_in *)&address;
-    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&address;
-    if (inet_pton(AF_INET, settings->address, &v4->sin_addr) == 1) {
-        v4->sin_family = AF_INET;
-        v4->sin_port = htons(settings->port);
-    } else if (inet_pton(AF_INET6, settings->address, &v6->sin6_addr) == 1) {
-        v6->sin6_family = AF_INET6;
-        v6->sin6_port = htons(settings->port);
-        flags |= MHD_USE_IPv6;
-    } else {
-        errno = EINVAL;
-        return NULL;
-    }
     aura_http_daemon *daemon = calloc(1, sizeof *daemon);
     if (daemon == NULL) return NULL;
+    daemon->settings = *settings;
     daemon->handler = handler;
     daemon->context = context;
-    daemon->body_limit = settings->body_limit;
-    pthread_mutex_init(&daemon->streams_lock, NULL);
-    pthread_cond_init(&daemon->streams_gone, NULL);
-    daemon->mhd = MHD_start_daemon(flags, settings->port, NULL, NULL, access_handler, daemon,
-                                   MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
-                                   MHD_OPTION_THREAD_POOL_SIZE, settings->threads,
-                                   MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
-                                   MHD_OPTION_PER_IP_CONNECTION_LIMIT, settings->per_address_limit,
-                                   MHD_OPTION_CONNECTION_TIMEOUT, settings->timeout_seconds,
-                                   MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->header_memory_limit,
-                                   MHD_OPTION_NOTIFY_COMPLETED, request_completed, NULL,
-                                   MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL,
-                                   MHD_OPTION_STRICT_FOR_CLIENT, (int)1, /* HTTP/1.1 without Host: 400 */
-                                   MHD_OPTION_END);
-    if (daemon->mhd == NULL) {
-        int saved = errno;
+    pthread_mutex_init(&daemon->jobs_lock, NULL);
+    pthread_cond_init(&daemon->jobs_ready, NULL);
+    pthread_mutex_init(&daemon->counts_lock, NULL);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    daemon->loop_count = settings->loops ? settings->loops : (cores > 0 ? (size_t)cores : 1);
+    daemon->loops = calloc(daemon->loop_count, sizeof *daemon->loops);
+    daemon->worker_count = settings->workers ? settings->workers : 1;
+    daemon->workers = calloc(daemon->worker_count, sizeof *daemon->workers);
+    if (daemon->loops == NULL || daemon->workers == NULL) {
+        free(daemon->loops);
+        free(daemon->workers);
         free(daemon);
-        errno = saved ? saved : EADDRINUSE;
+        errno = ENOMEM;
         return NULL;
     }
+    /* every loop listens on its own socket bound to the same port; the kernel spreads connections */
+    uint16_t port = settings->port;
+    for (size_t index = 0; index < daemon->loop_count; index++) {
+        int fd = open_listener(settings, port, &port);
+        if (fd == -1) {
+            int saved = errno;
+            for (size_t opened = 0; opened < index; opened++) close(daemon->loops[opened].listen_fd);
+            free(daemon->loops);
+            free(daemon->workers);
+            free(daemon);
+            errno = saved;
+            return NULL;
+        }
+        daemon->loops[index].listen_fd = fd;
+    }
+    daemon->port = port;
+    configure(daemon);
+    for (size_t index = 0; index < daemon->loop_count; index++) {
+        loop *self = &daemon->loops[index];
+        self->daemon = daemon;
+        h2o_linklist_init_anchor(&self->connections);
+        h2o_linklist_init_anchor(&self->streams);
+        h2o_context_init(&self->context, h2o_evloop_create(), &daemon->config);
+        self->accept.ctx = &self->context;
+        self->accept.hosts = daemon->config.hosts;
+        h2o_multithread_register_receiver(self->context.queue, &self->inbox, on_inbox);
+        self->listener = h2o_evloop_socket_create(self->context.loop, self->listen_fd, H2O_SOCKET_FLAG_DONT_READ);
+        self->listener->data = self;
+        h2o_socket_read_start(self->listener, on_accept);
+    }
+    for (size_t index = 0; index < daemon->worker_count; index++)
+        pthread_create(&daemon->workers[index], NULL, work, daemon);
+    for (size_t index = 0; index < daemon->loop_count; index++)
+        pthread_create(&daemon->loops[index].thread, NULL, run_loop, &daemon->loops[index]);
     return daemon;
 }
 
-uint16_t aura_http_port(aura_http_daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon->mhd, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
-}
+uint16_t aura_http_port(aura_http_daemon *daemon) { return daemon->port; }
 
 void aura_http_stop(aura_http_daemon *daemon) {
-    /* End every stream and wait (a few seconds at most) for its connection to finish. */
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
-    deadline.tv_sec += 5;
-    pthread_mutex_lock(&daemon->streams_lock);
-    for (aura_http_stream *stream = daemon->streams; stream; stream = stream->next) {
-        pthread_mutex_lock(&stream->lock);
-        stream->ended = 1;
-        stream_wake(stream);
-        pthread_mutex_unlock(&stream->lock);
+    for (size_t index = 0; index < daemon->loop_count; index++) {
+        message *stop = calloc(1, sizeof *stop);
+        stop->kind = MESSAGE_STOP;
+        h2o_multithread_send_message(&daemon->loops[index].inbox, &stop->link);
     }
-    while (daemon->streams != NULL && pthread_cond_timedwait(&daemon->streams_gone, &daemon->streams_lock, &deadline) == 0) {}
-    int drained = daemon->streams == NULL;
-    pthread_mutex_unlock(&daemon->streams_lock);
-    MHD_stop_daemon(daemon->mhd);
-    if (drained) free(daemon); /* else a stream may still reach it: leave it */
+    for (size_t index = 0; index < daemon->loop_count; index++) pthread_join(daemon->loops[index].thread, NULL);
+    pthread_mutex_lock(&daemon->jobs_lock);
+    daemon->workers_stop = 1;
+    pthread_cond_broadcast(&daemon->jobs_ready);
+    pthread_mutex_unlock(&daemon->jobs_lock);
+    for (size_t index = 0; index < daemon->worker_count; index++) pthread_join(daemon->workers[index], NULL);
+    /* The loops, their contexts and any connection that outlived the wait are left to the
+       process's end: a connection still open may yet reach them. */
 }
+
+/* ---- the request, for the handler ---- */
 
 const char *aura_http_method(const aura_http_request *request) { return request->method; }
-const char *aura_http_path(const aura_http_request *request) { return request->path; }
+const char *aura_http_target(const aura_http_request *request) { return request->target; }
 const char *aura_http_client_address(const aura_http_request *request) { return request->client; }
-int aura_http_body_too_large(const aura_http_request *request) { return request->too_large; }
+size_t aura_http_header_count(const aura_http_request *request) { return request->header_count; }
 
-const char *aura_http_header(const aura_http_request *request, const char *name) {
-    return MHD_lookup_connection_value(request->connection, MHD_HEADER_KIND, name);
-}
-
-struct header_values {
-    const char *name;
-    const char **values;
-    size_t capacity;
-    size_t count;
-};
-
-static enum MHD_Result collect_header(void *context, enum MHD_ValueKind kind, const char *key, const char *value) {
-    (void)kind;
-    struct header_values *wanted = context;
-    if (value != NULL && strcasecmp(key, wanted->name) == 0) {
-        if (wanted->count < wanted->capacity) wanted->values[wanted->count] = value;
-        wanted->count++;
-    }
-    return MHD_YES;
-}
-
-size_t aura_http_header_values(const aura_http_request *request, const char *name, const char **values,
-                               size_t capacity) {
-    struct header_values wanted = {name, values, capacity, 0};
-    MHD_get_connection_values(request->connection, MHD_HEADER_KIND, collect_header, &wanted);
-    return wanted.count;
-}
-
-const char *aura_http_cookie(const aura_http_request *request, const char *name) {
-    return MHD_lookup_connection_value(request->connection, MHD_COOKIE_KIND, name);
-}
-
-const char *aura_http_query(const aura_http_request *request, const char *name) {
-    return MHD_lookup_connection_value(request->connection, MHD_GET_ARGUMENT_KIND, name);
+void aura_http_header_at(const aura_http_request *request, size_t index, const char **name, size_t *name_size,
+                         const char **value, size_t *value_size) {
+    *name = request->headers[index].name;
+    *name_size = request->headers[index].name_len;
+    *value = request->headers[index].value;
+    *value_size = request->headers[index].value_len;
 }
 
 const uint8_t *aura_http_body(const aura_http_request *request, size_t *size) {
-    *size = request->body_size;
-    return request->body;
-}
-
-size_t aura_http_form_count(const aura_http_request *request) { return request->field_count; }
-const char *aura_http_form_name(const aura_http_request *request, size_t index) { return request->fields[index].name; }
-const char *aura_http_form_value(const aura_http_request *request, size_t index) { return request->fields[index].value; }
-
-void aura_http_respond(aura_http_request *request, unsigned int status, const uint8_t *body, size_t size,
-                       const char *const *header_names, const char *const *header_values, size_t header_count) {
-    if (request->answered) return;
-    struct MHD_Response *response = MHD_create_response_from_buffer(size, (void *)body, MHD_RESPMEM_MUST_COPY);
-    if (response == NULL) return;
-    add_headers(response, header_names, header_values, header_count);
-    MHD_queue_response(request->connection, status, response);
-    MHD_destroy_response(response);
-    request->answered = 1;
+    *size = request->req->entity.len;
+    return (const uint8_t *)request->req->entity.base;
 }

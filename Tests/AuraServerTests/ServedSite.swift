@@ -138,8 +138,8 @@ final class ServedSite: Sendable {
     }
 }
 
-/// A browser without the network: it keeps the cookies the app sets and sends them back, with
-/// the headers, cookies and query values the HTTP server passes on (`AuraApp.headerNames`…).
+/// A browser without the network: it keeps the cookies the app sets and sends them back, its
+/// requests read as the HTTP server reads what it receives.
 struct Visitor {
     let site: ServedSite
     private(set) var cookies: [String: String] = [:]
@@ -163,8 +163,7 @@ struct Visitor {
                 .joined(separator: "=")
         }.joined(separator: "&")
         return await send(
-            "POST", target, contentType: "application/x-www-form-urlencoded", origin: origin, body: Data(body.utf8),
-            form: form.map { (name: $0.key, value: $0.value) })
+            "POST", target, contentType: "application/x-www-form-urlencoded", origin: origin, body: Data(body.utf8))
     }
 
     /// A JSON body as the pages' scripts send it, same-origin unless `origin` says otherwise.
@@ -182,28 +181,20 @@ struct Visitor {
     }
 
     private mutating func send(
-        _ method: String, _ target: String, contentType: String? = nil, origin: String? = nil, body: Data = Data(),
-        form: [(name: String, value: String)] = []
+        _ method: String, _ target: String, contentType: String? = nil, origin: String? = nil, body: Data = Data()
     ) async -> HTTPResponse {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var query: [String: String] = [:]
-        for pair in parts.count > 1 ? parts[1].split(separator: "&") : [] {
-            let field = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
-                $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
-            }
-            if AuraApp.queryNames.contains(field[0]), query[field[0]] == nil {
-                query[field[0]] = field.count > 1 ? field[1] : ""
-            }
-        }
         var headers = ["host": ServedSite.host]
+        if !cookies.isEmpty {
+            headers["cookie"] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: "; ")
+        }
         if let contentType {
             headers["content-type"] = contentType
             headers["content-length"] = String(body.count)
         }
         headers["origin"] = origin
         let request = HTTPRequest(
-            method: method, rawPath: String(parts[0]), headers: headers,
-            cookies: cookies.filter { AuraApp.cookieNames.contains($0.key) }, query: query, body: body, form: form)
+            method: method, target: target, fields: headers, body: body, clientAddress: "127.0.0.1")
         let response = await site.respond(to: request)
         for (name, value, maxAge) in response.setCookies {
             cookies[name] = maxAge == 0 ? nil : value

@@ -50,12 +50,12 @@ def test_nothing_outside_the_site_is_served(server):
 def test_malformed_and_unexpected_requests_get_a_status(server):
     assert requests.delete(server.url + "/").status_code == 405
     assert requests.post(server.url + "/", data="x").status_code == 405
-    # libmicrohttpd closes the connection on a request line with no method or target at all.
-    assert raw(server, b"NONSENSE\r\n\r\n") in ("", "HTTP/1.1 400 Bad Request")
+    assert raw(server, b"NONSENSE\r\n\r\n") == "HTTP/1.1 400 Bad Request"
     assert raw(server, b"GET / HTTP/1.1\r\n\r\n").split(" ")[1] == "400"  # no Host
-    assert raw(server, b"GET / HTTP/9.9\r\nHost: x\r\n\r\n").split(" ")[1] == "505"
+    # picohttpparser reads HTTP/1.x only: another version is a request it cannot parse.
+    assert raw(server, b"GET / HTTP/9.9\r\nHost: x\r\n\r\n").split(" ")[1] == "400"
     assert raw(server, b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n").split(" ")[1] == "400"
-    assert raw(server, b"GET / HTTP/1.1\r\nHost: x\r\n" + b"X-Long: " + b"a" * 100_000 + b"\r\n\r\n").split(" ")[1] in ("400", "413", "431")
+    assert raw(server, b"GET / HTTP/1.1\r\nHost: x\r\n" + b"X-Long: " + b"a" * 100_000 + b"\r\n\r\n").split(" ")[1] == "431"
     too_big = requests.post(server.url + "/api/done", data=b"x" * (2 * 1024 * 1024), headers={"Content-Type": "application/json"})
     assert too_big.status_code == 413
     no_length = raw(server, b"POST /api/done HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n")

@@ -4,69 +4,71 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// A thin, non-variadic face of GNU libmicrohttpd for Swift (which cannot call C's variadic
-/// MHD_start_daemon and MHD_get_connection_info). libmicrohttpd parses HTTP and runs the
-/// thread pool; this file only starts the daemon with explicit limits, gathers each request's
-/// body (and form fields, through libmicrohttpd's post processor) up to a size limit, hands one
-/// complete request to a single handler, and queues the handler's one response.
+/// A thin face of libh2o for Swift. libh2o parses HTTP/1.1 and runs one event loop per core on
+/// SO_REUSEPORT sockets; this file accepts connections within explicit limits, refuses
+/// ambiguous requests, hands each complete request to a small pool of worker threads (so a
+/// request that blocks never holds up a loop) and sends the worker's one answer back on the
+/// request's own loop.
 
 typedef struct aura_http_daemon aura_http_daemon;
 typedef struct aura_http_request aura_http_request;
 
+/// Whether a client address is exempt from the per-address connection limit (a trusted proxy).
+typedef int (*aura_http_unlimited)(void *context, const char *address);
+
 typedef struct {
     const char *address;          /* IPv4 or IPv6 literal to bind */
     uint16_t port;                /* 0 picks a free port (see aura_http_port) */
-    unsigned int threads;         /* thread pool size (epoll) */
+    unsigned int loops;           /* event loops; 0 for one per online core */
+    unsigned int workers;         /* threads that run the handler */
     unsigned int connection_limit;
     unsigned int per_address_limit;
-    unsigned int timeout_seconds; /* idle connection timeout */
-    size_t header_memory_limit;   /* per connection, for the request line and headers */
+    unsigned int timeout_seconds; /* to receive a whole request, and idle between requests */
+    size_t header_limit;          /* request line and headers; larger ones get 431 */
     size_t body_limit;            /* larger bodies get 413 */
+    /* Headers every answer carries unless it sets them itself, the transport's own errors too. */
+    const char *const *default_header_names;
+    const char *const *default_header_values;
+    size_t default_header_count;
+    aura_http_unlimited unlimited; /* may be NULL */
 } aura_http_settings;
 
-/// Called once per complete request, on a pool thread; must call aura_http_respond once.
+/// Called once per complete request, on a worker thread; must call aura_http_respond (or
+/// aura_http_respond_stream) once, after which the request must not be touched.
 typedef void (*aura_http_handler)(void *context, aura_http_request *request);
 
 /// Starts listening; NULL with errno set when the address cannot be bound.
 aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_handler handler, void *context);
 uint16_t aura_http_port(aura_http_daemon *daemon);
+/// Stops accepting, lets the requests in flight be answered, ends streams and closes every
+/// connection (waiting a few seconds at most), then stops the threads.
 void aura_http_stop(aura_http_daemon *daemon);
 
 const char *aura_http_method(const aura_http_request *request);
-/// The request target's path exactly as sent (not percent-decoded).
-const char *aura_http_path(const aura_http_request *request);
-const char *aura_http_header(const aura_http_request *request, const char *name);
-/* Every value of the header `name`, in the order the request sent them: up to `capacity` into
-   `values` (valid while the request is); returns how many there are. */
-size_t aura_http_header_values(const aura_http_request *request, const char *name, const char **values,
-                               size_t capacity);
-const char *aura_http_cookie(const aura_http_request *request, const char *name);
-const char *aura_http_query(const aura_http_request *request, const char *name);
+/// The request target exactly as sent, query included (not percent-decoded).
+const char *aura_http_target(const aura_http_request *request);
+/// The request's header fields in the order sent; names are lower-case.
+size_t aura_http_header_count(const aura_http_request *request);
+void aura_http_header_at(const aura_http_request *request, size_t index, const char **name, size_t *name_size,
+                         const char **value, size_t *value_size);
 const char *aura_http_client_address(const aura_http_request *request);
+/// The body, de-chunked; NULL when the request had none.
 const uint8_t *aura_http_body(const aura_http_request *request, size_t *size);
-/// 1 when the body passed the limit (it was not kept), 0 otherwise.
-int aura_http_body_too_large(const aura_http_request *request);
-/// Form fields of a url-encoded or multipart body, in order.
-size_t aura_http_form_count(const aura_http_request *request);
-const char *aura_http_form_name(const aura_http_request *request, size_t index);
-const char *aura_http_form_value(const aura_http_request *request, size_t index);
 
-/// Queues the response (bytes are copied); the request is answered once.
+/// Sends the response (bytes are copied); the request is answered once.
 void aura_http_respond(aura_http_request *request, unsigned int status, const uint8_t *body, size_t size,
                        const char *const *header_names, const char *const *header_values, size_t header_count);
 
-/// A response whose body is written later, a piece at a time (Server-Sent Events). The
-/// connection is suspended while there is nothing to send, so an open stream holds no pool
-/// thread; aura_http_stream_send resumes it. Both the connection and the caller hold the
-/// stream: it is freed once the client is gone and the caller has called aura_http_stream_release.
+/// A response whose body is written later, a piece at a time (Server-Sent Events). An open
+/// stream holds no thread. Both the connection and the caller hold the stream: it is freed once
+/// the client is gone and the caller has called aura_http_stream_release.
 typedef struct aura_http_stream aura_http_stream;
 
-/// Answers with headers now and a body of unknown length sent through the returned stream
-/// (NULL when the response cannot be made; the request is then answered with 500).
+/// Answers with headers now and a body of unknown length sent through the returned stream.
 aura_http_stream *aura_http_respond_stream(aura_http_request *request, unsigned int status,
                                            const char *const *header_names, const char *const *header_values,
                                            size_t header_count);
-/// Queues bytes (copied) and wakes the connection; 0 once the client is gone or the stream ended.
+/// Queues bytes (copied) and wakes the connection's loop; 0 once the client is gone or the stream ended.
 int aura_http_stream_send(aura_http_stream *stream, const uint8_t *bytes, size_t size);
 /// Ends the body after what is queued, and drops the caller's hold on the stream.
 void aura_http_stream_release(aura_http_stream *stream);
