@@ -83,6 +83,10 @@ struct aura_http_daemon {
     pthread_cond_t jobs_ready;
     aura_http_request *jobs_head, *jobs_tail;
     int workers_stop;
+    /* loops that have set themselves up */
+    pthread_mutex_t ready_lock;
+    pthread_cond_t ready;
+    size_t loops_ready;
     /* connection accounting */
     pthread_mutex_t counts_lock;
     unsigned int open_connections;
@@ -655,8 +659,29 @@ static void begin_stop(loop *self) {
         shutdown(H2O_STRUCT_FROM_MEMBER(connection, link, node)->fd, SHUT_RD);
 }
 
+/* On the loop's own thread: libh2o keeps its buffer recyclers per thread, and a socket's
+   buffers return to the recycler of the thread that created the socket, so everything a loop
+   reads with (its context's queue, its listener) must be created here, not by the starter. */
+static void set_up_loop(loop *self) {
+    aura_http_daemon *daemon = self->daemon;
+    h2o_linklist_init_anchor(&self->connections);
+    h2o_linklist_init_anchor(&self->streams);
+    h2o_context_init(&self->context, h2o_evloop_create(), &daemon->config);
+    self->accept.ctx = &self->context;
+    self->accept.hosts = daemon->config.hosts;
+    h2o_multithread_register_receiver(self->context.queue, &self->inbox, on_inbox);
+    self->listener = h2o_evloop_socket_create(self->context.loop, self->listen_fd, H2O_SOCKET_FLAG_DONT_READ);
+    self->listener->data = self;
+    h2o_socket_read_start(self->listener, on_accept);
+    pthread_mutex_lock(&daemon->ready_lock);
+    daemon->loops_ready++;
+    pthread_cond_broadcast(&daemon->ready);
+    pthread_mutex_unlock(&daemon->ready_lock);
+}
+
 static void *run_loop(void *argument) {
     loop *self = argument;
+    set_up_loop(self);
     /* libh2o writes with writev: a client gone mid-answer must be an EPIPE, not the process's end */
     sigset_t pipe;
     sigemptyset(&pipe);
@@ -747,6 +772,8 @@ aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_
     pthread_mutex_init(&daemon->jobs_lock, NULL);
     pthread_cond_init(&daemon->jobs_ready, NULL);
     pthread_mutex_init(&daemon->counts_lock, NULL);
+    pthread_mutex_init(&daemon->ready_lock, NULL);
+    pthread_cond_init(&daemon->ready, NULL);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     daemon->loop_count = settings->loops ? settings->loops : (cores > 0 ? (size_t)cores : 1);
     daemon->loops = calloc(daemon->loop_count, sizeof *daemon->loops);
@@ -776,23 +803,16 @@ aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_
     }
     daemon->port = port;
     configure(daemon);
-    for (size_t index = 0; index < daemon->loop_count; index++) {
-        loop *self = &daemon->loops[index];
-        self->daemon = daemon;
-        h2o_linklist_init_anchor(&self->connections);
-        h2o_linklist_init_anchor(&self->streams);
-        h2o_context_init(&self->context, h2o_evloop_create(), &daemon->config);
-        self->accept.ctx = &self->context;
-        self->accept.hosts = daemon->config.hosts;
-        h2o_multithread_register_receiver(self->context.queue, &self->inbox, on_inbox);
-        self->listener = h2o_evloop_socket_create(self->context.loop, self->listen_fd, H2O_SOCKET_FLAG_DONT_READ);
-        self->listener->data = self;
-        h2o_socket_read_start(self->listener, on_accept);
-    }
     for (size_t index = 0; index < daemon->worker_count; index++)
         pthread_create(&daemon->workers[index], NULL, work, daemon);
-    for (size_t index = 0; index < daemon->loop_count; index++)
+    for (size_t index = 0; index < daemon->loop_count; index++) {
+        daemon->loops[index].daemon = daemon;
         pthread_create(&daemon->loops[index].thread, NULL, run_loop, &daemon->loops[index]);
+    }
+    /* answer no one before every loop can be told to stop */
+    pthread_mutex_lock(&daemon->ready_lock);
+    while (daemon->loops_ready < daemon->loop_count) pthread_cond_wait(&daemon->ready, &daemon->ready_lock);
+    pthread_mutex_unlock(&daemon->ready_lock);
     return daemon;
 }
 
