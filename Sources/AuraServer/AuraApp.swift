@@ -66,6 +66,8 @@ public final class AuraApp: Sendable {
     let publisher: BackgroundBuild?
     /// Everyone's planner and site but the owner's.
     let people: PersonalSites
+    /// Signed-in pages as last rendered, by session and build.
+    let renderedPages = RenderedPages()
 
     /// The headers the routes read.
     public static let headerNames = [
@@ -131,6 +133,9 @@ public final class AuraApp: Sendable {
     @discardableResult
     func rebuilt(always: Bool) throws -> ServedSite {
         let folder = PlannerFolder(content: configuration.build.contentDirectory)
+        // Most requests find the site as it was: three stats, and the lock only to look.
+        let seen = PersonalSites.stamp(of: folder)
+        if !always, let current = live.withLock({ $0.stamp == seen ? $0.site : nil }) { return current }
         return try live.withLock { live in
             let stamp = PersonalSites.stamp(of: folder)
             guard always || stamp != live.stamp else { return live.site }
@@ -295,11 +300,22 @@ public final class AuraApp: Sendable {
         guard let session = try session(of: request) else { return try signInFirst(request) }
         // Brought up to date first: the files as well as the pages come from the planner's state.
         let current = try served(of: session)
-        if let pagePath = Self.pagePath(request.rawPath),
+        // A page that shows only the plan is rendered once per build and then kept: the usual
+        // visit. One with a notice, an undo offer, the changes just made or the journal is not.
+        let pagePath = Self.pagePath(request.rawPath)
+        let away = try request.cookies[Cookies.session].flatMap { try accounts.takeNotice(token: $0) }
+        let kept = pagePath.map {
+            RenderedPages.Key(csrf: session.csrf, heldProfiles: request.cookies[Cookies.heldProfiles] ?? "", path: $0)
+        }
+        let keepable = away == nil && request.query.isEmpty && pagePath != root + "reflections/"
+        if keepable, let kept, let page = renderedPages.page(kept, generation: current.generation) {
+            return RenderedPages.response(page, for: request)
+        }
+        if let pagePath,
             let body = try current.live.render(
                 pageAt: pagePath,
                 session: try sessionContext(
-                    session, request,
+                    session, request, notice: away,
                     undo: request.query["undo"] == "1"
                         ? undoOffer(
                             request, store: try planner(of: session).loadStore(),
@@ -311,6 +327,10 @@ public final class AuraApp: Sendable {
                             of: session, day: try journalDay(of: session), saved: request.query["saved"] == "1")
                         : nil))
         {
+            if keepable, let kept {
+                return RenderedPages.response(
+                    renderedPages.keep(body, for: kept, generation: current.generation), for: request)
+            }
             return HTTPResponse(
                 status: 200,
                 headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],

@@ -1,6 +1,7 @@
 import AuraSite
 import AuraUseCases
 import Foundation
+import Platform
 import Synchronization
 
 /// Everyone's own planner and the site built from it. The owner (the first person added)
@@ -38,7 +39,11 @@ final class PersonalSites: Sendable {
 
     /// The person's site, built again first when their planner files changed since.
     func site(for personID: Int64, name: String) throws -> ServedSite {
-        let folder = try planner(for: personID)
+        // Most requests find the site as it was: three stats, and the lock only to look.
+        let folder = PlannerFolder(content: state.personFolder(personID))
+        let seen = PersonalSites.stamp(of: folder)
+        if let current = built.withLock({ $0[personID] }), current.stamp == seen { return current.site }
+        try prepare(folder)
         return try built.withLock { built in
             let stamp = PersonalSites.stamp(of: folder)
             if let current = built[personID], current.stamp == stamp { return current.site }
@@ -55,12 +60,13 @@ final class PersonalSites: Sendable {
         try state.removeFolders(of: personID)
     }
 
-    /// Size and modification time of the files the personal pages are built from.
+    /// What tells the files the personal pages are built from unchanged: each one's size,
+    /// inode and modification and change times, from one `stat` apiece.
     static func stamp(of folder: PlannerFolder) -> String {
         [folder.store.url, folder.snapshot, folder.inbox.url].map { url in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return "\(attributes?[.size] as? Int ?? -1)@\(modified)"
+            var status = stat()
+            guard stat(url.path, &status) == 0 else { return "-" }
+            return FileStamp(status, withChangeTime: true).bytes.hex
         }.joined(separator: " ")
     }
 
