@@ -1,8 +1,15 @@
 import SiteEngine
+import Synchronization
 
 /// A site built in memory for `aura serve`: the files it keeps and its pages ready to render
 /// again with a session.
 public struct ServedSite: Sendable {
+    /// Which build this is: a new number for every build of any site in this process, so
+    /// what was made from one build is known stale once another replaces it.
+    public let generation: UInt64 = ServedSite.builds.add(1, ordering: .relaxed).newValue
+
+    private static let builds = Atomic<UInt64>(0)
+
     public typealias File = MemorySite.File
 
     /// The pages, ready to render with a session.
