@@ -94,7 +94,13 @@ def start_aura(aura, folder, content, templates):
     if not match:
         process.kill()
         raise ServeSetupError("aura serve did not start")
-    return process, match.group(1), state / "site"
+    # aura serve keeps its site in memory: nginx gets the same content built to files.
+    built = folder / "built"
+    subprocess.run([str(aura), "build", "--content", str(content), "--templates", str(templates),
+                    "--output", str(built), "--quiet"], capture_output=True, check=True)
+    for path in [built, *built.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)  # nginx's workers run as nobody
+    return process, match.group(1), built
 
 
 def sign_in(base):
@@ -186,7 +192,7 @@ def run(aura, content, templates, seconds):
         aura_process, aura_url, site = start_aura(aura, folder, folder / "Content", templates)
         cookie = sign_in(aura_url)
         landing = urllib.request.urlopen(aura_url + "/").read().decode()
-        asset = re.search(r'href="(/assets/aura\.[0-9a-f]+\.css)"', landing).group(1)
+        asset = re.search(r'href="(/assets/aura\.[a-z]+\.[0-9a-f]+\.css)"', landing).group(1)
         nginx_process, nginx_url = start_nginx(folder, site)
         rows = [measure("aura serve", "/dashboard/ (signed in)", aura_url + "/dashboard/", seconds, aura_process.pid, cookie),
                 measure("aura serve", asset, aura_url + asset, seconds, aura_process.pid)]
