@@ -67,7 +67,9 @@ public final class AuraApp: Sendable {
     /// Everyone's planner and site but the owner's.
     let people: PersonalSites
     /// Signed-in pages as last rendered, by session and build.
-    let renderedPages = RenderedPages()
+    let renderedPages = KeptAnswers<SessionPage>()
+    /// Each person's `/api/state` as last computed, by their planner files.
+    let pageStates = KeptAnswers<Int64>()
 
     /// The headers the routes read.
     public static let headerNames = [
@@ -305,11 +307,12 @@ public final class AuraApp: Sendable {
         let pagePath = Self.pagePath(request.rawPath)
         let away = try request.cookies[Cookies.session].flatMap { try accounts.takeNotice(token: $0) }
         let kept = pagePath.map {
-            RenderedPages.Key(csrf: session.csrf, heldProfiles: request.cookies[Cookies.heldProfiles] ?? "", path: $0)
+            SessionPage(csrf: session.csrf, heldProfiles: request.cookies[Cookies.heldProfiles] ?? "", path: $0)
         }
         let keepable = away == nil && request.query.isEmpty && pagePath != root + "reflections/"
-        if keepable, let kept, let page = renderedPages.page(kept, generation: current.generation) {
-            return RenderedPages.response(page, for: request)
+        let version = String(current.generation)
+        if keepable, let kept, let page = renderedPages.answer(kept, version: version, now: clock()) {
+            return KeptAnswers.response(page, for: request)
         }
         if let pagePath,
             let body = try current.live.render(
@@ -328,8 +331,9 @@ public final class AuraApp: Sendable {
                         : nil))
         {
             if keepable, let kept {
-                return RenderedPages.response(
-                    renderedPages.keep(body, for: kept, generation: current.generation), for: request)
+                let page = renderedPages.keep(
+                    body, contentType: "text/html; charset=utf-8", for: kept, version: version)
+                return KeptAnswers.response(page, for: request)
             }
             return HTTPResponse(
                 status: 200,

@@ -29,4 +29,12 @@ enum PageState {
             "plan": plan.map { isoTimestamp($0.generated, in: TimeZone(identifier: "UTC")!) } ?? NSNull(), "days": days
         ]
     }
+
+    /// The first moment after `now` at which `of(plan:store:now:)` would answer differently with
+    /// the files unchanged: when a snooze on a planned task runs out; nil when none is pending.
+    static func changes(plan: PlanSnapshot?, store: TaskStore, after now: Date) -> Date? {
+        (plan?.days ?? []).flatMap(\.blocks).flatMap(\.tasks).compactMap { task in
+            store.index(of: task.id).flatMap { store.tasks[$0].snoozedUntil }.flatMap { $0 > now ? $0 : nil }
+        }.min()
+    }
 }

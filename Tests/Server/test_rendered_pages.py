@@ -1,6 +1,7 @@
 """A signed-in page is rendered once per change of its person's plan and then answered from
 memory: the same bytes and tag until the plan changes, 304 to a client that holds them, and
 never one person's (or one session's) page for another."""
+import json
 import subprocess
 
 import requests
@@ -39,3 +40,21 @@ def test_a_kept_page_is_its_sessions_alone(server):
     stale = requests.get(server.url + "/dashboard/", cookies={"aura_session": sam.cookies.get("aura_session", "gone")},
                          allow_redirects=False)
     assert stale.status_code == 303 and "Signed in" not in stale.text
+
+
+def test_the_page_state_is_kept_until_a_task_changes(server):
+    browser = server.signed_in()
+    origin = {"Origin": server.url}
+    first = browser.get(server.url + "/api/state")
+    again = browser.get(server.url + "/api/state", headers={"If-None-Match": first.headers["ETag"]})
+    assert first.status_code == 200 and again.status_code == 304
+    plan = json.loads((server.content / "planner" / "plan.json").read_text())
+    block = next(block for day in plan["days"] for block in day["blocks"] if block.get("tasks"))
+    task = block["tasks"][0]["id"]
+    assert browser.post(server.url + "/api/snooze", json={"id": task, "minutes": 30}, headers=origin).status_code == 200
+    snoozed = browser.get(server.url + "/api/state", headers={"If-None-Match": first.headers["ETag"]})
+    assert snoozed.status_code == 200 and snoozed.headers["ETag"] != first.headers["ETag"]
+    assert '"snoozed"' in snoozed.text
+    assert browser.post(server.url + "/api/done", json={"id": task}, headers=origin).status_code == 200
+    done = browser.get(server.url + "/api/state", headers={"If-None-Match": snoozed.headers["ETag"]})
+    assert done.status_code == 200 and '"done"' in done.text

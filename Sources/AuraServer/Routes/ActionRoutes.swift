@@ -339,10 +339,21 @@ extension AuraApp {
             return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")])
         }
         let folder = try planner(of: session)
+        let now = clock()
+        // Seen through the files' stamp: the same until a write or a snooze running out.
+        let stamp = PersonalSites.stamp(of: folder)
+        if let kept = pageStates.answer(session.personID, version: stamp, now: now) {
+            return KeptAnswers.response(kept, for: request)
+        }
         let held = try folder.lock(exclusive: false) {}
         defer { held?.release() }
         let plan = folder.plan()
-        return .json(200, PageState.of(plan: plan, store: try folder.loadStore(), now: clock()))
+        let store = try folder.loadStore()
+        let state = HTTPResponse.json(200, PageState.of(plan: plan, store: store, now: now))
+        let kept = pageStates.keep(
+            state.body, contentType: "application/json", for: session.personID, version: stamp,
+            until: PageState.changes(plan: plan, store: store, after: now))
+        return KeptAnswers.response(kept, for: request)
     }
 
     private func signInFirstForAction(_ request: HTTPRequest) throws -> HTTPResponse {
