@@ -11,6 +11,7 @@ resident memory (VmHWM, summed over nginx's processes).
 """
 
 import http.cookiejar
+import json
 import os
 import re
 import shutil
@@ -23,7 +24,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-CONNECTIONS = 64
+CONNECTIONS = 32
 PASSWORD = "bench password, long enough"
 
 
@@ -54,10 +55,12 @@ def children(pid):
     return found
 
 
-def wrk(url, seconds, cookie=None):
-    """One bounded wrk run; returns requests/s, p99 (ms) and errors."""
+def wrk(url, seconds, cookie=None, script=None):
+    """One bounded wrk run (a GET, or what the Lua `script` sends); returns requests/s, p99 (ms) and errors."""
     header = ["-H", f"Cookie: {cookie}"] if cookie else []
     shown = ["-H", "'Cookie: aura_session=…'"] if cookie else []
+    header += ["-s", str(script)] if script else []
+    shown += ["-s", "done.lua"] if script else []
     command = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "--timeout", "10s", *header, url]
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
@@ -168,11 +171,11 @@ def settled(url):
         time.sleep(0.05)
 
 
-def measure(name, target, url, seconds, pid, cookie=None):
+def measure(name, target, url, seconds, pid, cookie=None, script=None):
     settled(url)
-    wrk(url, 2, cookie)  # warm-up: caches, connections, the first render
+    wrk(url, 2, cookie, script)  # warm-up: caches, connections, the first render
     settled(url)
-    row = wrk(url, seconds, cookie)
+    row = wrk(url, seconds, cookie, script)
     row.update(server=name, target=target, memory=peak_memory_kib(pid) / 1024)
     return row
 
@@ -194,7 +197,11 @@ def run(aura, content, templates, seconds):
         landing = urllib.request.urlopen(aura_url + "/").read().decode()
         asset = re.search(r'href="(/assets/aura\.[a-z]+\.[0-9a-f]+\.css)"', landing).group(1)
         nginx_process, nginx_url = start_nginx(folder, site)
+        done = done_script(folder, aura_url, folder / "Content")
         rows = [measure("aura serve", "/dashboard/ (signed in)", aura_url + "/dashboard/", seconds, aura_process.pid, cookie),
+                measure("aura serve", "/api/state (signed in)", aura_url + "/api/state", seconds, aura_process.pid, cookie),
+                measure("aura serve", "POST /api/done (signed in)", aura_url + "/api/done", seconds, aura_process.pid,
+                        cookie, done),
                 measure("aura serve", asset, aura_url + asset, seconds, aura_process.pid)]
         rows += [measure("nginx", "/dashboard/ (the built file)", nginx_url + "/dashboard/", seconds, nginx_process.pid),
                  measure("nginx", asset, nginx_url + asset, seconds, nginx_process.pid)]
@@ -207,13 +214,28 @@ def run(aura, content, templates, seconds):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def done_script(folder, base, content):
+    """A wrk Lua script that marks one open task of the plan Done, again and again, as the pages'
+    script does (JSON, same origin): each one a real action, read back and written."""
+    tasks = json.loads((content / "planner" / "tasks.json").read_text())["tasks"]
+    task = next(task["id"] for task in tasks if not task.get("done") and not task.get("rrule"))
+    script = folder / "done.lua"
+    script.write_text(f"""wrk.method = "POST"
+wrk.body = '{{"id": "{task}"}}'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Origin"] = "{base}"
+""")
+    return script
+
+
 def table(rows):
     """Markdown table; aura's rows carry the ratio to nginx on the same kind of target."""
     nginx = {("page" if "dashboard" in r["target"] else "asset"): r for r in rows if r["server"] == "nginx"}
+    kind = {"/dashboard/ (signed in)": "page", "/api/state (signed in)": "page", "POST /api/done (signed in)": "page"}
     lines = ["| server | target | requests/s | p99 (ms) | errors | peak RSS (MiB) | req/s vs nginx | p99 vs nginx |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for row in rows:
-        other = nginx["page" if "dashboard" in row["target"] else "asset"]
+        other = nginx[kind.get(row["target"], "page" if "dashboard" in row["target"] else "asset")]
         ratios = ("—", "—") if row["server"] == "nginx" else (f"{row['rate'] / other['rate']:.2f}", f"{row['p99'] / other['p99']:.1f}")
         lines.append(f"| {row['server']} | {row['target']} | {row['rate']:,.0f} | {row['p99']:.2f} | {row['errors']} | "
                      f"{row['memory']:.1f} | {ratios[0]} | {ratios[1]} |")
