@@ -23,6 +23,9 @@ public final class HTTPServer: @unchecked Sendable {
         /// Headers every answer carries unless it sets them itself, the transport's own error
         /// answers included.
         public var defaultHeaders: [(name: String, value: String)] = []
+        /// Answers, on the event loop itself, a request that needs nothing but memory (no file,
+        /// no database, no lock); nil hands it to a worker. It must never block.
+        public var quickHandler: (@Sendable (HTTPRequest) -> HTTPResponse?)?
         /// Addresses the per-address connection limit does not apply to (trusted proxies, which
         /// carry many clients' connections).
         public var isUnlimited: @Sendable (String) -> Bool = { _ in false }
@@ -72,7 +75,13 @@ public final class HTTPServer: @unchecked Sendable {
                             guard let context, let address else { return 0 }
                             let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
                             return server.settings.isUnlimited(String(cString: address)) ? 1 : 0
-                        })
+                        },
+                        quick: settings.quickHandler == nil
+                            ? nil
+                            : { context, request in
+                                guard let context, let request else { return }
+                                Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().answerQuickly(request)
+                            })
                     return aura_http_start(
                         &native,
                         { context, request in
@@ -101,7 +110,16 @@ public final class HTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     private func answer(_ native: OpaquePointer) {
-        let response = handler(request(from: native))
+        send(handler(request(from: native)), to: native)
+    }
+
+    private func answerQuickly(_ native: OpaquePointer) {
+        if let response = settings.quickHandler?(request(from: native)), response.stream == nil {
+            send(response, to: native)
+        }
+    }
+
+    private func send(_ response: HTTPResponse, to native: OpaquePointer) {
         let names = response.headers.map { strdup($0.name) }
         let values = response.headers.map { strdup($0.value) }
         defer {

@@ -167,6 +167,21 @@ public final class AuraApp: Sendable {
     }
 
     /// Answers one request; never throws.
+    /// The answer to a request for one of the site's assets (the same for everyone, and the
+    /// same in every build that names it), from the site in memory as it is: no stamp, lock,
+    /// file or database, so the transport may call it on its event loop. Nil for anything else,
+    /// which the routes answer on a worker.
+    public func quickResponse(to sent: HTTPRequest) -> HTTPResponse? {
+        guard sent.method == "GET" || sent.method == "HEAD", sent.rawPath.hasPrefix(root + "assets/") else {
+            return nil
+        }
+        let files = StaticFiles(site: live.withLock { $0.site }, root: root)
+        guard case .file(let file) = files.lookup(sent.rawPath), !PersonalPaths.contains(file) else { return nil }
+        var response = response(from: files, for: sent, personal: false)
+        response.headers += SecurityHeaders.all
+        return response
+    }
+
     public func respond(to sent: HTTPRequest) -> HTTPResponse {
         let request = configuration.trustedProxies.resolve(sent)
         var response: HTTPResponse

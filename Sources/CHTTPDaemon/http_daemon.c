@@ -139,6 +139,8 @@ struct aura_http_stream {
 #define STREAM_PENDING_LIMIT (256 * 1024)
 
 static __thread aura_http_request *unanswered;
+/* The loop this thread runs, on a loop's thread: an answer made there is sent at once. */
+static __thread loop *current_loop;
 
 /* ---- connection accounting ---- */
 
@@ -428,6 +430,12 @@ static int on_request(h2o_handler_t *handler, h2o_req_t *req) {
     if (req->conn->callbacks->get_peername(req->conn, (struct sockaddr *)&peer) != 0)
         format_address(&peer, request->client);
     self->in_flight++;
+    if (daemon->settings.quick) {
+        unanswered = request;
+        daemon->settings.quick(daemon->context, request);
+        if (unanswered != request) return 0;
+        unanswered = NULL;
+    }
     enqueue(daemon, request);
     return 0;
 }
@@ -469,7 +477,10 @@ static int copy_headers(aura_http_request *request, const char *const *names, co
 
 static void post_answer(aura_http_request *request) {
     unanswered = NULL;
-    h2o_multithread_send_message(&request->owner->inbox, &request->message.link);
+    if (current_loop == request->owner)
+        send_answer(request);
+    else
+        h2o_multithread_send_message(&request->owner->inbox, &request->message.link);
 }
 
 void aura_http_respond(aura_http_request *request, unsigned int status, const uint8_t *body, size_t size,
@@ -681,6 +692,7 @@ static void set_up_loop(loop *self) {
 
 static void *run_loop(void *argument) {
     loop *self = argument;
+    current_loop = self;
     set_up_loop(self);
     /* libh2o writes with writev: a client gone mid-answer must be an EPIPE, not the process's end */
     sigset_t pipe;

@@ -13,6 +13,11 @@
 typedef struct aura_http_daemon aura_http_daemon;
 typedef struct aura_http_request aura_http_request;
 
+/// Called on the request's event loop before any worker: answers a request that needs nothing
+/// but memory (a file of the site) with aura_http_respond, there and then, or leaves it
+/// unanswered for a worker. Must never block.
+typedef void (*aura_http_quick_handler)(void *context, aura_http_request *request);
+
 /// Whether a client address is exempt from the per-address connection limit (a trusted proxy).
 typedef int (*aura_http_unlimited)(void *context, const char *address);
 
@@ -31,6 +36,7 @@ typedef struct {
     const char *const *default_header_values;
     size_t default_header_count;
     aura_http_unlimited unlimited; /* may be NULL */
+    aura_http_quick_handler quick; /* may be NULL */
 } aura_http_settings;
 
 /// Called once per complete request, on a worker thread; must call aura_http_respond (or
