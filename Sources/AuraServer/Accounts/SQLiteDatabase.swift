@@ -1,10 +1,19 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// A thin face of SQLite: one connection in WAL mode with foreign keys on, serialised by
-/// SQLite itself (opened full-mutex), statements with bound parameters only.
+/// SQLite itself (opened full-mutex), statements with bound parameters only, each prepared
+/// once.
 final class SQLiteDatabase: @unchecked Sendable {
     private let handle: OpaquePointer
+    /// Statements prepared once and run again (reset between runs), by their SQL. One in use
+    /// is taken out, so two threads never share one: the second prepares its own.
+    private let prepared = Mutex<[String: Statement]>([:])
+
+    private struct Statement: @unchecked Sendable {
+        let handle: OpaquePointer
+    }
 
     struct SQLError: Error, CustomStringConvertible {
         let description: String
@@ -34,16 +43,34 @@ final class SQLiteDatabase: @unchecked Sendable {
         try execute("PRAGMA foreign_keys = ON")
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        prepared.withLock { statements in
+            for statement in statements.values { sqlite3_finalize(statement.handle) }
+        }
+        sqlite3_close_v2(handle)
+    }
 
     /// Runs one statement with `parameters`; returns its rows.
     @discardableResult
     func execute(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw SQLError(description: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)")
+        let statement: OpaquePointer
+        if let kept = prepared.withLock({ $0.removeValue(forKey: sql) }) {
+            statement = kept.handle
+        } else {
+            var fresh: OpaquePointer?
+            guard sqlite3_prepare_v2(handle, sql, -1, &fresh, nil) == SQLITE_OK, let fresh else {
+                throw SQLError(description: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)")
+            }
+            statement = fresh
         }
-        defer { sqlite3_finalize(statement) }
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+            let spare = prepared.withLock { statements in
+                statements.updateValue(Statement(handle: statement), forKey: sql)?.handle
+            }
+            if let spare { sqlite3_finalize(spare) }
+        }
         for (index, parameter) in parameters.enumerated() {
             let position = Int32(index + 1)
             switch parameter {
