@@ -27,9 +27,9 @@ enum FormFields {
         var cookies: [String: String] = [:]
         for pair in header.split(separator: ";") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = parts[0].trimmingCharacters(in: .whitespaces)
+            let name = trimmed(parts[0])
             guard !name.isEmpty, cookies[name] == nil else { continue }
-            var value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            var value = parts.count > 1 ? trimmed(parts[1]) : ""
             if value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
                 value = String(value.dropFirst().dropLast())
             }
@@ -63,6 +63,14 @@ enum FormFields {
                 }, Unmanaged.passUnretained(fields).toOpaque(), &error)
         }
         return fields.list
+    }
+
+    /// `text` without the spaces and tabs around it (a cookie header's optional whitespace).
+    private static func trimmed(_ text: Substring) -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(text[first...last])
     }
 
     private static func decode(_ text: Substring) -> String? {

@@ -66,6 +66,8 @@ public final class AuraApp: Sendable {
     let publisher: BackgroundBuild?
     /// Everyone's planner and site but the owner's.
     let people: PersonalSites
+    /// The owner's planner files that tell whether their site is current.
+    let ownerStampPaths: [String]
     /// Signed-in pages as last rendered, by session and build.
     let renderedPages = KeptAnswers<SessionPage>()
     /// Each person's `/api/state` as last computed, by their planner files.
@@ -109,6 +111,7 @@ public final class AuraApp: Sendable {
         let stamp = site.stamp
         live = Mutex(site)
         people = PersonalSites(shared: configuration.build, state: configuration.state)
+        ownerStampPaths = PersonalSites.stampPaths(of: PlannerFolder(content: configuration.build.contentDirectory))
         liveReload =
             configuration.watch
             ? try LiveReload(templatesDirectory: configuration.build.templatesDirectory, root: root) : nil
@@ -134,12 +137,11 @@ public final class AuraApp: Sendable {
     /// With `--watch` a failed build keeps the last good site, and open pages show why.
     @discardableResult
     func rebuilt(always: Bool) throws -> ServedSite {
-        let folder = PlannerFolder(content: configuration.build.contentDirectory)
         // Most requests find the site as it was: three stats, and the lock only to look.
-        let seen = PersonalSites.stamp(of: folder)
+        let seen = PersonalSites.stamp(paths: ownerStampPaths)
         if !always, let current = live.withLock({ $0.stamp == seen ? $0.site : nil }) { return current }
         return try live.withLock { live in
-            let stamp = PersonalSites.stamp(of: folder)
+            let stamp = PersonalSites.stamp(paths: ownerStampPaths)
             guard always || stamp != live.stamp else { return live.site }
             do {
                 live = (
@@ -320,7 +322,9 @@ public final class AuraApp: Sendable {
         // A page that shows only the plan is rendered once per build and then kept: the usual
         // visit. One with a notice, an undo offer, the changes just made or the journal is not.
         let pagePath = Self.pagePath(request.rawPath)
-        let away = try request.cookies[Cookies.session].flatMap { try accounts.takeNotice(token: $0) }
+        let away =
+            session.hasNotice
+            ? try request.cookies[Cookies.session].flatMap { try accounts.takeNotice(token: $0) } : nil
         let kept = pagePath.map {
             SessionPage(csrf: session.csrf, heldProfiles: request.cookies[Cookies.heldProfiles] ?? "", path: $0)
         }
@@ -419,7 +423,8 @@ public final class AuraApp: Sendable {
         let others = try heldProfiles(of: request).dropFirst().map(\.session.name)
         // What happened while the person was away (failed sign-ins), once, on their first page.
         let awayNotice =
-            notice == nil ? try request.cookies[Cookies.session].flatMap { try accounts.takeNotice(token: $0) } : nil
+            notice == nil && session.hasNotice
+            ? try request.cookies[Cookies.session].flatMap { try accounts.takeNotice(token: $0) } : nil
         return SessionContext(
             name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice ?? awayNotice,
             draft: draft,

@@ -27,6 +27,8 @@ public final class Accounts: Sendable {
         public let csrf: String
         /// Whether this is the owner, the first person added, whose planner is `Content/planner/`.
         public let isOwner: Bool
+        /// Whether something happened while the person was away (`takeNotice`).
+        public var hasNotice = false
     }
 
     /// Why a sign-in did not open a session.
@@ -159,7 +161,11 @@ public final class Accounts: Sendable {
             let hash = Self.hash(token)
             guard
                 let row = try database.execute(
-                    "SELECT s.person_id, p.name, s.csrf, s.created, s.last_seen FROM sessions s JOIN people p ON p.id = s.person_id WHERE s.token_hash = ?",
+                    """
+                    SELECT s.person_id, p.name, s.csrf, s.created, s.last_seen, s.notice IS NOT NULL,
+                        (SELECT MIN(id) FROM people) FROM sessions s JOIN people p ON p.id = s.person_id
+                        WHERE s.token_hash = ?
+                    """,
                     [.text(hash)]
                 ).first,
                 let id = row[0].integer, let name = row[1].text, let csrf = row[2].text,
@@ -174,7 +180,8 @@ public final class Accounts: Sendable {
                 try database.execute(
                     "UPDATE sessions SET last_seen = ? WHERE token_hash = ?", [.integer(stamp), .text(hash)])
             }
-            return Session(personID: id, name: name, csrf: csrf, isOwner: try Self.ownerID(database) == id)
+            return Session(
+                personID: id, name: name, csrf: csrf, isOwner: row[6].integer == id, hasNotice: row[5].integer == 1)
         }
     }
 

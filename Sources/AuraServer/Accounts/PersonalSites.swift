@@ -63,9 +63,18 @@ final class PersonalSites: Sendable {
     /// What tells the files the personal pages are built from unchanged: each one's size,
     /// inode and modification and change times, from one `stat` apiece.
     static func stamp(of folder: PlannerFolder) -> String {
-        [folder.store.url, folder.snapshot, folder.inbox.url].map { url in
+        stamp(paths: stampPaths(of: folder))
+    }
+
+    /// The files `stamp(of:)` reads, for a caller that keeps them.
+    static func stampPaths(of folder: PlannerFolder) -> [String] {
+        [folder.store.url.path, folder.snapshot.path, folder.inbox.url.path]
+    }
+
+    static func stamp(paths: [String]) -> String {
+        paths.map { path in
             var status = stat()
-            guard stat(url.path, &status) == 0 else { return "-" }
+            guard stat(path, &status) == 0 else { return "-" }
             return FileStamp(status, withChangeTime: true).bytes.hex
         }.joined(separator: " ")
     }
