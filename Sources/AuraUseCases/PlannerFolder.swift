@@ -39,8 +39,12 @@ public struct PlannerFolder: Sendable {
     /// What the last plan decided; nil before the first plan, or when `plan.json` cannot be
     /// read (the next plan writes it anew; the site's build reports where it is broken).
     public func plan() -> PlanSnapshot? {
-        try? PlanSnapshot.decode(Data(contentsOf: snapshot))
+        Self.plans.value(at: snapshot.path) { try? PlanSnapshot.decode(Data(contentsOf: snapshot)) }
     }
+
+    /// Plans and stores as last decoded, by path (`StampedFiles`).
+    private static let plans = StampedFiles<PlanSnapshot?>()
+    private static let stores = StampedFiles<TaskStore>()
 
     /// The time zone, day window and bedtime from `site.yml` (`SiteSettings`).
     public func settings() throws -> PlannerSettings {
@@ -88,6 +92,10 @@ public struct PlannerFolder: Sendable {
             }
             return TaskStore()
         }
+        return try Self.stores.value(at: url.path) { try Self.decodeStore(at: url) }
+    }
+
+    private static func decodeStore(at url: URL) throws -> TaskStore {
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -58,11 +58,6 @@ public struct PlanSnapshot: Sendable, Equatable, Codable {
     /// Reads a snapshot; an error gives the line and column of the problem.
     public static func decode(_ data: Data) throws(InputError) -> PlanSnapshot {
         let bytes = [UInt8](data)
-        if let syntax = JSONLocator.syntaxError(in: bytes) {
-            throw InputError(
-                line: syntax.position.line, column: syntax.position.column, message: "not valid JSON: \(syntax.message)"
-            )
-        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let rewrite = "; run 'aura plan' again to rewrite it"
@@ -80,6 +75,12 @@ public struct PlanSnapshot: Sendable, Equatable, Codable {
         } catch let error as InputError {
             throw InputError(line: error.line, column: error.column, message: error.message + rewrite)
         } catch let error as DecodingError {
+            // Located only once decoding failed: a plan is read on every action.
+            if let syntax = JSONLocator.syntaxError(in: bytes) {
+                throw InputError(
+                    line: syntax.position.line, column: syntax.position.column,
+                    message: "not valid JSON: \(syntax.message)")
+            }
             let located = JSONLocator.error(for: error, in: bytes)
             throw InputError(line: located.line, column: located.column, message: located.message + rewrite)
         } catch {

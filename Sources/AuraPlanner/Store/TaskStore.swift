@@ -52,17 +52,18 @@ public struct TaskStore: Sendable, Equatable {
         // A byte order mark, as some editors write, is not part of the JSON.
         let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
         let bytes = [UInt8](data)
-        if let syntax = JSONLocator.syntaxError(in: bytes) {
-            throw InputError(
-                line: syntax.position.line, column: syntax.position.column,
-                message: "not valid JSON: \(syntax.message)")
-        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let file: File
         do {
             file = try decoder.decode(File.self, from: data)
         } catch let error as DecodingError {
+            // Located only once decoding failed: a store is read on every action.
+            if let syntax = JSONLocator.syntaxError(in: bytes) {
+                throw InputError(
+                    line: syntax.position.line, column: syntax.position.column,
+                    message: "not valid JSON: \(syntax.message)")
+            }
             throw JSONLocator.error(for: error, in: bytes)
         } catch {
             throw InputError(line: 1, column: 1, message: "not a task store: \(error)")
