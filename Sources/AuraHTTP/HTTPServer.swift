@@ -23,9 +23,10 @@ public final class HTTPServer: @unchecked Sendable {
         /// Headers every answer carries unless it sets them itself, the transport's own error
         /// answers included.
         public var defaultHeaders: [(name: String, value: String)] = []
-        /// Answers, on the event loop itself, a request that needs nothing but memory (no file,
-        /// no database, no lock); nil hands it to a worker. It must never block.
-        public var quickHandler: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+        /// Answers, on the event loop itself, a request whose target starts with `prefix` and
+        /// needs nothing but memory (no file, no database, no lock); nil hands it to a worker.
+        /// It must never block. Other targets go to a worker unread.
+        public var quickLane: (prefix: String, answer: @Sendable (HTTPRequest) -> HTTPResponse?)?
         /// Addresses the per-address connection limit does not apply to (trusted proxies, which
         /// carry many clients' connections).
         public var isUnlimited: @Sendable (String) -> Bool = { _ in false }
@@ -76,7 +77,7 @@ public final class HTTPServer: @unchecked Sendable {
                             let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
                             return server.settings.isUnlimited(String(cString: address)) ? 1 : 0
                         },
-                        quick: settings.quickHandler == nil
+                        quick: settings.quickLane == nil
                             ? nil
                             : { context, request in
                                 guard let context, let request else { return }
@@ -114,9 +115,10 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func answerQuickly(_ native: OpaquePointer) {
-        if let response = settings.quickHandler?(request(from: native)), response.stream == nil {
-            send(response, to: native)
-        }
+        guard let lane = settings.quickLane, String(cString: aura_http_target(native)).hasPrefix(lane.prefix),
+            let response = lane.answer(request(from: native)), response.stream == nil
+        else { return }
+        send(response, to: native)
     }
 
     private func send(_ response: HTTPResponse, to native: OpaquePointer) {

@@ -169,14 +169,15 @@ public final class AuraApp: Sendable {
     }
 
     /// Answers one request; never throws.
+    /// Where the site's assets are (`/assets/`), the requests `quickResponse(to:)` may answer.
+    public var assetsPrefix: String { root + "assets/" }
+
     /// The answer to a request for one of the site's assets (the same for everyone, and the
     /// same in every build that names it), from the site in memory as it is: no stamp, lock,
     /// file or database, so the transport may call it on its event loop. Nil for anything else,
     /// which the routes answer on a worker.
     public func quickResponse(to sent: HTTPRequest) -> HTTPResponse? {
-        guard sent.method == "GET" || sent.method == "HEAD", sent.rawPath.hasPrefix(root + "assets/") else {
-            return nil
-        }
+        guard sent.method == "GET" || sent.method == "HEAD", sent.rawPath.hasPrefix(assetsPrefix) else { return nil }
         let files = StaticFiles(site: live.withLock { $0.site }, root: root)
         guard case .file(let file) = files.lookup(sent.rawPath), !PersonalPaths.contains(file) else { return nil }
         var response = response(from: files, for: sent, personal: false)
