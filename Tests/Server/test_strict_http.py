@@ -26,7 +26,9 @@ def exchange(server, data):
             if _ and b"content-length:" in head.lower():
                 length = int(head.lower().split(b"content-length:")[1].split(b"\r\n")[0])
                 if len(body) >= length:
-                    connection.settimeout(2)
+                    # The close is the condition; the timeout only bounds the wait for it (a
+                    # connection kept alive is read as not closed, however loaded the machine).
+                    connection.settimeout(10)
                     try:
                         closed = connection.recv(1) == b""
                     except socket.timeout:
