@@ -45,6 +45,8 @@ public struct PlannerFolder: Sendable {
     /// Plans and stores as last decoded, by path (`StampedFiles`).
     private static let plans = StampedFiles<PlanSnapshot?>()
     private static let stores = StampedFiles<TaskStore>()
+    /// Changes to each store, written in groups.
+    private static let commits = StoreCommits()
 
     /// The time zone, day window and bedtime from `site.yml` (`SiteSettings`).
     public func settings() throws -> PlannerSettings {
@@ -112,23 +114,42 @@ public struct PlannerFolder: Sendable {
         }
     }
 
-    /// Replaces the store file atomically.
+    /// Replaces the store file atomically; the next read of the file, unchanged since, is this
+    /// store without decoding it again.
     func save(_ taskStore: TaskStore) throws {
-        try AtomicFile.write(taskStore.encoded(), to: store.url)
+        let written = try AtomicFile.write(taskStore.encoded(), to: store.url)
+        if written != .missing { Self.stores.keep(taskStore, at: store.url.path, stamp: written) }
     }
 
     /// Changes the existing store under the exclusive lock: read, `change`, save. What
-    /// `change` throws leaves the store as it was.
+    /// `change` throws leaves the store as it was. Changes that come together (a server's Dones
+    /// and Snoozes) are read and written together (`StoreCommits`); each returns once written.
     public func changeStore<Result>(
         onWait: @escaping @Sendable () -> Void = {},
         _ change: (inout TaskStore) throws -> Result
     ) throws -> Result {
-        let held = try lock(exclusive: true, onWait: onWait)
-        defer { held?.release() }
-        var taskStore = try loadStore(existing: true)
-        let result = try change(&taskStore)
-        try save(taskStore)
-        return result
+        try withoutActuallyEscaping(change) { change in
+            var result: Result?
+            let pending = StoreCommits.Change { store in result = try change(&store) }
+            try Self.commits.commit(pending, path: store.url.path) { group in
+                let held = try lock(exclusive: true, onWait: onWait)
+                defer { held?.release() }
+                var taskStore = try loadStore(existing: true)
+                var changed = false
+                for member in group {
+                    var attempt = taskStore
+                    do {
+                        try member.apply(to: &attempt)
+                        taskStore = attempt
+                        changed = true
+                    } catch {
+                        member.failure = error
+                    }
+                }
+                if changed { try save(taskStore) }
+            }
+            return result!
+        }
     }
 
     /// `changeStore`, and in the same transaction the days of the current plan whose tasks the

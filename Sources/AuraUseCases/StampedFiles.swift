@@ -20,4 +20,9 @@ final class StampedFiles<Value: Sendable>: Sendable {
         if let stamp { read.withLock { $0[path] = (stamp, value) } }
         return value
     }
+
+    /// Keeps `value` as the file at `path` while it bears `stamp` (what a writer just wrote).
+    func keep(_ value: Value, at path: String, stamp: FileStamp) {
+        read.withLock { $0[path] = (stamp, value) }
+    }
 }

@@ -56,7 +56,7 @@ public struct TaskActions: Sendable {
         _ ids: [String], _ change: TaskChange, day: LocalDate?, today: LocalDate, at: Int64,
         onWait: @escaping @Sendable () -> Void = {}
     ) throws -> Outcome {
-        try try folder.changeStore(onWait: onWait) { store in
+        try folder.changeStore(onWait: onWait) { store in
             // The plan is read under the lock too, so a plan being saved is seen whole or not yet.
             let plan = folder.plan()
             var targets: [Targets] = []

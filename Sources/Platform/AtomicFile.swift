@@ -11,8 +11,10 @@ public enum AtomicFile {
 
     /// Replaces the file at `url`, or the file it links to when it is a symbolic link (the
     /// link stays a link). With `permissions` (such as 0o600 for a secret), the file has them
-    /// from the moment it is made, never wider in between.
-    public static func write(_ data: Data, to requested: URL, permissions: mode_t? = nil) throws {
+    /// from the moment it is made, never wider in between. Returns the stamp of the file written
+    /// (with change time) as it stands once renamed: while the path bears it, it holds `data`.
+    @discardableResult
+    public static func write(_ data: Data, to requested: URL, permissions: mode_t? = nil) throws -> FileStamp {
         let url = requested.resolvingSymlinksInPath()
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -37,11 +39,14 @@ public enum AtomicFile {
                 handle = try FileHandle(forWritingTo: temporary)
             }
             try handle.synchronize()
-            try handle.close()
+            defer { try? handle.close() }
             PausePoint.reached("atomic write: \(url.lastPathComponent) written beside")
             guard rename(temporary.path, url.path) == 0 else {
                 throw WriteError(description: "cannot replace \(displayPath(url)): \(String(cString: strerror(errno)))")
             }
+            // From the descriptor: the file renamed, whatever the path holds by now.
+            var status = stat()
+            return fstat(handle.fileDescriptor, &status) == 0 ? FileStamp(status, withChangeTime: true) : .missing
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error

@@ -2,6 +2,7 @@ import AuraPlanner
 import AuraTestSupport
 import AuraUseCases
 import Foundation
+import Synchronization
 import Testing
 
 /// The task actions on a planner folder, as the CLI, cron and the server all call them: what
@@ -29,6 +30,33 @@ import Testing
         let late = try actions.change(["1"], .notDone, day: nil, today: Self.day, at: 1_000)
         #expect(late.applied.isEmpty && late.tasks.map(\.done) == [true])
         #expect(try folder.loadStore().tasks[0].done)
+    }
+
+    @Test func changesThatComeTogetherAreAllWrittenAndOneThatFailsIsItsOwn() throws {
+        let names = (1...16).map { "task \($0)" }
+        let folder = try folder(names[0], names[1], names[2], names[3], names[4], names[5], names[6], names[7])
+        _ = try folder.changeStore { store in
+            for name in names.dropFirst(8) {
+                store.capture(try CaptureParser(today: Self.day).parse(name), on: Self.day)
+            }
+        }
+        let actions = TaskActions(folder: folder)
+        let outcomes = Mutex<[Int: Result<[String], any Error>]>([:])
+        // Every fifth asks for a task that does not exist: it fails alone.
+        DispatchQueue.concurrentPerform(iterations: 20) { index in
+            let id = index % 5 == 4 ? "t99" : "t\(index - index / 5 + 1)"
+            let outcome = Result { try actions.change([id], .done, day: nil, today: Self.day, at: 1_000).applied }
+            outcomes.withLock { $0[index] = outcome }
+        }
+        for (index, outcome) in outcomes.withLock({ $0 }) {
+            if index % 5 == 4 {
+                #expect(throws: TaskActions.UnknownTask.self) { try outcome.get() }
+            } else {
+                #expect(try outcome.get() == ["t\(index - index / 5 + 1)"])
+            }
+        }
+        let written = try TaskStore.decode(Data(contentsOf: folder.store.url))
+        #expect(written.tasks.filter(\.done).map(\.id).sorted() == (1...16).map { "t\($0)" }.sorted())
     }
 
     @Test func anIdThatNamesNothingChangesNothing() throws {
