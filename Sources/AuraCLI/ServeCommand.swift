@@ -97,7 +97,6 @@ struct ServeCommand: Command {
         var settings = HTTPServer.Settings(address: host, port: port)
         settings.headerNames = AuraApp.headerNames
         settings.defaultHeaders = AuraApp.securityHeaders
-        settings.quickLane = (app.assetsPrefix, { request in app.quickResponse(to: request) })
         let proxies = configuration.trustedProxies
         settings.isUnlimited = { proxies.contains($0) }
         let server = try HTTPServer(settings: settings) { request in app.respond(to: request) }

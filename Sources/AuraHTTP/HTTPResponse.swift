@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// What the server answers: a status, headers in order, and a body.
 public struct HTTPResponse: Sendable {
@@ -8,6 +9,27 @@ public struct HTTPResponse: Sendable {
     /// Set for a body sent later, a piece at a time (Server-Sent Events): the server sends the
     /// status and headers, then hands the open stream to this closure instead of sending `body`.
     public var stream: (@Sendable (EventStream) -> Void)?
+    /// Whether the server may give this answer again by itself, without asking the app (a 200 to
+    /// a `GET`); nil: never.
+    public var reuse: Reuse?
+    /// Whether every answer kept for reuse is forgotten before this one goes out: the request
+    /// ended a session or changed what pages a session sees.
+    public var forgetsReusedAnswers = false
+
+    /// When an answer may be given again: to a `GET` or `HEAD` of the same target that asks for
+    /// no range, sent with the same cookies unless it is for everyone, while `files` keep their
+    /// stamps and until `until`. An `If-None-Match` naming its `ETag` gets 304.
+    public struct Reuse: Sendable {
+        public var forEveryone: Bool
+        public var files: StampedPaths
+        public var until: Date?
+
+        public init(forEveryone: Bool, files: StampedPaths, until: Date? = nil) {
+            self.forEveryone = forEveryone
+            self.files = files
+            self.until = until
+        }
+    }
 
     public init(
         status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(),

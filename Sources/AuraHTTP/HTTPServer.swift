@@ -1,11 +1,13 @@
 import CHTTPDaemon
 import Foundation
+import Platform
 
 /// An HTTP/1.1 server on libh2o: one event loop per core accepts, parses and times out
 /// connections within explicit limits; each complete request is handed to `handler` on a
 /// worker thread, so one that waits (a plan, a database write, a push) holds up no loop, and its
-/// answer goes back out on the request's loop. The handler must not throw or crash: it answers
-/// every request.
+/// answer goes back out on the request's loop. An answer the handler marks for reuse
+/// (`HTTPResponse.reuse`) is given again by the loop itself while it stands. The handler must not
+/// throw or crash: it answers every request.
 public final class HTTPServer: @unchecked Sendable {
     /// The limits and address a server runs with.
     public struct Settings: Sendable {
@@ -23,10 +25,6 @@ public final class HTTPServer: @unchecked Sendable {
         /// Headers every answer carries unless it sets them itself, the transport's own error
         /// answers included.
         public var defaultHeaders: [(name: String, value: String)] = []
-        /// Answers, on the event loop itself, a request whose target starts with `prefix` and
-        /// needs nothing but memory (no file, no database, no lock); nil hands it to a worker.
-        /// It must never block. Other targets go to a worker unread.
-        public var quickLane: (prefix: String, answer: @Sendable (HTTPRequest) -> HTTPResponse?)?
         /// Addresses the per-address connection limit does not apply to (trusted proxies, which
         /// carry many clients' connections).
         public var isUnlimited: @Sendable (String) -> Bool = { _ in false }
@@ -76,13 +74,7 @@ public final class HTTPServer: @unchecked Sendable {
                             guard let context, let address else { return 0 }
                             let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
                             return server.settings.isUnlimited(String(cString: address)) ? 1 : 0
-                        },
-                        quick: settings.quickLane == nil
-                            ? nil
-                            : { context, request in
-                                guard let context, let request else { return }
-                                Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().answerQuickly(request)
-                            })
+                        })
                     return aura_http_start(
                         &native,
                         { context, request in
@@ -114,14 +106,8 @@ public final class HTTPServer: @unchecked Sendable {
         send(handler(request(from: native)), to: native)
     }
 
-    private func answerQuickly(_ native: OpaquePointer) {
-        guard let lane = settings.quickLane, String(cString: aura_http_target(native)).hasPrefix(lane.prefix),
-            let response = lane.answer(request(from: native)), response.stream == nil
-        else { return }
-        send(response, to: native)
-    }
-
     private func send(_ response: HTTPResponse, to native: OpaquePointer) {
+        if response.forgetsReusedAnswers, let daemon { aura_http_forget_answers(daemon) }
         let names = response.headers.map { strdup($0.name) }
         let values = response.headers.map { strdup($0.value) }
         defer {
@@ -135,14 +121,39 @@ public final class HTTPServer: @unchecked Sendable {
                         valuePointers.baseAddress, response.headers.count)
                 }
                 response.body.withUnsafeBytes { body in
-                    aura_http_respond(
-                        native, UInt32(response.status), body.bindMemory(to: UInt8.self).baseAddress, body.count,
-                        namePointers.baseAddress, valuePointers.baseAddress, response.headers.count)
+                    Self.withNative(response.reuse) { reuse in
+                        aura_http_respond(
+                            native, UInt32(response.status), body.bindMemory(to: UInt8.self).baseAddress,
+                            body.count, namePointers.baseAddress, valuePointers.baseAddress, response.headers.count,
+                            reuse)
+                    }
                 }
                 return nil
             }
         }
         if let stream, let opened = response.stream { opened(EventStream(stream)) }
+    }
+
+    /// `body` given `reuse` as the transport takes it (nil for none).
+    private static func withNative(
+        _ reuse: HTTPResponse.Reuse?, _ body: (UnsafePointer<aura_http_reuse>?) -> Void
+    ) {
+        guard let reuse else { return body(nil) }
+        let paths = reuse.files.paths.map { strdup($0) }
+        defer {
+            for copy in paths { free(copy) }
+        }
+        var stamps: [UInt8] = []
+        for stamp in reuse.files.stamps { stamp.bytes.withBytes { stamps.append(contentsOf: $0) } }
+        paths.map { UnsafePointer($0) }.withUnsafeBufferPointer { pathPointers in
+            stamps.withUnsafeBufferPointer { stampBytes in
+                var native = aura_http_reuse(
+                    for_everyone: reuse.forEveryone ? 1 : 0,
+                    until: reuse.until.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? 0,
+                    file_count: paths.count, file_paths: pathPointers.baseAddress, file_stamps: stampBytes.baseAddress)
+                body(&native)
+            }
+        }
     }
 
     private func request(from native: OpaquePointer) -> HTTPRequest {

@@ -54,7 +54,7 @@ public final class AuraApp: Sendable {
     let root: String
     /// The owner's site as last built in memory, whose public files everyone is answered from,
     /// and the planner files' state it was built from.
-    let live: Mutex<(stamp: String, site: ServedSite)>
+    let live: Mutex<(stamp: StampedPaths, site: ServedSite)>
     /// With `--watch`: the reload events, client script and broken-build banner.
     let liveReload: LiveReload?
     let watcher: Mutex<SourceWatcher?> = Mutex(nil)
@@ -69,13 +69,13 @@ public final class AuraApp: Sendable {
     /// The owner's planner files that tell whether their site is current.
     let ownerStampPaths: [String]
     /// Signed-in pages as last rendered, by session and build.
-    let renderedPages = KeptAnswers<SessionPage>()
+    let renderedPages = KeptAnswers<SessionPage, UInt64>()
     /// Each person's `/api/state` as last computed, by their planner files.
-    let pageStates = KeptAnswers<Int64>()
+    let pageStates = KeptAnswers<Int64, StampedPaths>()
 
     /// The headers the routes read.
     public static let headerNames = [
-        "Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match", "Accept",
+        "Host", "Origin", "Content-Type", "Content-Length", "Transfer-Encoding", "If-None-Match",
         "X-Forwarded-For", "Forwarded", "X-Forwarded-Proto"
     ]
     /// The headers every answer carries, for the transport to put on its own error answers too.
@@ -93,7 +93,7 @@ public final class AuraApp: Sendable {
 
     private init(
         configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date,
-        site: (stamp: String, site: ServedSite)
+        site: (stamp: StampedPaths, site: ServedSite)
     ) throws {
         self.configuration = configuration
         self.accounts = accounts
@@ -138,10 +138,10 @@ public final class AuraApp: Sendable {
     @discardableResult
     func rebuilt(always: Bool) throws -> ServedSite {
         // Most requests find the site as it was: three stats, and the lock only to look.
-        let seen = PersonalSites.stamp(paths: ownerStampPaths)
+        let seen = StampedPaths(ownerStampPaths)
         if !always, let current = live.withLock({ $0.stamp == seen ? $0.site : nil }) { return current }
         return try live.withLock { live in
-            let stamp = PersonalSites.stamp(paths: ownerStampPaths)
+            let stamp = StampedPaths(ownerStampPaths)
             guard always || stamp != live.stamp else { return live.site }
             do {
                 live = (
@@ -168,23 +168,13 @@ public final class AuraApp: Sendable {
         Cookies(secure: configuration.publicURL?.scheme == "https", root: root)
     }
 
+    /// How long the transport may give a signed-in answer again by itself: the session's last
+    /// use is then written once a minute (`Accounts.session`), and a session ended by another
+    /// process (`aura user remove`) is not answered a minute later even if its database write
+    /// went unseen.
+    static let reuseLimit: TimeInterval = 60
+
     /// Answers one request; never throws.
-    /// Where the site's assets are (`/assets/`), the requests `quickResponse(to:)` may answer.
-    public var assetsPrefix: String { root + "assets/" }
-
-    /// The answer to a request for one of the site's assets (the same for everyone, and the
-    /// same in every build that names it), from the site in memory as it is: no stamp, lock,
-    /// file or database, so the transport may call it on its event loop. Nil for anything else,
-    /// which the routes answer on a worker.
-    public func quickResponse(to sent: HTTPRequest) -> HTTPResponse? {
-        guard sent.method == "GET" || sent.method == "HEAD", sent.rawPath.hasPrefix(assetsPrefix) else { return nil }
-        let files = StaticFiles(site: live.withLock { $0.site }, root: root)
-        guard case .file(let file) = files.lookup(sent.rawPath), !PersonalPaths.contains(file) else { return nil }
-        var response = response(from: files, for: sent, personal: false)
-        response.headers += SecurityHeaders.all
-        return response
-    }
-
     public func respond(to sent: HTTPRequest) -> HTTPResponse {
         let request = configuration.trustedProxies.resolve(sent)
         var response: HTTPResponse
@@ -195,6 +185,11 @@ public final class AuraApp: Sendable {
         }
         response.headers += SecurityHeaders.all
         liveReload?.addScript(to: &response)
+        // With --watch every page carries the reload script and a build may change any file.
+        if liveReload != nil { response.reuse = nil }
+        // A form (signing in or out, an account's change) may end or change sessions, which
+        // answers kept for reuse could outlive; the planner's API changes files they watch.
+        if request.method == "POST", !request.rawPath.hasPrefix(root + "api/") { response.forgetsReusedAnswers = true }
         if request.method == "POST", response.status < 400, let publisher {
             publisher.request(
                 stamp: PersonalSites.stamp(of: PlannerFolder(content: configuration.build.contentDirectory)))
@@ -275,12 +270,19 @@ public final class AuraApp: Sendable {
             return try personalPage(request)
         }
         if request.rawPath == root, let landing = try landingPage(request) { return landing }
+        // Taken before the site is: a build it misses makes the kept answer stale, never wrong.
+        let builtFrom = StampedPaths(ownerStampPaths)
         // However the path is written (`//schedule/`), the file it leads to decides.
         let files = StaticFiles(site: try served, root: root)
         if case .file(let file) = files.lookup(request.rawPath), PersonalPaths.contains(file) {
             return try personalPage(request)
         }
-        return response(from: files, for: request, personal: false)
+        var response = response(from: files, for: request, personal: false)
+        // A public file is the same for everyone; an asset (fingerprinted) in every build too.
+        response.reuse = HTTPResponse.Reuse(
+            forEveryone: true,
+            files: request.rawPath.hasPrefix(root + "assets/") ? StampedPaths([]) : builtFrom)
+        return response
     }
 
     /// The landing page as the server offers it: to a visitor, with where to sign in (and sign
@@ -317,7 +319,9 @@ public final class AuraApp: Sendable {
     /// A page of the signed-in person's day, rendered for them (their forms carry the session's
     /// token); their JSON and calendar come from their own site's files, never the owner's.
     private func personalPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        let accountsBefore = accounts.stamp
         guard let session = try session(of: request) else { return try signInFirst(request) }
+        let plannerBefore = StampedPaths(stampPaths(of: session))
         // Brought up to date first: the files as well as the pages come from the planner's state.
         let current = try served(of: session)
         // A page that shows only the plan is rendered once per build and then kept: the usual
@@ -330,9 +334,11 @@ public final class AuraApp: Sendable {
             SessionPage(csrf: session.csrf, heldProfiles: request.cookies[Cookies.heldProfiles] ?? "", path: $0)
         }
         let keepable = away == nil && request.query.isEmpty && pagePath != root + "reflections/"
-        let version = String(current.generation)
+        let version = current.generation
+        let reuse = HTTPResponse.Reuse(
+            forEveryone: false, files: accountsBefore + plannerBefore, until: clock() + Self.reuseLimit)
         if keepable, let kept, let page = renderedPages.answer(kept, version: version, now: clock()) {
-            return KeptAnswers.response(page, for: request)
+            return KeptAnswers.response(page, for: request, reuse: reuse)
         }
         if let pagePath,
             let body = try current.live.render(
@@ -353,7 +359,7 @@ public final class AuraApp: Sendable {
             if keepable, let kept {
                 let page = renderedPages.keep(
                     body, contentType: "text/html; charset=utf-8", for: kept, version: version)
-                return KeptAnswers.response(page, for: request)
+                return KeptAnswers.response(page, for: request, reuse: reuse)
             }
             return HTTPResponse(
                 status: 200,
@@ -392,6 +398,13 @@ public final class AuraApp: Sendable {
     /// The pages built from the planner of the person a session belongs to.
     func site(of session: Accounts.Session) throws -> LiveSite {
         try served(of: session).live
+    }
+
+    /// The files whose stamps tell the site of the person a session belongs to unchanged.
+    func stampPaths(of session: Accounts.Session) -> [String] {
+        session.isOwner
+            ? ownerStampPaths
+            : PersonalSites.stampPaths(of: PlannerFolder(content: configuration.state.personFolder(session.personID)))
     }
 
     /// The site built from the planner of the person a session belongs to: all of the owner's,

@@ -3,6 +3,7 @@ import AuraUseCases
 import Diagnostics
 import Dispatch
 import Foundation
+import Platform
 import SiteEngine
 import Synchronization
 
@@ -14,15 +15,15 @@ final class BackgroundBuild: Sendable {
     let options: BuildOptions
     private let queue = DispatchQueue(label: "aura.serve.publish")
     /// The planner files' stamp last built for, whether a build runs, and whether another must follow.
-    private let state: Mutex<(stamp: String?, running: Bool, again: Bool)>
+    private let state: Mutex<(stamp: StampedPaths?, running: Bool, again: Bool)>
 
-    init(options: BuildOptions, stamp: String?) {
+    init(options: BuildOptions, stamp: StampedPaths?) {
         self.options = options
         state = Mutex((stamp, false, false))
     }
 
     /// Builds when `stamp` (the planner files' state) differs from the last one, or always without one.
-    func request(stamp: String? = nil) {
+    func request(stamp: StampedPaths? = nil) {
         let start = state.withLock { state in
             if let stamp {
                 guard stamp != state.stamp else { return false }

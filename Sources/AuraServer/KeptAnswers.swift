@@ -6,10 +6,10 @@ import Synchronization
 /// Answers computed once and then given from memory while what they were made from stands, with
 /// an `ETag` for a client that asks whether it changed: a signed-in page per session and build,
 /// `/api/state` per person and planner files. The caller decides what may be kept.
-final class KeptAnswers<Key: Hashable & Sendable>: Sendable {
+final class KeptAnswers<Key: Hashable & Sendable, Version: Equatable & Sendable>: Sendable {
     struct Answer: Sendable {
         /// What the answer was made from (a build's generation, the planner files' stamp).
-        let version: String
+        let version: Version
         /// When it goes stale even with `version` unchanged (a snooze running out); nil: never.
         let until: Date?
         let body: Data
@@ -22,13 +22,13 @@ final class KeptAnswers<Key: Hashable & Sendable>: Sendable {
     private let answers = Mutex<[Key: Answer]>([:])
 
     /// The answer kept for `key` when it was made from `version` and is still good at `now`.
-    func answer(_ key: Key, version: String, now: Date) -> Answer? {
+    func answer(_ key: Key, version: Version, now: Date) -> Answer? {
         answers.withLock { $0[key] }.flatMap { $0.version == version && $0.until.map { now < $0 } != false ? $0 : nil }
     }
 
     /// Keeps `body` as `key`'s answer from `version` (until `until`), and returns it with its tag.
     @discardableResult
-    func keep(_ body: Data, contentType: String, for key: Key, version: String, until: Date? = nil) -> Answer {
+    func keep(_ body: Data, contentType: String, for key: Key, version: Version, until: Date? = nil) -> Answer {
         let answer = Answer(
             version: version, until: until, body: body, tag: "\"" + Fingerprint.sha256Hex(body) + "\"",
             contentType: contentType)
@@ -39,15 +39,20 @@ final class KeptAnswers<Key: Hashable & Sendable>: Sendable {
         return answer
     }
 
-    /// The response for `answer`: 304 when the client already holds it.
-    static func response(_ answer: Answer, for request: HTTPRequest) -> HTTPResponse {
+    /// The response for `answer`: 304 when the client already holds it. With `reuse`, the
+    /// transport may give it again to the same session while `reuse.files` stand.
+    static func response(_ answer: Answer, for request: HTTPRequest, reuse: HTTPResponse.Reuse?) -> HTTPResponse {
         // no-store: a person's day is not left in a shared computer's cache; a script that keeps
         // it itself may still ask with the tag.
         let headers = [("Content-Type", answer.contentType), ("Cache-Control", "no-store"), ("ETag", answer.tag)]
-        if let asked = request.header("If-None-Match"), StaticFiles.matches(asked, answer.tag) {
-            return HTTPResponse(status: 304, headers: headers)
-        }
-        return HTTPResponse(status: 200, headers: headers, body: request.method == "HEAD" ? Data() : answer.body)
+        var response =
+            if let asked = request.header("If-None-Match"), StaticFiles.matches(asked, answer.tag) {
+                HTTPResponse(status: 304, headers: headers)
+            } else {
+                HTTPResponse(status: 200, headers: headers, body: request.method == "HEAD" ? Data() : answer.body)
+            }
+        response.reuse = reuse
+        return response
     }
 }
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <h2o.h>
 #include "http_daemon.h"
+#include "kept_answers.h"
 
 /* picohttpparser, which libh2o carries and exports but whose header Debian does not install:
    the request head is parsed once more to see the fields libh2o folds away (each
@@ -73,6 +74,7 @@ struct aura_http_daemon {
     void *context;
     h2o_globalconf_t config;
     h2o_headers_command_t *default_headers;
+    kept_answers *kept;
     uint16_t port;
     loop *loops;
     size_t loop_count;
@@ -139,8 +141,6 @@ struct aura_http_stream {
 #define STREAM_PENDING_LIMIT (256 * 1024)
 
 static __thread aura_http_request *unanswered;
-/* The loop this thread runs, on a loop's thread: an answer made there is sent at once. */
-static __thread loop *current_loop;
 
 /* ---- connection accounting ---- */
 
@@ -286,16 +286,18 @@ static const char *reason_of(unsigned int status) {
 
 static int is_head(h2o_req_t *req) { return h2o_memis(req->input.method.base, req->input.method.len, H2O_STRLIT("HEAD")); }
 
+/* libh2o frames the body and the connection itself */
+static int frames_message(const char *name, size_t size) {
+    return h2o_memis(name, size, H2O_STRLIT("content-length")) || h2o_memis(name, size, H2O_STRLIT("connection")) ||
+           h2o_memis(name, size, H2O_STRLIT("transfer-encoding"));
+}
+
 static void add_answer_headers(h2o_req_t *req, const header_copy *headers, size_t count) {
     for (size_t index = 0; index < count; index++) {
         size_t name_size = strlen(headers[index].name);
         char *name = h2o_mem_alloc_pool(&req->pool, name_size + 1);
         for (size_t at = 0; at <= name_size; at++) name[at] = (char)tolower((unsigned char)headers[index].name[at]);
-        /* libh2o frames the body and the connection itself */
-        if (h2o_memis(name, name_size, H2O_STRLIT("content-length")) ||
-            h2o_memis(name, name_size, H2O_STRLIT("connection")) ||
-            h2o_memis(name, name_size, H2O_STRLIT("transfer-encoding")))
-            continue;
+        if (frames_message(name, name_size)) continue;
         h2o_iovec_t value = h2o_strdup(&req->pool, headers[index].value, SIZE_MAX);
         h2o_add_header_by_str(&req->pool, &req->res.headers, name, name_size, 1, NULL, value.base, value.len);
     }
@@ -394,6 +396,96 @@ static void enqueue(aura_http_daemon *daemon, aura_http_request *request) {
     pthread_mutex_unlock(&daemon->jobs_lock);
 }
 
+/* ---- answers kept to be given again ---- */
+
+static int field_is(const struct phr_header *field, const char *name, size_t size) {
+    return h2o_memis(field->name, field->name_len, name, size);
+}
+
+/* The key an answer is kept under: whom it is for, the target and, unless it is for everyone,
+   the Cookie fields as sent (several joined as the handler sees them). Freed by the caller. */
+static char *key_of(const aura_http_request *request, int for_everyone, size_t *size) {
+    size_t target_size = strlen(request->target), cookies_size = 0;
+    if (!for_everyone)
+        for (size_t index = 0; index < request->header_count; index++)
+            if (field_is(&request->headers[index], H2O_STRLIT("cookie")))
+                cookies_size += request->headers[index].value_len + 2;
+    char *key = malloc(2 + target_size + cookies_size);
+    if (key == NULL) return NULL;
+    size_t at = 0;
+    key[at++] = for_everyone ? 'E' : 'C';
+    memcpy(key + at, request->target, target_size);
+    at += target_size;
+    key[at++] = '\0';
+    int first = 1;
+    for (size_t index = 0; !for_everyone && index < request->header_count; index++) {
+        const struct phr_header *field = &request->headers[index];
+        if (!field_is(field, H2O_STRLIT("cookie"))) continue;
+        if (!first) {
+            memcpy(key + at, "; ", 2);
+            at += 2;
+        }
+        memcpy(key + at, field->value, field->value_len);
+        at += field->value_len;
+        first = 0;
+    }
+    *size = at;
+    return key;
+}
+
+static void release_kept(void *hold) { kept_answer_release(*(kept_answer **)hold); }
+
+/* Answers the request on the loop from a kept answer that still stands; 0 leaves it to a worker. */
+static int answer_kept(aura_http_daemon *daemon, aura_http_request *request) {
+    h2o_req_t *req = request->req;
+    if (!h2o_memis(req->input.method.base, req->input.method.len, H2O_STRLIT("GET")) && !is_head(req)) return 0;
+    const struct phr_header *if_none_match = NULL;
+    for (size_t index = 0; index < request->header_count; index++) {
+        const struct phr_header *field = &request->headers[index];
+        if (field_is(field, H2O_STRLIT("range")) || field_is(field, H2O_STRLIT("if-range"))) return 0;
+        if (field_is(field, H2O_STRLIT("if-none-match"))) {
+            if (if_none_match != NULL) return 0;
+            if_none_match = field;
+        }
+    }
+    kept_answer *answer = NULL;
+    for (int for_everyone = 0; for_everyone < 2 && answer == NULL; for_everyone++) {
+        size_t key_size;
+        char *key = key_of(request, for_everyone, &key_size);
+        if (key == NULL) return 0;
+        answer = kept_answers_find(daemon->kept, key, key_size);
+        free(key);
+    }
+    if (answer == NULL) return 0;
+    if (!kept_answer_is_current(daemon->kept, answer, time(NULL))) {
+        kept_answer_release(answer);
+        return 0;
+    }
+    /* the pool holds the answer until the response is written */
+    kept_answer **hold = h2o_mem_alloc_shared(&req->pool, sizeof *hold, release_kept);
+    *hold = answer;
+    int unchanged = if_none_match && kept_answer_matches(answer, if_none_match->value, if_none_match->value_len);
+    req->res.status = unchanged ? 304 : (int)answer->status;
+    req->res.reason = reason_of((unsigned int)req->res.status);
+    for (size_t index = 0; index < answer->header_count; index++) {
+        const kept_header *header = &answer->headers[index];
+        if (frames_message(header->name, header->name_size)) continue;
+        h2o_add_header_by_str(&req->pool, &req->res.headers, header->name, header->name_size, 1, NULL,
+                              header->value, header->value_size);
+    }
+    if (!unchanged) req->res.content_length = answer->body_size;
+    static h2o_generator_t generator = {NULL, NULL};
+    h2o_start_response(req, &generator);
+    h2o_iovec_t body = h2o_iovec_init(answer->body, answer->body_size);
+    if (unchanged || is_head(req) || answer->body_size == 0)
+        h2o_send(req, NULL, 0, H2O_SEND_STATE_FINAL);
+    else
+        h2o_send(req, &body, 1, H2O_SEND_STATE_FINAL);
+    return 1;
+}
+
+void aura_http_forget_answers(aura_http_daemon *daemon) { kept_answers_clear(daemon->kept); }
+
 static int on_request(h2o_handler_t *handler, h2o_req_t *req) {
     (void)handler;
     loop *self = H2O_STRUCT_FROM_MEMBER(loop, context, req->conn->ctx);
@@ -429,13 +521,8 @@ static int on_request(h2o_handler_t *handler, h2o_req_t *req) {
     memset(&peer, 0, sizeof peer);
     if (req->conn->callbacks->get_peername(req->conn, (struct sockaddr *)&peer) != 0)
         format_address(&peer, request->client);
+    if (answer_kept(daemon, request)) return 0;
     self->in_flight++;
-    if (daemon->settings.quick) {
-        unanswered = request;
-        daemon->settings.quick(daemon->context, request);
-        if (unanswered != request) return 0;
-        unanswered = NULL;
-    }
     enqueue(daemon, request);
     return 0;
 }
@@ -458,7 +545,7 @@ static void *work(void *argument) {
         daemon->handler(daemon->context, request);
         if (unanswered == request) {
             static const char text[] = "internal error\n";
-            aura_http_respond(request, 500, (const uint8_t *)text, sizeof text - 1, NULL, NULL, 0);
+            aura_http_respond(request, 500, (const uint8_t *)text, sizeof text - 1, NULL, NULL, 0, NULL);
         }
     }
 }
@@ -477,15 +564,22 @@ static int copy_headers(aura_http_request *request, const char *const *names, co
 
 static void post_answer(aura_http_request *request) {
     unanswered = NULL;
-    if (current_loop == request->owner)
-        send_answer(request);
-    else
-        h2o_multithread_send_message(&request->owner->inbox, &request->message.link);
+    h2o_multithread_send_message(&request->owner->inbox, &request->message.link);
 }
 
 void aura_http_respond(aura_http_request *request, unsigned int status, const uint8_t *body, size_t size,
-                       const char *const *header_names, const char *const *header_values, size_t header_count) {
+                       const char *const *header_names, const char *const *header_values, size_t header_count,
+                       const aura_http_reuse *reuse) {
     if (unanswered != request) return;
+    if (reuse != NULL && status == 200 && strcmp(request->method, "GET") == 0) {
+        kept_answer *answer =
+            kept_answer_create(status, header_names, header_values, header_count, body, size, reuse);
+        size_t key_size;
+        char *key = answer ? key_of(request, reuse->for_everyone, &key_size) : NULL;
+        if (key != NULL) kept_answers_put(request->owner->daemon->kept, key, key_size, answer);
+        else kept_answer_release(answer);
+        free(key);
+    }
     request->status = status;
     if (size > 0 && (request->body = malloc(size)) != NULL) {
         memcpy(request->body, body, size);
@@ -692,7 +786,6 @@ static void set_up_loop(loop *self) {
 
 static void *run_loop(void *argument) {
     loop *self = argument;
-    current_loop = self;
     set_up_loop(self);
     /* libh2o writes with writev: a client gone mid-answer must be an EPIPE, not the process's end */
     sigset_t pipe;
@@ -815,6 +908,7 @@ aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_
     }
     daemon->port = port;
     configure(daemon);
+    daemon->kept = kept_answers_create();
     for (size_t index = 0; index < daemon->worker_count; index++)
         pthread_create(&daemon->workers[index], NULL, work, daemon);
     for (size_t index = 0; index < daemon->loop_count; index++) {

@@ -15,7 +15,7 @@ final class PersonalSites: Sendable {
     let shared: BuildOptions
     let state: ServerState
     /// Each person's site as last built, with the planner files' state it was built from.
-    private let built: Mutex<[Int64: (stamp: String, site: ServedSite)]> = Mutex([:])
+    private let built: Mutex<[Int64: (stamp: StampedPaths, site: ServedSite)]> = Mutex([:])
 
     init(shared: BuildOptions, state: ServerState) {
         self.shared = shared
@@ -62,21 +62,13 @@ final class PersonalSites: Sendable {
 
     /// What tells the files the personal pages are built from unchanged: each one's size,
     /// inode and modification and change times, from one `stat` apiece.
-    static func stamp(of folder: PlannerFolder) -> String {
-        stamp(paths: stampPaths(of: folder))
+    static func stamp(of folder: PlannerFolder) -> StampedPaths {
+        StampedPaths(stampPaths(of: folder))
     }
 
     /// The files `stamp(of:)` reads, for a caller that keeps them.
     static func stampPaths(of folder: PlannerFolder) -> [String] {
         [folder.store.url.path, folder.snapshot.path, folder.inbox.url.path]
-    }
-
-    static func stamp(paths: [String]) -> String {
-        paths.map { path in
-            var status = stat()
-            guard stat(path, &status) == 0 else { return "-" }
-            return FileStamp(status, withChangeTime: true).bytes.hex
-        }.joined(separator: " ")
     }
 
     /// Creates the person's `planner/` and links every other entry of the shared content folder.

@@ -2,6 +2,7 @@ import AuraPlanner
 import AuraUseCases
 import Dispatch
 import Foundation
+import Platform
 import Synchronization
 
 /// One scheduler for everyone's reminders: each notification of a subscribed person's plan (the
@@ -23,7 +24,7 @@ final class PushScheduler: Sendable {
     // Dispatch sources may be cancelled from any thread.
     nonisolated(unsafe) private let timer: any DispatchSourceTimer
     /// Per person: the planner files' stamp the reminders were read at, and the reminders.
-    private let due: Mutex<[Int64: (stamp: String, reminders: [Reminder])]> = Mutex([:])
+    private let due: Mutex<[Int64: (stamp: StampedPaths, reminders: [Reminder])]> = Mutex([:])
     private let ticks = Atomic<Int>(0)
 
     /// The reminders known to be pushed (person, notification, trigger), so a tick in the
@@ -104,7 +105,7 @@ final class PushScheduler: Sendable {
     deinit { timer.cancel() }
 
     /// The reminders kept for `personID`, read again by `read` when `stamp` changed.
-    func reminders(of personID: Int64, stamp: String, read: () throws -> [Reminder]) rethrows -> [Reminder] {
+    func reminders(of personID: Int64, stamp: StampedPaths, read: () throws -> [Reminder]) rethrows -> [Reminder] {
         if let kept = due.withLock({ $0[personID] }), kept.stamp == stamp { return kept.reminders }
         let reminders = try read()
         due.withLock { $0[personID] = (stamp, reminders) }

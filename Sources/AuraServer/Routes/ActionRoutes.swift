@@ -3,6 +3,7 @@ import AuraPlanner
 import AuraSite
 import AuraUseCases
 import Foundation
+import Platform
 import Synchronization
 
 /// Actions that carry a client-made id are carried out one at a time, so two replays of one id
@@ -335,6 +336,7 @@ extension AuraApp {
 
     /// `GET /api/state`: the pages' Done and Snoozed state from the store, for the signed-in person.
     func pageState(_ request: HTTPRequest) throws -> HTTPResponse {
+        let accountsBefore = accounts.stamp
         guard let session = try session(of: request) else {
             return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")])
         }
@@ -342,9 +344,15 @@ extension AuraApp {
         let now = clock()
         // Seen through the files' stamp: the same until a write or a snooze running out.
         let stamp = PersonalSites.stamp(of: folder)
-        if let kept = pageStates.answer(session.personID, version: stamp, now: now) {
-            return KeptAnswers.response(kept, for: request)
+        func response(_ kept: KeptAnswers<Int64, StampedPaths>.Answer) -> HTTPResponse {
+            let limit = now + Self.reuseLimit
+            return KeptAnswers.response(
+                kept, for: request,
+                reuse: HTTPResponse.Reuse(
+                    forEveryone: false, files: accountsBefore + stamp, until: kept.until.map { min($0, limit) } ?? limit
+                ))
         }
+        if let kept = pageStates.answer(session.personID, version: stamp, now: now) { return response(kept) }
         let held = try folder.lock(exclusive: false) {}
         defer { held?.release() }
         let plan = folder.plan()
@@ -353,7 +361,7 @@ extension AuraApp {
         let kept = pageStates.keep(
             state.body, contentType: "application/json", for: session.personID, version: stamp,
             until: PageState.changes(plan: plan, store: store, after: now))
-        return KeptAnswers.response(kept, for: request)
+        return response(kept)
     }
 
     private func signInFirstForAction(_ request: HTTPRequest) throws -> HTTPResponse {

@@ -13,11 +13,6 @@
 typedef struct aura_http_daemon aura_http_daemon;
 typedef struct aura_http_request aura_http_request;
 
-/// Called on the request's event loop before any worker: answers a request that needs nothing
-/// but memory (a file of the site) with aura_http_respond, there and then, or leaves it
-/// unanswered for a worker. Must never block.
-typedef void (*aura_http_quick_handler)(void *context, aura_http_request *request);
-
 /// Whether a client address is exempt from the per-address connection limit (a trusted proxy).
 typedef int (*aura_http_unlimited)(void *context, const char *address);
 
@@ -36,7 +31,6 @@ typedef struct {
     const char *const *default_header_values;
     size_t default_header_count;
     aura_http_unlimited unlimited; /* may be NULL */
-    aura_http_quick_handler quick; /* may be NULL */
 } aura_http_settings;
 
 /// Called once per complete request, on a worker thread; must call aura_http_respond (or
@@ -61,9 +55,28 @@ const char *aura_http_client_address(const aura_http_request *request);
 /// The body, de-chunked; NULL when the request had none.
 const uint8_t *aura_http_body(const aura_http_request *request, size_t *size);
 
-/// Sends the response (bytes are copied); the request is answered once.
+/// When the transport may give an answer again by itself, on the loop, without the handler: to
+/// a GET or HEAD of the same target (with the same Cookie fields, unless it is for everyone) that
+/// asks for no range, while each file keeps its stamp and until a time. An If-None-Match naming
+/// the answer's ETag gets 304.
+typedef struct {
+    int for_everyone;
+    int64_t until; /* Unix seconds; 0: no limit of time */
+    size_t file_count;
+    const char *const *file_paths;
+    /* 32 bytes a file, as Platform's FileStamp: size, inode, modification and change times in
+       nanoseconds, each a native 64-bit word; all zero for a missing file */
+    const uint8_t *file_stamps;
+} aura_http_reuse;
+
+/// Sends the response (bytes are copied); the request is answered once. With `reuse` (may be
+/// NULL), a 200 to a GET is also kept to be given again.
 void aura_http_respond(aura_http_request *request, unsigned int status, const uint8_t *body, size_t size,
-                       const char *const *header_names, const char *const *header_values, size_t header_count);
+                       const char *const *header_names, const char *const *header_values, size_t header_count,
+                       const aura_http_reuse *reuse);
+
+/// Forgets every answer kept to be given again (a session ended, a password changed).
+void aura_http_forget_answers(aura_http_daemon *daemon);
 
 /// A response whose body is written later, a piece at a time (Server-Sent Events). An open
 /// stream holds no thread. Both the connection and the caller hold the stream: it is freed once
