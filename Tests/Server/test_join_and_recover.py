@@ -85,12 +85,24 @@ def test_an_expired_invitation_is_refused(server):
     assert answer.status_code == 403
 
 
-def test_open_sign_up_needs_no_invitation(server):
+def test_open_sign_up_needs_no_invitation_and_does_not_tell_a_taken_name(server):
     set_signup(server, "open")
     _, answer = sign_up(server, "hal")
-    assert answer.status_code == 303
-    _, taken = sign_up(server, "HAL")
-    assert taken.status_code == 422 and "taken" in taken.text
+    _, taken = sign_up(server, "HAL", password=NEW_PASSWORD)
+    _, owner = sign_up(server, "sam", password=NEW_PASSWORD)
+    for made in (answer, taken, owner):
+        assert made.status_code == 303 and made.headers["Location"] == "/login/?joined=1" and made.text == answer.text
+        assert "aura_session" not in made.headers.get("Set-Cookie", "")
+    browser = requests.Session()
+    welcome = browser.get(server.url + "/login/?joined=1")
+    assert "Sign in with your new user name" in welcome.text
+    assert server.sign_in(browser, "hal").status_code == 303  # hal's own password
+    for name in ("hal", "sam"):  # the second sign-ups changed nothing
+        form = requests.Session()
+        form.get(server.url + "/login/")
+        refused = form.post(server.url + "/login/", data={"csrf": form.cookies["aura_sign_in"], "name": name,
+                                                          "password": NEW_PASSWORD}, allow_redirects=False)
+        assert refused.status_code != 303
 
 
 def test_forgot_gives_one_answer_and_says_to_ask_the_owner(server):

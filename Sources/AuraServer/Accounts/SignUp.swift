@@ -15,12 +15,15 @@ extension Accounts {
     /// A sign-up's name belongs to someone already.
     private struct NameTaken: Error {}
 
-    /// Makes an account for `name` (with an open invitation unless `invitation` is nil) and a
-    /// session for it; returns the session's token. Every attempt counts against the address.
+    /// Makes an account for `name`. With an open `invitation` its holder is told when the name
+    /// is taken and gets a session at once (its token). Without one (anyone may join) a free
+    /// name and a taken one are answered alike, with no session (nil): the person signs in
+    /// next, so a stranger learns no more than a throttled sign-in would tell. Every attempt
+    /// counts against the address.
     public func signUp(
         name: String, fullName: String, password: String, invitation: String?,
         address: String, now: Date
-    ) throws -> Result<String, SignUpFailure> {
+    ) throws -> Result<String?, SignUpFailure> {
         let key = "signup:" + address
         if let wait = try database.withLock({ try Self.throttle($0, keys: [(key, Self.signUpsPerAddress)], now: now) })
         {
@@ -55,9 +58,11 @@ extension Accounts {
                 }
             }
         } catch is NameTaken {
+            guard invitation != nil else { return .success(nil) }
             made = .refused("that user name is taken; please choose another")
         }
         if let made { return .failure(made) }
+        guard invitation != nil else { return .success(nil) }
         // The account exists; signing in opens its first session like any other.
         if case .success(let opened) = try signIn(name: trimmed, password: password, address: address, now: now) {
             return .success(opened.token)

@@ -49,6 +49,11 @@ extension AuraApp {
             headers: headers)
     }
 
+    /// What the sign-in page says after an open sign-up, which does not tell a taken name from a
+    /// free one (`Accounts.signUp`).
+    static let joined =
+        "Welcome! Sign in with your new user name and password. If that fails, the name was already taken: please sign up with another."
+
     func signUp(_ request: HTTPRequest) throws -> HTTPResponse {
         guard visitorFormIsValid(request) else {
             return try signUpPage(request, message: "The form had expired. Please try again.", status: 403)
@@ -67,7 +72,11 @@ extension AuraApp {
             name: request.field("name") ?? "", fullName: request.field("fullName") ?? "", password: password,
             invitation: invitation, address: request.clientAddress, now: clock())
         {
-        case .success(let token):
+        case .success(nil):
+            var response = HTTPResponse.seeOther(root + "login/?joined=1")
+            response.add("Cache-Control", "no-store")
+            return response
+        case .success(let token?):
             var response = HTTPResponse.seeOther(root + "planner/")
             response.headers += [
                 cookies.set(Cookies.session, token, maxAge: Int(Accounts.absoluteLifetime)),
