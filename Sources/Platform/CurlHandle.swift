@@ -74,6 +74,17 @@ extension CurlHandle {
         ]
     }
 
+    /// A transfer to `url` alone: only `protocols` (comma-separated), no redirect followed (the
+    /// address is the one checked, never where it points), no signal (threads); the codes.
+    package func addressed(to url: String, protocols: String = "http,https") -> [CURLcode] {
+        [
+            aura_curl_set_string(library, curl, CURLOPT_URL, url),
+            aura_curl_set_string(library, curl, CURLOPT_PROTOCOLS_STR, protocols),
+            aura_curl_set_long(library, curl, CURLOPT_FOLLOWLOCATION, 0),
+            aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1)
+        ]
+    }
+
     /// `headers` as the list libcurl sends (`Name: value` each); the caller frees it
     /// (`slist_free_all`) after the transfer.
     package func headerList(_ headers: [(String, String)]) -> UnsafeMutablePointer<curl_slist>? {

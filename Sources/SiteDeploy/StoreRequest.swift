@@ -61,11 +61,7 @@ struct StoreRequest {
         let bytes = [UInt8](body)
         return bytes.withUnsafeBufferPointer { buffer in
             var codes =
-                handle.receive(into: received) + [
-                    aura_curl_set_string(library, curl, CURLOPT_URL, url),
-                    aura_curl_set_string(library, curl, CURLOPT_PROTOCOLS_STR, "http,https"),
-                    aura_curl_set_long(library, curl, CURLOPT_FOLLOWLOCATION, 0),
-                    aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
+                handle.receive(into: received) + handle.addressed(to: url) + [
                     aura_curl_set_long(library, curl, CURLOPT_CONNECTTIMEOUT, 10),
                     // A transfer that moves nothing for 30 seconds has dropped.
                     aura_curl_set_long(library, curl, CURLOPT_LOW_SPEED_LIMIT, 1),

@@ -24,13 +24,10 @@ enum CalendarFetch {
         defer { if let resolve { curlLibrary.slist_free_all(resolve) } }
         let download = CurlHandle.Body(limit: PersonalCalendar.largestFile)
         var codes =
-            handle.receive(into: download) + [
-                aura_curl_set_string(library, curl, CURLOPT_URL, address.url.absoluteString),
-                aura_curl_set_string(library, curl, CURLOPT_PROTOCOLS_STR, address.vouched ? "http,https" : "https"),
-                aura_curl_set_long(library, curl, CURLOPT_FOLLOWLOCATION, 0),
+            handle.receive(into: download)
+            + handle.addressed(to: address.url.absoluteString, protocols: address.vouched ? "http,https" : "https") + [
                 aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, timeoutSeconds),
                 aura_curl_set_long(library, curl, CURLOPT_CONNECTTIMEOUT, 10),
-                aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
                 aura_curl_set_long(library, curl, CURLOPT_MAXFILESIZE, PersonalCalendar.largestFile),
                 aura_curl_set_string(library, curl, CURLOPT_ACCEPT_ENCODING, ""),
                 aura_curl_set_string(library, curl, CURLOPT_USERAGENT, "Aura calendar fetch")

@@ -36,24 +36,23 @@ struct SMTPMailer: Sendable {
             message.rendered(date: now, messageID: "\(UUID().uuidString)@\(settings.smtp.host ?? "aura")"))
         let recipients = curlLibrary.slist_append(nil, "<\(message.to)>")
         defer { curlLibrary.slist_free_all(recipients) }
-        var codes = [
-            aura_curl_set_string(library, curl, CURLOPT_URL, settings.smtp.absoluteString),
-            aura_curl_set_string(library, curl, CURLOPT_MAIL_FROM, "<\(envelopeSender)>"),
-            aura_curl_set_pointer(library, curl, CURLOPT_MAIL_RCPT, UnsafeMutableRawPointer(recipients)),
-            aura_curl_set_long(library, curl, CURLOPT_UPLOAD, 1),
-            aura_curl_set_long(library, curl, CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue)),
-            aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, 30),
-            aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
-            aura_curl_set_read_function(library, curl) { buffer, size, count, context in
-                guard let buffer, let context else { return 0 }
-                let upload = Unmanaged<Upload>.fromOpaque(context).takeUnretainedValue()
-                let length = min(size * count, upload.data.count)
-                upload.data.copyBytes(
-                    to: UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
-                upload.data.removeFirst(length)
-                return length
-            }
-        ]
+        var codes =
+            handle.addressed(to: settings.smtp.absoluteString, protocols: "smtp,smtps") + [
+                aura_curl_set_string(library, curl, CURLOPT_MAIL_FROM, "<\(envelopeSender)>"),
+                aura_curl_set_pointer(library, curl, CURLOPT_MAIL_RCPT, UnsafeMutableRawPointer(recipients)),
+                aura_curl_set_long(library, curl, CURLOPT_UPLOAD, 1),
+                aura_curl_set_long(library, curl, CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue)),
+                aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, 30),
+                aura_curl_set_read_function(library, curl) { buffer, size, count, context in
+                    guard let buffer, let context else { return 0 }
+                    let upload = Unmanaged<Upload>.fromOpaque(context).takeUnretainedValue()
+                    let length = min(size * count, upload.data.count)
+                    upload.data.copyBytes(
+                        to: UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
+                    upload.data.removeFirst(length)
+                    return length
+                }
+            ]
         if let user = settings.user {
             codes.append(aura_curl_set_string(library, curl, CURLOPT_USERNAME, user))
             if let variable = settings.passwordVariable, let password = ProcessInfo.processInfo.environment[variable] {

@@ -36,12 +36,8 @@ enum PushDelivery {
         let bytes = [UInt8](body)
         return try bytes.withUnsafeBufferPointer { buffer in
             let codes =
-                handle.receive(into: received) + [
-                    aura_curl_set_string(library, curl, CURLOPT_URL, endpoint),
-                    aura_curl_set_string(library, curl, CURLOPT_PROTOCOLS_STR, "http,https"),
-                    aura_curl_set_long(library, curl, CURLOPT_FOLLOWLOCATION, 0),
+                handle.receive(into: received) + handle.addressed(to: endpoint) + [
                     aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, 20),
-                    aura_curl_set_long(library, curl, CURLOPT_NOSIGNAL, 1),
                     aura_curl_set_long(library, curl, CURLOPT_POST, 1),
                     aura_curl_set_pointer(
                         library, curl, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress)),
