@@ -454,13 +454,16 @@ static int answer_kept(aura_http_daemon *daemon, aura_http_request *request) {
         char *key = key_of(request, for_everyone, &key_size);
         if (key == NULL) return 0;
         answer = kept_answers_find(daemon->kept, key, key_size);
+        /* one gone stale makes room: the handler keeps the new one */
+        if (answer != NULL && !kept_answer_is_current(daemon->kept, answer, time(NULL))) {
+            kept_answers_drop(daemon->kept, key, key_size, answer);
+            kept_answer_release(answer);
+            free(key);
+            return 0;
+        }
         free(key);
     }
     if (answer == NULL) return 0;
-    if (!kept_answer_is_current(daemon->kept, answer, time(NULL))) {
-        kept_answer_release(answer);
-        return 0;
-    }
     /* the pool holds the answer until the response is written */
     kept_answer **hold = h2o_mem_alloc_shared(&req->pool, sizeof *hold, release_kept);
     *hold = answer;

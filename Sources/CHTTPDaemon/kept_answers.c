@@ -11,9 +11,11 @@
 #include "kept_answers.h"
 
 #define KEPT_BUCKETS 4096
-/* More than this and the table starts again: the answers people are waiting for come back first. */
+/* More than this and the table starts again: the answers people are waiting for come back first.
+   A few hundred pages of a few dozen people fit; a session asking for endless variants of a
+   page (other cookies, queries) only makes the table start again sooner. */
 #define KEPT_COUNT_LIMIT 4096
-#define KEPT_BYTES_LIMIT ((size_t)64 * 1024 * 1024)
+#define KEPT_BYTES_LIMIT ((size_t)16 * 1024 * 1024)
 
 typedef struct kept_entry {
     struct kept_entry *next;
@@ -247,6 +249,28 @@ kept_answer *kept_answers_find(kept_answers *answers, const char *key, size_t ke
     return found;
 }
 
+static void remove_locked(kept_answers *answers, kept_entry **at) {
+    kept_entry *gone = *at;
+    *at = gone->next;
+    answers->count--;
+    answers->bytes -= gone->key_size + gone->answer->body_size;
+    kept_answer_release(gone->answer);
+    free(gone->key);
+    free(gone);
+}
+
+void kept_answers_drop(kept_answers *answers, const char *key, size_t key_size, const kept_answer *answer) {
+    uint64_t hash = hash_of(key, key_size);
+    pthread_rwlock_wrlock(&answers->lock);
+    for (kept_entry **at = &answers->buckets[hash % KEPT_BUCKETS]; *at; at = &(*at)->next) {
+        if ((*at)->answer == answer) {
+            remove_locked(answers, at);
+            break;
+        }
+    }
+    pthread_rwlock_unlock(&answers->lock);
+}
+
 static void clear_locked(kept_answers *answers) {
     for (size_t bucket = 0; bucket < KEPT_BUCKETS; bucket++) {
         kept_entry *entry = answers->buckets[bucket];
@@ -293,12 +317,7 @@ void kept_answers_put(kept_answers *answers, const char *key, size_t key_size, k
     for (kept_entry **at = slot; *at; at = &(*at)->next) {
         kept_entry *old = *at;
         if (old->hash == made->hash && old->key_size == key_size && memcmp(old->key, key, key_size) == 0) {
-            *at = old->next;
-            answers->count--;
-            answers->bytes -= old->key_size + old->answer->body_size;
-            kept_answer_release(old->answer);
-            free(old->key);
-            free(old);
+            remove_locked(answers, at);
             break;
         }
     }

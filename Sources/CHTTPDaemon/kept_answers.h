@@ -57,6 +57,8 @@ kept_answer *kept_answers_find(kept_answers *answers, const char *key, size_t ke
 /* Keeps answer under key in place of any before it, unless its files changed since they were
    stamped or cannot be watched; takes over the caller's hold. */
 void kept_answers_put(kept_answers *answers, const char *key, size_t key_size, kept_answer *answer);
+/* Removes the answer kept under key if it is still `answer` (found no longer current). */
+void kept_answers_drop(kept_answers *answers, const char *key, size_t key_size, const kept_answer *answer);
 void kept_answers_clear(kept_answers *answers);
 
 #endif
