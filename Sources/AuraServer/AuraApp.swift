@@ -279,9 +279,11 @@ public final class AuraApp: Sendable {
         }
         var response = response(from: files, for: request, personal: false)
         // A public file is the same for everyone; an asset (fingerprinted) in every build too.
-        response.reuse = HTTPResponse.Reuse(
-            forEveryone: true,
-            files: request.rawPath.hasPrefix(root + "assets/") ? StampedPaths([]) : builtFrom)
+        if response.status == 200 {
+            response.reuse = HTTPResponse.Reuse(
+                forEveryone: true,
+                files: request.rawPath.hasPrefix(root + "assets/") ? StampedPaths([]) : builtFrom)
+        }
         return response
     }
 
