@@ -203,7 +203,8 @@ public final class AuraApp: Sendable {
         if let answer = liveReload?.response(to: request.method, path: path) { return answer }
         switch (request.method, path) {
         case ("GET", "/login/"), ("HEAD", "/login/"):
-            return try signInPage(request, message: request.query["joined"] == "1" ? Self.joined : nil, status: 200)
+            return try signInPage(
+                request, message: nil, status: 200, notice: request.query["joined"] == "1" ? Self.joined : nil)
         case ("POST", "/login/"):
             return try signIn(request)
         case ("POST", "/logout/"):

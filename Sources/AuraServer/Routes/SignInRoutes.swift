@@ -12,19 +12,22 @@ extension AuraApp {
         let csrf: String
         let next: String
         let name: String
+        /// What went wrong (an alert).
         let message: String?
+        /// What to do next, when nothing went wrong (a status).
+        let notice: String?
         let forgotURL: String
         let signUpURL: String
     }
 
     func signInPage(
-        _ request: HTTPRequest, message: String?, status: Int, name: String = "",
+        _ request: HTTPRequest, message: String?, status: Int, name: String = "", notice: String? = nil,
         headers: [(name: String, value: String)] = []
     ) throws -> HTTPResponse {
         let token = try visitorFormToken(request)
         let next = try safeNext(request.field("next") ?? request.query["next"])
         let view = SignInView(
-            action: root + "login/", csrf: token, next: next, name: name, message: message,
+            action: root + "login/", csrf: token, next: next, name: name, message: message, notice: notice,
             forgotURL: root + "forgot/", signUpURL: root + "signup/")
         return try visitorPage(
             "/login/", kind: .signIn, title: "Sign in", view, token: token, status: status, headers: headers)
