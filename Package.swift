@@ -17,7 +17,7 @@ let package = Package(
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         .systemLibrary(name: "CH2O", pkgConfig: "libh2o-evloop", providers: [.apt(["libh2o-evloop-dev"])]),
         .target(name: "CHTTPDaemon", dependencies: ["CH2O"]),
-        .target(name: "AuraHTTP", dependencies: ["CHTTPDaemon", "Platform"]),
+        .target(name: "AuraHTTP", dependencies: ["CHTTPDaemon"]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

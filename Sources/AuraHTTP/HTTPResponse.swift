@@ -1,5 +1,4 @@
 import Foundation
-import Platform
 
 /// What the server answers: a status, headers in order, and a body.
 public struct HTTPResponse: Sendable {
@@ -12,19 +11,17 @@ public struct HTTPResponse: Sendable {
     /// Whether the server may give this answer again by itself, without asking the app (a 200 to
     /// a `GET`); nil: never.
     public var reuse: Reuse?
-    /// Whether every answer kept for reuse is forgotten before this one goes out: the request
-    /// ended a session or changed what pages a session sees.
-    public var forgetsReusedAnswers = false
 
     /// When an answer may be given again: to a `GET` or `HEAD` of the same target that asks for
-    /// no range, sent with the same cookies unless it is for everyone, while `files` keep their
-    /// stamps and until `until`. An `If-None-Match` naming its `ETag` gets 304.
+    /// no range, sent with the same cookies unless it is for everyone, while nothing changes in
+    /// the folders of `files` (the ones it was made from) and until `until`. An `If-None-Match`
+    /// naming its `ETag` gets 304.
     public struct Reuse: Sendable {
         public var forEveryone: Bool
-        public var files: StampedPaths
+        public var files: [String]
         public var until: Date?
 
-        public init(forEveryone: Bool, files: StampedPaths, until: Date? = nil) {
+        public init(forEveryone: Bool, files: [String], until: Date? = nil) {
             self.forEveryone = forEveryone
             self.files = files
             self.until = until

@@ -1,6 +1,5 @@
 import CHTTPDaemon
 import Foundation
-import Platform
 
 /// An HTTP/1.1 server on libh2o: one event loop per core accepts, parses and times out
 /// connections within explicit limits; each complete request is handed to `handler` on a
@@ -107,7 +106,6 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func send(_ response: HTTPResponse, to native: OpaquePointer) {
-        if response.forgetsReusedAnswers, let daemon { aura_http_forget_answers(daemon) }
         let names = response.headers.map { strdup($0.name) }
         let values = response.headers.map { strdup($0.value) }
         defer {
@@ -139,20 +137,16 @@ public final class HTTPServer: @unchecked Sendable {
         _ reuse: HTTPResponse.Reuse?, _ body: (UnsafePointer<aura_http_reuse>?) -> Void
     ) {
         guard let reuse else { return body(nil) }
-        let paths = reuse.files.paths.map { strdup($0) }
+        let paths = reuse.files.map { strdup($0) }
         defer {
             for copy in paths { free(copy) }
         }
-        var stamps: [UInt8] = []
-        for stamp in reuse.files.stamps { stamp.bytes.withBytes { stamps.append(contentsOf: $0) } }
         paths.map { UnsafePointer($0) }.withUnsafeBufferPointer { pathPointers in
-            stamps.withUnsafeBufferPointer { stampBytes in
-                var native = aura_http_reuse(
-                    for_everyone: reuse.forEveryone ? 1 : 0,
-                    until: reuse.until.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? 0,
-                    file_count: paths.count, file_paths: pathPointers.baseAddress, file_stamps: stampBytes.baseAddress)
-                body(&native)
-            }
+            var native = aura_http_reuse(
+                for_everyone: reuse.forEveryone ? 1 : 0,
+                until: reuse.until.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? 0,
+                file_count: paths.count, file_paths: pathPointers.baseAddress)
+            body(&native)
         }
     }
 

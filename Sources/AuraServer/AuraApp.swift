@@ -169,9 +169,8 @@ public final class AuraApp: Sendable {
     }
 
     /// How long the transport may give a signed-in answer again by itself: the session's last
-    /// use is then written once a minute (`Accounts.session`), and a session ended by another
-    /// process (`aura user remove`) is not answered a minute later even if its database write
-    /// went unseen.
+    /// use is then written once a minute (`Accounts.session`), and its end by time is late by a
+    /// minute at most.
     static let reuseLimit: TimeInterval = 60
 
     /// Answers one request; never throws.
@@ -187,9 +186,6 @@ public final class AuraApp: Sendable {
         liveReload?.addScript(to: &response)
         // With --watch every page carries the reload script and a build may change any file.
         if liveReload != nil { response.reuse = nil }
-        // A form (signing in or out, an account's change) may end or change sessions, which
-        // answers kept for reuse could outlive; the planner's API changes files they watch.
-        if request.method == "POST", !request.rawPath.hasPrefix(root + "api/") { response.forgetsReusedAnswers = true }
         if request.method == "POST", response.status < 400, let publisher {
             publisher.request(
                 stamp: PersonalSites.stamp(of: PlannerFolder(content: configuration.build.contentDirectory)))
@@ -271,8 +267,6 @@ public final class AuraApp: Sendable {
             return try personalPage(request)
         }
         if request.rawPath == root, let landing = try landingPage(request) { return landing }
-        // Taken before the site is: a build it misses makes the kept answer stale, never wrong.
-        let builtFrom = StampedPaths(ownerStampPaths)
         // However the path is written (`//schedule/`), the file it leads to decides.
         let files = StaticFiles(site: try served, root: root)
         if case .file(let file) = files.lookup(request.rawPath), PersonalPaths.contains(file) {
@@ -283,7 +277,7 @@ public final class AuraApp: Sendable {
         if response.status == 200 {
             response.reuse = HTTPResponse.Reuse(
                 forEveryone: true,
-                files: request.rawPath.hasPrefix(root + "assets/") ? StampedPaths([]) : builtFrom)
+                files: request.rawPath.hasPrefix(root + "assets/") ? [] : ownerStampPaths)
         }
         return response
     }
@@ -322,9 +316,7 @@ public final class AuraApp: Sendable {
     /// A page of the signed-in person's day, rendered for them (their forms carry the session's
     /// token); their JSON and calendar come from their own site's files, never the owner's.
     private func personalPage(_ request: HTTPRequest) throws -> HTTPResponse {
-        let accountsBefore = accounts.stamp
         guard let session = try session(of: request) else { return try signInFirst(request) }
-        let plannerBefore = StampedPaths(stampPaths(of: session))
         // Brought up to date first: the files as well as the pages come from the planner's state.
         let current = try served(of: session)
         // A page that shows only the plan is rendered once per build and then kept: the usual
@@ -339,7 +331,7 @@ public final class AuraApp: Sendable {
         let keepable = away == nil && request.query.isEmpty && pagePath != root + "reflections/"
         let version = current.generation
         let reuse = HTTPResponse.Reuse(
-            forEveryone: false, files: accountsBefore + plannerBefore, until: clock() + Self.reuseLimit)
+            forEveryone: false, files: accounts.filePaths + stampPaths(of: session), until: clock() + Self.reuseLimit)
         if keepable, let kept, let page = renderedPages.answer(kept, version: version, now: clock()) {
             return KeptAnswers.response(page, for: request, reuse: reuse)
         }

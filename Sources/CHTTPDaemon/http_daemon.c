@@ -117,6 +117,7 @@ struct aura_http_request {
     header_copy *answer_headers;
     size_t answer_header_count;
     aura_http_stream *stream;
+    uint64_t changes_before; /* the kept answers' count of changes when the handler began */
 };
 
 struct aura_http_stream {
@@ -487,8 +488,6 @@ static int answer_kept(aura_http_daemon *daemon, aura_http_request *request) {
     return 1;
 }
 
-void aura_http_forget_answers(aura_http_daemon *daemon) { kept_answers_clear(daemon->kept); }
-
 static int on_request(h2o_handler_t *handler, h2o_req_t *req) {
     (void)handler;
     loop *self = H2O_STRUCT_FROM_MEMBER(loop, context, req->conn->ctx);
@@ -545,6 +544,7 @@ static void *work(void *argument) {
         if (daemon->jobs_head == NULL) daemon->jobs_tail = NULL;
         pthread_mutex_unlock(&daemon->jobs_lock);
         unanswered = request;
+        request->changes_before = kept_answers_changes(daemon->kept);
         daemon->handler(daemon->context, request);
         if (unanswered == request) {
             static const char text[] = "internal error\n";
@@ -579,7 +579,7 @@ void aura_http_respond(aura_http_request *request, unsigned int status, const ui
             kept_answer_create(status, header_names, header_values, header_count, body, size, reuse);
         size_t key_size;
         char *key = answer ? key_of(request, reuse->for_everyone, &key_size) : NULL;
-        if (key != NULL) kept_answers_put(request->owner->daemon->kept, key, key_size, answer);
+        if (key != NULL) kept_answers_put(request->owner->daemon->kept, key, key_size, answer, request->changes_before);
         else kept_answer_release(answer);
         free(key);
     }

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "kept_answers.h"
 
@@ -76,9 +75,8 @@ kept_answer *kept_answer_create(unsigned int status, const char *const *header_n
     answer->until = reuse->until;
     answer->headers = calloc(header_count ? header_count : 1, sizeof *answer->headers);
     answer->file_paths = calloc(reuse->file_count ? reuse->file_count : 1, sizeof *answer->file_paths);
-    answer->file_stamps = malloc(reuse->file_count ? 32 * reuse->file_count : 1);
     answer->body = malloc(body_size ? body_size : 1);
-    if (!answer->headers || !answer->file_paths || !answer->file_stamps || !answer->body) goto failed;
+    if (!answer->headers || !answer->file_paths || !answer->body) goto failed;
     for (size_t index = 0; index < header_count; index++) {
         kept_header *header = &answer->headers[index];
         header->name_size = strlen(header_names[index]);
@@ -98,7 +96,6 @@ kept_answer *kept_answer_create(unsigned int status, const char *const *header_n
         answer->file_count++;
         if (answer->file_paths[index] == NULL) goto failed;
     }
-    memcpy(answer->file_stamps, reuse->file_stamps, 32 * reuse->file_count);
     memcpy(answer->body, body, body_size);
     answer->body_size = body_size;
     return answer;
@@ -116,32 +113,8 @@ void kept_answer_release(kept_answer *answer) {
     for (size_t index = 0; index < answer->file_count; index++) free(answer->file_paths[index]);
     free(answer->headers);
     free(answer->file_paths);
-    free(answer->file_stamps);
     free(answer->body);
     free(answer);
-}
-
-/* A file's stamp as Platform's FileStamp makes it: size, inode, modification and change time in
-   nanoseconds, each a native 64-bit word; all zero for a file that cannot be stat'ed. */
-static void stamp_of(const char *path, uint8_t stamp[32]) {
-    uint64_t words[4] = {0, 0, 0, 0};
-    struct stat status;
-    if (stat(path, &status) == 0) {
-        words[0] = (uint64_t)status.st_size;
-        words[1] = (uint64_t)status.st_ino;
-        words[2] = (uint64_t)status.st_mtim.tv_sec * 1000000000u + (uint64_t)status.st_mtim.tv_nsec;
-        words[3] = (uint64_t)status.st_ctim.tv_sec * 1000000000u + (uint64_t)status.st_ctim.tv_nsec;
-    }
-    memcpy(stamp, words, sizeof words);
-}
-
-static int stamps_hold(const kept_answer *answer) {
-    for (size_t index = 0; index < answer->file_count; index++) {
-        uint8_t stamp[32];
-        stamp_of(answer->file_paths[index], stamp);
-        if (memcmp(stamp, answer->file_stamps + 32 * index, 32) != 0) return 0;
-    }
-    return 1;
 }
 
 /* Called with watch_lock held. A folder that went away (IN_IGNORED) is watched again when next needed. */
@@ -173,7 +146,9 @@ static uint64_t changes_now(kept_answers *answers) {
     return changes;
 }
 
-/* Watches the folder of each of the answer's files; 0 when one cannot be. */
+/* Watches the folder of each of the answer's files; 0 when one cannot be. Starting to watch a
+   folder counts as a change: an answer whose handler began before its folder was watched was
+   made from files nobody watched, and is not kept. */
 static int watch_folders(kept_answers *answers, const kept_answer *answer) {
     if (answers->watch_fd == -1) return 0;
     int watched = 1;
@@ -202,10 +177,13 @@ static int watch_folders(kept_answers *answers, const kept_answer *answer) {
             break;
         }
         answers->folders[answers->folder_count++] = (watched_folder){path, descriptor};
+        answers->changes++;
     }
     pthread_mutex_unlock(&answers->watch_lock);
     return watched;
 }
+
+uint64_t kept_answers_changes(kept_answers *answers) { return changes_now(answers); }
 
 int kept_answer_is_current(kept_answers *answers, const kept_answer *answer, time_t now) {
     if (answer->until != 0 && (int64_t)now >= answer->until) return 0;
@@ -287,18 +265,14 @@ static void clear_locked(kept_answers *answers) {
     answers->bytes = 0;
 }
 
-void kept_answers_put(kept_answers *answers, const char *key, size_t key_size, kept_answer *answer) {
+void kept_answers_put(kept_answers *answers, const char *key, size_t key_size, kept_answer *answer,
+                      uint64_t changes_before) {
     if (answer->file_count > 0) {
-        /* In this order: a change after the count is read is counted; one before it fails the stamps. */
-        if (!watch_folders(answers, answer)) {
+        if (!watch_folders(answers, answer) || changes_now(answers) != changes_before) {
             kept_answer_release(answer);
             return;
         }
-        answer->changes_seen = changes_now(answers);
-        if (!stamps_hold(answer)) {
-            kept_answer_release(answer);
-            return;
-        }
+        answer->changes_seen = changes_before;
     }
     kept_entry *made = malloc(sizeof *made);
     char *key_copy = made ? copy(key, key_size) : NULL;
@@ -326,11 +300,5 @@ void kept_answers_put(kept_answers *answers, const char *key, size_t key_size, k
     *slot = made;
     answers->count++;
     answers->bytes += bytes;
-    pthread_rwlock_unlock(&answers->lock);
-}
-
-void kept_answers_clear(kept_answers *answers) {
-    pthread_rwlock_wrlock(&answers->lock);
-    clear_locked(answers);
     pthread_rwlock_unlock(&answers->lock);
 }

@@ -15,14 +15,4 @@ public struct StampedPaths: Equatable, Sendable {
             return stat(path, &status) == 0 ? FileStamp(status, withChangeTime: true) : .missing
         }
     }
-
-    private init(paths: [String], stamps: [FileStamp]) {
-        self.paths = paths
-        self.stamps = stamps
-    }
-
-    /// Both sets of files: the same while each is.
-    public static func + (lhs: StampedPaths, rhs: StampedPaths) -> StampedPaths {
-        StampedPaths(paths: lhs.paths + rhs.paths, stamps: lhs.stamps + rhs.stamps)
-    }
 }

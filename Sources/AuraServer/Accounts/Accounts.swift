@@ -53,19 +53,16 @@ public final class Accounts: Sendable {
 
     /// A hash to verify against when the name is unknown, so both answers take as long.
     private let decoyHash: String
-    /// The database's files (SQLite's and its write-ahead log).
-    private let paths: [String]
-
-    /// The stamps of the database's files: unchanged, no session has ended or changed since
-    /// (but for a write in the same clock tick as the stamp, which the caller bounds in time).
-    var stamp: StampedPaths { StampedPaths(paths) }
+    /// The database's files (SQLite's and its write-ahead log): while they are unchanged, no
+    /// session has ended or changed.
+    let filePaths: [String]
 
     /// Opens (or creates) the database and brings its schema up to date.
     public init(path: URL) throws {
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
         let database = try SQLiteDatabase(path: path.path)
         chmod(path.path, 0o600)
-        paths = [path.path, path.path + "-wal"]
+        filePaths = [path.path, path.path + "-wal"]
         try AccountsSchema.migrate(database)
         self.database = Mutex(database)
         decoyHash = try PasswordHash.make(try SecureRandom.token())

@@ -336,7 +336,6 @@ extension AuraApp {
 
     /// `GET /api/state`: the pages' Done and Snoozed state from the store, for the signed-in person.
     func pageState(_ request: HTTPRequest) throws -> HTTPResponse {
-        let accountsBefore = accounts.stamp
         guard let session = try session(of: request) else {
             return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")])
         }
@@ -349,8 +348,8 @@ extension AuraApp {
             return KeptAnswers.response(
                 kept, for: request,
                 reuse: HTTPResponse.Reuse(
-                    forEveryone: false, files: accountsBefore + stamp, until: kept.until.map { min($0, limit) } ?? limit
-                ))
+                    forEveryone: false, files: accounts.filePaths + stamp.paths,
+                    until: kept.until.map { min($0, limit) } ?? limit))
         }
         if let kept = pageStates.answer(session.personID, version: stamp, now: now) { return response(kept) }
         let held = try folder.lock(exclusive: false) {}

@@ -57,16 +57,13 @@ const uint8_t *aura_http_body(const aura_http_request *request, size_t *size);
 
 /// When the transport may give an answer again by itself, on the loop, without the handler: to
 /// a GET or HEAD of the same target (with the same Cookie fields, unless it is for everyone) that
-/// asks for no range, while each file keeps its stamp and until a time. An If-None-Match naming
-/// the answer's ETag gets 304.
+/// asks for no range, while nothing changes in the folders of the files it was made from (from
+/// before the handler began) and until a time. An If-None-Match naming the answer's ETag gets 304.
 typedef struct {
     int for_everyone;
     int64_t until; /* Unix seconds; 0: no limit of time */
     size_t file_count;
     const char *const *file_paths;
-    /* 32 bytes a file, as Platform's FileStamp: size, inode, modification and change times in
-       nanoseconds, each a native 64-bit word; all zero for a missing file */
-    const uint8_t *file_stamps;
 } aura_http_reuse;
 
 /// Sends the response (bytes are copied); the request is answered once. With `reuse` (may be
@@ -74,9 +71,6 @@ typedef struct {
 void aura_http_respond(aura_http_request *request, unsigned int status, const uint8_t *body, size_t size,
                        const char *const *header_names, const char *const *header_values, size_t header_count,
                        const aura_http_reuse *reuse);
-
-/// Forgets every answer kept to be given again (a session ended, a password changed).
-void aura_http_forget_answers(aura_http_daemon *daemon);
 
 /// A response whose body is written later, a piece at a time (Server-Sent Events). An open
 /// stream holds no thread. Both the connection and the caller hold the stream: it is freed once
