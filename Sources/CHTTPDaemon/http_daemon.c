@@ -322,6 +322,19 @@ static void free_answer_headers(aura_http_request *request) {
     request->answer_header_count = 0;
 }
 
+/* Starts the response and sends its body in one piece: none when `bodiless` (its length not
+   even said), to a HEAD or when empty. The body must live until the request is done. */
+static void send_whole(h2o_req_t *req, uint8_t *bytes, size_t size, int bodiless) {
+    static h2o_generator_t generator = {NULL, NULL};
+    if (!bodiless) req->res.content_length = size;
+    h2o_start_response(req, &generator);
+    h2o_iovec_t body = h2o_iovec_init(bytes, size);
+    if (bodiless || is_head(req) || size == 0)
+        h2o_send(req, NULL, 0, H2O_SEND_STATE_FINAL);
+    else
+        h2o_send(req, &body, 1, H2O_SEND_STATE_FINAL);
+}
+
 static void stream_flush(aura_http_stream *stream);
 static void stream_drop_hold(aura_http_stream *stream);
 
@@ -342,19 +355,12 @@ static void send_answer(aura_http_request *request) {
         stream_flush(stream);
         return;
     }
-    static h2o_generator_t generator = {NULL, NULL};
-    int bodiless = request->status < 200 || request->status == 204 || request->status == 304;
-    if (!bodiless) req->res.content_length = request->body_size;
     if (request->body != NULL) {
         uint8_t **owned = h2o_mem_alloc_shared(&req->pool, sizeof *owned, free_body);
         *owned = request->body;
     }
-    h2o_start_response(req, &generator);
-    h2o_iovec_t body = h2o_iovec_init(request->body, request->body_size);
-    if (bodiless || is_head(req) || request->body_size == 0)
-        h2o_send(req, NULL, 0, H2O_SEND_STATE_FINAL);
-    else
-        h2o_send(req, &body, 1, H2O_SEND_STATE_FINAL);
+    send_whole(req, request->body, request->body_size,
+               request->status < 200 || request->status == 204 || request->status == 304);
 }
 
 /* The fields of the request head as sent, parsed from the connection's input, where the head
@@ -477,14 +483,7 @@ static int answer_kept(aura_http_daemon *daemon, aura_http_request *request) {
         h2o_add_header_by_str(&req->pool, &req->res.headers, header->name, header->name_size, 1, NULL,
                               header->value, header->value_size);
     }
-    if (!unchanged) req->res.content_length = answer->body_size;
-    static h2o_generator_t generator = {NULL, NULL};
-    h2o_start_response(req, &generator);
-    h2o_iovec_t body = h2o_iovec_init(answer->body, answer->body_size);
-    if (unchanged || is_head(req) || answer->body_size == 0)
-        h2o_send(req, NULL, 0, H2O_SEND_STATE_FINAL);
-    else
-        h2o_send(req, &body, 1, H2O_SEND_STATE_FINAL);
+    send_whole(req, answer->body, answer->body_size, unchanged);
     return 1;
 }
 

@@ -30,12 +30,24 @@ struct DocsSection: Sendable {
     /// then the rest by file name.
     let documents: [Document]
 
+    /// Sections as last read, by folder and root.
+    private static let read = StampedInputs<DocsSection>()
+
     /// Reads every document of `folder`; `root` prefixes the pages' addresses (`/` or `/aura/`).
-    /// Problems in any of them are `SourceErrors` naming each one.
+    /// Problems in any of them are `SourceErrors` naming each one. Files that all bear the stamps
+    /// of the last read are not read again.
     static func load(folder: URL, root: String, in fileSystem: FileSystem) throws -> DocsSection {
         let files = fileSystem.files(folder).filter { file in
             file.hasSuffix(".md") && !file.split(separator: "/").contains { $0.hasPrefix(".") }
         }
+        return try read.value(
+            folder.path + "\u{0}" + root, paths: files.map { folder.appendingPathComponent($0).path }, in: fileSystem
+        ) { try reading(files, folder: folder, root: root, in: fileSystem) }
+    }
+
+    private static func reading(_ files: [String], folder: URL, root: String, in fileSystem: FileSystem) throws
+        -> DocsSection
+    {
         let paths = Dictionary(uniqueKeysWithValues: files.map { ($0, pagePath(of: $0)) })
         var documents: [Document] = []
         var errors: [SourceError] = []

@@ -158,7 +158,7 @@ package struct SiteBuild<Site: SiteDefinition>: Sendable {
         }
         let assets = try await stage(.bundleAssets) { _ -> AssetBundle? in
             guard let theme else { return nil }
-            return try AssetBundle(theme: theme, root: root, stem: Site.assetStem)
+            return try AssetBundle.of(theme: theme, root: root, stem: Site.assetStem)
         }
         guard let settings, let theme, let loadedContent, let assets = assets ?? nil else { return run }
         let loaded = LoadedSite<Site>(settings: settings, theme: theme, content: loadedContent.content, assets: assets)

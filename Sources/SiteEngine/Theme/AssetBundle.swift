@@ -30,6 +30,18 @@ package struct AssetBundle: Sendable {
     /// and static files as they are. A font or icon the theme names but does not have is an
     /// error, never dropped. Bundles are named after `stem` (`<stem>.common.<hash>.css`), and
     /// `assets/icons/<stem>.svg` is the icon every page and the manifest link to.
+    /// Bundles as last made, by theme folder, root and stem.
+    private static let made = StampedInputs<AssetBundle>()
+
+    /// The bundle `init(theme:root:stem:)` makes, made again only when a file of the theme's
+    /// folder changed (or came or went) since the last.
+    package static func of(theme: Theme, root: String, stem: String) throws -> AssetBundle {
+        let paths = theme.fileSystem.files(theme.directory).map { theme.directory.appendingPathComponent($0).path }
+        return try made.value(
+            theme.directory.path + "\u{0}" + root + "\u{0}" + stem, paths: paths, in: theme.fileSystem
+        ) { try AssetBundle(theme: theme, root: root, stem: stem) }
+    }
+
     package init(theme: Theme, root: String, stem: String) throws {
         var files: [(String, Data)] = []
         var fontPath: String?

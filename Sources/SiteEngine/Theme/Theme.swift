@@ -16,11 +16,22 @@ package struct Theme: Sendable {
     /// values), so a changed partial renders again only the pages that include it.
     let templateKeys: [String: String]
 
-    /// Parses every template and the tokens once; errors name the file, line and column.
+    /// Themes as last loaded, by folder.
+    private static let loaded = StampedInputs<Theme>()
+
+    /// Parses every template and the tokens once; errors name the file, line and column. A
+    /// folder whose files all bear the stamps of the last load is not read again.
     package static func load(from directory: URL, in fileSystem: FileSystem) throws -> Theme {
         guard fileSystem.exists(directory) else {
             throw SiteError(message: "\(displayPath(directory)): no such templates folder")
         }
+        let files = fileSystem.files(directory).filter { $0.hasSuffix(".mustache") || $0 == "tokens.yml" }
+        return try loaded.value(
+            directory.path, paths: files.map { directory.appendingPathComponent($0).path }, in: fileSystem
+        ) { try reading(directory, in: fileSystem) }
+    }
+
+    private static func reading(_ directory: URL, in fileSystem: FileSystem) throws -> Theme {
         var templates: TemplateLibrary?
         var tokens: DesignTokens?
         var errors: [SourceError] = []
