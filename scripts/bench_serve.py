@@ -1,8 +1,8 @@
 """The `serve` rows of `make bench`: `aura serve` under wrk on loopback, beside nginx serving the
 same built files (see bench/README.md, "aura serve").
 
-Both servers get the default site: aura serve answers a personal page (/dashboard/, rendered
-per request for a signed-in cookie) and a fingerprinted stylesheet; nginx (an unprivileged
+Both servers get the default site: aura serve answers a personal page (/dashboard/ for a
+signed-in cookie), the pages' state, a Done and a fingerprinted stylesheet; nginx (an unprivileged
 temporary configuration on loopback, no access log, sendfile) answers the same stylesheet and
 the dashboard's pre-built file from the same folder. Each target gets one wrk run of
 CONNECTIONS connections for SECONDS seconds (at most 20) after a 2-second warm-up; the row keeps
@@ -229,14 +229,18 @@ wrk.headers["Origin"] = "{base}"
 
 
 def table(rows):
-    """Markdown table; aura's rows carry the ratio to nginx on the same kind of target."""
+    """Markdown table; aura's rows carry the ratio to nginx on the same kind of target, and the
+    rate's ratio to nginx's stylesheet (the issue's yardstick for every row)."""
     nginx = {("page" if "dashboard" in r["target"] else "asset"): r for r in rows if r["server"] == "nginx"}
     kind = {"/dashboard/ (signed in)": "page", "/api/state (signed in)": "page", "POST /api/done (signed in)": "page"}
-    lines = ["| server | target | requests/s | p99 (ms) | errors | peak RSS (MiB) | req/s vs nginx | p99 vs nginx |",
-             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = ["| server | target | requests/s | p99 (ms) | errors | peak RSS (MiB) | req/s vs nginx | p99 vs nginx "
+             "| req/s vs nginx's stylesheet |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for row in rows:
         other = nginx[kind.get(row["target"], "page" if "dashboard" in row["target"] else "asset")]
-        ratios = ("—", "—") if row["server"] == "nginx" else (f"{row['rate'] / other['rate']:.2f}", f"{row['p99'] / other['p99']:.1f}")
+        ratios = ("—", "—", "—") if row["server"] == "nginx" else (
+            f"{row['rate'] / other['rate']:.2f}", f"{row['p99'] / other['p99']:.1f}",
+            f"{row['rate'] / nginx['asset']['rate']:.2f}")
         lines.append(f"| {row['server']} | {row['target']} | {row['rate']:,.0f} | {row['p99']:.2f} | {row['errors']} | "
-                     f"{row['memory']:.1f} | {ratios[0]} | {ratios[1]} |")
+                     f"{row['memory']:.1f} | {ratios[0]} | {ratios[1]} | {ratios[2]} |")
     return "\n".join(lines)
