@@ -886,7 +886,9 @@ aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_
     daemon->loops = calloc(daemon->loop_count, sizeof *daemon->loops);
     daemon->worker_count = settings->workers ? settings->workers : 1;
     daemon->workers = calloc(daemon->worker_count, sizeof *daemon->workers);
-    if (daemon->loops == NULL || daemon->workers == NULL) {
+    daemon->kept = kept_answers_create();
+    if (daemon->loops == NULL || daemon->workers == NULL || daemon->kept == NULL) {
+        kept_answers_destroy(daemon->kept);
         free(daemon->loops);
         free(daemon->workers);
         free(daemon);
@@ -900,6 +902,7 @@ aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_
         if (fd == -1) {
             int saved = errno;
             for (size_t opened = 0; opened < index; opened++) close(daemon->loops[opened].listen_fd);
+            kept_answers_destroy(daemon->kept);
             free(daemon->loops);
             free(daemon->workers);
             free(daemon);
@@ -910,7 +913,6 @@ aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_
     }
     daemon->port = port;
     configure(daemon);
-    daemon->kept = kept_answers_create();
     for (size_t index = 0; index < daemon->worker_count; index++)
         pthread_create(&daemon->workers[index], NULL, work, daemon);
     for (size_t index = 0; index < daemon->loop_count; index++) {

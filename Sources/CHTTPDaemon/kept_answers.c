@@ -57,6 +57,19 @@ kept_answers *kept_answers_create(void) {
     return answers;
 }
 
+static void clear_locked(kept_answers *answers);
+
+void kept_answers_destroy(kept_answers *answers) {
+    if (answers == NULL) return;
+    clear_locked(answers);
+    for (size_t index = 0; index < answers->folder_count; index++) free(answers->folders[index].path);
+    free(answers->folders);
+    if (answers->watch_fd != -1) close(answers->watch_fd);
+    pthread_rwlock_destroy(&answers->lock);
+    pthread_mutex_destroy(&answers->watch_lock);
+    free(answers);
+}
+
 static char *copy(const char *text, size_t size) {
     char *made = malloc(size + 1);
     if (made == NULL) return NULL;

@@ -43,6 +43,8 @@ typedef struct kept_answer {
 typedef struct kept_answers kept_answers;
 
 kept_answers *kept_answers_create(void);
+/* Frees a table no thread uses any more (NULL: nothing). */
+void kept_answers_destroy(kept_answers *answers);
 /* A new answer, held once by the caller; NULL when memory runs out. */
 kept_answer *kept_answer_create(unsigned int status, const char *const *header_names,
                                 const char *const *header_values, size_t header_count, const uint8_t *body,
