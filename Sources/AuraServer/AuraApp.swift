@@ -169,9 +169,14 @@ public final class AuraApp: Sendable {
     }
 
     /// How long the transport may give a signed-in answer again by itself: the session's last
-    /// use is then written once a minute (`Accounts.session`), and its end by time is late by a
-    /// minute at most.
+    /// use is then written once a minute (`Accounts.session`).
     static let reuseLimit: TimeInterval = 60
+
+    /// Until when a signed-in answer may be given again: a minute at most, and never past the
+    /// session's end.
+    func reuseUntil(_ session: Accounts.Session) -> Date {
+        min(clock() + Self.reuseLimit, session.ends)
+    }
 
     /// Answers one request; never throws.
     public func respond(to sent: HTTPRequest) -> HTTPResponse {
@@ -331,7 +336,7 @@ public final class AuraApp: Sendable {
         let keepable = away == nil && request.query.isEmpty && pagePath != root + "reflections/"
         let version = current.generation
         let reuse = HTTPResponse.Reuse(
-            forEveryone: false, files: accounts.filePaths + stampPaths(of: session), until: clock() + Self.reuseLimit)
+            forEveryone: false, files: accounts.filePaths + stampPaths(of: session), until: reuseUntil(session))
         if keepable, let kept, let page = renderedPages.answer(kept, version: version, now: clock()) {
             return KeptAnswers.response(page, for: request, reuse: reuse)
         }

@@ -30,6 +30,24 @@ import Testing
         #expect(after.status == 200 && !after.text.contains("\"snoozed\"") && after.text != snoozed.text)
     }
 
+    /// A session about to reach its absolute lifetime is given again only until then.
+    @Test func aSessionsAnswersAreNotGivenAgainPastItsEnd() async throws {
+        let now = Mutex(ServedSite.now)
+        let site = try await ServedSite.open(clock: { now.withLock { $0 } })
+        var owner = try await site.signedIn()
+        let end = ServedSite.now + Accounts.absoluteLifetime
+        // Used every six days, it stays open to its absolute end.
+        for day in stride(from: 6.0, to: 30, by: 6) {
+            now.withLock { $0 = ServedSite.now + day * 86_400 }
+            #expect(await owner.get("/dashboard/").status == 200)
+        }
+        now.withLock { $0 = end - 30 }
+        #expect(await owner.get("/dashboard/").reuse?.until == end)
+        #expect(await owner.get("/api/state").reuse?.until == end)
+        now.withLock { $0 = end }
+        #expect(await owner.get("/dashboard/").status == 303)
+    }
+
     /// A signed-in page is for the same cookies, while the person's planner files and the
     /// accounts database stand; a public file is for everyone, and nothing else is given again.
     @Test func whoMayBeGivenAnAnswerAgain() async throws {

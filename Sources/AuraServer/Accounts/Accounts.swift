@@ -29,6 +29,8 @@ public final class Accounts: Sendable {
         public let isOwner: Bool
         /// Whether something happened while the person was away (`takeNotice`).
         public var hasNotice = false
+        /// When the session ends unless used again: its idle or its absolute lifetime runs out.
+        public var ends = Date.distantFuture
     }
 
     /// Why a sign-in did not open a session.
@@ -156,7 +158,12 @@ public final class Accounts: Sendable {
             "INSERT INTO sessions (token_hash, person_id, csrf, created, last_seen) VALUES (?, ?, ?, ?, ?)",
             [.text(hash(token)), .integer(personID), .text(csrf), .integer(stamp), .integer(stamp)])
         let owner = try ownerID(database) == personID
-        return (token, Session(personID: personID, name: name, csrf: csrf, isOwner: owner))
+        return (
+            token,
+            Session(
+                personID: personID, name: name, csrf: csrf, isOwner: owner,
+                ends: now + min(idleLifetime, absoluteLifetime))
+        )
     }
 
     /// The live session a cookie's token opens, refreshing its last use; nil when unknown or expired.
@@ -180,12 +187,16 @@ public final class Accounts: Sendable {
                 try database.execute("DELETE FROM sessions WHERE token_hash = ?", [.text(hash)])
                 return nil
             }
-            if stamp - lastSeen >= 60 {
+            let seen = stamp - lastSeen >= 60 ? stamp : lastSeen
+            if seen != lastSeen {
                 try database.execute(
-                    "UPDATE sessions SET last_seen = ? WHERE token_hash = ?", [.integer(stamp), .text(hash)])
+                    "UPDATE sessions SET last_seen = ? WHERE token_hash = ?", [.integer(seen), .text(hash)])
             }
             return Session(
-                personID: id, name: name, csrf: csrf, isOwner: row[6].integer == id, hasNotice: row[5].integer == 1)
+                personID: id, name: name, csrf: csrf, isOwner: row[6].integer == id, hasNotice: row[5].integer == 1,
+                ends: Date(
+                    timeIntervalSince1970: min(
+                        Double(seen) + Self.idleLifetime, Double(created) + Self.absoluteLifetime)))
         }
     }
 

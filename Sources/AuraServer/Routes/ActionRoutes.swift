@@ -344,7 +344,7 @@ extension AuraApp {
         // Seen through the files' stamp: the same until a write or a snooze running out.
         let stamp = PersonalSites.stamp(of: folder)
         func response(_ kept: KeptAnswers<Int64, StampedPaths>.Answer) -> HTTPResponse {
-            let limit = now + Self.reuseLimit
+            let limit = reuseUntil(session)
             return KeptAnswers.response(
                 kept, for: request,
                 reuse: HTTPResponse.Reuse(
