@@ -10,9 +10,6 @@ public struct StampedPaths: Equatable, Sendable {
     /// The stamps of `paths` as they are now (with change times: a rename in place is a change).
     public init(_ paths: [String]) {
         self.paths = paths
-        stamps = paths.map { path in
-            var status = stat()
-            return stat(path, &status) == 0 ? FileStamp(status, withChangeTime: true) : .missing
-        }
+        stamps = paths.map { FileStamp.ofInput($0) ?? .missing }
     }
 }
