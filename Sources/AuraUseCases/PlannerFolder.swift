@@ -39,12 +39,14 @@ public struct PlannerFolder: Sendable {
     /// What the last plan decided; nil before the first plan, or when `plan.json` cannot be
     /// read (the next plan writes it anew; the site's build reports where it is broken).
     public func plan() -> PlanSnapshot? {
-        Self.plans.value(at: snapshot.path) { try? PlanSnapshot.decode(Data(contentsOf: snapshot)) }
+        Self.plans.value(snapshot.path, paths: [snapshot.path], in: .disk) {
+            try? PlanSnapshot.decode(Data(contentsOf: snapshot))
+        }
     }
 
-    /// Plans and stores as last decoded, by path (`StampedFiles`).
-    private static let plans = StampedFiles<PlanSnapshot?>()
-    private static let stores = StampedFiles<TaskStore>()
+    /// Plans and stores as last decoded, by path.
+    private static let plans = StampedInputs<PlanSnapshot?>()
+    private static let stores = StampedInputs<TaskStore>()
     /// Changes to each store, written in groups.
     private static let commits = StoreCommits()
 
@@ -94,7 +96,7 @@ public struct PlannerFolder: Sendable {
             }
             return TaskStore()
         }
-        return try Self.stores.value(at: url.path) { try Self.decodeStore(at: url) }
+        return try Self.stores.value(url.path, paths: [url.path], in: .disk) { try Self.decodeStore(at: url) }
     }
 
     private static func decodeStore(at url: URL) throws -> TaskStore {
@@ -118,7 +120,9 @@ public struct PlannerFolder: Sendable {
     /// store without decoding it again.
     func save(_ taskStore: TaskStore) throws {
         let written = try AtomicFile.write(taskStore.encoded(), to: store.url)
-        if written != .missing { Self.stores.keep(taskStore, at: store.url.path, stamp: written) }
+        if written != .missing {
+            Self.stores.keep(taskStore, store.url.path, paths: [store.url.path], stamps: [written])
+        }
     }
 
     /// Changes the existing store under the exclusive lock: read, `change`, save. What

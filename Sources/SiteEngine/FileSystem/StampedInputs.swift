@@ -2,9 +2,12 @@ import Foundation
 import Platform
 import Synchronization
 
-/// Values made from some input files, kept while the same files all bear the stamps they had:
-/// a server builds its sites again after every Done, while templates, assets and docs rarely
-/// change. Files without stamps (in memory) are read every time.
+/// Values made from some input files, kept while the same files all bear the stamps they had
+/// (size, inode, modification and change times): a server reads the same `site.yml`, store and
+/// plan on every request and builds its sites again after every Done, while these files, the
+/// templates, assets and docs change only when someone writes them (and a write, an atomic
+/// rename, always changes the stamp). Files without stamps (in memory, or missing) are read
+/// every time.
 package final class StampedInputs<Value: Sendable>: Sendable {
     private let kept = Mutex<[String: (paths: [String], stamps: [FileStamp], value: Value)]>([:])
 
@@ -21,7 +24,12 @@ package final class StampedInputs<Value: Sendable>: Sendable {
             return last.value
         }
         let value = try make()
-        if stamped { kept.withLock { $0[key] = (paths, stamps, value) } }
+        if stamped { keep(value, key, paths: paths, stamps: stamps) }
         return value
+    }
+
+    /// Keeps `value` under `key` while `paths` bear `stamps` (what a writer just wrote).
+    package func keep(_ value: Value, _ key: String, paths: [String], stamps: [FileStamp]) {
+        kept.withLock { $0[key] = (paths, stamps, value) }
     }
 }
