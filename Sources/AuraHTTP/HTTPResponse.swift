@@ -13,9 +13,9 @@ public struct HTTPResponse: Sendable {
     public var reuse: Reuse?
 
     /// When an answer may be given again: to a `GET` or `HEAD` of the same target that asks for
-    /// no range, sent with the same cookies unless it is for everyone, while nothing changes in
-    /// the folders of `files` (the ones it was made from) and until `until`. An `If-None-Match`
-    /// naming its `ETag` gets 304.
+    /// no range and sends no `If-None-Match` (the app compares tags), with the same cookies
+    /// unless it is for everyone, while nothing changes in the folders of `files` (the ones it
+    /// was made from) and until `until`.
     public struct Reuse: Sendable {
         public var forEveryone: Bool
         public var files: [String]

@@ -446,14 +446,12 @@ static void release_kept(void *hold) { kept_answer_release(*(kept_answer **)hold
 static int answer_kept(aura_http_daemon *daemon, aura_http_request *request) {
     h2o_req_t *req = request->req;
     if (!h2o_memis(req->input.method.base, req->input.method.len, H2O_STRLIT("GET")) && !is_head(req)) return 0;
-    const struct phr_header *if_none_match = NULL;
+    /* a range, or a tag to compare, is the handler's to answer (one reading of If-None-Match) */
     for (size_t index = 0; index < request->header_count; index++) {
         const struct phr_header *field = &request->headers[index];
-        if (field_is(field, H2O_STRLIT("range")) || field_is(field, H2O_STRLIT("if-range"))) return 0;
-        if (field_is(field, H2O_STRLIT("if-none-match"))) {
-            if (if_none_match != NULL) return 0;
-            if_none_match = field;
-        }
+        if (field_is(field, H2O_STRLIT("range")) || field_is(field, H2O_STRLIT("if-range")) ||
+            field_is(field, H2O_STRLIT("if-none-match")))
+            return 0;
     }
     kept_answer *answer = NULL;
     for (int for_everyone = 0; for_everyone < 2 && answer == NULL; for_everyone++) {
@@ -474,16 +472,15 @@ static int answer_kept(aura_http_daemon *daemon, aura_http_request *request) {
     /* the pool holds the answer until the response is written */
     kept_answer **hold = h2o_mem_alloc_shared(&req->pool, sizeof *hold, release_kept);
     *hold = answer;
-    int unchanged = if_none_match && kept_answer_matches(answer, if_none_match->value, if_none_match->value_len);
-    req->res.status = unchanged ? 304 : (int)answer->status;
-    req->res.reason = reason_of((unsigned int)req->res.status);
+    req->res.status = (int)answer->status;
+    req->res.reason = reason_of(answer->status);
     for (size_t index = 0; index < answer->header_count; index++) {
         const kept_header *header = &answer->headers[index];
         if (frames_message(header->name, header->name_size)) continue;
         h2o_add_header_by_str(&req->pool, &req->res.headers, header->name, header->name_size, 1, NULL,
                               header->value, header->value_size);
     }
-    send_whole(req, answer->body, answer->body_size, unchanged);
+    send_whole(req, answer->body, answer->body_size, 0);
     return 1;
 }
 

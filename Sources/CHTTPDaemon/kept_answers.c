@@ -99,10 +99,6 @@ kept_answer *kept_answer_create(unsigned int status, const char *const *header_n
         answer->header_count++;
         if (!header->name || !header->value) goto failed;
         for (size_t at = 0; at < header->name_size; at++) header->name[at] = (char)tolower((unsigned char)header->name[at]);
-        if (strcmp(header->name, "etag") == 0) {
-            answer->etag = header->value;
-            answer->etag_size = header->value_size;
-        }
     }
     for (size_t index = 0; index < reuse->file_count; index++) {
         answer->file_paths[index] = strdup(reuse->file_paths[index]);
@@ -140,9 +136,8 @@ static void forget_folder(kept_answers *answers, int descriptor) {
     }
 }
 
-/* The count of changes seen in the watched folders, after taking in every event queued. Under
-   the lock throughout: whoever looks after another took events in sees them counted. */
-static uint64_t changes_now(kept_answers *answers) {
+/* Under the lock throughout: whoever looks after another took events in sees them counted. */
+uint64_t kept_answers_changes(kept_answers *answers) {
     pthread_mutex_lock(&answers->watch_lock);
     char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
     ssize_t size;
@@ -166,7 +161,7 @@ static int watch_folders(kept_answers *answers, const kept_answer *answer) {
     if (answers->watch_fd == -1) return 0;
     int watched = 1;
     pthread_mutex_lock(&answers->watch_lock);
-    for (size_t index = 0; index < answer->file_count && watched; index++) {
+    for (size_t index = 0; index < answer->file_count; index++) {
         char copy[PATH_MAX];
         if (strlen(answer->file_paths[index]) >= sizeof copy) {
             watched = 0;
@@ -196,33 +191,9 @@ static int watch_folders(kept_answers *answers, const kept_answer *answer) {
     return watched;
 }
 
-uint64_t kept_answers_changes(kept_answers *answers) { return changes_now(answers); }
-
 int kept_answer_is_current(kept_answers *answers, const kept_answer *answer, time_t now) {
     if (answer->until != 0 && (int64_t)now >= answer->until) return 0;
-    return answer->file_count == 0 || changes_now(answers) == answer->changes_seen;
-}
-
-int kept_answer_matches(const kept_answer *answer, const char *field, size_t size) {
-    if (answer->etag == NULL) return 0;
-    const char *tag = answer->etag;
-    size_t tag_size = answer->etag_size;
-    if (tag_size > 2 && tag[0] == 'W' && tag[1] == '/') {
-        tag += 2;
-        tag_size -= 2;
-    }
-    size_t at = 0;
-    while (at < size) {
-        while (at < size && (field[at] == ' ' || field[at] == '\t' || field[at] == ',')) at++;
-        size_t start = at;
-        while (at < size && field[at] != ',') at++;
-        size_t end = at;
-        while (end > start && (field[end - 1] == ' ' || field[end - 1] == '\t')) end--;
-        if (end - start == 1 && field[start] == '*') return 1;
-        if (end - start > 2 && field[start] == 'W' && field[start + 1] == '/') start += 2;
-        if (end - start == tag_size && memcmp(field + start, tag, tag_size) == 0) return 1;
-    }
-    return 0;
+    return answer->file_count == 0 || kept_answers_changes(answers) == answer->changes_seen;
 }
 
 kept_answer *kept_answers_find(kept_answers *answers, const char *key, size_t key_size) {
@@ -281,7 +252,7 @@ static void clear_locked(kept_answers *answers) {
 void kept_answers_put(kept_answers *answers, const char *key, size_t key_size, kept_answer *answer,
                       uint64_t changes_before) {
     if (answer->file_count > 0) {
-        if (!watch_folders(answers, answer) || changes_now(answers) != changes_before) {
+        if (!watch_folders(answers, answer) || kept_answers_changes(answers) != changes_before) {
             kept_answer_release(answer);
             return;
         }

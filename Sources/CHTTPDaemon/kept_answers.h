@@ -30,8 +30,6 @@ typedef struct kept_answer {
     unsigned int status;
     kept_header *headers;
     size_t header_count;
-    const char *etag; /* a value in headers, or NULL */
-    size_t etag_size;
     uint8_t *body;
     size_t body_size;
     int64_t until; /* Unix seconds; 0: no limit */
@@ -50,12 +48,11 @@ kept_answer *kept_answer_create(unsigned int status, const char *const *header_n
                                 const char *const *header_values, size_t header_count, const uint8_t *body,
                                 size_t body_size, const aura_http_reuse *reuse);
 void kept_answer_release(kept_answer *answer);
-/* The count of changes seen in the watched folders (take it before a handler runs). */
+/* The count of changes seen in the watched folders, after taking in every event queued (take
+   it before a handler runs). */
 uint64_t kept_answers_changes(kept_answers *answers);
 /* Whether the answer still stands: before its time limit, and no file of it changed. */
 int kept_answer_is_current(kept_answers *answers, const kept_answer *answer, time_t now);
-/* Whether an If-None-Match field names the answer's tag (weak comparison, RFC 9110 §13.1.2). */
-int kept_answer_matches(const kept_answer *answer, const char *if_none_match, size_t size);
 /* The answer kept under key, held for the caller; NULL when there is none. */
 kept_answer *kept_answers_find(kept_answers *answers, const char *key, size_t key_size);
 /* Keeps answer under key in place of any before it, unless a change was counted since

@@ -57,8 +57,9 @@ const uint8_t *aura_http_body(const aura_http_request *request, size_t *size);
 
 /// When the transport may give an answer again by itself, on the loop, without the handler: to
 /// a GET or HEAD of the same target (with the same Cookie fields, unless it is for everyone) that
-/// asks for no range, while nothing changes in the folders of the files it was made from (from
-/// before the handler began) and until a time. An If-None-Match naming the answer's ETag gets 304.
+/// asks for no range and sends no If-None-Match (the handler compares tags), while nothing
+/// changes in the folders of the files it was made from (from before the handler began) and
+/// until a time.
 typedef struct {
     int for_everyone;
     int64_t until; /* Unix seconds; 0: no limit of time */
