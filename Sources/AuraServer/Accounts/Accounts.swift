@@ -30,7 +30,7 @@ public final class Accounts: Sendable {
         /// Whether something happened while the person was away (`takeNotice`).
         public var hasNotice = false
         /// When the session ends unless used again: its idle or its absolute lifetime runs out.
-        public var ends = Date.distantFuture
+        public let ends: Date
     }
 
     /// Why a sign-in did not open a session.
