@@ -25,11 +25,6 @@ package struct AssetBundle: Sendable {
     /// Every file to write, by output-relative path.
     package let files: [(path: String, data: Data)]
 
-    /// Bundles the theme's CSS (the generated token block first) and JavaScript as
-    /// `assets/bundles.yml` groups them (all in one bundle without it), minified; icons, font
-    /// and static files as they are. A font or icon the theme names but does not have is an
-    /// error, never dropped. Bundles are named after `stem` (`<stem>.common.<hash>.css`), and
-    /// `assets/icons/<stem>.svg` is the icon every page and the manifest link to.
     /// Bundles as last made, by theme folder, root and stem.
     private static let made = StampedInputs<AssetBundle>()
 
@@ -42,6 +37,11 @@ package struct AssetBundle: Sendable {
         ) { try AssetBundle(theme: theme, root: root, stem: stem) }
     }
 
+    /// Bundles the theme's CSS (the generated token block first) and JavaScript as
+    /// `assets/bundles.yml` groups them (all in one bundle without it), minified; icons, font
+    /// and static files as they are. A font or icon the theme names but does not have is an
+    /// error, never dropped. Bundles are named after `stem` (`<stem>.common.<hash>.css`), and
+    /// `assets/icons/<stem>.svg` is the icon every page and the manifest link to.
     package init(theme: Theme, root: String, stem: String) throws {
         var files: [(String, Data)] = []
         var fontPath: String?
