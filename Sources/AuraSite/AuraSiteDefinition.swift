@@ -8,6 +8,10 @@ import SiteEngine
 /// sealed by a passphrase.
 struct AuraSiteDefinition: SiteDefinition {
     let options: BuildOptions
+    /// The culture library the previous build of this site in this process loaded (a server's),
+    /// whose entries are taken while their files keep their stamps; a build from disk reads
+    /// them from the previous build's record instead.
+    var previousCulture: CultureLibrary?
 
     var sources: SiteSources { options.sources }
 
@@ -49,9 +53,11 @@ struct AuraSiteDefinition: SiteDefinition {
 
     func loadContent(_ request: ContentRequest<Self>) throws -> LoadedContent<Self> {
         let cultureFolder = options.contentDirectory.appendingPathComponent(CultureLibrary.folderName)
-        let previous = CultureCache(
-            readingFrom: request.previousEntries, in: options.fileSystem,
-            folder: ContentFile.displayPrefix(of: cultureFolder))
+        let previous =
+            previousCulture.map(CultureCache.init(of:))
+            ?? CultureCache(
+                readingFrom: request.previousEntries, in: options.fileSystem,
+                folder: ContentFile.displayPrefix(of: cultureFolder))
         let content = try SiteContent.load(
             contentDirectory: options.contentDirectory, root: request.root, in: options.fileSystem,
             reusing: previous, listedCulture: request.listedEntries,

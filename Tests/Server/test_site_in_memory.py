@@ -1,6 +1,9 @@
-"""The server keeps its site in memory: one Plan My Day from the browser, and the schedule it
-lands on, read `site.yml` at most once and write no site file to disk (no `Public/`, no built
-copy under the state folder), as `strace` sees the process's every `openat`."""
+"""The server keeps its site in memory, as `strace` sees the process's every `openat`: one Plan
+My Day from the browser, and the schedule it lands on, read `site.yml` at most once and write no
+site file to disk (no `Public/`, no built copy under the state folder); the build after a Done
+reads no culture entry or reflection again but an edited one."""
+import json
+import pathlib
 import re
 import subprocess
 import time
@@ -63,5 +66,48 @@ def test_one_plan_my_day_reads_site_yml_once_and_writes_no_site_file(tmp_path):
         assert "zzbrief" in browser.get(server.url + "/notifications.json").text
         assert re.search(r"^SUMMARY:[^\r]*write the zzbrief", browser.get(server.url + "/aura.ics").text, re.M)
         assert browser.get(server.url + "/culture/").status_code == 200
+    finally:
+        server.stop()
+
+
+def test_a_done_reads_no_unchanged_culture_or_reflection_and_an_edited_entry_is_read_again(tmp_path):
+    server = TracedServer(tmp_path, content_edit=morning_somewhere)
+    origin = {"Origin": server.url}
+    try:
+        browser = server.signed_in()
+        token = server.form_token(browser)
+        planned = browser.post(server.url + "/planner/plan", data={"csrf": token, "inbox": "write the zzbrief 1h"})
+        assert "zzbrief" in planned.text
+        task = next(task["id"] for task in json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]
+                    if task["title"] == "write the zzbrief")
+
+        def done_and_dashboard(action):
+            """(the dashboard after `action` on the task, every file the server opened meanwhile)."""
+            start = time.time()
+            assert browser.post(server.url + action, json={"id": task}, headers=origin).status_code == 200
+            page = browser.get(server.url + "/dashboard/")
+            end = time.time()
+            calls = wait_for(lambda: [call for call in server.opened_between(start, end)
+                                      if call[0].endswith("tasks.json")] and server.opened_between(start, end),
+                             "the Done's openat calls in the trace")
+            return page, [path for path, _ in calls]
+
+        # The site is built again for the Done from the culture and reflections already read:
+        # only the bodies the culture feeds show are read (every entry of the default content
+        # but the oldest seven).
+        fed = {item["url"].rstrip("/").rsplit("/", 1)[1]
+               for item in browser.get(server.url + "/culture/feed.json").json()["items"]}
+        assert 0 < len(fed) < len(list((server.content / "culture").glob("*.md")))
+        _, opened = done_and_dashboard("/api/done")
+        assert any(path.endswith("/plan.json") for path in opened), opened
+        assert [path for path in opened if "/reflections/" in path] == []
+        assert {pathlib.Path(path).stem for path in opened if "/culture/" in path} == fed
+
+        # An entry edited meanwhile is read again by the next build, and its page says so.
+        entry = server.content / "culture" / "a-dolls-house.md"
+        entry.write_text(entry.read_text().replace('title: "A Doll\'s House"', 'title: "A Doll\'s House, zzedited"'))
+        _, opened = done_and_dashboard("/api/undone")
+        assert str(entry) in opened, opened
+        assert "zzedited" in browser.get(server.url + "/culture/a-dolls-house/").text
     finally:
         server.stop()

@@ -27,6 +27,15 @@ struct CultureCache: Sendable {
 
     init() {}
 
+    /// The cache of `library` as a build in this process loaded it: a server's next build of
+    /// the same site takes every entry whose file still bears the stamp it was read with.
+    init(of library: CultureLibrary) {
+        for (entry, loaded) in zip(library.entries, library.loaded) {
+            guard let stamp = loaded.stamp else { continue }
+            items[entry.fileName] = Item(position: items.count, stamp: stamp, entry: entry)
+        }
+    }
+
     /// The names of `library`'s entries whose body alone changed since this cache was made;
     /// nil when this cache is empty, an entry was added or removed, or any front matter changed.
     func bodyEdits(in library: CultureLibrary) -> Set<String>? {

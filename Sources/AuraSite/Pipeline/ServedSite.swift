@@ -16,6 +16,8 @@ public struct ServedSite: Sendable {
     public let live: LiveSite
     /// The files, by path under the site root without a leading slash.
     let files: MemorySite
+    /// The culture library the build loaded, for the next build to take unchanged entries from.
+    let culture: CultureLibrary
 
     /// The file at `path` (`culture/index.html`); nil when the site keeps none there.
     public func file(at path: String) -> File? { files.file(at: path) }

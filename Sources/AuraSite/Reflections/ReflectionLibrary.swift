@@ -9,9 +9,21 @@ struct ReflectionLibrary: Sendable {
     let reflections: [Reflection]
 
     /// Loads every `*.md` in the folder, listing every file's problem; a missing folder is empty.
+    /// Files that all bear the stamps of the last read are not read again.
     static func load(contentDirectory: URL, in fileSystem: FileSystem) throws -> ReflectionLibrary {
         let folder = contentDirectory.appendingPathComponent(folderName)
         let names = fileSystem.names(in: folder, endingWith: ".md")
+        return try read.value(
+            folder.path, paths: names.map { folder.appendingPathComponent($0).path }, in: fileSystem
+        ) { try reading(names, in: folder, fileSystem) }
+    }
+
+    /// Libraries as last read, by folder: a server builds its sites again after every Done.
+    private static let read = StampedInputs<ReflectionLibrary>()
+
+    private static func reading(_ names: [String], in folder: URL, _ fileSystem: FileSystem) throws
+        -> ReflectionLibrary
+    {
         var reflections: [Reflection] = []
         var errors: [SourceError] = []
         for name in names {
