@@ -1,6 +1,6 @@
 /// The conventions capture reads by: `site.yml`'s `locale:` (whose holidays, and which of day
 /// and month comes first in `7/12`), `date_order:` and `birthday:`.
-public struct CaptureSettings: Sendable, Equatable {
+public struct CaptureSettings: Sendable, Hashable {
     public enum DateOrder: String, Sendable, CaseIterable {
         /// `7/12` is the 7th of December.
         case dmy
@@ -32,9 +32,5 @@ public struct CaptureSettings: Sendable, Equatable {
             }
         self.dateOrder = dateOrder ?? (region == .us ? .mdy : .dmy)
         self.birthday = birthday
-    }
-
-    public static func == (lhs: CaptureSettings, rhs: CaptureSettings) -> Bool {
-        lhs.region == rhs.region && lhs.dateOrder == rhs.dateOrder && lhs.birthdayMonthDay == rhs.birthdayMonthDay
     }
 }

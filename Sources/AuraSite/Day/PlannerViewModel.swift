@@ -1,5 +1,6 @@
 import AuraPlanner
 import SiteEngine
+import Synchronization
 
 /// `/planner/`: the inbox as captured, grouped, with the Plan My Day control.
 struct PlannerViewModel: Encodable, Sendable {
@@ -76,11 +77,32 @@ struct PlannerViewModel: Encodable, Sendable {
         /// A stored task's line read again as of the day it was captured, for what the store does
         /// not keep: the warnings, the choices made for approximate whens, a length's range.
         private static func reading(of task: StoredTask, capture: CaptureSettings) -> CapturedItem? {
-            guard let day = task.createdOn ?? task.date,
-                let items = try? CaptureParser(today: day, settings: capture).parse(task.input)
-            else { return nil }
-            return items.first { $0.title == task.title }
+            guard let day = task.createdOn ?? task.date else { return nil }
+            let line = Line(input: task.input, day: day, capture: capture)
+            let items =
+                readings.withLock { $0[line] }
+                ?? {
+                    let items = try? CaptureParser(today: day, settings: capture).parse(task.input)
+                    readings.withLock { readings in
+                        if readings.count >= Self.keptReadings { readings.removeAll(keepingCapacity: true) }
+                        readings[line] = items
+                    }
+                    return items
+                }()
+            return items?.first { $0.title == task.title }
         }
+
+        /// A line as read on a day with some settings, which always read it the same way.
+        private struct Line: Hashable {
+            let input: String
+            let day: LocalDate
+            let capture: CaptureSettings
+        }
+
+        /// Lines read already (nil for one that could not be): a server makes the planner page
+        /// again after every Done, reading every stored task's line, and reading is slow.
+        private static let readings = Mutex<[Line: [CapturedItem]?]>([:])
+        private static let keptReadings = 4096
 
         static func repeatText(_ recurrence: Recurrence) -> String {
             switch recurrence {
