@@ -32,6 +32,23 @@ struct ICalendarTests {
         #expect(ICalendarWriter.escape("a;b,c\\d\ne") == "a\\;b\\,c\\\\d\\ne")
     }
 
+    @Test func leavesPlainTextAndShortLinesAsTheyAre() {
+        #expect(ICalendarWriter.escape("Deep work · 🧠 at the café") == "Deep work · 🧠 at the café")
+        #expect(ICalendarWriter.escape("one\r\ntwo\rthree") == "one\\ntwothree")
+        let exactly75 = "SUMMARY:" + String(repeating: "é", count: 33) + "x"
+        #expect(exactly75.utf8.count == 75)
+        #expect(ICalendarWriter.fold(exactly75) == exactly75)
+        #expect(ICalendarWriter.fold(exactly75 + "y").components(separatedBy: "\r\n ").count == 2)
+    }
+
+    @Test(arguments: [
+        (1_796_202_000.0, "20261202T090000Z"), (0.0, "19700101T000000Z"), (951_825_599.0, "20000229T115959Z"),
+        (253_402_300_799.0, "99991231T235959Z")
+    ])
+    func utcDateTimes(seconds: Double, expected: String) {
+        #expect(ICalendarWriter.utc(Date(timeIntervalSince1970: seconds)) == expected)
+    }
+
     @Test(arguments: [(-300, "-PT5M"), (0, "PT0S"), (5_400, "PT1H30M"), (-3_725, "-PT1H2M5S")])
     func durations(seconds: Int, expected: String) {
         #expect(ICalendarWriter.duration(seconds: seconds) == expected)

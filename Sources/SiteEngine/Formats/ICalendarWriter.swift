@@ -42,6 +42,8 @@ package struct ICalendarWriter {
 
     /// Escapes backslash, semicolon, comma and newlines in a TEXT value (RFC 5545 §3.3.11).
     package static func escape(_ text: String) -> String {
+        // Most values hold nothing to escape: one look at their bytes spares a walk over their characters.
+        guard text.utf8.contains(where: { [0x5C, 0x3B, 0x2C, 0x0A, 0x0D].contains($0) }) else { return text }
         var escaped = ""
         for character in text {
             switch character {
@@ -59,6 +61,7 @@ package struct ICalendarWriter {
     /// Splits a content line into lines of at most 75 octets; each continuation starts with a
     /// space (RFC 5545 §3.1). Whole characters stay together.
     package static func fold(_ line: String) -> String {
+        guard line.utf8.count > 75 else { return line }
         var result = ""
         var octets = 0
         for character in line {
@@ -75,11 +78,20 @@ package struct ICalendarWriter {
 
     /// A UTC date-time value: `20261202T093000Z`.
     package static func utc(_ date: Date) -> String {
+        let c = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return digits(c.year!, 4) + digits(c.month!, 2) + digits(c.day!, 2) + "T" + digits(c.hour!, 2)
+            + digits(c.minute!, 2) + digits(c.second!, 2) + "Z"
+    }
+
+    private static let utcCalendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
-    }
+        return calendar
+    }()
 
     /// A signed duration value: `-PT10M`, `PT0S`, `PT1H30M`.
     package static func duration(seconds: Int) -> String {
