@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes iCalendar (RFC 5545) text: CRLF line endings, content lines folded at 75 octets
-/// without splitting a UTF-8 character, and TEXT values escaped.
+/// without splitting a UTF-8 sequence, and TEXT values escaped.
 package struct ICalendarWriter {
     private var output = ""
     private var open: [String] = []
@@ -40,40 +40,46 @@ package struct ICalendarWriter {
         output += "\r\n"
     }
 
-    /// Escapes backslash, semicolon, comma and newlines in a TEXT value (RFC 5545 §3.3.11).
+    /// Escapes backslash, semicolon, comma and newlines in a TEXT value (RFC 5545 §3.3.11); a
+    /// carriage return is dropped. Byte by byte: these are ASCII, never part of a longer UTF-8
+    /// sequence.
     package static func escape(_ text: String) -> String {
-        // Most values hold nothing to escape: one look at their bytes spares a walk over their characters.
+        // Most values hold nothing to escape: one look at their bytes spares a copy.
         guard text.utf8.contains(where: { [0x5C, 0x3B, 0x2C, 0x0A, 0x0D].contains($0) }) else { return text }
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "\\": escaped += "\\\\"
-            case ";": escaped += "\\;"
-            case ",": escaped += "\\,"
-            case "\n", "\r\n": escaped += "\\n"
-            case "\r": continue
-            default: escaped.append(character)
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C, 0x3B, 0x2C: escaped += [0x5C, byte]
+            case 0x0A: escaped += [0x5C, 0x6E]
+            case 0x0D: continue
+            default: escaped.append(byte)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// Splits a content line into lines of at most 75 octets; each continuation starts with a
-    /// space (RFC 5545 §3.1). Whole characters stay together.
+    /// space (RFC 5545 §3.1). No UTF-8 sequence is split.
     package static func fold(_ line: String) -> String {
         guard line.utf8.count > 75 else { return line }
-        var result = ""
+        let bytes = Array(line.utf8)
+        var folded: [UInt8] = []
+        folded.reserveCapacity(bytes.count + bytes.count / 24)
         var octets = 0
-        for character in line {
-            let size = character.utf8.count
-            if octets + size > 75 {
-                result += "\r\n "
+        var start = 0
+        while start < bytes.count {
+            var end = start + 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            if octets + (end - start) > 75 {
+                folded += [0x0D, 0x0A, 0x20]
                 octets = 1
             }
-            result.append(character)
-            octets += size
+            folded += bytes[start..<end]
+            octets += end - start
+            start = end
         }
-        return result
+        return String(decoding: folded, as: UTF8.self)
     }
 
     /// A UTC date-time value: `20261202T093000Z`.
