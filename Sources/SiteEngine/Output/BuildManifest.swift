@@ -187,7 +187,16 @@ extension MustacheValue {
     package func appendCanonicalBytes(to bytes: inout [UInt8]) {
         func text(_ tag: UInt8, _ string: String) {
             bytes.append(tag)
-            bytes += Array("\(string.utf8.count):".utf8)
+            // The length in decimal digits, then a colon: written in place, as this runs for
+            // every value of every page of every build.
+            let count = string.utf8.count
+            var divisor = 1
+            while divisor <= count / 10 { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(0x30 + UInt8(count / divisor % 10))
+                divisor /= 10
+            }
+            bytes.append(0x3A)
             bytes += string.utf8
         }
         switch self {
