@@ -62,9 +62,10 @@ test-deploy:
 	python3 -m pytest -q Tests/Deploy
 
 # The browser suite in Chromium and in WebKitGTK (Safari's engine), under a virtual display.
-# A test whose MiniBrowser went away mid-test (WebKitWebDriver's "session deleted because of page
-# crash or hang": its own process gone, not a page's error, seen once in more than a thousand WebKit test runs)
-# runs once more from the start, and the summary counts it as a rerun; a second loss fails it.
+# A test whose MiniBrowser went away mid-test (WebKitWebDriver's "session deleted because of
+# page crash or hang": the browser's own process gone, not a page's error; seen once in more
+# than a thousand WebKit test runs) runs once more from the start, and the summary counts it as
+# a rerun; any other failure, or a second loss, fails it.
 BROWSER_SUITE = xvfb-run -a -s "-screen 0 1920x1080x24" python3 -m pytest -q --reruns 1 --only-rerun "page crash or hang" Tests/Browser
 
 test-browser:

@@ -81,16 +81,16 @@ def test_a_done_reads_no_unchanged_culture_or_reflection_and_an_edited_entry_is_
         task = next(task["id"] for task in json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]
                     if task["title"] == "write the zzbrief")
 
-        def done_and_dashboard(action):
-            """(the dashboard after `action` on the task, every file the server opened meanwhile)."""
+        def opened_by(action):
+            """Every file the server opened for `action` on the task and the dashboard after it."""
             start = time.time()
             assert browser.post(server.url + action, json={"id": task}, headers=origin).status_code == 200
-            page = browser.get(server.url + "/dashboard/")
+            assert browser.get(server.url + "/dashboard/").status_code == 200
             end = time.time()
             calls = wait_for(lambda: [call for call in server.opened_between(start, end)
                                       if call[0].endswith("tasks.json")] and server.opened_between(start, end),
                              "the Done's openat calls in the trace")
-            return page, [path for path, _ in calls]
+            return [path for path, _ in calls]
 
         # The site is built again for the Done from the culture and reflections already read:
         # only the bodies the culture feeds show are read (every entry of the default content
@@ -98,7 +98,7 @@ def test_a_done_reads_no_unchanged_culture_or_reflection_and_an_edited_entry_is_
         fed = {item["url"].rstrip("/").rsplit("/", 1)[1]
                for item in browser.get(server.url + "/culture/feed.json").json()["items"]}
         assert 0 < len(fed) < len(list((server.content / "culture").glob("*.md")))
-        _, opened = done_and_dashboard("/api/done")
+        opened = opened_by("/api/done")
         assert any(path.endswith("/plan.json") for path in opened), opened
         assert [path for path in opened if "/reflections/" in path] == []
         assert {pathlib.Path(path).stem for path in opened if "/culture/" in path} == fed
@@ -106,7 +106,7 @@ def test_a_done_reads_no_unchanged_culture_or_reflection_and_an_edited_entry_is_
         # An entry edited meanwhile is read again by the next build, and its page says so.
         entry = server.content / "culture" / "a-dolls-house.md"
         entry.write_text(entry.read_text().replace('title: "A Doll\'s House"', 'title: "A Doll\'s House, zzedited"'))
-        _, opened = done_and_dashboard("/api/undone")
+        opened = opened_by("/api/undone")
         assert str(entry) in opened, opened
         assert "zzedited" in browser.get(server.url + "/culture/a-dolls-house/").text
     finally:
