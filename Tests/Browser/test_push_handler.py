@@ -16,6 +16,7 @@ import urllib.request
 
 import pytest
 import websocket
+from selenium.common.exceptions import TimeoutException
 
 from conftest import wait
 from test_served_actions import open_served, served, sign_in, stored  # noqa: F401 (served: the fixture)
@@ -43,6 +44,24 @@ def push(driver, origin, payload):
                                {"origin": origin, "registrationId": str(registration), "data": json.dumps(payload)})
 
 
+def pushed(driver, origin, payload):
+    """Pushes `payload` until the worker shows it, and returns every notification shown then.
+    DevTools answers a delivery without saying whether the worker took it, and under load one is
+    now and then lost before the worker shows anything; so it is handed again every 2 s, 15 s at
+    most. A reminder pushed again replaces itself (the first test checks it is never doubled)."""
+    def shown_now(driver):
+        shown = driver.execute_async_script(SHOWN)
+        return shown if any(n["tag"] == payload["tag"] for n in shown) else None
+
+    for _ in range(8):
+        push(driver, origin, payload)
+        try:
+            return wait(driver, shown_now, timeout=2)
+        except TimeoutException:
+            pass
+    pytest.fail(f"{payload['tag']} never shown: {driver.execute_async_script(SHOWN)}")
+
+
 def signed_in_with_notifications(open_browser, proxy):
     """A browser signed in on the notifications page, its service worker in control of the
     site, notifications allowed and the worker's DevTools domain on."""
@@ -61,18 +80,14 @@ def signed_in_with_notifications(open_browser, proxy):
 def test_a_pushed_reminder_is_shown_with_done_and_snooze(open_browser, served, engine):
     server, proxy = served
     driver = signed_in_with_notifications(open_browser, proxy)
-    push(driver, proxy.url, REMINDER)
-    shown = wait(driver, lambda d: d.execute_async_script(SHOWN) or None,
-                 message=lambda: f"no notification: {driver.execute_async_script(SHOWN)}")
+    shown = pushed(driver, proxy.url, REMINDER)
     assert shown == [{"title": REMINDER["title"], "body": REMINDER["body"], "tag": REMINDER["tag"],
                       "data": {"url": REMINDER["url"], "id": REMINDER["id"], "profile": "sam", "dashboardURL": "/dashboard/"},
                       "actions": [["done", "Done"], ["snooze", "Snooze 15 min"]]}]
 
     # The same reminder again (a page's own timer, or a push repeated): replaced, never doubled.
     push(driver, proxy.url, REMINDER)
-    push(driver, proxy.url, dict(REMINDER, id="notify-b", tag="notify-b", title="Second"))
-    wait(driver, lambda d: len(d.execute_async_script(SHOWN)) == 2,
-         message=lambda: f"{driver.execute_async_script(SHOWN)}")
+    pushed(driver, proxy.url, dict(REMINDER, id="notify-b", tag="notify-b", title="Second"))
     assert sorted(n["tag"] for n in driver.execute_async_script(SHOWN)) == ["notify-2026-12-04-t7", "notify-b"]
 
 
@@ -86,8 +101,10 @@ CLICK = """(async function () {
     waitUntil: { value: function (promise) { waits.push(promise); } }
   });
   self.dispatchEvent(event);
-  await Promise.all(waits.map(function (promise) { return promise.catch(String); }));
-  return (await self.registration.getNotifications({ tag: %(tag)s })).length;
+  var failed = (await Promise.all(waits.map(function (promise) {
+    return promise.then(function () { return null; }, String);
+  }))).filter(Boolean);
+  return { left: (await self.registration.getNotifications({ tag: %(tag)s })).length, failed: failed };
 })()"""
 
 
@@ -122,12 +139,9 @@ def in_worker(driver, expression):
 
 
 def click_in_worker(driver, tag, action):
+    """Clicks the notification tagged `tag` (on `action`'s button, or on itself when empty) and
+    returns how many such notifications are left and why each promise it waited for failed."""
     return in_worker(driver, CLICK % {"tag": json.dumps(tag), "action": json.dumps(action)})
-
-
-def shown_with(driver, tag):
-    wait(driver, lambda d: [n for n in d.execute_async_script(SHOWN) if n["tag"] == tag],
-         message=lambda: f"{tag} not shown: {driver.execute_async_script(SHOWN)}")
 
 
 @pytest.mark.parametrize("engine", ["chromium"])
@@ -149,17 +163,16 @@ def test_done_from_a_reminder_acts_on_the_server_and_its_click_opens_the_block(o
                     url=f"/schedule/?profile=sam#block-{block['id']}", profile="sam")
 
     # Done from the notification: the block's tasks are done in the store; no window opens.
-    push(driver, proxy.url, reminder(first))
-    shown_with(driver, f"notify-{first['id']}")
-    assert click_in_worker(driver, f"notify-{first['id']}", "done") == 0  # and the notification is closed
+    pushed(driver, proxy.url, reminder(first))
+    # The notification is closed, and nothing the click waited for failed.
+    assert click_in_worker(driver, f"notify-{first['id']}", "done") == {"left": 0, "failed": []}
     assert all(done([task["id"] for task in first["tasks"]])), stored(server)
     assert len(driver.window_handles) == 1
     assert driver.current_url == proxy.url + "/notifications/"
 
     # A click on the notification: the open window goes to that block of the day's schedule.
-    push(driver, proxy.url, reminder(second))
-    shown_with(driver, f"notify-{second['id']}")
-    assert click_in_worker(driver, f"notify-{second['id']}", "") == 0
+    pushed(driver, proxy.url, reminder(second))
+    assert click_in_worker(driver, f"notify-{second['id']}", "") == {"left": 0, "failed": []}
     wait(driver, lambda d: d.current_url == proxy.url + f"/schedule/#block-{second['id']}",
          message=lambda: f"the window is at {driver.current_url}")
     assert driver.find_element("id", f"block-{second['id']}").is_displayed()
