@@ -3,8 +3,8 @@
 service would, already decrypted): the reminder is shown with its title, body, tag, both
 actions and the address it opens; its Done marks the block's tasks done on the server without
 opening a window, for the person the reminder is for; a click takes the open Aura window to the
-exact block. (WebKitGTK has no such door; the server's side of a push is tested against a fake
-push service in Tests/Server.)
+exact block, even a window the worker does not control yet. (WebKitGTK has no such door; the
+server's side of a push is tested against a fake push service in Tests/Server.)
 
 No protocol clicks a notification, so the click is dispatched in the worker itself, through a
 DevTools session of its own on the worker's target: an event named `notificationclick` that
@@ -170,7 +170,13 @@ def test_done_from_a_reminder_acts_on_the_server_and_its_click_opens_the_block(o
     assert len(driver.window_handles) == 1
     assert driver.current_url == proxy.url + "/notifications/"
 
-    # A click on the notification: the open window goes to that block of the day's schedule.
+    # A click on the notification: the open window goes to that block of the day's schedule,
+    # even a window the worker does not control (reloaded past it, as Shift+Reload does, or
+    # opened while it was installing), which it takes over first.
+    driver.execute_cdp_cmd("Page.reload", {"ignoreCache": True})
+    wait(driver, lambda d: d.execute_script(
+        "return document.readyState === 'complete' && navigator.serviceWorker.controller === null"),
+         message="the hard reload left the page under the worker")
     pushed(driver, proxy.url, reminder(second))
     assert click_in_worker(driver, f"notify-{second['id']}", "") == {"left": 0, "failed": []}
     wait(driver, lambda d: d.current_url == proxy.url + f"/schedule/#block-{second['id']}",
