@@ -84,7 +84,7 @@ public struct AuraTool: Sendable {
         }
         return
             ([
-                "Aura \(Self.version): turns tasks, memos and ideas into a calm day, and renders it as a static site.",
+                "Aura \(Self.version): turns tasks, memos and ideas into a calm day, and renders it as a static site or serves it live.",
                 "",
                 "usage: aura <command> [options]",
                 "",

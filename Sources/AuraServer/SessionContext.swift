@@ -68,7 +68,7 @@ struct SessionContext: Encodable, Sendable {
         }
     }
 
-    /// A change just made, in words (`Edited t3 “call Sam”`), and the form that undoes it.
+    /// A change just made, in words (`Edited “call Sam”`), and the form that undoes it.
     struct UndoOffer: Encodable, Sendable {
         let summary: String
         let action: String

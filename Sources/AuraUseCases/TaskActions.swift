@@ -89,11 +89,11 @@ public struct TaskActions: Sendable {
 
     /// Edits the task `id` names (a task id, or a block of one task), at `at`, and plans the days
     /// it touched again from `now` (as do Move, Remove and Undo); returns it as it
-    /// is now, and whether anything changed (a field changed later keeps its value).
+    /// is now, and what came of the edit (a field changed later keeps its value).
     public func edit(
         _ id: String, _ edit: TaskEdit, today: LocalDate, at: Int64, now: Date,
         onWait: @escaping @Sendable () -> Void = {}
-    ) throws -> (task: StoredTask, applied: Bool) {
+    ) throws -> (task: StoredTask, outcome: TaskEdit.Outcome) {
         try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in
             let taskID = try Self.single(id, today: today, plan: folder.plan(), store: store)
             let capture = (try? folder.settings().capture) ?? CaptureSettings()

@@ -42,6 +42,40 @@ public enum DirectoryWalk {
         }
     }
 
+    /// Every symbolic link below `root` (at any depth, not into linked folders) that leads to
+    /// nothing, by relative path, with what it names, in sorted order.
+    public static func danglingLinks(under root: String) -> [(path: String, destination: String)] {
+        var found: [(path: String, destination: String)] = []
+        findDanglingLinks(root, relative: "", into: &found)
+        return found
+    }
+
+    /// Told by the folders' own listings: only a link costs a `stat`.
+    private static func findDanglingLinks(
+        _ path: String, relative: String, into found: inout [(path: String, destination: String)]
+    ) {
+        guard let directory = opendir(path) else { return }
+        var entries: [(name: String, type: UInt8)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { entries.append((name, entry.pointee.d_type)) }
+        }
+        closedir(directory)
+        for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
+            let full = path + "/" + name
+            var status = stat()
+            let kind = type == UInt8(DT_UNKNOWN) && lstat(full, &status) == 0 ? status.st_mode & S_IFMT : nil
+            if type == UInt8(DT_DIR) || kind == S_IFDIR {
+                findDanglingLinks(full, relative: relative + name + "/", into: &found)
+            } else if type == UInt8(DT_LNK) || kind == S_IFLNK, stat(full, &status) != 0 {
+                let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?"
+                found.append((relative + name, destination))
+            }
+        }
+    }
+
     /// `look` run with a descriptor of the folder at `path` (-1 when it cannot be opened), for
     /// `fstatat` lookups relative to it.
     public static func withFolder<Result>(_ path: String, _ look: (Int32) -> Result) -> Result {

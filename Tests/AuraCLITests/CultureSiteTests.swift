@@ -7,7 +7,7 @@ import Testing
     /// A copy of the default content an editor can change.
     func editableContent() throws -> URL {
         let content = try temporaryFolder().appendingPathComponent("Content")
-        try FileManager.default.copyItem(at: Project.content, to: content)
+        try Project.copyContent(to: content)
         return content
     }
 

@@ -39,7 +39,7 @@ struct HostileSiteTests {
             let content = try temporaryFolder().appendingPathComponent(place).appendingPathComponent("Content")
             try FileManager.default.createDirectory(
                 at: content.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: Project.content, to: content)
+            try Project.copyContent(to: content)
             let output = content.deletingLastPathComponent().appendingPathComponent("Public")
             let result = await aura([
                 "build", "--content", content.path, "--templates", Project.templates.path,

@@ -56,7 +56,7 @@ import Testing
     @Test func rebuildsMatchAColdBuildAfterNoChangeAnEditAnAdditionAndARemoval() async throws {
         let folder = try temporaryFolder()
         let content = folder.appendingPathComponent("Content")
-        try FileManager.default.copyItem(at: Project.content, to: content)
+        try Project.copyContent(to: content)
         let culture = content.appendingPathComponent("culture")
         let output = folder.appendingPathComponent("Public")
         await build(content, into: output)
@@ -115,7 +115,7 @@ import Testing
     @Test func aHandEditedPageInTheSiteIsRenderedAgain() async throws {
         let folder = try temporaryFolder()
         let content = folder.appendingPathComponent("Content")
-        try FileManager.default.copyItem(at: Project.content, to: content)
+        try Project.copyContent(to: content)
         let output = folder.appendingPathComponent("Public")
         await build(content, into: output)
         let inPlace = output.appendingPathComponent("culture/gitanjali/index.html")
@@ -136,7 +136,7 @@ import Testing
     @Test func aBodyEditCarriesTheFilesThatDoNotShowIt() async throws {
         let folder = try temporaryFolder()
         let content = folder.appendingPathComponent("Content")
-        try FileManager.default.copyItem(at: Project.content, to: content)
+        try Project.copyContent(to: content)
         let settings = content.appendingPathComponent("site.yml")
         try (try String(contentsOf: settings, encoding: .utf8) + "culture:\n  feed_size: 1\n").write(
             to: settings, atomically: true, encoding: .utf8)
@@ -176,7 +176,7 @@ import Testing
         let (content, templates) = (
             folder.appendingPathComponent("Content"), folder.appendingPathComponent("Templates")
         )
-        try FileManager.default.copyItem(at: Project.content, to: content)
+        try Project.copyContent(to: content)
         try FileManager.default.copyItem(at: Project.templates, to: templates)
         return (content, templates, folder.appendingPathComponent("Public"))
     }

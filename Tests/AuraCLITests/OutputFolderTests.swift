@@ -50,7 +50,7 @@ import Testing
     @Test func keepInSiteYAMLAllowsAForeignFolder() async throws {
         let folder = try temporaryFolder()
         let content = folder.appendingPathComponent("Content")
-        try FileManager.default.copyItem(at: Project.content, to: content)
+        try Project.copyContent(to: content)
         let site = content.appendingPathComponent("site.yml")
         try (try String(contentsOf: site, encoding: .utf8) + "keep: [downloads/, google1234.html]\n").write(
             to: site, atomically: true, encoding: .utf8)
@@ -174,7 +174,7 @@ import Testing
     private func copiedContent() throws -> (content: URL, output: URL) {
         let folder = try temporaryFolder()
         let content = folder.appendingPathComponent("Content")
-        try FileManager.default.copyItem(at: Project.content, to: content)
+        try Project.copyContent(to: content)
         return (content, folder.appendingPathComponent("Public"))
     }
 

@@ -143,7 +143,7 @@ import Testing
     @Test func replanningUpdatesEventsInsteadOfAddingThem() async throws {
         let folder = try temporaryFolder()
         let content = folder.appendingPathComponent("Content")
-        try FileManager.default.copyItem(at: Project.content, to: content)
+        try Project.copyContent(to: content)
         let output = folder.appendingPathComponent("Public")
         func plan() async -> Int32 {
             await aura(["plan", "--content", content.path, "--date", Self.today]).status
@@ -189,7 +189,7 @@ struct UnplannedSiteTests {
     @Test func buildsWithHonestEmptyStatesAndNoDeadLinks() async throws {
         let folder = try temporaryFolder()
         let content = folder.appendingPathComponent("Content")
-        try FileManager.default.copyItem(at: Project.content, to: content)
+        try Project.copyContent(to: content)
         try FileManager.default.removeItem(at: content.appendingPathComponent("planner"))
         let output = folder.appendingPathComponent("Public")
         let result = await aura([

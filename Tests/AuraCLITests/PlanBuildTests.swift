@@ -9,7 +9,7 @@ import Testing
     private func contentCopy() throws -> URL {
         let folder = try temporaryFolder()
         let content = folder.appendingPathComponent("Content")
-        try FileManager.default.copyItem(at: Project.content, to: content)
+        try Project.copyContent(to: content)
         return content
     }
 
@@ -41,18 +41,28 @@ import Testing
             "a usage error must change no file")
     }
 
-    /// The line from the README, run by /bin/sh with cron's bare environment, in a copy of the
-    /// project where `.build/release/aura` is the binary under test; it plans, builds and deploys.
-    @Test func theREADMECronLineRunsAsPrinted() throws {
+    /// The README's cron lines, each run by /bin/sh with cron's bare environment in a copy of the
+    /// project (as a clone has it: Content, Templates and the docs its `Content/docs` links to)
+    /// where `.build/release/aura` is the binary under test: the first on the default site as it
+    /// is, which plans and builds; the second once `site.yml` names a deploy target, which also
+    /// publishes there.
+    @Test func theREADMECronLinesRunAsPrinted() throws {
         let readme = try String(contentsOf: Project.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let line = try #require(
-            readme.split(separator: "\n").first { $0.hasPrefix("0 6 * * *") },
-            "the README has no cron line starting '0 6 * * *'")
-        let command = line.dropFirst("0 6 * * *".count).trimmingCharacters(in: .whitespaces)
-        #expect(command.hasPrefix("cd /srv/aura && "), "the cron line should start in the project folder: \(command)")
+        let lines = readme.split(separator: "\n").filter { $0.hasPrefix("0 6 * * *") }
+        try #require(lines.count == 2, "the README should have two cron lines starting '0 6 * * *'")
+        for (number, line) in lines.enumerated() {
+            let command = line.dropFirst("0 6 * * *".count).trimmingCharacters(in: .whitespaces)
+            #expect(
+                command.hasPrefix("cd /srv/aura && "), "the cron line should start in the project folder: \(command)")
+            let deploys = number == 1
+            #expect(command.contains("aura deploy") == deploys, "\(command)")
+            try runCronLine(command, withDeployTarget: deploys)
+        }
+    }
 
+    private func runCronLine(_ command: String, withDeployTarget deploys: Bool) throws {
         let project = try temporaryFolder()
-        for folder in ["Content", "Templates"] {
+        for folder in ["Content", "Templates", "docs"] {
             try FileManager.default.copyItem(
                 at: Project.root.appendingPathComponent(folder), to: project.appendingPathComponent(folder))
         }
@@ -61,22 +71,27 @@ import Testing
         try FileManager.default.createSymbolicLink(
             at: release.appendingPathComponent("aura"), withDestinationURL: try auraExecutable())
         let planBefore = try Data(contentsOf: project.appendingPathComponent("Content/planner/plan.json"))
-        // The line deploys to site.yml's default target: here a folder of the copy.
         let published = project.appendingPathComponent("published")
-        let settings = try FileHandle(forWritingTo: project.appendingPathComponent("Content/site.yml"))
-        try settings.seekToEnd()
-        try settings.write(
-            contentsOf: Data("\ndeploy:\n  targets:\n    - name: home\n      url: \(published.path)\n".utf8))
-        try settings.close()
+        if deploys {
+            // The line deploys to site.yml's default target: here a folder of the copy.
+            let settings = try FileHandle(forWritingTo: project.appendingPathComponent("Content/site.yml"))
+            try settings.seekToEnd()
+            try settings.write(
+                contentsOf: Data("\ndeploy:\n  targets:\n    - name: home\n      url: \(published.path)\n".utf8))
+            try settings.close()
+        }
 
         let asRun = command.replacingOccurrences(of: "cd /srv/aura", with: "cd '\(project.path)'")
         let result = try runProgram(
             "env", ["-i", "PATH=/usr/bin:/bin", "HOME=\(project.path)", "SHELL=/bin/sh", "/bin/sh", "-c", asRun])
-        #expect(result.status == 0, "\(result.output)")
+        #expect(result.status == 0, "\(command): \(result.output)")
         #expect(result.output.isEmpty, "cron mails whatever a job prints; --quiet must print nothing: \(result.output)")
         #expect(
             FileManager.default.fileExists(atPath: project.appendingPathComponent("Public/dashboard/index.html").path))
-        #expect(FileManager.default.fileExists(atPath: published.appendingPathComponent("index.html").path))
+        #expect(
+            FileManager.default.fileExists(atPath: project.appendingPathComponent("Public/docs/index.html").path),
+            "the docs section went missing")
+        #expect(FileManager.default.fileExists(atPath: published.appendingPathComponent("index.html").path) == deploys)
         #expect(
             try Data(contentsOf: project.appendingPathComponent("Content/planner/plan.json")) != planBefore,
             "the cron line did not plan the day")

@@ -66,7 +66,7 @@ import Testing
         let output = try await buildDefaultSite()
         let before = try snapshot(output)
         let content = try temporaryFolder().appendingPathComponent("Content")
-        try FileManager.default.copyItem(at: Project.content, to: content)
+        try Project.copyContent(to: content)
         let landing = content.appendingPathComponent("landing.md")
         let text = try String(contentsOf: landing, encoding: .utf8)
         try text.replacingOccurrences(of: "\nhero:", with: "\nhero: [unclosed\n", options: [], range: nil)

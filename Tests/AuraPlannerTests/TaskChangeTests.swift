@@ -57,14 +57,14 @@ struct TaskChangeTests {
         #expect(store.pushUnfinished(from: Self.day, at: 3_000) == ["t2"])
         #expect(
             store.recentChanges.map(\.summary) == [
-                "Done t1 “call Sam”", "Snoozed t2 “pay rent”", "Pushed to 2026-12-03: t2 “pay rent”"
+                "Done “call Sam”", "Snoozed “pay rent”", "Pushed to 2026-12-03: “pay rent”"
             ])
 
-        #expect(store.undoLatest(at: 4_000)?.summary == "Pushed to 2026-12-03: t2 “pay rent”")
+        #expect(store.undoLatest(at: 4_000)?.summary == "Pushed to 2026-12-03: “pay rent”")
         #expect(store.tasks[1].date == Self.day && store.tasks[1].rolledForward == 0)
         #expect(store.tasks[1].snoozedUntil != nil)
-        #expect(store.undoLatest(at: 5_000)?.summary == "Snoozed t2 “pay rent”")
-        #expect(store.undoLatest(at: 6_000)?.summary == "Done t1 “call Sam”")
+        #expect(store.undoLatest(at: 5_000)?.summary == "Snoozed “pay rent”")
+        #expect(store.undoLatest(at: 6_000)?.summary == "Done “call Sam”")
         #expect(store.undoLatest(at: 7_000) == nil)
         // As it was, but for the times of the fields put back: an older change to them still loses.
         let withoutTimes = store.tasks.map { task in

@@ -48,7 +48,7 @@ final class ServedSite: Sendable {
         let folder = try temporaryFolder()
         do {
             let content = folder.appendingPathComponent("Content")
-            try FileManager.default.copyItem(at: Project.content, to: content)
+            try Project.copyContent(to: content)
             try dayRunsToMidnight(content)
             if emptyPlanner {
                 for file in ["tasks.json", "plan.json", "calendar.ics"] {

@@ -65,16 +65,18 @@ struct EveningEnergyTests {
         #expect(Set(light.picks.map(\.entry.kind)).count == 3, "picks should vary in kind")
     }
 
-    @Test func explanationNamesTheDaysFigures() {
+    /// The day's figures are said once, in the headline; each pick says why it suits the
+    /// evening in a sentence of its own, so no two open alike.
+    @Test func theHeadlineNamesTheDaysFiguresAndEachPickItsOwnReason() {
         let heavy = TonightsPicks(library: Self.library, evening: EveningEnergy(day: Self.heavy), date: "2026-12-02")
-        for pick in heavy.picks {
-            #expect(
-                pick.why.hasPrefix(
-                    "After 3\u{A0}h\u{A0}20\u{A0}min of deep work, 7\u{A0}h planned of 7\u{A0}h\u{A0}30\u{A0}min free and a last block ending at 19:15, "
-                ))
-        }
+        #expect(
+            heavy.evening.headline.hasPrefix(
+                "After 3\u{A0}h\u{A0}20\u{A0}min of deep work, 7\u{A0}h planned of 7\u{A0}h\u{A0}30\u{A0}min free and a last block ending at 19:15"
+            ))
+        let openings = heavy.picks.map { $0.why.split(separator: " ").prefix(3).joined(separator: " ") }
+        #expect(Set(openings).count == heavy.picks.count, "\(openings)")
         let poems = heavy.picks.first { $0.entry.slug == "quiet-poems" }
-        #expect(poems?.why.hasSuffix("a gentle read (about 120 pages) you can put down whenever sleep comes.") == true)
+        #expect(poems?.why == "A gentle read (about 120 pages) you can put down whenever sleep comes.")
     }
 
     @Test func neverPicksAboveTheEveningsEnergy() {

@@ -76,10 +76,10 @@ import Testing
         #expect(try folder.loadStore().tasks[1].date == Self.day.adding(days: 1))
 
         #expect(
-            try actions.undoLatest(at: 3_000, now: PlannerMorning.now)?.summary == "Pushed to 2026-12-03: t2 “pay rent”"
+            try actions.undoLatest(at: 3_000, now: PlannerMorning.now)?.summary == "Pushed to 2026-12-03: “pay rent”"
         )
         #expect(try folder.loadStore().tasks[1].date == Self.day)
-        #expect(try actions.undoLatest(at: 4_000, now: PlannerMorning.now)?.summary == "Done t1 “call Sam”")
+        #expect(try actions.undoLatest(at: 4_000, now: PlannerMorning.now)?.summary == "Done “call Sam”")
         #expect(try folder.loadStore().tasks[0].done == false)
         #expect(try actions.undoLatest(at: 5_000, now: PlannerMorning.now) == nil)
     }
@@ -100,7 +100,7 @@ extension TaskActionsTests {
         let actions = TaskActions(folder: folder)
         let edited = try actions.edit(
             "t1", TaskEdit(words: "call Sam friday"), today: Self.day, at: 1, now: PlannerMorning.now)
-        #expect(edited.applied && edited.task.date == LocalDate(year: 2026, month: 12, day: 4))
+        #expect(edited.outcome == .applied && edited.task.date == LocalDate(year: 2026, month: 12, day: 4))
         let moved = try actions.move(
             ["t2"], to: Self.day.adding(days: 1), today: Self.day, at: 2, now: PlannerMorning.now)
         #expect(moved.map(\.id) == ["t2"])
@@ -110,9 +110,9 @@ extension TaskActionsTests {
             try actions.drop(["t3"], today: Self.day, at: 4, now: PlannerMorning.now)
         }
 
-        #expect(try actions.undoLatest(at: 5, now: PlannerMorning.now)?.summary == "Removed t3 “buy milk”")
-        #expect(try actions.undoLatest(at: 6, now: PlannerMorning.now)?.summary == "Moved to 2026-12-03: t2 “pay rent”")
-        #expect(try actions.undoLatest(at: 7, now: PlannerMorning.now)?.summary == "Edited t1 “call Sam”")
+        #expect(try actions.undoLatest(at: 5, now: PlannerMorning.now)?.summary == "Removed “buy milk”")
+        #expect(try actions.undoLatest(at: 6, now: PlannerMorning.now)?.summary == "Moved to 2026-12-03: “pay rent”")
+        #expect(try actions.undoLatest(at: 7, now: PlannerMorning.now)?.summary == "Edited “call Sam”")
         let store = try folder.loadStore()
         #expect(store.tasks.map(\.date) == [Self.day, Self.day, Self.day])
         #expect(store.tasks.map(\.input) == ["call Sam", "pay rent", "buy milk"])

@@ -9,6 +9,15 @@ public enum Project {
     public static let templates = root.appendingPathComponent("Templates")
     public static let webcheck = root.deletingLastPathComponent().appendingPathComponent("shared/webcheck")
 
+    /// Copies the default content to `destination`, its `docs` link leading to the project's
+    /// docs wherever the copy is (a copied relative link would lead nowhere, which is an error).
+    public static func copyContent(to destination: URL) throws {
+        try FileManager.default.copyItem(at: content, to: destination)
+        let docs = destination.appendingPathComponent("docs")
+        try FileManager.default.removeItem(at: docs)
+        try FileManager.default.createSymbolicLink(at: docs, withDestinationURL: root.appendingPathComponent("docs"))
+    }
+
     /// The outside checker `script` in `../shared/webcheck`; its absence fails the test that
     /// needs it, everywhere, because a check that did not run must never pass.
     public static func webcheckScript(_ script: String) throws -> String {

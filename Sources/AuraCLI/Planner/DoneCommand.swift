@@ -19,11 +19,10 @@ struct DoneCommand: Command {
                 arguments.positionals, .done, day: day, today: day, at: terminal.now().milliseconds,
                 onWait: options.waitNotice)
         }
-        for task in outcome.tasks {
-            let late = !outcome.applied.contains(task.id) ? " (kept: it was changed later)" : ""
-            terminal.print(
-                "Done: \(task.id) “\(task.title)”" + (task.recurrence == nil ? "" : " (for \(day.iso))") + late)
+        let refused = outcome.tasks.filter { !outcome.applied.contains($0.id) }
+        for task in outcome.tasks where outcome.applied.contains(task.id) {
+            terminal.print("Done: \(task.id) “\(task.title)”" + (task.recurrence == nil ? "" : " (for \(day.iso))"))
         }
-        return 0
+        return options.refusing(refused, what: "done")
     }
 }

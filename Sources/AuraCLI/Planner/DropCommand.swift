@@ -20,7 +20,10 @@ struct DropCommand: Command {
                 onWait: options.waitNotice)
         }
         for task in dropped { terminal.print("Removed: " + TaskLine(task).text) }
-        if dropped.isEmpty { terminal.print("Nothing removed: each was changed later.") }
+        guard !dropped.isEmpty else {
+            terminal.printError("error: nothing removed: each was changed later than this command, and stays")
+            return 1
+        }
         return 0
     }
 }

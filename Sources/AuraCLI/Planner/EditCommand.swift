@@ -48,12 +48,16 @@ struct EditCommand: Command {
         guard !edit.isEmpty else {
             throw UsageError("nothing to change; give new words or --date, --at, --minutes or --category", spec: spec)
         }
-        let (task, applied) = try options.act(spec: spec) { actions in
+        let (task, outcome) = try options.act(spec: spec) { actions in
             try actions.edit(
                 arguments.positionals[0], edit, today: today, at: terminal.now().milliseconds, now: terminal.now(),
                 onWait: options.waitNotice)
         }
-        terminal.print((applied ? "Edited: " : "Unchanged: ") + TaskLine(task).text)
+        switch outcome {
+        case .applied: terminal.print("Edited: " + TaskLine(task).text)
+        case .unchanged: terminal.print("Unchanged: " + TaskLine(task).text)
+        case .refused: return options.refusing([task], what: "edit")
+        }
         return 0
     }
 }

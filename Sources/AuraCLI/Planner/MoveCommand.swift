@@ -22,8 +22,8 @@ struct MoveCommand: Command {
                 onWait: options.waitNotice)
         }
         guard !moved.isEmpty else {
-            terminal.print("Nothing moved: each was changed later.")
-            return 0
+            terminal.printError("error: nothing moved: each was moved later than this command, and stays")
+            return 1
         }
         terminal.print("Moved to \(day.iso):")
         for task in moved { terminal.print("  " + TaskLine(task).text) }

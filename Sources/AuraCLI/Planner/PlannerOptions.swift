@@ -67,6 +67,17 @@ struct PlannerOptions {
         return day
     }
 
+    /// Says on standard error that `tasks` kept what they had, because each was changed later
+    /// than this command (on a page, another device, another command); returns the exit status:
+    /// 1 when any was refused, else 0.
+    func refusing(_ tasks: [StoredTask], what: String) -> Int32 {
+        for task in tasks {
+            terminal.printError(
+                "error: \(task.id) “\(task.title)” was changed later than this \(what); it keeps that change")
+        }
+        return tasks.isEmpty ? 0 : 1
+    }
+
     /// The task actions on this planner; an id that names no task is a usage mistake.
     func act<Result>(spec: CommandSpec, _ action: (TaskActions) throws -> Result) throws -> Result {
         do {

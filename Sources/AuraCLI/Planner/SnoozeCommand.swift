@@ -28,11 +28,11 @@ struct SnoozeCommand: Command {
         }
         let day = settings.day(of: until)
         let clock = isoTimestamp(until, in: settings.timeZone).dropFirst(11).prefix(5)
-        for task in outcome.tasks {
+        for task in outcome.tasks where outcome.applied.contains(task.id) {
             terminal.print(
                 "Snoozed \(task.id) “\(task.title)” until \(clock)\(day == today ? "" : " on \(day.iso)")."
             )
         }
-        return 0
+        return options.refusing(outcome.tasks.filter { !outcome.applied.contains($0.id) }, what: "snooze")
     }
 }

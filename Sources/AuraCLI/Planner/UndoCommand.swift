@@ -6,7 +6,7 @@ import Foundation
 struct UndoCommand: Command {
     let spec = CommandSpec(
         name: "undo",
-        summary: "Take back the latest Done, Snooze or Push (from here or a page); again for the one before.",
+        summary: "Take back the latest change to tasks, from here or a page (any action); again for the one before.",
         options: [SiteFolders.content, PlannerOptions.storeOption])
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {

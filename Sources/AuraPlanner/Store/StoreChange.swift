@@ -3,7 +3,7 @@ import Foundation
 /// A change a person made to tasks — Done, Snooze, Push, an undo of one of them — kept in the
 /// store so that it can be undone: what it was, when, and the tasks as they were before it.
 public struct StoreChange: Codable, Sendable, Equatable {
-    /// What the change did, in words (`Done t3 “call Sam”`).
+    /// What the change did, in words (`Done “call Sam”`).
     public let summary: String
     /// When it was made (milliseconds since 1970).
     public let at: Int64

@@ -59,8 +59,8 @@ extension TaskStore {
         return applied
     }
 
-    /// `t3 “call Sam”, t4 “pay rent”`.
+    /// `“call Sam”, “pay rent”`: the words a person wrote, never the ids the store keeps.
     static func list(_ tasks: [StoredTask]) -> String {
-        tasks.map { "\($0.id) “\($0.title)”" }.joined(separator: ", ")
+        tasks.map { "“\($0.title)”" }.joined(separator: ", ")
     }
 }

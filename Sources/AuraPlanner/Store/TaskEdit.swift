@@ -24,15 +24,26 @@ public struct TaskEdit: Sendable, Equatable {
 
     /// Whether the edit changes anything at all.
     public var isEmpty: Bool { self == TaskEdit() }
+
+    /// What came of an edit.
+    public enum Outcome: Sendable, Equatable {
+        /// At least one field took the edit's value.
+        case applied
+        /// The task already had every value the edit gives.
+        case unchanged
+        /// Every field the edit would change was changed later than it was made, and keeps
+        /// that value: nothing changed.
+        case refused(fields: [String])
+    }
 }
 
 extension TaskStore {
     /// Edits task `id` as `edit` says, at `at`; a field changed later than `at` keeps its value.
     /// Words that do not read as one task are an error naming the column, and change nothing.
-    /// Returns whether anything changed.
+    /// Returns what came of it.
     public mutating func edit(
         _ id: String, _ edit: TaskEdit, today: LocalDate, at: Int64, capture: CaptureSettings = CaptureSettings()
-    ) throws(TaskStoreChangeError) -> Bool {
+    ) throws(TaskStoreChangeError) -> TaskEdit.Outcome {
         let index = try existing(id)
         let original = tasks[index]
         var edited = original
@@ -55,7 +66,8 @@ extension TaskStore {
             edited.category = categorization.category
             edited.categoryReason = categorization.reason
             edited.time = item.time
-            edited.minutes = item.minutes
+            // A length is an estimate that new words rarely say again: words that name none keep it.
+            edited.minutes = item.minutes ?? original.minutes
             edited.recurrence = item.recurrence
             edited.partOfDay = item.partOfDay
             edited.due = item.isDeadline ? item.date : nil
@@ -78,18 +90,20 @@ extension TaskStore {
             edited.categoryReason = "chosen by you"
         }
         var applied = false
+        var keptNewer: [String] = []
         for field in edited.fields(differingFrom: original) {
             if original.changed(field, laterThan: at) {
                 StoredTask.changeableFields.first { $0.name == field }?.copy(&edited, original)
+                keptNewer.append(field)
             } else {
                 edited.noteChange(of: field, at: at)
                 applied = true
             }
         }
-        guard applied else { return false }
+        guard applied else { return keptNewer.isEmpty ? .unchanged : .refused(fields: keptNewer) }
         let summary = "Edited \(Self.list([edited]))"
         remembering([original.id], at: at, change: { $0.tasks[index] = edited }, summary: { _ in summary })
-        return true
+        return .applied
     }
 
     /// Moves one-off tasks to `date`, at `at` (a task whose date was changed later stays).

@@ -309,8 +309,9 @@ extension AuraApp {
                     edit.category = category
                 }
                 guard !edit.isEmpty else { throw ActionProblem(status: 422, message: "nothing to change") }
-                let (task, applied) = try actions.edit(id, edit, today: today, at: at, now: now)
-                return Outcome(then: "schedule/", json: ["id": task.id, "applied": applied, "task": Self.json(task)])
+                let (task, outcome) = try actions.edit(id, edit, today: today, at: at, now: now)
+                return Outcome(
+                    then: "schedule/", json: ["id": task.id, "applied": outcome == .applied, "task": Self.json(task)])
             case .move:
                 guard let text = given("date"), !text.isEmpty else {
                     throw ActionProblem(status: 400, message: "expected the day to move to")

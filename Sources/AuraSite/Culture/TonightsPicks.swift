@@ -30,22 +30,14 @@ struct TonightsPicks: Sendable {
         for entry in ranked where chosen.count < count && !chosen.contains(entry) {
             chosen.append(entry)
         }
-        picks = chosen.map { Pick(entry: $0, why: Self.explain($0, evening: evening)) }
+        picks = chosen.map { Pick(entry: $0, why: Self.explain($0)) }
     }
 
-    /// Why this entry fits this evening, in the day's own figures.
-    static func explain(_ entry: CultureEntry, evening: EveningEnergy) -> String {
-        let opening: String
-        if !evening.basedOnPlan {
-            opening = "With no plan to go on"
-        } else {
-            switch evening.level {
-            case .low: opening = "After \(evening.figures)"
-            case .medium: opening = "With \(evening.figures)"
-            case .high: opening = "On a light day (\(evening.figures))"
-            }
-        }
-        return "\(opening), \(offer(entry))."
+    /// Why this entry fits this evening, as a sentence of its own: the day's figures are said once,
+    /// in the evening's headline above the picks, so no two picks open alike.
+    static func explain(_ entry: CultureEntry) -> String {
+        let offer = offer(entry)
+        return offer.prefix(1).uppercased() + offer.dropFirst() + "."
     }
 
     private static func offer(_ entry: CultureEntry) -> String {

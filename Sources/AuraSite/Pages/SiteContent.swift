@@ -32,6 +32,14 @@ struct SiteContent: Sendable {
         var reflections: ReflectionLibrary?
         var planner: PlannerContent?
         var docs: DocsSection?
+        for link in fileSystem.danglingLinks(contentDirectory) {
+            errors.append(
+                SourceError(
+                    file: displayPath(contentDirectory.appendingPathComponent(link.path)), line: 0, column: 0,
+                    message:
+                        "a link to '\(link.destination)', which does not exist; copy what it leads to (cp -L), or remove the link"
+                ))
+        }
         do { landing = try LandingContent.load(contentDirectory: contentDirectory, root: root, in: fileSystem) } catch {
             errors += try SourceErrors.unpack(error)
         }

@@ -23,6 +23,10 @@ public struct FileSystem: Sendable {
     /// Every file below the folder at `url`, at any depth, as paths relative to it, sorted;
     /// empty when there is no such folder.
     public var files: @Sendable (URL) -> [String]
+    /// Every symbolic link below the folder at `url` that leads to nothing, by path relative to
+    /// it, with what it names: a content folder copied without what its links led to (memory
+    /// holds no links).
+    package var danglingLinks: @Sendable (URL) -> [(path: String, destination: String)] = { _ in [] }
     /// Opens the output folder `destination` for one build, under the site's `rules`;
     /// `onWait` hears that another build holds it.
     package var openOutput:
@@ -80,6 +84,7 @@ extension FileSystem {
         readPieces: { url, offset, size, body in try TextFile.readPieces(url.path, from: offset, size: size, body) },
         exists: { url in FileManager.default.fileExists(atPath: url.path) },
         files: { folder in DirectoryWalk.files(under: folder.standardizedFileURL.path) },
+        danglingLinks: { folder in DirectoryWalk.danglingLinks(under: folder.standardizedFileURL.path) },
         openOutput: { destination, rules, onWait in
             let directory = try OutputDirectory(destination: destination, rules: rules, onWait: onWait)
             return SiteOutput(
