@@ -71,22 +71,50 @@ struct DayPlannerTests {
 
     @Test func whatDoesNotFitGoesToLaterWithItsReason() throws {
         let store = try Self.store([
-            "sync with Ana at 14:30", "file the tax return 45m", "write the book proposal 5h", "dinner at 8pm",
-            "💡 a lighthouse podcast"
+            "file the tax return 45m", "write the book proposal 5h", "💡 a lighthouse podcast"
         ])
         let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, calendar: Self.standupAndReview)
         let reasons = Dictionary(uniqueKeysWithValues: plan.later.map { ($0.title, $0.reason) })
-        #expect(reasons["sync with Ana"] == "clashes with busy time 14:00–15:00 in the calendar")
         #expect(
             reasons["file the tax return"]
                 == "longer than an admin window (30\u{00A0}min): split it, or tag it #deep for a focus block")
         #expect(
             reasons["write the book proposal"]
                 == "needs 5\u{00A0}h uninterrupted; the longest free stretch left is 4\u{00A0}h\u{00A0}5\u{00A0}min")
-        // Dinner out is Cultural & Leisure (45 min) to the model, which the lexicon had as Health (30).
-        #expect(reasons["dinner"] == "20:00–20:45 runs past the end of the day window (18:30)")
         #expect(reasons["a lighthouse podcast"] == "an idea: kept, not scheduled until it has a date")
         #expect(plan.blocks.isEmpty)
+    }
+
+    /// An appointment is kept at its time: before or after the day window (which bounds only the
+    /// flexible work), and beside a calendar event or another appointment, with the clash named
+    /// and the first free stretch that holds it; only a time passed or past midnight goes to Later.
+    @Test func appointmentsAreKeptOutsideTheWindowAndBesideWhatElseIsThere() throws {
+        let store = try Self.store([
+            "gym at 7am 45m", "sync with Ana at 14:30 30m", "dinner at 8pm", "call the bank at 8pm 15m",
+            "night shift at 11pm 3h", "write the report 2h"
+        ])
+        let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, calendar: Self.standupAndReview)
+        let gym = try #require(Self.block(plan, holding: "gym"))
+        #expect(gym.isFixed && gym.span == MinuteSpan(start: 7 * 60, end: 7 * 60 + 45) && gym.conflict == nil)
+        #expect(plan.notifications.contains { $0.blockId == gym.id && $0.fireDate == plan.instant(7 * 60) })
+        // The day's nudge comes before its first appointment, not at the window's opening.
+        #expect(plan.nudge.fireDate == plan.instant(6 * 60 + 45))
+        let sync = try #require(Self.block(plan, holding: "sync with Ana"))
+        #expect(sync.span == MinuteSpan(start: 14 * 60 + 30, end: 15 * 60))
+        #expect(sync.conflict?.with == "“Design review” (14:00–15:00) in your calendar")
+        // The first free stretch after its time that holds it: after the review and a buffer.
+        #expect(sync.conflict?.freeAt == 15 * 60 + 5)
+        let dinner = try #require(Self.block(plan, holding: "dinner"))
+        #expect(dinner.span.start == 20 * 60 && dinner.conflict == nil)
+        let bank = try #require(Self.block(plan, holding: "call the bank"))
+        #expect(bank.conflict?.with == "“dinner” at 20:00")
+        #expect(plan.later.map(\.title) == ["night shift"])
+        #expect(plan.later.first?.reason == "23:00–02:00 runs past midnight; give it a shorter length")
+        // Flexible work stays inside the window and clear of them all.
+        let report = try #require(Self.block(plan, holding: "write the report"))
+        #expect(report.span.start >= Self.settings.window.start && report.span.end <= Self.settings.window.end)
+        #expect(!report.span.overlaps(sync.span))
+        #expect(plan.loadMinutes <= plan.capacityMinutes)
     }
 
     @Test func theDayIsNeverFilledPastItsLoadLimit() throws {

@@ -16,15 +16,37 @@ struct SchedulerPropertyTests {
         var problems: [String] = []
         let blocks = schedule.blocks
         let mergedBusy = MinuteSpan.merged(busy.compactMap { $0.clamped(to: window) })
-        for (first, second) in zip(blocks, blocks.dropFirst()) where first.span.end > second.span.start {
-            problems.append("blocks overlap: \(first.span) and \(second.span)")
-        }
-        for block in blocks {
-            if block.span.start < max(window.start, opensAt) || block.span.end > window.end {
-                problems.append("block \(block.span) outside the open window \(opensAt)/\(window)")
+        // Only an appointment kept beside a clash shares its time, and it names the clash.
+        for (index, first) in blocks.enumerated() {
+            for second in blocks[(index + 1)...] where first.span.overlaps(second.span) {
+                if !(first.isFixed && second.isFixed && (first.clash != nil || second.clash != nil)) {
+                    problems.append("blocks overlap: \(first.span) and \(second.span)")
+                }
             }
-            if let clash = mergedBusy.first(where: { $0.overlaps(block.span) }) {
-                problems.append("block \(block.span) overlaps busy \(clash)")
+        }
+        let passedBefore = opensAt > window.start ? min(max(opensAt, window.start), window.end) : 0
+        for block in blocks {
+            if block.isFixed {
+                if block.span.start < passedBefore || block.span.end > MinuteSpan.wholeDay.end {
+                    problems.append("appointment \(block.span) passed or past midnight (\(opensAt)/\(window))")
+                }
+                let overlapsBusy = busy.contains { $0.overlaps(block.span) }
+                let overlapsBlock = blocks.contains { $0 != block && $0.isFixed && $0.span.overlaps(block.span) }
+                if block.clash != nil && !overlapsBusy && !overlapsBlock {
+                    problems.append("appointment \(block.span) names a clash it does not have")
+                }
+                if let free = block.clash?.freeAt,
+                    !(free >= max(opensAt, window.start) && free + block.span.length <= window.end)
+                {
+                    problems.append("appointment \(block.span) suggests \(free), outside the open window")
+                }
+            } else {
+                if block.span.start < max(window.start, opensAt) || block.span.end > window.end {
+                    problems.append("block \(block.span) outside the open window \(opensAt)/\(window)")
+                }
+                if let clash = mergedBusy.first(where: { $0.overlaps(block.span) }) {
+                    problems.append("block \(block.span) overlaps busy \(clash)")
+                }
             }
             for task in block.tasks where (task.notBefore ?? 0) > block.span.start {
                 problems.append("\(task.id) starts before its snooze ends")
@@ -76,9 +98,11 @@ struct SchedulerPropertyTests {
             problems.append("tasks not each scheduled exactly once or listed in Later")
         }
         if schedule.later.contains(where: { $0.reason.isEmpty }) { problems.append("a Later item has no reason") }
+        // Flexible work counts whole; an appointment only for the free time it takes in the window.
+        let flexibleLoad = blocks.filter { !$0.isFixed }.flatMap(\.tasks).reduce(0) { $0 + $1.minutes }
         let load = blocks.flatMap(\.tasks).reduce(0) { $0 + $1.minutes }
-        if load != schedule.loadMinutes {
-            problems.append("load \(schedule.loadMinutes) is not the scheduled minutes \(load)")
+        if schedule.loadMinutes < flexibleLoad || schedule.loadMinutes > load {
+            problems.append("load \(schedule.loadMinutes) is not between \(flexibleLoad) and \(load) scheduled")
         }
         if schedule.loadMinutes > schedule.capacityMinutes {
             problems.append("load \(schedule.loadMinutes) exceeds capacity \(schedule.capacityMinutes)")
@@ -157,17 +181,9 @@ struct SchedulerPropertyTests {
             } else if reason.hasPrefix("needs ") {
                 holds = longestGap(for: task) < task.minutes
             } else if let start, reason.hasPrefix("its time") {
-                holds = start < open.start && start >= window.start
-            } else if let start, reason.contains("before the day window opens") {
-                holds = start < window.start
-            } else if let start, reason.contains("runs past the end of the day window") {
-                holds = start + task.minutes > window.end
-            } else if let start, reason.hasPrefix("clashes with busy time") {
-                holds = busy.contains { $0.overlaps(MinuteSpan(start: start, end: start + task.minutes)) }
-            } else if let start, reason.hasPrefix("clashes with") {
-                holds = schedule.blocks.contains {
-                    $0.span.overlaps(MinuteSpan(start: start, end: start + task.minutes))
-                }
+                holds = opensAt > window.start && start < open.start
+            } else if let start, reason.contains("runs past midnight") {
+                holds = start + task.minutes > MinuteSpan.wholeDay.end
             } else {
                 holds = false
             }
@@ -315,12 +331,21 @@ struct SchedulerPropertyTests {
                             fixedStart: stored.time?.minutes, rank: task.rank,
                             // The evening after the window is all `tonight`: it holds such a task anywhere.
                             partOfDay: plan.isEvening && stored.asksForTheEvening ? nil : stored.partOfDay)
-                    }, isFixed: block.isFixed)
+                    }, isFixed: block.isFixed,
+                    clash: block.conflict.map { Schedule.Clash(span: block.span, blockTitle: nil, freeAt: $0.freeAt) })
             },
             later: [], capacityMinutes: plan.capacityMinutes, loadMinutes: plan.loadMinutes)
+        // The calendar's busy time over the whole day: an appointment may clash outside the window.
+        let midnight = day.date(minutes: 0, in: settings.timeZone)
+        let dayBusy =
+            (calendar?.busyIntervals(
+                from: midnight, to: day.adding(days: 1).date(minutes: 0, in: settings.timeZone)) ?? []).compactMap {
+                MinuteSpan(start: settings.minutes(of: $0.start, on: day), end: settings.minutes(of: $0.end, on: day))
+                    .clamped(to: .wholeDay)
+            }
         return violations(
             of: schedule, tasks: schedule.blocks.flatMap(\.tasks), window: plan.window,
-            opensAt: plan.window.start, busy: plan.busy.map(\.span), scheduler: Scheduler())
+            opensAt: plan.window.start, busy: dayBusy, scheduler: Scheduler())
             + planViolations(plan, store: store)
     }
 

@@ -59,7 +59,9 @@ struct PlanText {
     }
 
     private func rows(for block: DayPlan.Block) -> [String] {
-        let note = block.focusMode.rawValue + (block.isFixed ? " · fixed time" : "")
+        let note =
+            block.focusMode.rawValue
+            + (block.conflict.map { " · clashes with \($0.with)" } ?? (block.isFixed ? " · fixed time" : ""))
         return block.tasks.enumerated().map { index, task in
             index == 0
                 ? row(

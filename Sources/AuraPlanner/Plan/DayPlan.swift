@@ -23,14 +23,29 @@ public struct DayPlan: Sendable, Equatable, Codable {
         public let tasks: [ScheduledTask]
         /// At a time the task itself named.
         public let isFixed: Bool
+        /// An appointment kept at its time though the calendar, or another appointment, is there
+        /// too; nil for a block with nothing else at its time (and in plans saved before).
+        public var conflict: Conflict? = nil
 
         /// The block with its tasks as `keep` turns them, those it drops left out; nil when
         /// none is left.
         func keeping(_ keep: (ScheduledTask) -> ScheduledTask?) -> Block? {
             let tasks = tasks.compactMap(keep)
             guard !tasks.isEmpty else { return nil }
-            return Block(id: id, span: span, category: category, focusMode: focusMode, tasks: tasks, isFixed: isFixed)
+            return Block(
+                id: id, span: span, category: category, focusMode: focusMode, tasks: tasks, isFixed: isFixed,
+                conflict: conflict)
         }
+    }
+
+    /// What an appointment clashes with, and the choices beside keeping it there.
+    public struct Conflict: Sendable, Equatable, Codable {
+        /// What else is at its time, in words: `“Team sync” (10:00–11:00) in your calendar`.
+        public let with: String
+        /// Where the first free stretch of the window that holds it starts, if one does.
+        public let freeAt: Int?
+        /// Whether it may move to another time or day: a repeating appointment follows its repeat.
+        public let movable: Bool
     }
 
     public struct LaterItem: Sendable, Equatable, Codable {

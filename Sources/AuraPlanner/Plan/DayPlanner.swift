@@ -25,7 +25,10 @@ public struct DayPlanner: Sendable {
     ) -> DayPlan {
         let evening = settings.evening(on: day, now: now)
         let window = evening ?? settings.window
-        let busy = busySpans(on: day, inside: window, from: calendar)
+        let dayBusy = busySpans(on: day, inside: .wholeDay, from: calendar)
+        let busy = dayBusy.compactMap { event in
+            event.span.clamped(to: window).map { DayPlan.Busy(span: $0, title: event.title) }
+        }
         let keptIDs = Set(kept.flatMap(\.tasks).map(\.id))
         let open = store.tasks.filter { $0.isOpen(on: day) && !keptIDs.contains($0.id) }
         let ideas = open.filter(\.isUndatedIdea)
@@ -53,7 +56,7 @@ public struct DayPlanner: Sendable {
         scheduler.cultureBeforeAdmin = evening != nil
         let schedule = scheduler.schedule(
             schedulable, window: window, opensAt: opensAt(day, now: now), passedBefore: minuteNow(on: day, now: now),
-            busy: busy.map(\.span) + kept.map(\.span))
+            busy: dayBusy.map(\.span) + kept.map(\.span))
 
         let placed = schedule.blocks.map { block in
             DayPlan.Block(
@@ -65,7 +68,12 @@ public struct DayPlanner: Sendable {
                         id: task.id, title: task.title, minutes: task.minutes, rank: task.rank,
                         due: stored?.due, partOfDay: stored?.partOfDay)
                 },
-                isFixed: block.isFixed)
+                isFixed: block.isFixed,
+                conflict: block.clash.map { clash in
+                    DayPlan.Conflict(
+                        with: Self.words(for: clash, at: block.span, busy: dayBusy, kept: kept), freeAt: clash.freeAt,
+                        movable: candidates.first { $0.id == block.tasks[0].id }?.recurrence == nil)
+                })
         }
         let blocks = (kept + placed).sorted { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) }
         let later =
@@ -146,6 +154,22 @@ public struct DayPlanner: Sendable {
             tonight = Set(plan(trial, on: day, now: now, calendar: calendar).blocks.flatMap(\.tasks).map(\.id))
         } while !trial.pushUnfinished(from: day, except: tonight).isEmpty
         return store.pushUnfinished(from: day, except: tonight, at: at)
+    }
+
+    /// What an appointment at `span` clashes with, in words: a calendar event by its title, a
+    /// block by its first task.
+    private static func words(
+        for clash: Schedule.Clash, at span: MinuteSpan, busy: [DayPlan.Busy], kept: [DayPlan.Block]
+    ) -> String {
+        let clock = ClockTime.format
+        if let title = clash.blockTitle { return "“\(title)” at \(clock(clash.span.start))" }
+        if let event = busy.first(where: { $0.span.overlaps(span) }) {
+            return "“\(event.title)” (\(clock(event.span.start))–\(clock(event.span.end))) in your calendar"
+        }
+        if let block = kept.first(where: { $0.span.overlaps(span) }) {
+            return "“\(block.tasks[0].title)” at \(clock(block.span.start))"
+        }
+        return "busy time \(clock(clash.span.start))–\(clock(clash.span.end))"
     }
 
     /// Whether `task` belongs in the evening after the window: one fixed at a time inside it,

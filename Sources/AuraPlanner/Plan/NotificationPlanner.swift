@@ -25,11 +25,13 @@ struct NotificationPlanner {
         }
     }
 
-    /// The nudge fires this long before the day window opens.
+    /// The nudge fires this long before the day window opens, or before an appointment kept
+    /// ahead of it.
     static let nudgeLead = 15
 
     func nudge(top: [DayPlan.ScheduledTask], blocks: [DayPlan.Block]) -> DailyNudge {
-        let fireDate = date.date(minutes: max(0, window.start - Self.nudgeLead), in: timeZone)
+        let dayStarts = min(window.start, blocks.map(\.span.start).min() ?? window.start)
+        let fireDate = date.date(minutes: max(0, dayStarts - Self.nudgeLead), in: timeZone)
         guard let lead = top.first, let leadBlock = blocks.first(where: { $0.tasks.contains(lead) }) else {
             return DailyNudge(
                 fireDate: fireDate, title: "Today is open",

@@ -30,6 +30,13 @@ private struct PlanDocument: Encodable {
         let id, start, end, category, emoji, focusMode: String
         let fixed: Bool
         let tasks: [ScheduledTask]
+        /// Left out for a block with nothing else at its time.
+        let conflict: Conflict?
+    }
+    struct Conflict: Encodable {
+        let with: String
+        let freeAt: String?
+        let movable: Bool
     }
     struct Later: Encodable { let id, title, category, reason: String }
     struct Busy: Encodable { let start, end, title: String }
@@ -79,8 +86,12 @@ private struct PlanDocument: Encodable {
                 id: block.id, start: clock(block.span.start), end: clock(block.span.end),
                 category: block.category.rawValue, emoji: block.category.emoji, focusMode: block.focusMode.rawValue,
                 fixed: block.isFixed,
-                tasks: block.tasks.map { ScheduledTask(id: $0.id, title: $0.title, minutes: $0.minutes, rank: $0.rank) }
-            )
+                tasks: block.tasks.map {
+                    ScheduledTask(id: $0.id, title: $0.title, minutes: $0.minutes, rank: $0.rank)
+                },
+                conflict: block.conflict.map {
+                    Conflict(with: $0.with, freeAt: $0.freeAt.map(clock), movable: $0.movable)
+                })
         }
         later = plan.later.map { Later(id: $0.id, title: $0.title, category: $0.category.rawValue, reason: $0.reason) }
         busy = plan.busy.map { Busy(start: clock($0.span.start), end: clock($0.span.end), title: $0.title) }

@@ -22,7 +22,10 @@ struct DayState {
     let open: MinuteSpan
     /// A fixed time before this minute has passed (the current minute on the day itself).
     var passedBefore = 0
+    /// Busy time in the window (what flexible work goes around).
     let busy: [MinuteSpan]
+    /// Busy time anywhere in the day (what an appointment may clash with).
+    var dayBusy: [MinuteSpan] = []
     let buffer: Int
     let loadCap: Int
     let capacity: Int
@@ -39,9 +42,30 @@ struct DayState {
         self.capacity = capacity
     }
 
-    mutating func add(_ block: Schedule.Block) {
+    /// Adds `block`, counting `load` minutes against the window (all of its tasks' by default).
+    mutating func add(_ block: Schedule.Block, load: Int? = nil) {
         blocks.append(block)
-        load += block.tasks.minutes
+        self.load += load ?? block.tasks.minutes
+    }
+
+    /// The minutes of `span` that are free time still ahead in the window: what an appointment
+    /// takes from the day's capacity (none of it outside the window, or where something else
+    /// already is).
+    func freeMinutes(in span: MinuteSpan) -> Int {
+        guard let inside = span.clamped(to: open) else { return 0 }
+        let taken = MinuteSpan.merged(busy + blocks.map(\.span)).compactMap { $0.clamped(to: inside)?.length }
+        return inside.length - taken.reduce(0, +)
+    }
+
+    /// Notes, for each appointment kept beside a clash, where the first free stretch of the
+    /// window that holds it starts: after its time if one does, else the earliest. Flexible work
+    /// is not placed yet, so a stretch named here is one it would move out of the way of.
+    mutating func suggestFreeStretches() {
+        for index in blocks.indices where blocks[index].clash != nil {
+            let block = blocks[index]
+            let fitting = gaps().filter { $0.length >= block.span.length }
+            blocks[index].clash?.freeAt = (fitting.first { $0.start >= block.span.start } ?? fitting.first)?.start
+        }
     }
 
     mutating func `defer`(_ task: SchedulableTask, _ reason: String) {

@@ -31,6 +31,9 @@ public struct MinuteSpan: Hashable, Sendable, Codable {
     /// Minutes in a day: the most any span holds.
     static let dayMinutes = 24 * 60
 
+    /// Midnight to midnight.
+    static let wholeDay = MinuteSpan(start: 0, end: 24 * 60)
+
     var length: Int { end - start }
 
     func overlaps(_ other: MinuteSpan) -> Bool { start < other.end && other.start < end }

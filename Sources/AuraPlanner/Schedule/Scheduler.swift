@@ -37,12 +37,24 @@ struct Schedule: Sendable, Equatable {
         let tasks: [SchedulableTask]
         /// Placed at a time the task named, rather than chosen by the planner.
         let isFixed: Bool
+        /// What a fixed block overlaps (busy time or another fixed block) and is kept beside.
+        var clash: Clash? = nil
 
         /// The block's Focus Mode: the one its tasks agree on, else the category's default.
         var focusMode: FocusMode {
             let modes = Set(tasks.map { FocusMode.mode(for: category, words: lowercasedWords($0.title)) })
             return modes.count == 1 ? modes.first! : .default(for: category)
         }
+    }
+
+    /// An appointment kept at its time though something else is there too, with the start of
+    /// the first free stretch of the window that holds it, if any.
+    struct Clash: Sendable, Equatable {
+        /// The busy time it overlaps, or the block already placed there.
+        let span: MinuteSpan
+        /// The first task of that block; nil for busy time from the calendar.
+        let blockTitle: String?
+        var freeAt: Int? = nil
     }
 
     struct Deferral: Sendable, Equatable {
@@ -58,8 +70,8 @@ struct Schedule: Sendable, Equatable {
     var loadMinutes: Int
 }
 
-/// Places a day's tasks inside the day window, around busy time: fixed-time tasks at their
-/// times, Deep Work batched into uninterrupted blocks early in the day, Health near midday,
+/// Places a day's tasks around busy time: fixed-time tasks at their times, inside the day window
+/// or not (an appointment is kept; the window bounds the flexible work), Deep Work batched into uninterrupted blocks early in the day, Health near midday,
 /// Admin grouped into 15–30 minute windows in the smallest gaps, Culture at the end of the
 /// day; a buffer between blocks; and never more than `loadLimit` of the free time.
 public struct Scheduler: Sendable {
@@ -88,18 +100,21 @@ public struct Scheduler: Sendable {
     }
 
     /// Schedules `tasks` in `window`, starting no earlier than `opensAt` (the current time on
-    /// the day itself, rounded up to five minutes), around `busy`. A task fixed at a time keeps
-    /// it from `passedBefore` on (the current minute, not rounded; `opensAt` when not given).
+    /// the day itself, rounded up to five minutes), around `busy` (the day's, inside the window or
+    /// not). A task fixed at a time keeps it from `passedBefore` on (the current minute, not
+    /// rounded); without it, nothing has passed unless `opensAt` is past the window's start.
     func schedule(
         _ tasks: [SchedulableTask], window: MinuteSpan, opensAt: Int, passedBefore: Int? = nil, busy: [MinuteSpan]
     ) -> Schedule {
         let open = MinuteSpan(start: min(max(opensAt, window.start), window.end), end: window.end)
+        let dayBusy = MinuteSpan.merged(busy.compactMap { $0.clamped(to: MinuteSpan.wholeDay) })
         let busy = MinuteSpan.merged(busy.compactMap { $0.clamped(to: window) })
         let capacity = open.length - busy.compactMap { $0.clamped(to: open)?.length }.reduce(0, +)
         var day = DayState(
             window: window, open: open, busy: busy, buffer: buffer,
             loadCap: Int(Double(capacity) * loadLimit), capacity: capacity)
-        day.passedBefore = max(window.start, min(passedBefore ?? open.start, open.start))
+        day.dayBusy = dayBusy
+        day.passedBefore = passedBefore.map { min($0, open.start) } ?? (opensAt > window.start ? open.start : 0)
         // Best rank first; equal ranks keep the order the tasks came in.
         let ordered = tasks.enumerated().sorted { ($0.element.rank, $1.offset) > ($1.element.rank, $0.offset) }.map(
             \.element)
@@ -112,6 +127,7 @@ public struct Scheduler: Sendable {
                 capacityMinutes: 0, loadMinutes: 0)
         }
         for task in ordered where task.fixedStart != nil { placeFixed(task, in: &day) }
+        day.suggestFreeStretches()
         var flexible = ordered.filter { $0.fixedStart == nil }
         // The best-ranked task, when it is Deep Work or Admin, gets the first stretch that holds
         // it: the nudge leads with it, so it must not wait for the end of the day.
@@ -140,33 +156,28 @@ public struct Scheduler: Sendable {
         for task in tasks { placeAlone(task, preferring: preference(for: task), in: &day) }
     }
 
+    /// Places an appointment at its time, wherever it falls in the day: only a time already
+    /// passed, or one running past midnight, sends it to Later. Busy time or another appointment
+    /// there does not: it is kept, with the clash named, for the person to settle.
     private func placeFixed(_ task: SchedulableTask, in day: inout DayState) {
         let start = max(task.fixedStart!, task.notBefore ?? 0)
         let span = MinuteSpan(start: start, end: start + task.minutes)
         let at = ClockTime.format(start)
-        if start < day.passedBefore {
-            let reason =
-                start >= day.window.start
-                ? "its time (\(at)) has already passed"
-                : "\(at) is before the day window opens (\(ClockTime.format(day.window.start)))"
-            return day.defer(task, reason)
-        }
-        if span.end > day.window.end {
+        if start < day.passedBefore { return day.defer(task, "its time (\(at)) has already passed") }
+        if span.end > MinuteSpan.wholeDay.end {
             return day.defer(
                 task,
-                "\(at)–\(ClockTime.format(span.end)) runs past the end of the day window (\(ClockTime.format(day.window.end)))"
+                "\(at)–\(ClockTime.format(span.end % MinuteSpan.wholeDay.end)) runs past midnight; give it a shorter length"
             )
         }
-        if let clash = day.busy.first(where: { $0.overlaps(span) }) {
-            return day.defer(
-                task,
-                "clashes with busy time \(ClockTime.format(clash.start))–\(ClockTime.format(clash.end)) in the calendar"
-            )
-        }
-        if let clash = day.blocks.first(where: { $0.span.overlaps(span) }) {
-            return day.defer(task, "clashes with “\(clash.tasks[0].title)” at \(ClockTime.format(clash.span.start))")
-        }
-        day.add(Schedule.Block(span: span, category: task.category, tasks: [task], isFixed: true))
+        let clash =
+            day.dayBusy.first { $0.overlaps(span) }.map { Schedule.Clash(span: $0, blockTitle: nil) }
+            ?? day.blocks.first { $0.span.overlaps(span) }.map {
+                Schedule.Clash(span: $0.span, blockTitle: $0.tasks[0].title)
+            }
+        day.add(
+            Schedule.Block(span: span, category: task.category, tasks: [task], isFixed: true, clash: clash),
+            load: day.freeMinutes(in: span))
     }
 
     /// Batches Deep Work, best-ranked first, into as few uninterrupted blocks as the gaps allow:

@@ -32,6 +32,20 @@ struct DayViewModel: Encodable, Sendable {
         let reason: String
     }
 
+    /// An appointment kept beside something else at its time, and what the person may do.
+    struct Conflict: Encodable, Sendable {
+        /// What else is there, in words.
+        let with: String
+        /// The appointment's task, which the choices act on.
+        let taskId: String
+        /// The start of the first free stretch that holds it (`14:05`), if any.
+        let freeAt: String?
+        /// The day after the block's (`YYYY-MM-DD`), where "Tomorrow" moves it.
+        let tomorrow: String
+        /// Whether it may move; a repeating one changes through its words.
+        let movable: Bool
+    }
+
     /// A block, an imported calendar event or the gap between them.
     struct Item: Encodable, Sendable {
         let kind: String
@@ -57,9 +71,10 @@ struct DayViewModel: Encodable, Sendable {
         let notificationId: String?
         let title: String?
         let label: String?
+        var conflict: Conflict? = nil
 
-        static func block(_ block: DayPlan.Block, top: Set<String>) -> Item {
-            Item(
+        static func block(_ block: DayPlan.Block, on day: LocalDate, top: Set<String>) -> Item {
+            var item = Item(
                 kind: "block", span: block.span, id: block.id, anchor: BlockLink.anchor(block.id),
                 emoji: block.category.emoji,
                 category: block.category.name, categoryKey: block.category.rawValue,
@@ -72,6 +87,13 @@ struct DayViewModel: Encodable, Sendable {
                         notes: TaskNotes(due: $0.due, part: $0.partOfDay))
                 },
                 notificationId: "notify-\(block.id)", title: nil, label: nil)
+            item.conflict = block.conflict.map { conflict in
+                Conflict(
+                    with: conflict.with, taskId: block.tasks[0].id,
+                    freeAt: conflict.freeAt.map { clockText(minutes: $0) },
+                    tomorrow: day.adding(days: 1).iso, movable: conflict.movable)
+            }
+            return item
         }
 
         static func busy(_ busy: DayPlan.Busy) -> Item {
@@ -184,7 +206,7 @@ struct DayViewModel: Encodable, Sendable {
     /// Blocks and calendar events in time order, with the gaps between them inside the window.
     private static func timeline(_ plan: DayPlan, top: Set<String>) -> [Item] {
         let events =
-            (plan.blocks.map { (span: $0.span, item: Item.block($0, top: top)) }
+            (plan.blocks.map { (span: $0.span, item: Item.block($0, on: plan.date, top: top)) }
             + plan.busy.map { (span: $0.span, item: Item.busy($0)) })
             .sorted { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) }
         var items: [Item] = []
