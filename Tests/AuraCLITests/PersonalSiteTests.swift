@@ -1,3 +1,4 @@
+import AuraSite
 import AuraTestSupport
 import Foundation
 import Testing
@@ -232,11 +233,23 @@ struct AppShellTests {
         #expect(!worker.contains("\"/culture/"), "public pages are not precached")
     }
 
-    /// The list the worker installs, read as the JSON it is (not a substring of the whole file,
-    /// where `"/"` also stands for the root).
+    /// Every file the worker installs: its shell, then the personal files.
     static func precache(_ worker: String) throws -> [String] {
-        let json = try #require(worker.firstMatch(of: /var PRECACHE = (\[.*?\])\[0\];/)).output.1
-        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String]]).first ?? []
+        let lists = try precacheLists(worker)
+        return lists.shell + lists.personal
+    }
+
+    /// The worker's two lists, each read as the JSON it is (not a substring of the whole file,
+    /// where `"/"` also stands for the root).
+    static func precacheLists(_ worker: String) throws -> (shell: [String], personal: [String]) {
+        func list(_ match: Regex<(Substring, Substring)>.Match?) throws -> [String] {
+            let json = try #require(match).output.1
+            return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String]]).first ?? []
+        }
+        return (
+            try list(worker.firstMatch(of: /var PRECACHE_SHELL = urls\((\[.*?\])\[0\]\);/)),
+            try list(worker.firstMatch(of: /var PRECACHE_PERSONAL = urls\((\[.*?\])\[0\]\);/))
+        )
     }
 
     @Test func workerPrecachesTheLandingPage() async throws {
@@ -246,6 +259,18 @@ struct AppShellTests {
         #expect(list.contains("/"), "the landing page is not precached: \(list)")
         #expect(list.contains("/dashboard/"))
         #expect(Set(list).count == list.count, "a file is precached twice")
+    }
+
+    /// `aura deploy` leaves the personal pages home by default: the worker must install without
+    /// them, so they are in the list it takes only where the host has them, and only there.
+    @Test func workerTakesThePersonalFilesApartFromTheShell() async throws {
+        let output = try await buildDefaultSite()
+        let (shell, personal) = try Self.precacheLists(
+            try String(contentsOf: output.appendingPathComponent("sw.js"), encoding: .utf8))
+        #expect(["/", "/offline/", "/manifest.webmanifest"].allSatisfy(shell.contains), "\(shell)")
+        #expect(shell.allSatisfy { !PersonalPaths.contains(String($0.dropFirst())) }, "\(shell)")
+        #expect(personal.contains("/dashboard/") && personal.contains("/notifications.json"), "\(personal)")
+        #expect(personal.allSatisfy { PersonalPaths.contains(String($0.dropFirst())) }, "\(personal)")
     }
 
     @Test func manifestStartsAtTheDashboardWithIconsAtEverySize() async throws {

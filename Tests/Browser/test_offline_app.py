@@ -45,10 +45,15 @@ def version_of(folder):
 
 
 def precache_of(folder):
+    """The worker's two precache lists: the app shell, which must all be there, and the personal
+    files, taken where the host has them."""
     text = (pathlib.Path(folder) / "sw.js").read_text(encoding="utf-8")
-    match = re.search(r"var PRECACHE = \[(.*)\]\[0\];", text)
-    assert match, "sw.js has no precache list"
-    return json.loads(match.group(1))
+    lists = []
+    for name in ("SHELL", "PERSONAL"):
+        match = re.search(rf"var PRECACHE_{name} = urls\(\[(.*)\]\[0\]\);", text)
+        assert match, f"sw.js has no PRECACHE_{name} list"
+        lists.append(json.loads(match.group(1)))
+    return tuple(lists)
 
 
 WAIT_FOR_CONTROL = """
@@ -108,7 +113,8 @@ def test_service_worker_installs_and_precaches_the_build(open_browser, served):
     version = version_of(served.directory)
     cached = driver.execute_async_script(CACHES)
     assert list(cached) == [f"aura:/:{version}"], "one cache, named by this build"
-    wanted = precache_of(served.directory)
+    shell, personal = precache_of(served.directory)
+    wanted = shell + personal
     assert "/offline/" in wanted and "/dashboard/" in wanted and "/week/" in wanted
     missing = sorted(set(wanted) - set(cached[f"aura:/:{version}"]))
     assert missing == [], f"not precached: {missing}"

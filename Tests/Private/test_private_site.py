@@ -37,9 +37,14 @@ def test_the_calendar_address_is_secret_and_only_the_sealed_notifications_page_n
 def test_the_service_worker_precaches_only_files_that_exist_and_the_sealed_ones(builds):
     sealed = builds["sealed"]
     worker = (sealed / "sw.js").read_text()
-    precache = json.loads(re.search(r"var PRECACHE = \[(.*)\]\[0\];", worker).group(1))
+    shell, personal = (json.loads(re.search(rf"var PRECACHE_{name} = urls\(\[(.*)\]\[0\]\);", worker).group(1))
+                       for name in ("SHELL", "PERSONAL"))
+    precache = shell + personal
     for url in precache:
         path = url.lstrip("/")
         assert (sealed / path).is_file() or (sealed / path / "index.html").is_file(), url
     assert "/dashboard/index.html.enc" in precache and "/private.json" in precache and "/login/" in precache
     assert "/notifications.json" not in precache
+    # A deploy leaves the sealed files home unless asked; it always sends the unlock page and the header.
+    assert {"/dashboard/", "/dashboard/index.html.enc", "/notifications.json.enc"} <= set(personal)
+    assert {"/login/", "/private.json", "/"} <= set(shell) and not [u for u in shell if u.endswith(".enc")]

@@ -111,38 +111,48 @@ struct SiteFiles: Sendable {
 
     private struct ServiceWorker: Encodable {
         let version: String
-        let precacheJSON: String
+        let shellJSON: String
+        let personalJSON: String
         let offlineURL: String
         let root: String
     }
 
-    /// `/sw.js`, versioned by every other file of the build, precaching the app shell (with the
-    /// stylesheets and scripts the precached pages load), the landing page and the personal
-    /// pages of the coming days.
+    /// `/sw.js`, versioned by every other file of the build. It precaches two lists: the app
+    /// shell (the stylesheets and scripts the precached pages load, fonts, icons, the manifest,
+    /// the landing and offline pages), which must all be there, and the personal pages of the
+    /// coming days with their data, which `aura deploy` leaves off the host unless `site.yml`
+    /// says `deploy: {personal: true}`, so the worker takes them only where the host has them.
     func serviceWorker(version: String, with templates: TemplateLibrary) throws -> Data {
         let assets = factory.assets
         // The landing page too: a first visit may come before the worker took control, and the
         // app's home must then still open offline rather than fall back to /offline/.
         let precached = pages.filter { $0.isPersonal || $0.path == factory.root }
-        var pagePaths = precached.map(\.path)
-        let shell =
+        // Personal as `aura deploy` reads it (`DeploySettings.deploys`): the offline page is
+        // kept out of search engines too, but every deploy sends it.
+        var shell =
             Set(precached.flatMap(\.assetPaths)).sorted() + [factory.root + "manifest.webmanifest"]
             + (assets.headingFontPath.map { [$0] } ?? []) + assets.iconPaths.values.sorted()
             + assets.earlyScriptPaths.values.sorted()
+            + precached.filter { !PersonalPaths.contains($0.outputFile) }.map(\.path)
+        var personal = precached.filter { PersonalPaths.contains($0.outputFile) }.map(\.path)
         var data = content.planner.snapshot == nil ? [] : [factory.root + "notifications.json"]
         if factory.privateSite != nil {
             // Offline, a sealed page opens from its shell, its sealed file, the header and the unlock page.
-            pagePaths +=
-                pages.filter { PersonalPaths.contains($0.outputFile) }.map {
-                    factory.root + $0.outputFile + SealedFile.suffix
-                } + [factory.root + "login/"]
-            data = data.map { $0 + SealedFile.suffix } + [factory.root + PrivateHeader.path]
+            personal += pages.filter { PersonalPaths.contains($0.outputFile) }.map {
+                factory.root + $0.outputFile + SealedFile.suffix
+            }
+            data = data.map { $0 + SealedFile.suffix }
+            // The unlock page and the header are not personal: every deploy sends them, as it
+            // sends the landing page, so a host without them has a broken deploy, and the install
+            // fails (to be tried again) rather than keep an app that cannot unlock offline.
+            shell += [factory.root + "login/", factory.root + PrivateHeader.path]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
-        let precache = String(decoding: try encoder.encode(shell + pagePaths + data), as: UTF8.self)
         let worker = ServiceWorker(
-            version: version, precacheJSON: precache, offlineURL: factory.root + "offline/", root: factory.root)
+            version: version, shellJSON: String(decoding: try encoder.encode(shell), as: UTF8.self),
+            personalJSON: String(decoding: try encoder.encode(personal + data), as: UTF8.self),
+            offlineURL: factory.root + "offline/", root: factory.root)
         return Data(try templates.render("site/sw.js", try MustacheValue(encoding: worker)).utf8)
     }
 }
