@@ -71,7 +71,8 @@ public struct PlanMyDay: Sendable {
         store.rollForward(to: day)
         let planner = DayPlanner(settings: settings)
         let moved = planner.planTomorrow(&store, after: day, now: now, calendar: calendar, at: clock.milliseconds)
-        let days = planner.planHorizon(store, from: day, now: now, calendar: calendar)
+        let previous = folder.plan()
+        let days = planner.planHorizon(store, from: day, now: now, calendar: calendar, previous: previous)
         let outcome = Outcome(
             days: days, captured: captured, movedToTomorrow: moved, planned: settings.plannedDay(day, now: now))
         guard !dryRun else { return outcome }
@@ -80,7 +81,6 @@ public struct PlanMyDay: Sendable {
         if !entries.isEmpty { store.undrainedInbox = inboxText }
         try folder.save(store)
         PausePoint.reached("plan: capture saved")
-        let previous = folder.plan()
         try AtomicFile.write(PlanSnapshot(days: days, now: clock, previous: previous).encoded(), to: folder.snapshot)
         PausePoint.reached("plan: plan written")
         if let inboxText, !entries.isEmpty {

@@ -75,6 +75,20 @@ struct EveningPlanTests {
         #expect(Self.scheduled(plan).contains("watch a film"))
     }
 
+    /// Late in the evening, with room for little: a task whose deadline is today is kept tonight
+    /// (tomorrow is too late), whatever its category, and goes first; today's errand comes
+    /// before leisure that could wait.
+    @Test func whatIsDueTonightComesBeforeWhatCouldWait() throws {
+        let now = Self.at("21:00")
+        let store = try Self.store(
+            ["watch a documentary 45m", "tidy the desk 30m", "write the grant report by today 45m #deep"], now: now)
+        let plan = DayPlanner(settings: Self.settings).plan(store, on: Self.day, now: now)
+        #expect(plan.isEvening)
+        #expect(Self.scheduled(plan) == ["write the grant report", "tidy the desk"])
+        #expect(plan.blocks.first?.span.start == 21 * 60)
+        #expect(plan.later.map(\.title) == ["watch a documentary"])
+    }
+
     @Test func planningTomorrowMovesWhatTheEveningCannotHoldAsOneChange() throws {
         let now = Self.at("19:00")
         var store = try Self.store(Self.lines, now: now)
@@ -133,7 +147,7 @@ struct EveningPlanTests {
                 #expect(block.span.start >= (minute + 4) / 5 * 5 && block.span.end <= evening.end, "seed \(seed)")
             }
             for task in store.tasks where task.recurrence == nil && task.date == Self.day && !task.done {
-                #expect(DayPlanner.fits(task, evening: evening), "\(task.title) stayed on a closed day")
+                #expect(DayPlanner.fits(task, evening: evening, on: Self.day), "\(task.title) stayed on a closed day")
                 #expect(Self.scheduled(plan).contains(task.title), "\(task.title) stayed today unplaced, seed \(seed)")
             }
         }

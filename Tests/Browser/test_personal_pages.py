@@ -349,3 +349,77 @@ def test_task_notes_and_unread_words_fit_inside_their_rows(open_browser, base_ur
         else:
             assert all(size < facts["body"] for size in facts["sizes"]), facts
             assert any(text.endswith("due Fri 11 Dec") for text in facts["text"]), facts["text"]
+
+
+# ---- The dashboard's reflection follows the part of the day ----
+
+def test_the_dashboards_reflection_is_the_mornings_until_the_window_closes(open_browser, base_url, site, plan_date,
+                                                                          time_zone):
+    html = (site / "dashboard" / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'data-day-part="evening" data-date="([0-9-]+)" data-evening-from="(\d\d:\d\d)"', html)
+    assert match and match.group(1) == plan_date, "the dashboard has no evening reflection for the plan's day"
+    evening_from = match.group(2)
+    before = add_minutes(evening_from, -1)
+    for clock, shown in ((before, "morning"), (evening_from, "evening")):
+        driver = open_browser(fixed_clock_script(epoch_ms(plan_date, clock, time_zone)))
+        driver.get(f"{base_url}/dashboard/")
+        wait(driver, loaded)
+        hidden = "evening" if shown == "morning" else "morning"
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f'[data-day-part="{shown}"]').is_displayed()
+             and not d.find_element(By.CSS_SELECTOR, f'[data-day-part="{hidden}"]').is_displayed(),
+             message=f"at {clock} the dashboard does not show the {shown}'s reflection alone")
+        title = driver.find_element(By.CSS_SELECTOR, f'[data-day-part="{shown}"] .section-title').text
+        assert title == ("This morning" if shown == "morning" else "This evening")
+
+
+# ---- Done and Snooze where the person looks: on every block, and on each task of a block ----
+
+def block_actions_ready(driver):
+    return driver.execute_script(
+        "var rows = document.querySelectorAll('[data-timeline] [data-block-actions]');"
+        "return rows.length > 0 && Array.prototype.every.call(rows, function (r) { return !r.hidden; });")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_mouse_marks_one_task_of_a_block_done_and_it_stays_marked(open_browser, base_url, plan_date, at_nine,
+                                                                     width):
+    driver = open_browser(at_nine, width=width)
+    driver.get(f"{base_url}/schedule/{plan_date}/")
+    wait(driver, block_actions_ready, message="the blocks' Done and Snooze never appeared")
+    blocks = [block for block in driver.find_elements(By.CSS_SELECTOR, "[data-timeline] .block[data-block-id]")
+              if len(block.find_elements(By.CSS_SELECTOR, "[data-task-id]")) >= 2]
+    assert blocks, "the plan has no block of several tasks"
+    block_id = blocks[0].get_attribute("data-block-id")
+    rows = blocks[0].find_elements(By.CSS_SELECTOR, "[data-task-id]")
+    first = rows[0].get_attribute("data-task-id")
+    check = rows[0].find_element(By.CSS_SELECTOR, "[data-task-done]")
+    assert check.is_displayed() and check.size["width"] >= 16
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", check)
+    check.click()
+
+    def marked(d):
+        block = d.find_element(By.CSS_SELECTOR, f"[data-timeline] [data-block-id='{block_id}']")
+        row = block.find_element(By.CSS_SELECTOR, f"[data-task-id='{first}']")
+        others = [r for r in block.find_elements(By.CSS_SELECTOR, "[data-task-id]") if r.get_attribute("data-task-id") != first]
+        return ("is-done" in row.get_attribute("class")
+                and row.find_element(By.CSS_SELECTOR, "[data-aura-state]").text.startswith("Done")
+                and row.find_element(By.CSS_SELECTOR, "[data-task-done]").get_attribute("aria-pressed") == "true"
+                and all("is-done" not in r.get_attribute("class") for r in others)
+                and "is-done" not in block.get_attribute("class"))
+
+    wait(driver, marked, message="the task was not marked done, alone, in its place")
+    assert re.fullmatch(r"Done 09:0\d", driver.find_element(
+        By.CSS_SELECTOR, f"[data-task-id='{first}'] [data-aura-state]").text)
+    driver.refresh()
+    wait(driver, block_actions_ready)
+    wait(driver, marked, message="after a reload the task is no longer marked done")
+
+    # The block's own Done finishes the rest; its Snooze goes with it.
+    done = driver.find_element(By.CSS_SELECTOR, f"[data-timeline] [data-block-id='{block_id}'] [data-block-done]")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", done)
+    done.click()
+    wait(driver, lambda d: "is-done" in d.find_element(
+        By.CSS_SELECTOR, f"[data-timeline] [data-block-id='{block_id}']").get_attribute("class")
+        and not d.find_element(By.CSS_SELECTOR, f"[data-timeline] [data-block-id='{block_id}'] [data-block-snooze]")
+        .is_displayed(), message="the block's Done did not finish the block")
+    assert page_errors(driver) == []

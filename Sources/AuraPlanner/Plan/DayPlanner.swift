@@ -33,7 +33,7 @@ public struct DayPlanner: Sendable {
         let open = store.tasks.filter { $0.isOpen(on: day) && !keptIDs.contains($0.id) }
         let ideas = open.filter(\.isUndatedIdea)
         let dueToday = open.filter { $0.isDue(on: day) }
-        let due = evening.map { evening in dueToday.filter { Self.fits($0, evening: evening) } } ?? dueToday
+        let due = evening.map { evening in dueToday.filter { Self.fits($0, evening: evening, on: day) } } ?? dueToday
         let forTomorrow = dueToday.filter { task in !due.contains { $0.id == task.id } }
         let snoozedPast = due.filter { task in task.snoozedUntil.map { settings.day(of: $0) > day } ?? false }
         let candidates = due.filter { task in !snoozedPast.contains { $0.id == task.id } }
@@ -49,11 +49,12 @@ public struct DayPlanner: Sendable {
                 rank: evening != nil && task.asksForTheEvening
                     ? min(1, (ranks[task.id] ?? 0) + 0.5) : ranks[task.id] ?? 0,
                 // After the window the whole plan is the evening: `tonight` may go anywhere in it.
-                partOfDay: evening != nil && task.asksForTheEvening ? nil : task.partOfDay)
+                partOfDay: evening != nil && task.asksForTheEvening ? nil : task.partOfDay,
+                // What must be done tonight comes before what could wait.
+                isPressing: evening != nil && (task.asksForTheEvening || task.isDeadline(onOrBefore: day)))
         }
         var scheduler = scheduler
         scheduler.partsOfDay = settings.partsOfDay
-        scheduler.cultureBeforeAdmin = evening != nil
         let schedule = scheduler.schedule(
             schedulable, window: window, opensAt: opensAt(day, now: now), passedBefore: minuteNow(on: day, now: now),
             busy: dayBusy.map(\.span) + kept.map(\.span))
@@ -113,7 +114,8 @@ public struct DayPlanner: Sendable {
 
     /// `previous` with the days in `touched` planned again from `store` (a person changed their
     /// tasks): a later day whole; today from `now`, keeping the blocks that have begun, less the
-    /// tasks no longer due in them; an earlier day as it was.
+    /// tasks no longer due in them, and the finished tasks of the others in their places; an
+    /// earlier day as it was.
     public func replan(
         _ previous: PlanSnapshot, touching touched: Set<LocalDate>, store: TaskStore, now: Date,
         calendar: (any BusyCalendar)?
@@ -134,7 +136,32 @@ public struct DayPlanner: Sendable {
                         partOfDay: stored.partOfDay)
                 }
             }
-            return plan(store, on: today, now: now, calendar: calendar, keeping: begun)
+            let finished = Self.finishedInPlace(
+                day, store: store, except: Set(begun.flatMap(\.tasks).map(\.id)))
+            return plan(store, on: today, now: now, calendar: calendar, keeping: begun + finished)
+        }
+    }
+
+    /// The tasks of `previous` finished on its day (but those in `except`), each block's in its
+    /// place: at the block's start, as long as they took. A finished task stays where the
+    /// person saw it until the day ends, however often the rest of the day is planned again.
+    static func finishedInPlace(_ previous: DayPlan, store: TaskStore, except: Set<String> = [])
+        -> [DayPlan.Block]
+    {
+        previous.blocks.compactMap { block -> DayPlan.Block? in
+            let finished = block.tasks.filter { task in
+                !except.contains(task.id)
+                    && store.tasks.first { $0.id == task.id }.map {
+                        $0.isDue(on: previous.date) && !$0.isOpen(on: previous.date)
+                    }
+                        ?? false
+            }
+            guard let lead = finished.first else { return nil }
+            return DayPlan.Block(
+                id: "\(previous.date.iso)-\(lead.id)",
+                span: MinuteSpan(
+                    start: block.span.start, end: block.span.start + finished.reduce(0) { $0 + $1.minutes }),
+                category: block.category, focusMode: block.focusMode, tasks: finished, isFixed: block.isFixed)
         }
     }
 
@@ -172,11 +199,13 @@ public struct DayPlanner: Sendable {
         return "busy time \(clock(clash.span.start))–\(clock(clash.span.end))"
     }
 
-    /// Whether `task` belongs in the evening after the window: one fixed at a time inside it,
-    /// one that asked for the evening or the night, or light work (Admin, Culture) that named
-    /// no other part of the day.
-    static func fits(_ task: StoredTask, evening: MinuteSpan) -> Bool {
+    /// Whether `task` belongs in the evening after the window of `day`: one fixed at a time
+    /// inside it, one whose deadline is that day or past (tomorrow would be too late), one that
+    /// asked for the evening or the night, or light work (Admin, Culture) that named no other
+    /// part of the day.
+    static func fits(_ task: StoredTask, evening: MinuteSpan, on day: LocalDate) -> Bool {
         if let time = task.time { return time.minutes >= evening.start && time.minutes < evening.end }
+        if task.isDeadline(onOrBefore: day) { return true }
         if task.partOfDay != nil { return task.asksForTheEvening }
         return task.category == .admin || task.category == .culture
     }
@@ -217,4 +246,7 @@ extension StoredTask {
     /// Whether the task named the evening or the night (`tonight`): in the evening after the
     /// window it comes before the day's leftovers.
     var asksForTheEvening: Bool { partOfDay == .evening || partOfDay == .night }
+
+    /// Whether the task's deadline is `day` or has passed.
+    func isDeadline(onOrBefore day: LocalDate) -> Bool { due.map { $0 <= day } ?? false }
 }

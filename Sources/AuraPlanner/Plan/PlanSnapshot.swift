@@ -150,11 +150,16 @@ extension PlanSnapshot {
 
 extension DayPlanner {
     /// Plans `today` (from `now` onwards when given) and the days after it up to the horizon.
-    public func planHorizon(_ store: TaskStore, from today: LocalDate, now: Date?, calendar: (any BusyCalendar)?)
-        -> [DayPlan]
-    {
-        (0..<PlanSnapshot.horizon).map { offset in
-            plan(store, on: today.adding(days: offset), now: offset == 0 ? now : nil, calendar: calendar)
+    /// Today's tasks already finished in `previous` stay in their places (`finishedInPlace`).
+    public func planHorizon(
+        _ store: TaskStore, from today: LocalDate, now: Date?, calendar: (any BusyCalendar)?,
+        previous: PlanSnapshot? = nil
+    ) -> [DayPlan] {
+        let finished = previous?.days.first { $0.date == today }.map { Self.finishedInPlace($0, store: store) } ?? []
+        return (0..<PlanSnapshot.horizon).map { offset in
+            offset == 0
+                ? plan(store, on: today, now: now, calendar: calendar, keeping: finished)
+                : plan(store, on: today.adding(days: offset), calendar: calendar)
         }
     }
 }

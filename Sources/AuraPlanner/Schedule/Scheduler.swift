@@ -11,10 +11,12 @@ struct SchedulableTask: Sendable, Equatable {
     let rank: Double
     /// The part of the day the task asked for (`this evening`); a flexible task keeps to it.
     let partOfDay: PartOfDay?
+    /// Placed before the rest of the flexible work (in the evening: due tonight, or asked for it).
+    let isPressing: Bool
 
     init(
         id: String, title: String, category: Category, minutes: Int, fixedStart: Int? = nil,
-        notBefore: Int? = nil, rank: Double, partOfDay: PartOfDay? = nil
+        notBefore: Int? = nil, rank: Double, partOfDay: PartOfDay? = nil, isPressing: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -24,6 +26,7 @@ struct SchedulableTask: Sendable, Equatable {
         self.notBefore = notBefore
         self.rank = rank
         self.partOfDay = partOfDay
+        self.isPressing = isPressing
     }
 }
 
@@ -87,9 +90,6 @@ public struct Scheduler: Sendable {
     var afternoonTarget = 15 * 60
     /// Where a task that names a part of the day may go.
     var partsOfDay = PartOfDay.defaultSpans
-    /// Culture takes its room before Admin: in the evening after the window, what the evening is
-    /// for comes before the day's leftover errands.
-    var cultureBeforeAdmin = false
 
     public init() {}
 
@@ -129,6 +129,15 @@ public struct Scheduler: Sendable {
         for task in ordered where task.fixedStart != nil { placeFixed(task, in: &day) }
         day.suggestFreeStretches()
         var flexible = ordered.filter { $0.fixedStart == nil }
+        // What must be done now (tonight's deadlines, what asked for tonight) takes its room
+        // before the rest, each kind of work in its own way.
+        let pressing = flexible.filter(\.isPressing)
+        placeDeepWork(pressing.filter { $0.category == .deepWork }, in: &day)
+        placeAdmin(pressing.filter { $0.category == .admin }, in: &day)
+        for task in pressing where task.category == .health || task.category == .culture {
+            placeAlone(task, preferring: preference(for: task), in: &day)
+        }
+        flexible.removeAll(where: \.isPressing)
         // The best-ranked task, when it is Deep Work or Admin, gets the first stretch that holds
         // it: the nudge leads with it, so it must not wait for the end of the day.
         let top = flexible.first
@@ -141,10 +150,8 @@ public struct Scheduler: Sendable {
         for task in flexible where task.category == .health {
             placeAlone(task, preferring: preference(for: task), in: &day)
         }
-        let culture = flexible.filter { $0.category == .culture }
-        if cultureBeforeAdmin { placeAlone(culture, in: &day) }
         placeAdmin(flexible.filter { $0.category == .admin }, in: &day)
-        if !cultureBeforeAdmin { placeAlone(culture, in: &day) }
+        placeAlone(flexible.filter { $0.category == .culture }, in: &day)
 
         return Schedule(
             blocks: day.blocks.sorted { $0.span.start < $1.span.start },

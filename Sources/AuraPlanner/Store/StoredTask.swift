@@ -63,6 +63,12 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
         self.due = due
     }
 
+    /// When a person marked the task done on `day` (milliseconds since 1970), nil while it is
+    /// open there or the store does not know (a task finished before changes were timed).
+    public func doneAt(on day: LocalDate) -> Int64? {
+        isOpen(on: day) ? nil : changed[recurrence == nil ? "done" : "done@\(day)"]
+    }
+
     /// Whether the task is still to do on `day`.
     public func isOpen(on day: LocalDate) -> Bool {
         recurrence == nil ? !done : !doneOccurrences.contains(day)

@@ -15,6 +15,8 @@ struct DayViewModel: Encodable, Sendable {
         let minutesText: String
         let isTop: Bool
         let notes: TaskNotes?
+        /// When it was finished (`10:42`), nil while it is still to do.
+        let doneAt: String?
     }
 
     struct TopTask: Encodable, Sendable {
@@ -68,12 +70,18 @@ struct DayViewModel: Encodable, Sendable {
         let isAdmin: Bool
         let isFixed: Bool
         let tasks: [TaskRow]
+        /// Whether each task has a Done of its own beside the block's.
+        let severalTasks: Bool
         let notificationId: String?
         let title: String?
         let label: String?
         var conflict: Conflict? = nil
+        /// When the last of a block's tasks was finished, nil while any is still to do.
+        var doneAt: String? = nil
 
-        static func block(_ block: DayPlan.Block, on day: LocalDate, top: Set<String>) -> Item {
+        static func block(
+            _ block: DayPlan.Block, on day: LocalDate, top: Set<String>, doneAt: [String: String]
+        ) -> Item {
             var item = Item(
                 kind: "block", span: block.span, id: block.id, anchor: BlockLink.anchor(block.id),
                 emoji: block.category.emoji,
@@ -84,9 +92,11 @@ struct DayViewModel: Encodable, Sendable {
                     TaskRow(
                         id: $0.id, title: $0.title, minutesText: AuraPlanner.durationText($0.minutes),
                         isTop: top.contains($0.id),
-                        notes: TaskNotes(due: $0.due, part: $0.partOfDay))
+                        notes: TaskNotes(due: $0.due, part: $0.partOfDay), doneAt: doneAt[$0.id])
                 },
                 notificationId: "notify-\(block.id)", title: nil, label: nil)
+            let finished = block.tasks.map { doneAt[$0.id] }
+            item.doneAt = finished.contains(nil) ? nil : finished.compactMap(\.self).max()
             item.conflict = block.conflict.map { conflict in
                 Conflict(
                     with: conflict.with, taskId: block.tasks[0].id,
@@ -138,6 +148,7 @@ struct DayViewModel: Encodable, Sendable {
             self.isAdmin = isAdmin
             self.isFixed = isFixed
             self.tasks = tasks
+            severalTasks = tasks.count > 1
             self.notificationId = notificationId
             self.title = title
             self.label = label
@@ -170,7 +181,8 @@ struct DayViewModel: Encodable, Sendable {
     let later: [LaterRow]
     let hasLater: Bool
 
-    init(_ plan: DayPlan, isToday: Bool, previous: DayPlan?, next: DayPlan?, root: String) {
+    /// `store` tells which of the plan's tasks are finished, and when.
+    init(_ plan: DayPlan, isToday: Bool, previous: DayPlan?, next: DayPlan?, root: String, store: TaskStore) {
         date = plan.date.iso
         timeZone = plan.timeZone.identifier
         title = DayText.title(plan.date)
@@ -195,7 +207,7 @@ struct DayViewModel: Encodable, Sendable {
             TopTask(id: $0.task.id, title: $0.task.title, notificationId: "notify-\($0.block.id)")
         }
         isEmpty = plan.blocks.isEmpty
-        timeline = Self.timeline(plan, top: Set(plan.topTasks.map(\.id)))
+        timeline = Self.timeline(plan, top: Set(plan.topTasks.map(\.id)), doneAt: Self.doneTimes(plan, store: store))
         later = plan.later.map {
             LaterRow(
                 id: $0.id, title: $0.title, emoji: $0.category.emoji, category: $0.category.name, reason: $0.reason)
@@ -204,9 +216,22 @@ struct DayViewModel: Encodable, Sendable {
     }
 
     /// Blocks and calendar events in time order, with the gaps between them inside the window.
-    private static func timeline(_ plan: DayPlan, top: Set<String>) -> [Item] {
+    /// When each finished task of the plan was done, as local `HH:MM`, by task id.
+    private static func doneTimes(_ plan: DayPlan, store: TaskStore) -> [String: String] {
+        var times: [String: String] = [:]
+        for task in plan.blocks.flatMap(\.tasks) {
+            guard let index = store.index(of: task.id), let at = store.tasks[index].doneAt(on: plan.date) else {
+                continue
+            }
+            let instant = Date(timeIntervalSince1970: TimeInterval(at) / 1000)
+            times[task.id] = String(isoTimestamp(instant, in: plan.timeZone).dropFirst(11).prefix(5))
+        }
+        return times
+    }
+
+    private static func timeline(_ plan: DayPlan, top: Set<String>, doneAt: [String: String]) -> [Item] {
         let events =
-            (plan.blocks.map { (span: $0.span, item: Item.block($0, on: plan.date, top: top)) }
+            (plan.blocks.map { (span: $0.span, item: Item.block($0, on: plan.date, top: top, doneAt: doneAt)) }
             + plan.busy.map { (span: $0.span, item: Item.busy($0)) })
             .sorted { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) }
         var items: [Item] = []

@@ -32,6 +32,13 @@ struct PersonalPages: Sendable {
         let day: DayViewModel?
         let next: DayViewModel.Item?
         let morningHTML: String?
+        let eveningHTML: String?
+        /// The plan's day, and when its evening starts (`18:30`: the day window's end), after
+        /// which the evening's reflection takes the morning's place.
+        let date: String?
+        let eveningFrom: String?
+        /// Whether the plan was made in the evening: its reflection is the one shown first.
+        let isEvening: Bool
         let tonight: Tonight?
         let links: [QuickLink]
         let planCommand = "aura plan --build"
@@ -59,7 +66,7 @@ struct PersonalPages: Sendable {
         let views = days.indices.map { index in
             DayViewModel(
                 days[index], isToday: index == 0, previous: index > 0 ? days[index - 1] : nil,
-                next: index + 1 < days.count ? days[index + 1] : nil, root: root)
+                next: index + 1 < days.count ? days[index + 1] : nil, root: root, store: content.planner.store)
         }
         let facts = today.map { ReflectionFacts($0, store: content.planner.store) }
         func reflection(_ time: Reflection.Time) throws -> String? {
@@ -113,7 +120,9 @@ struct PersonalPages: Sendable {
                 "/dashboard/", .dashboard, "Today", "Today at a glance: the next block, the load and tonight's picks.",
                 Dashboard(
                     hasPlan: today != nil, day: views.first, next: views.first?.timeline.first { $0.isBlock },
-                    morningHTML: morning, tonight: tonight, links: links)),
+                    morningHTML: morning, eveningHTML: evening, date: today?.date.iso,
+                    eveningFrom: today.map { clockText(minutes: $0.isEvening ? $0.window.start : $0.window.end) },
+                    isEvening: today?.isEvening ?? false, tonight: tonight, links: links)),
             try personal(
                 "/planner/", .planner, "Planner", "The inbox as captured, each item with its category and reason.",
                 PlannerViewModel(

@@ -250,7 +250,8 @@
   /* ---- Done and Snoozed, drawn the same way on every page that shows the plan ----
      An element marked data-aura-task names its record: the day (data-date, on it or around
      it), its block's data-notification-id and, for one task of a block, data-task-id. It gets
-     is-done or is-snoozed, and its own [data-aura-state] label says which. The week board and
+     is-done or is-snoozed, and its own [data-aura-state] label says which (with the time it was
+     done, when its data-done-at knows it). The week board and
      the dashboard draw through this, and redraw on every change (this tab's or another's). */
   function ownLabel(element) {
     var labels = element.querySelectorAll("[data-aura-state]");
@@ -268,7 +269,9 @@
     element.classList.toggle("is-snoozed", status === "snoozed");
     var label = ownLabel(element);
     if (label) {
-      label.textContent = status === "done" ? "Done" : status === "snoozed" ? "Snoozed " + Aura.duration(15) : "";
+      var at = element.getAttribute("data-done-at");
+      label.textContent = status === "done" ? "Done" + (at ? " " + at : "")
+        : status === "snoozed" ? "Snoozed " + Aura.duration(15) : "";
       label.hidden = !status;
     }
     return status;
