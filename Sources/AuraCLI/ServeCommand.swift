@@ -63,7 +63,7 @@ struct ServeCommand: Command {
         // What writers killed midway left (copies made 0600, never published) goes before serving.
         AtomicFile.removeLeftovers(in: stateFolder)
         try PlannerFolder(content: options.contentDirectory).removeLeftoverCopies()
-        for person in try accounts.people() where !person.isOwner {
+        for person in try accounts.people() {
             try PlannerFolder(content: state.personFolder(person.id)).removeLeftoverCopies()
         }
         // The owner's deep links name them too, for a browser signed in as several people.

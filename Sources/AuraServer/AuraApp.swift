@@ -52,6 +52,12 @@ public final class AuraApp: Sendable {
     let clock: @Sendable () -> Date
     /// The site's path prefix (`/` or `/aura/`), from its base URL; it does not change while serving.
     let root: String
+    /// Whether the owner plans in `Content/planner/` (a household's own day, shared with cron and
+    /// the CLI): not while that folder holds the demo site's day, marked by `demoMarker`. Then the
+    /// owner starts with an empty planner of their own, as everyone else does.
+    let ownerPlansInContent: Bool
+    /// The file that marks `Content/planner/` as the demo site's day.
+    static let demoMarker = "DEMO.md"
     /// The owner's site as last built in memory, whose public files everyone is answered from,
     /// and the planner files' state it was built from.
     let live: Mutex<(stamp: StampedPaths, site: ServedSite)>
@@ -111,6 +117,9 @@ public final class AuraApp: Sendable {
         let stamp = site.stamp
         live = Mutex(site)
         people = PersonalSites(shared: configuration.build, state: configuration.state)
+        ownerPlansInContent = !FileManager.default.fileExists(
+            atPath: PlannerFolder(content: configuration.build.contentDirectory).folder
+                .appendingPathComponent(Self.demoMarker).path)
         ownerStampPaths = PersonalSites.stampPaths(of: PlannerFolder(content: configuration.build.contentDirectory))
         liveReload =
             configuration.watch
@@ -390,7 +399,7 @@ public final class AuraApp: Sendable {
         }
     }
 
-    /// The planner of the person a session belongs to: the owner's is `Content/planner/`.
+    /// The planner of the person a session belongs to (`planner(personID:isOwner:)`).
     func planner(of session: Accounts.Session) throws -> PlannerFolder {
         try planner(personID: session.personID, isOwner: session.isOwner)
     }
@@ -402,16 +411,24 @@ public final class AuraApp: Sendable {
 
     /// The files whose stamps tell the site of the person a session belongs to unchanged.
     func stampPaths(of session: Accounts.Session) -> [String] {
-        session.isOwner
+        plansInContent(isOwner: session.isOwner)
             ? ownerStampPaths
             : PersonalSites.stampPaths(of: PlannerFolder(content: configuration.state.personFolder(session.personID)))
     }
 
-    /// The site built from the planner of the person a session belongs to: all of the owner's,
-    /// the personal files of anyone else's.
+    /// The site built from the planner of the person a session belongs to: all of the owner's
+    /// when they plan in `Content/planner/`, else the personal files of their own.
     func served(of session: Accounts.Session) throws -> ServedSite {
-        session.isOwner ? try served : try people.site(for: session.personID, name: session.name)
+        try served(personID: session.personID, name: session.name, isOwner: session.isOwner)
     }
+
+    /// The site built from a person's planner (`served(of:)`).
+    func served(personID: Int64, name: String, isOwner: Bool) throws -> ServedSite {
+        plansInContent(isOwner: isOwner) ? try served : try people.site(for: personID, name: name)
+    }
+
+    /// Whether a person (the owner, or another) plans in `Content/planner/`.
+    func plansInContent(isOwner: Bool) -> Bool { isOwner && ownerPlansInContent }
 
     /// The session the request's cookie opens, if any.
     func session(of request: HTTPRequest) throws -> Accounts.Session? {

@@ -38,18 +38,22 @@ final class ServedSite: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// A fresh served site in a new temporary folder, removed when the site is released; with
-    /// `emptyPlanner`, as on a new install, nothing was planned yet (no store, no plan).
+    /// A fresh served site in a new temporary folder, removed when the site is released: a
+    /// household's, whose owner (sam) plans in `Content/planner/`, unless `demo` keeps the default
+    /// content's mark of the demo day there; with `emptyPlanner`, as on a new install, nothing
+    /// was planned yet (no store, no plan).
     /// `clock` stands in for the app's clock; `pushService` (a prefix such as
     /// `http://127.0.0.1:8123/push/`) turns Web Push on, to that service.
     static func open(
-        emptyPlanner: Bool = false, clock: (@Sendable () -> Date)? = nil, pushService: String? = nil
+        emptyPlanner: Bool = false, demo: Bool = false, clock: (@Sendable () -> Date)? = nil,
+        pushService: String? = nil
     ) async throws -> ServedSite {
         let folder = try temporaryFolder()
         do {
             let content = folder.appendingPathComponent("Content")
             try Project.copyContent(to: content)
             try dayRunsToMidnight(content)
+            if !demo { try FileManager.default.removeItem(at: content.appendingPathComponent("planner/DEMO.md")) }
             if emptyPlanner {
                 for file in ["tasks.json", "plan.json", "calendar.ics"] {
                     try FileManager.default.removeItem(at: content.appendingPathComponent("planner/" + file))

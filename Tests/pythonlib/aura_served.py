@@ -66,12 +66,16 @@ def evening_somewhere(content):
 
 
 class Server:
-    def __init__(self, root, public_url=None, arguments=(), own_templates=False, content_edit=None, wrapper=()):
+    def __init__(self, root, public_url=None, arguments=(), own_templates=False, content_edit=None, wrapper=(),
+                 demo=False):
         self.root = root
         # A command the server runs under (strace), its arguments before the server's own.
         self.wrapper = list(wrapper)
         self.content = root / "Content"
         shutil.copytree(REPO / "Content", self.content)
+        # A household's content: its planner is the owner's, unless `demo` keeps the demo day's mark.
+        if not demo:
+            (self.content / "planner" / "DEMO.md").unlink()
         if content_edit:
             content_edit(self.content)
         self.templates = REPO / "Templates"

@@ -11,9 +11,7 @@ extension AuraApp {
         guard !kept.isEmpty else { return }
         for person in try accounts.people() {
             guard let changes = kept[person.id] else { continue }
-            let folder =
-                person.isOwner
-                ? PlannerFolder(content: configuration.build.contentDirectory) : try people.planner(for: person.id)
+            let folder = try planner(personID: person.id, isOwner: person.isOwner)
             if FileManager.default.fileExists(atPath: folder.store.url.path) {
                 try folder.changeStore { store in
                     for change in changes { store.noteChange(of: change.task, change.field, at: change.changed) }

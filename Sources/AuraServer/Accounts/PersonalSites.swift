@@ -4,8 +4,9 @@ import Foundation
 import Platform
 import Synchronization
 
-/// Everyone's own planner and the site built from it. The owner (the first person added)
-/// plans in `Content/planner/`, so cron and `aura plan` keep working on it; each other person
+/// Everyone's own planner and the site built from it. The owner (the first person added) of a
+/// household plans in `Content/planner/`, so cron and `aura plan` keep working on it, unless
+/// that folder holds the demo day (`AuraApp.demoMarker`); each other person (and then the owner)
 /// has a folder of their own, `<state>/people/<id>/`, laid out as a content folder: their
 /// `planner/` (inbox, store, plan in the documented formats) beside links to the shared
 /// content (`site.yml`, culture, reflections…). Their pages, JSON and calendar are built from

@@ -25,9 +25,11 @@ final class CalendarRefresh: Sendable {
 }
 
 extension AuraApp {
-    /// The planner of a person: the owner's is `Content/planner/`.
+    /// The planner of a person: `Content/planner/` for an owner who plans there
+    /// (`plansInContent`), else their own folder in the state folder.
     func planner(personID: Int64, isOwner: Bool) throws -> PlannerFolder {
-        isOwner ? PlannerFolder(content: configuration.build.contentDirectory) : try people.planner(for: personID)
+        plansInContent(isOwner: isOwner)
+            ? PlannerFolder(content: configuration.build.contentDirectory) : try people.planner(for: personID)
     }
 
     /// Fetches `url` (checked against the site's calendar hosts) and keeps it as the person's

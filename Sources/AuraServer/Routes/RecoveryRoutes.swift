@@ -110,7 +110,7 @@ extension AuraApp {
         guard secret.count == 43, let person = try accounts.feedOwner(secret: secret) else {
             return .text(404, "Not found")
         }
-        let site = person.isOwner ? try served : try people.site(for: person.id, name: person.name)
+        let site = try served(personID: person.id, name: person.name, isOwner: person.isOwner)
         let files = StaticFiles(site: site, root: root)
         guard case .file(let file) = files.lookup(root + PersonalPaths.calendar) else {
             return .text(404, "Not found")
