@@ -187,9 +187,8 @@ extension AuraApp {
                 _ = try? push(
                     PushPayload(
                         id: note.id, title: note.title, body: note.body,
-                        url: root
-                            + (current.day == (try? folder.settings().day(of: now))
-                                ? "schedule/" : "schedule/\(current.day.iso)/")
+                        // The dated page: after midnight, `schedule/` is another day.
+                        url: root + "schedule/\(current.day.iso)/"
                             + "?profile=\(person.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")#block-\(note.blockId)",
                         tag: note.id, badge: reminders.filter { $0.fire <= now }.count, actions: ["done", "snooze"],
                         profile: person.name),

@@ -20,6 +20,10 @@ extension AuraApp {
         let deleteAction: String
         let message: String?
         let feedURL: String?
+        /// The same feed for a calendar app to subscribe to (`webcal://`).
+        let subscribeURL: String?
+        /// Set when the address is the one this request came to: no `--public-url` was given.
+        let feedAddressIsGuessed: Bool
         let calendar: CalendarView
     }
 
@@ -62,7 +66,9 @@ extension AuraApp {
             name: session.name, csrf: session.csrf, isOwner: session.isOwner, passwordAction: base + "password",
             signOutEverywhereAction: base + "sign-out-everywhere", feedAction: base + "feed",
             exportURL: base + "export.zip", deleteAction: base + "delete",
-            message: message, feedURL: feedURL, calendar: calendar)
+            message: message, feedURL: feedURL,
+            subscribeURL: feedURL.map { "webcal://" + $0.drop { $0 != ":" }.dropFirst(3) },
+            feedAddressIsGuessed: configuration.publicURL == nil, calendar: calendar)
         let body = try site.render(
             path: "/account/", kind: .account, title: "Your account", content: view,
             session: try sessionContext(session, request))
@@ -130,8 +136,7 @@ extension AuraApp {
             return response
         case "feed":
             let secret = try accounts.rotateFeed(personID: session.personID, now: clock())
-            let site = try settings
-            return try accountPage(request, feedURL: publicBase(site) + "feed/\(secret).ics")
+            return try accountPage(request, feedURL: try feedBase(request) + "feed/\(secret).ics")
         case "calendar", "calendar-address", "calendar-remove":
             return try calendarAction(action, request, session)
         case "delete":
@@ -214,5 +219,16 @@ extension AuraApp {
     /// The address people open the server at, ending in `/`: `--public-url`, else `base_url`.
     func publicBase(_ site: SiteConfiguration) -> String {
         (configuration.publicURL ?? site.baseURL).absoluteString
+    }
+
+    /// Where the person's calendar app reaches this server: `--public-url`, else the address
+    /// this request came to (shown only to the person who asked, never mailed), else the site's
+    /// base URL.
+    func feedBase(_ request: HTTPRequest) throws -> String {
+        if let publicURL = configuration.publicURL { return publicURL.absoluteString }
+        guard let host = request.header("Host"), !host.isEmpty, host.count <= 255,
+            host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) })
+        else { return try publicBase(settings) }
+        return request.scheme + "://" + host + root
     }
 }
