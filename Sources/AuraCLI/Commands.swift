@@ -10,6 +10,7 @@ public enum Commands {
         DoneCommand(),
         SnoozeCommand(),
         PushCommand(),
+        ReflowCommand(),
         DayCommand(),
         EditCommand(),
         MoveCommand(),

@@ -68,6 +68,8 @@ public final class AuraApp: Sendable {
     let calendarRefresh: Mutex<CalendarRefresh?> = Mutex(nil)
     /// Pushes reminders at their triggers (when the server has a push contact).
     let pushScheduler: Mutex<PushScheduler?> = Mutex(nil)
+    /// Plans the rest of people's days again when blocks pass undone.
+    let reflows: Mutex<DayReflows?> = Mutex(nil)
     /// With a static output to keep current: its background builds.
     let publisher: BackgroundBuild?
     /// Everyone's planner and site but the owner's.
@@ -129,6 +131,7 @@ public final class AuraApp: Sendable {
         if configuration.watch { startWatching() }
         try startCalendarRefresh()
         startPushScheduler()
+        startReflows()
     }
 
     /// The owner's pages, in step with the planner's files (`served`).

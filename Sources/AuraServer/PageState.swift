@@ -4,7 +4,8 @@ import Foundation
 /// Done and Snoozed as the pages keep them, from the store: per planned day, each block's
 /// notification id → "done" (every task done that day) or "snoozed" (a task snoozed past
 /// `now`), and a block's single tasks done while the block is not → "done". `plan` names the
-/// plan's version, so a page can tell when it was planned again.
+/// plan's version, so a page can tell when it was planned again; `reflowed` is true when the
+/// latest change was the day re-flowing itself, so the page comes back offering its Undo.
 enum PageState {
     static func of(plan: PlanSnapshot?, store: TaskStore, now: Date) -> [String: Any] {
         var days: [String: Any] = [:]
@@ -26,7 +27,8 @@ enum PageState {
             days["\(planned.date)"] = ["blocks": blocks, "tasks": tasks]
         }
         return [
-            "plan": plan.map { isoTimestamp($0.generated, in: TimeZone(identifier: "UTC")!) } ?? NSNull(), "days": days
+            "plan": plan.map { isoTimestamp($0.generated, in: TimeZone(identifier: "UTC")!) } ?? NSNull(), "days": days,
+            "reflowed": store.recentChanges.last?.day != nil
         ]
     }
 

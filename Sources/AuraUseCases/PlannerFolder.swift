@@ -175,6 +175,41 @@ public struct PlannerFolder: Sendable {
         return result
     }
 
+    /// Plans the rest of today again from `now` when blocks passed undone (`DayPlanner.reflow`),
+    /// under the exclusive lock: the new plan is kept, and the store remembers the day as it was
+    /// for Undo, as a change made at `at`. Returns what happened, nil when nothing had passed
+    /// undone (or there is no plan, or its calendar cannot be read).
+    public func reflow(now: Date, at: Int64, onWait: @escaping @Sendable () -> Void = {}) throws
+        -> DayPlanner.Reflow?
+    {
+        // A look without the lock first: most of the time no block of today has ended yet.
+        let settings = try settings()
+        let today = settings.day(of: now)
+        guard let peek = plan()?.days.first(where: { $0.date == today }),
+            DayPlanner(settings: settings).mayReflow(peek, now: now)
+        else { return nil }
+        let held = try lock(exclusive: true, onWait: onWait)
+        defer { held?.release() }
+        guard FileManager.default.fileExists(atPath: store.url.path), let previous = plan() else { return nil }
+        guard let day = previous.days.first(where: { $0.date == today }) else { return nil }
+        let calendar: ICSCalendar?
+        do { calendar = try busyCalendar(settings) } catch { return nil }
+        var taskStore = try loadStore(existing: true)
+        guard
+            let reflow = DayPlanner(settings: settings).reflow(day, store: taskStore, now: now, calendar: calendar)
+        else { return nil }
+        taskStore.rememberReflow(of: day, missed: reflow.missed, at: at)
+        try save(taskStore)
+        try keep(reflow.day, in: previous, now: now)
+        return reflow
+    }
+
+    /// Keeps `day` in place of the plan of its date in `previous`, as planned at `now`.
+    func keep(_ day: DayPlan, in previous: PlanSnapshot, now: Date) throws {
+        let days = previous.days.map { $0.date == day.date ? day : $0 }
+        try AtomicFile.write(PlanSnapshot(days: days, now: now, previous: previous).encoded(), to: snapshot)
+    }
+
     /// Replaces the calendar file with `data` (nil removes it) under the exclusive lock, and in
     /// the same transaction plans the current plan's days from `now` again around it.
     public func changeCalendarAndPlan(to data: Data?, now: Date) throws {

@@ -150,12 +150,17 @@ public struct TaskActions: Sendable {
         return taskIDs[0]
     }
 
-    /// Undoes the latest change a person made that is still kept, at `at`; nil when none is.
+    /// Undoes the latest change a person made that is still kept, at `at`; nil when none is. A
+    /// reflow's undo puts the day's plan back as it was.
     public func undoLatest(at: Int64, now: Date, onWait: @escaping @Sendable () -> Void = {}) throws
         -> StoreChange?
     {
         guard FileManager.default.fileExists(atPath: folder.store.url.path) else { return nil }
-        return try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in store.undoLatest(at: at) }
+        return try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in
+            let change = store.undoLatest(at: at)
+            if let day = change?.day, let plan = folder.plan() { try folder.keep(day, in: plan, now: now) }
+            return change
+        }
     }
 
     /// An id that names no task, block or notification of the person's.

@@ -142,6 +142,56 @@ public struct DayPlanner: Sendable {
         }
     }
 
+    /// Today's plan re-flowed at `now`: when a block the planner chose has ended with a task
+    /// neither done nor snoozed, the rest of the day is planned again from now around what is
+    /// fixed: the block under way, appointments, finished tasks and busy time stay, and the
+    /// passed tasks go back among the rest. Nil when no block has passed undone (or `previous`
+    /// is not today's).
+    public func reflow(_ previous: DayPlan, store: TaskStore, now: Date, calendar: (any BusyCalendar)?)
+        -> Reflow?
+    {
+        guard mayReflow(previous, now: now) else { return nil }
+        let today = previous.date
+        let minute = settings.minutes(of: now, on: today)
+        let stored = Dictionary(uniqueKeysWithValues: store.tasks.map { ($0.id, $0) })
+        func waiting(_ task: DayPlan.ScheduledTask) -> Bool {
+            guard let task = stored[task.id], task.isDue(on: today), task.isOpen(on: today) else { return false }
+            return task.snoozedUntil.map { $0 <= now } ?? true
+        }
+        let passed = previous.blocks.filter { !$0.isFixed && $0.span.end + Self.reflowGrace <= minute }
+        let missed = passed.flatMap { $0.tasks.filter(waiting) }
+        guard !missed.isEmpty else { return nil }
+        let missedIDs = Set(missed.map(\.id))
+        // What stays: every begun block less its missed tasks, and the finished tasks of the rest.
+        let begun = previous.blocks.filter { $0.span.start < minute }.compactMap { block in
+            block.keeping { missedIDs.contains($0.id) ? nil : $0 }
+        }
+        let kept = begun + Self.finishedInPlace(previous, store: store, except: Set(begun.flatMap(\.tasks).map(\.id)))
+        let day = plan(store, on: today, now: now, calendar: calendar, keeping: kept)
+        return Reflow(day: day, missed: missed)
+    }
+
+    /// Whether `day` is today's plan with a block the planner chose that ended (`reflowGrace`
+    /// ago) by `now`: a look at the plan alone, before the store is read.
+    public func mayReflow(_ day: DayPlan, now: Date) -> Bool {
+        let today = settings.day(of: now)
+        guard day.date == today, !day.isEvening else { return false }
+        let minute = settings.minutes(of: now, on: today)
+        return day.blocks.contains { !$0.isFixed && $0.span.end + Self.reflowGrace <= minute }
+    }
+
+    /// How long after a block's end its tasks may still be marked before the day re-flows: the
+    /// person finishing a minute late is not planned around.
+    public static let reflowGrace = 5
+
+    /// A day planned again because blocks passed undone (`reflow`).
+    public struct Reflow: Sendable, Equatable {
+        /// Today's new plan.
+        public let day: DayPlan
+        /// The tasks whose blocks had ended undone, in the order they were planned.
+        public let missed: [DayPlan.ScheduledTask]
+    }
+
     /// The tasks of `previous` finished on its day (but those in `except`), each block's in its
     /// place: at the block's start, as long as they took. A finished task stays where the
     /// person saw it until the day ends, however often the rest of the day is planned again.

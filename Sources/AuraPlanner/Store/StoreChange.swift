@@ -9,9 +9,24 @@ public struct StoreChange: Codable, Sendable, Equatable {
     public let at: Int64
     /// The changed tasks as they were before it.
     let before: [StoredTask]
+    /// The day's plan as it was before a change that planned it again and touched no task (a
+    /// reflow): Undo puts it back. Nil for every other change.
+    public var day: DayPlan? = nil
 
     /// How many changes the store keeps for undo; older ones are forgotten.
     static let kept = 20
+}
+
+extension TaskStore {
+    /// Remembers, for Undo, that `day` was planned again at `at` (`DayPlanner.reflow`) because
+    /// `missed` had passed undone; `day` is the plan as it was.
+    public mutating func rememberReflow(of day: DayPlan, missed: [DayPlan.ScheduledTask], at: Int64) {
+        let names = missed.map { "“\($0.title)”" }
+        let summary =
+            "Planned the rest of today again: " + names.joined(separator: ", ")
+            + " had passed undone"
+        remember(StoreChange(summary: summary, at: at, before: [], day: day))
+    }
 }
 
 extension StoredTask {

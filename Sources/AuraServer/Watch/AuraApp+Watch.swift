@@ -27,6 +27,10 @@ extension AuraApp {
             refresh?.stop()
             refresh = nil
         }
+        reflows.withLock { reflows in
+            reflows?.stop()
+            reflows = nil
+        }
         watcher.withLock { watcher in
             watcher?.stop()
             watcher = nil

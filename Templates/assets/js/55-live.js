@@ -227,7 +227,7 @@
     if (!state || counts.pending > 0) return; // what waits here is newer than the server's
     if (Aura.tasks && Aura.tasks.replace) Aura.tasks.replace(state.days);
     if (counts.plan === null) counts.plan = state.plan;
-    else if (state.plan !== counts.plan) reloadWhenSafe();
+    else if (state.plan !== counts.plan) reloadWhenSafe(state.reflowed === true);
   }
 
   function refresh() {
@@ -236,8 +236,10 @@
       .then(applyState, function () { /* offline: the page keeps what it shows */ });
   }
 
-  /* A newer plan never reloads the page under the hand: at the safe moment only. */
-  function reloadWhenSafe() {
+  /* A newer plan never reloads the page under the hand: at the safe moment only. After the day
+     re-flowed itself (blocks had passed undone), the page comes back saying what moved, with
+     its Undo (?undo=1). */
+  function reloadWhenSafe(reflowed) {
     if (counts.reloadWaiting) return;
     counts.reloadWaiting = true;
     var timer = window.setInterval(function () {
@@ -245,7 +247,8 @@
       if (counts.blocker) return;
       window.clearInterval(timer);
       try { window.sessionStorage.setItem(Aura.keys.appUpdated, JSON.stringify({ replanned: true })); } catch (error) { /* no line then */ }
-      window.location.reload();
+      if (reflowed) window.location.replace(window.location.pathname + "?undo=1" + window.location.hash);
+      else window.location.reload();
     }, SAFE_CHECK_MS);
   }
 

@@ -244,6 +244,26 @@ struct PlannerCommandTests {
         #expect(same.status == 0 && same.out.hasPrefix("Unchanged: t5"), "\(same)")
     }
 
+    /// `aura reflow` plans the rest of today again once a block has ended undone, and
+    /// `aura undo` puts the day back exactly as it was.
+    @Test func reflowPlansTheRestOfTheDayAgainAndUndoPutsItBack() async throws {
+        let sandbox = try Sandbox(inbox: Self.inbox)
+        #expect(await sandbox.run("plan").status == 0)
+        let early = await sandbox.run("reflow")
+        #expect(early.status == 0 && early.out == "Nothing has passed undone: the day stays as planned.\n", "\(early)")
+        let planned = try sandbox.read("Content/planner/plan.json")
+        // Four hours on (11:00), the morning's first blocks have ended undone.
+        let later = Sandbox.now.addingTimeInterval(4 * 3600)
+        let reflow = await sandbox.run(["reflow"], now: later)
+        #expect(reflow.status == 0, "\(reflow)")
+        #expect(reflow.out.hasPrefix("Planned the rest of today again: t1 “write the grant proposal introduction”"))
+        #expect(try sandbox.read("Content/planner/plan.json") != planned)
+        let undo = await sandbox.run(["undo"], now: later.addingTimeInterval(60))
+        #expect(undo.out.hasPrefix("Undone: Planned the rest of today again: “write the grant proposal introduction”"))
+        let restored = try PlanSnapshot.decode(Data(try sandbox.read("Content/planner/plan.json").utf8))
+        #expect(restored.today == (try PlanSnapshot.decode(Data(planned.utf8))).today)
+    }
+
     @Test func editMoveAndDropChangeTheStoreAndBadInputWritesNothing() async throws {
         let sandbox = try Sandbox(inbox: Self.inbox)
         #expect(await sandbox.run("plan").status == 0)

@@ -1,0 +1,43 @@
+import AuraUseCases
+import Dispatch
+import Foundation
+
+/// The day re-flows by itself: every half minute each person's today is looked at, and when a
+/// block the planner chose has ended undone, the rest of it is planned again
+/// (`PlannerFolder.reflow`) as a change their Undo takes back. Their open pages hear of the new
+/// plan and reload at a safe moment, saying what moved, with the Undo; their reminders follow
+/// the new times.
+final class DayReflows: Sendable {
+    static let interval = 30
+    private let queue = DispatchQueue(label: "aura.serve.reflows")
+    // Dispatch sources may be cancelled from any thread.
+    nonisolated(unsafe) private let timer: any DispatchSourceTimer
+
+    init(tick: @escaping @Sendable () -> Void) {
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        let interval = DispatchTimeInterval.seconds(Self.interval)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(1))
+        timer.setEventHandler(handler: tick)
+        timer.resume()
+    }
+
+    func stop() { timer.cancel() }
+
+    deinit { timer.cancel() }
+}
+
+extension AuraApp {
+    func startReflows() {
+        reflows.withLock { reflows in reflows = DayReflows { [weak self] in self?.reflowDays() } }
+    }
+
+    /// One look at everyone's today; a person whose day cannot be read is passed over until the next.
+    func reflowDays() {
+        let now = clock()
+        guard let people = try? accounts.people() else { return }
+        for person in people {
+            guard let folder = try? planner(personID: person.id, isOwner: person.isOwner) else { continue }
+            _ = try? folder.reflow(now: now, at: now.milliseconds)
+        }
+    }
+}
