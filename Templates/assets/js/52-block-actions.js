@@ -101,6 +101,16 @@
     draw();
   });
 
-  draw();
+  /* Showing the buttons makes each block taller: a page opened at a block (#block-…), whose
+     jump the browser (or the unlock page) has already made, keeps that block where it was. */
+  function drawKeepingTarget() {
+    var id = window.location.hash ? decodeURIComponent(window.location.hash.slice(1)) : "";
+    var target = id ? document.getElementById(id) : null;
+    var before = target ? target.getBoundingClientRect().top : 0;
+    draw();
+    if (target) window.scrollTo({ top: window.scrollY + target.getBoundingClientRect().top - before, behavior: "instant" });
+  }
+
+  drawKeepingTarget();
   Aura.tasks.watch(draw);
 })();
