@@ -45,12 +45,8 @@ import Testing
         }
     }
 
-    @Test func aReminderGoesOnceAtItsTriggerASnoozeMovesItAndDoneCancelsIt() async throws {
-        let clock = Clock(ServedSite.now)
-        let service = try FakePushService()
-        defer { service.server.stop() }
-        let site = try await ServedSite.open(clock: clock.read, pushService: service.prefix)
-        var sam = try await site.signedIn()
+    /// Subscribes `visitor`'s browser (a key of its own) to reminders through `service`.
+    static func subscribe(_ visitor: inout Visitor, to service: FakePushService) async throws {
         let browser = try P256Key()
         let subscription: [String: Any] = [
             "endpoint": service.prefix + "device",
@@ -59,7 +55,16 @@ import Testing
                 "auth": Base64URL.encode(Array(repeating: 7, count: 16))
             ]
         ]
-        #expect(try await sam.post("/api/push/subscriptions", json: ["subscription": subscription]).status == 201)
+        #expect(try await visitor.post("/api/push/subscriptions", json: ["subscription": subscription]).status == 201)
+    }
+
+    @Test func aReminderGoesOnceAtItsTriggerASnoozeMovesItAndDoneCancelsIt() async throws {
+        let clock = Clock(ServedSite.now)
+        let service = try FakePushService()
+        defer { service.server.stop() }
+        let site = try await ServedSite.open(clock: clock.read, pushService: service.prefix)
+        var sam = try await site.signedIn()
+        try await Self.subscribe(&sam, to: service)
         let plan = try #require(site.app.planner(personID: 1, isOwner: true).plan())
         let notes = try #require(plan.today?.notifications)
         try #require(notes.count >= 4)

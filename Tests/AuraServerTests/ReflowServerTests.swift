@@ -1,7 +1,6 @@
 import AuraHTTP
 import AuraPlanner
 import Foundation
-import Platform
 import Testing
 
 @testable import AuraServer
@@ -16,15 +15,7 @@ import Testing
         defer { service.server.stop() }
         let site = try await ServedSite.open(clock: clock.read, pushService: service.prefix)
         var sam = try await site.signedIn()
-        let browser = try P256Key()
-        let subscription: [String: Any] = [
-            "endpoint": service.prefix + "device",
-            "keys": [
-                "p256dh": Base64URL.encode(browser.publicPoint),
-                "auth": Base64URL.encode(Array(repeating: 7, count: 16))
-            ]
-        ]
-        #expect(try await sam.post("/api/push/subscriptions", json: ["subscription": subscription]).status == 201)
+        try await PushSchedulerTests.subscribe(&sam, to: service)
         let folder = try site.app.planner(personID: 1, isOwner: true)
         let before = try #require(folder.plan()?.today)
         let first = try #require(before.blocks.first { !$0.isFixed })
