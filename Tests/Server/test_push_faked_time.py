@@ -86,8 +86,7 @@ def test_reminders_at_their_triggers_on_a_faked_clock(tmp_path):
         came = arrives("plumber")
         assert abs((came - at("09:00")).total_seconds()) <= 5, f"{came:%H:%M:%S}"
         [(_, _, payload)] = arrived()
-        day = plan["days"][0]["date"]
-        assert payload["url"] == f"/schedule/{day}/?profile=sam#block-{blocks['plumber']}" and payload["profile"] == "sam"
+        assert payload["url"] == f"/schedule/{day.isoformat()}/?profile=sam#block-{blocks['plumber']}" and payload["profile"] == "sam"
         snoozed = post(server, sam, "/api/snooze", {"id": f"notify-{blocks['plumber']}", "minutes": 15})
         assert snoozed.status_code == 200, snoozed.text
         snoozed_until = clock.now(zone).replace(microsecond=0) + datetime.timedelta(minutes=15)

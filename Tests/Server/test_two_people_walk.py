@@ -18,6 +18,7 @@ PAGES = ["/dashboard/", "/planner/", "/schedule/", "/week/", "/focus/", "/notifi
 PUBLIC = ["/", "/culture/", "/design/", "/docs/", "/login/", "/sitemap.xml", "/robots.txt", "/aura.ics"]
 # Forms that end the session, change the account or fetch a calendar: tested on their own elsewhere.
 LEFT_ALONE = {"Sign out", "Sign out everywhere", "Delete my account", "Change the password", "New calendar address",
+              "Subscribe to your days",
               "Upload the calendar", "Fetch the calendar", "Remove the calendar", "Plan My Day", "Add to inbox",
               "Export as Markdown"}
 MARKERS = {"sam": "zzsamonly", "kim": "zzkimonly"}
