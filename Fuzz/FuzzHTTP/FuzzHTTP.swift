@@ -46,6 +46,11 @@ final class Served: Sendable {
         try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let content = folder.appendingPathComponent("Content")
         try! FileManager.default.copyItem(at: repository.appendingPathComponent("Content"), to: content)
+        // The copy's docs link is relative, so it would lead nowhere (an error): it leads to the project's.
+        let docs = content.appendingPathComponent("docs")
+        try! FileManager.default.removeItem(at: docs)
+        try! FileManager.default.createSymbolicLink(
+            at: docs, withDestinationURL: repository.appendingPathComponent("docs"))
         let state = ServerState(folder.appendingPathComponent("state"))
         let accounts = try! Accounts(path: state.accountsDatabase)
         try! accounts.setPassword(name: "sam", password: "a long enough password", replacing: false, now: Date())
