@@ -136,9 +136,9 @@ public struct DayPlanner: Sendable {
                         partOfDay: stored.partOfDay)
                 }
             }
-            let finished = Self.finishedInPlace(
-                day, store: store, except: Set(begun.flatMap(\.tasks).map(\.id)))
-            return plan(store, on: today, now: now, calendar: calendar, keeping: begun + finished)
+            return plan(
+                store, on: today, now: now, calendar: calendar,
+                keeping: Self.keptInPlace(day, begun: begun, store: store))
         }
     }
 
@@ -153,21 +153,23 @@ public struct DayPlanner: Sendable {
         guard mayReflow(previous, now: now) else { return nil }
         let today = previous.date
         let minute = settings.minutes(of: now, on: today)
-        let stored = Dictionary(uniqueKeysWithValues: store.tasks.map { ($0.id, $0) })
         func waiting(_ task: DayPlan.ScheduledTask) -> Bool {
-            guard let task = stored[task.id], task.isDue(on: today), task.isOpen(on: today) else { return false }
+            guard let index = store.index(of: task.id) else { return false }
+            let task = store.tasks[index]
+            guard task.isDue(on: today), task.isOpen(on: today) else { return false }
             return task.snoozedUntil.map { $0 <= now } ?? true
         }
         let passed = previous.blocks.filter { !$0.isFixed && $0.span.end + Self.reflowGrace <= minute }
         let missed = passed.flatMap { $0.tasks.filter(waiting) }
         guard !missed.isEmpty else { return nil }
         let missedIDs = Set(missed.map(\.id))
-        // What stays: every begun block less its missed tasks, and the finished tasks of the rest.
+        // Every begun block stays, less its missed tasks.
         let begun = previous.blocks.filter { $0.span.start < minute }.compactMap { block in
             block.keeping { missedIDs.contains($0.id) ? nil : $0 }
         }
-        let kept = begun + Self.finishedInPlace(previous, store: store, except: Set(begun.flatMap(\.tasks).map(\.id)))
-        let day = plan(store, on: today, now: now, calendar: calendar, keeping: kept)
+        let day = plan(
+            store, on: today, now: now, calendar: calendar,
+            keeping: Self.keptInPlace(previous, begun: begun, store: store))
         return Reflow(day: day, missed: missed)
     }
 
@@ -192,27 +194,27 @@ public struct DayPlanner: Sendable {
         public let missed: [DayPlan.ScheduledTask]
     }
 
-    /// The tasks of `previous` finished on its day (but those in `except`), each block's in its
-    /// place: at the block's start, as long as they took. A finished task stays where the
-    /// person saw it until the day ends, however often the rest of the day is planned again.
-    static func finishedInPlace(_ previous: DayPlan, store: TaskStore, except: Set<String> = [])
+    /// What stays in place when the day of `previous` is planned again: the `begun` blocks as
+    /// given, and the tasks of every other block finished on that day, each block's at its
+    /// start, as long as they took. A finished task stays where the person saw it until the day
+    /// ends, however often the rest of the day is planned again.
+    static func keptInPlace(_ previous: DayPlan, begun: [DayPlan.Block] = [], store: TaskStore)
         -> [DayPlan.Block]
     {
-        previous.blocks.compactMap { block -> DayPlan.Block? in
-            let finished = block.tasks.filter { task in
-                !except.contains(task.id)
-                    && store.tasks.first { $0.id == task.id }.map {
-                        $0.isDue(on: previous.date) && !$0.isOpen(on: previous.date)
-                    }
-                        ?? false
+        let inBegun = Set(begun.flatMap(\.tasks).map(\.id))
+        return begun
+            + previous.blocks.compactMap { block -> DayPlan.Block? in
+                let finished = block.tasks.filter { task in
+                    guard !inBegun.contains(task.id), let index = store.index(of: task.id) else { return false }
+                    return store.tasks[index].isDue(on: previous.date) && !store.tasks[index].isOpen(on: previous.date)
+                }
+                guard let lead = finished.first else { return nil }
+                return DayPlan.Block(
+                    id: "\(previous.date.iso)-\(lead.id)",
+                    span: MinuteSpan(
+                        start: block.span.start, end: block.span.start + finished.reduce(0) { $0 + $1.minutes }),
+                    category: block.category, focusMode: block.focusMode, tasks: finished, isFixed: block.isFixed)
             }
-            guard let lead = finished.first else { return nil }
-            return DayPlan.Block(
-                id: "\(previous.date.iso)-\(lead.id)",
-                span: MinuteSpan(
-                    start: block.span.start, end: block.span.start + finished.reduce(0) { $0 + $1.minutes }),
-                category: block.category, focusMode: block.focusMode, tasks: finished, isFixed: block.isFixed)
-        }
     }
 
     /// After the window has closed on `day` (`now` in its evening), keeps tonight what tonight's

@@ -150,12 +150,12 @@ extension PlanSnapshot {
 
 extension DayPlanner {
     /// Plans `today` (from `now` onwards when given) and the days after it up to the horizon.
-    /// Today's tasks already finished in `previous` stay in their places (`finishedInPlace`).
+    /// Today's tasks already finished in `previous` stay in their places (`keptInPlace`).
     public func planHorizon(
         _ store: TaskStore, from today: LocalDate, now: Date?, calendar: (any BusyCalendar)?,
         previous: PlanSnapshot? = nil
     ) -> [DayPlan] {
-        let finished = previous?.days.first { $0.date == today }.map { Self.finishedInPlace($0, store: store) } ?? []
+        let finished = previous?.days.first { $0.date == today }.map { Self.keptInPlace($0, store: store) } ?? []
         return (0..<PlanSnapshot.horizon).map { offset in
             offset == 0
                 ? plan(store, on: today, now: now, calendar: calendar, keeping: finished)

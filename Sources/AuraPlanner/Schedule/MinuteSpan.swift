@@ -32,7 +32,7 @@ public struct MinuteSpan: Hashable, Sendable, Codable {
     static let dayMinutes = 24 * 60
 
     /// Midnight to midnight.
-    static let wholeDay = MinuteSpan(start: 0, end: 24 * 60)
+    static let wholeDay = MinuteSpan(start: 0, end: dayMinutes)
 
     var length: Int { end - start }
 
