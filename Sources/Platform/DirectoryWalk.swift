@@ -13,18 +13,24 @@ public enum DirectoryWalk {
         return files
     }
 
-    private static func walk(_ path: String, relative: String, _ visit: (String) -> Void) {
-        guard let directory = opendir(path) else { return }
-        var names: [(name: String, isRegularFile: Bool)] = []
+    /// The entries of the folder at `path` but `.` and `..`, sorted by name, each with the kind
+    /// its listing gives (`DT_REG`, `DT_DIR`, `DT_LNK`, or `DT_UNKNOWN`); empty when it cannot be read.
+    private static func entries(of path: String) -> [(name: String, type: UInt8)] {
+        guard let directory = opendir(path) else { return [] }
+        var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
-            if name != "." && name != ".." { names.append((name, entry.pointee.d_type == UInt8(DT_REG))) }
+            if name != "." && name != ".." { entries.append((name, entry.pointee.d_type)) }
         }
         closedir(directory)
-        for (name, isRegularFile) in names.sorted(by: { $0.name < $1.name }) {
-            if isRegularFile {
+        return entries.sorted { $0.name < $1.name }
+    }
+
+    private static func walk(_ path: String, relative: String, _ visit: (String) -> Void) {
+        for (name, type) in entries(of: path) {
+            if type == UInt8(DT_REG) {
                 visit(relative + name)
                 continue
             }
@@ -54,16 +60,7 @@ public enum DirectoryWalk {
     private static func findDanglingLinks(
         _ path: String, relative: String, into found: inout [(path: String, destination: String)]
     ) {
-        guard let directory = opendir(path) else { return }
-        var entries: [(name: String, type: UInt8)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { entries.append((name, entry.pointee.d_type)) }
-        }
-        closedir(directory)
-        for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
+        for (name, type) in entries(of: path) {
             let full = path + "/" + name
             var status = stat()
             let kind = type == UInt8(DT_UNKNOWN) && lstat(full, &status) == 0 ? status.st_mode & S_IFMT : nil
