@@ -65,11 +65,11 @@ public final class AuraApp: Sendable {
     let liveReload: LiveReload?
     let watcher: Mutex<SourceWatcher?> = Mutex(nil)
     /// Fetches people's calendar addresses again on a schedule.
-    let calendarRefresh: Mutex<CalendarRefresh?> = Mutex(nil)
+    let calendarRefresh: Mutex<RepeatingTimer?> = Mutex(nil)
     /// Pushes reminders at their triggers (when the server has a push contact).
     let pushScheduler: Mutex<PushScheduler?> = Mutex(nil)
     /// Plans the rest of people's days again when blocks pass undone.
-    let reflows: Mutex<DayReflows?> = Mutex(nil)
+    let reflows: Mutex<RepeatingTimer?> = Mutex(nil)
     /// With a static output to keep current: its background builds.
     let publisher: BackgroundBuild?
     /// Everyone's planner and site but the owner's.

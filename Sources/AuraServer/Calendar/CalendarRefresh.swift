@@ -1,28 +1,5 @@
 import AuraUseCases
-import Dispatch
 import Foundation
-
-/// Every calendar address people gave is fetched again on a schedule (`accounts:
-/// calendar_refresh` minutes in `site.yml`, hourly by default), one after another on a queue of
-/// its own: a fetch that works replaces the person's calendar and plans their days again around
-/// it; one that fails keeps the calendar they had and says why on their account page.
-final class CalendarRefresh: Sendable {
-    private let queue = DispatchQueue(label: "aura.serve.calendars")
-    // Dispatch sources may be cancelled from any thread.
-    nonisolated(unsafe) private let timer: any DispatchSourceTimer
-
-    init(every minutes: Int, refresh: @escaping @Sendable () -> Void) {
-        timer = DispatchSource.makeTimerSource(queue: queue)
-        let interval = DispatchTimeInterval.seconds(minutes * 60)
-        timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler(handler: refresh)
-        timer.resume()
-    }
-
-    func stop() { timer.cancel() }
-
-    deinit { timer.cancel() }
-}
 
 extension AuraApp {
     /// The planner of a person: `Content/planner/` for an owner who plans there
@@ -53,10 +30,16 @@ extension AuraApp {
         }
     }
 
+    /// Every calendar address people gave is fetched again on a schedule (`accounts:
+    /// calendar_refresh` minutes in `site.yml`, hourly by default), one after another on a queue
+    /// of its own: a fetch that works replaces the person's calendar and plans their days again
+    /// around it; one that fails keeps the calendar they had and says why on their account page.
     func startCalendarRefresh() throws {
         let minutes = try settings.calendarRefreshMinutes
         calendarRefresh.withLock { refresh in
-            refresh = CalendarRefresh(every: minutes) { [weak self] in self?.refreshCalendars() }
+            refresh = RepeatingTimer(label: "aura.serve.calendars", every: .seconds(minutes * 60)) { [weak self] in
+                self?.refreshCalendars()
+            }
         }
     }
 

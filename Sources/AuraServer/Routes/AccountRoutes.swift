@@ -67,7 +67,7 @@ extension AuraApp {
             signOutEverywhereAction: base + "sign-out-everywhere", feedAction: base + "feed",
             exportURL: base + "export.zip", deleteAction: base + "delete",
             message: message, feedURL: feedURL,
-            subscribeURL: feedURL.map { "webcal://" + $0.drop { $0 != ":" }.dropFirst(3) },
+            subscribeURL: feedURL.map(calendarSubscription(to:)),
             feedAddressIsGuessed: configuration.publicURL == nil, calendar: calendar)
         let body = try site.render(
             path: "/account/", kind: .account, title: "Your account", content: view,

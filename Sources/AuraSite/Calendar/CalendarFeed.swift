@@ -76,3 +76,9 @@ struct CalendarFeed: Sendable {
         return writer.document
     }
 }
+
+/// The address a calendar app subscribes to for the feed at `address` (`https://…/aura.ics`):
+/// the same with the `webcal://` scheme, which phones and desktop calendars open as a subscription.
+package func calendarSubscription(to address: String) -> String {
+    "webcal://" + address.drop { $0 != ":" }.dropFirst(3)
+}

@@ -66,7 +66,7 @@ struct NotificationsViewModel: Encodable, Sendable {
             id: DailyNudge.id, fireTime: Self.clock(plan.nudge.fireDate, zone), title: plan.nudge.title,
             body: plan.nudge.body)
         feedURL = factory.absoluteURL("/" + factory.calendarPath)
-        subscribeURL = "webcal://" + feedURL.drop { $0 != ":" }.dropFirst(3)
+        subscribeURL = calendarSubscription(to: feedURL)
         todayICSURL = BlockLink.dayPath(plan.date, root: root) + "aura.ics"
         dataURL = root + "notifications.json"
         dashboardURL = root + "dashboard/"
