@@ -223,8 +223,7 @@ struct DayViewModel: Encodable, Sendable {
             guard let index = store.index(of: task.id), let at = store.tasks[index].doneAt(on: plan.date) else {
                 continue
             }
-            let instant = Date(timeIntervalSince1970: TimeInterval(at) / 1000)
-            times[task.id] = String(isoTimestamp(instant, in: plan.timeZone).dropFirst(11).prefix(5))
+            times[task.id] = clockText(Date(timeIntervalSince1970: TimeInterval(at) / 1000), plan.timeZone)
         }
         return times
     }

@@ -52,8 +52,8 @@ struct NotificationsViewModel: Encodable, Sendable {
             let block = blocks[note.blockId]
             return Item(
                 id: note.id, blockId: note.blockId, fireDate: isoTimestamp(note.fireDate, in: zone),
-                fireTime: Self.clock(note.fireDate, zone),
-                snoozedTime: Self.clock(note.fireDate.addingTimeInterval(15 * 60), zone),
+                fireTime: clockText(note.fireDate, zone),
+                snoozedTime: clockText(note.fireDate.addingTimeInterval(15 * 60), zone),
                 title: note.title, body: note.body, cue: note.cue, isHigh: note.interruptionLevel == .timeSensitive,
                 priorityText: note.interruptionLevel == .timeSensitive ? "High priority" : "",
                 url: factory.deepLink(
@@ -63,7 +63,7 @@ struct NotificationsViewModel: Encodable, Sendable {
                 tasks: block?.tasks.map { Task(id: $0.id, title: $0.title) } ?? [])
         }
         nudge = Nudge(
-            id: DailyNudge.id, fireTime: Self.clock(plan.nudge.fireDate, zone), title: plan.nudge.title,
+            id: DailyNudge.id, fireTime: clockText(plan.nudge.fireDate, zone), title: plan.nudge.title,
             body: plan.nudge.body)
         feedURL = factory.absoluteURL("/" + factory.calendarPath)
         subscribeURL = calendarSubscription(to: feedURL)
@@ -71,11 +71,6 @@ struct NotificationsViewModel: Encodable, Sendable {
         dataURL = root + "notifications.json"
         dashboardURL = root + "dashboard/"
         date = plan.date.iso
-    }
-
-    static func clock(_ instant: Date, _ zone: TimeZone) -> String {
-        let local = isoTimestamp(instant, in: zone)
-        return String(local.dropFirst(11).prefix(5))
     }
 
     /// `/notifications.json`: the plan for the web app. `badge` counts the tasks still open today.
