@@ -98,7 +98,6 @@
       Aura.tasks.setSnoozed(date, notificationId, !snoozed, blockTitle(block));
       Aura.say((snoozed ? "Snooze taken back: " : "Snoozed 15 minutes: ") + blockTitle(block) + ".");
     }
-    draw();
   });
 
   /* Showing the buttons makes each block taller: a page opened at a block (#block-…), whose
@@ -112,5 +111,6 @@
   }
 
   drawKeepingTarget();
+  // Every change, this tab's own clicks included, is announced: the buttons follow it there.
   Aura.tasks.watch(draw);
 })();
