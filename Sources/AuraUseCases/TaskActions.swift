@@ -158,7 +158,10 @@ public struct TaskActions: Sendable {
         guard FileManager.default.fileExists(atPath: folder.store.url.path) else { return nil }
         return try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in
             let change = store.undoLatest(at: at)
-            if let day = change?.day, let plan = folder.plan() { try folder.keep(day, in: plan, now: now) }
+            if let day = change?.day, let plan = folder.plan() {
+                let planner = DayPlanner(settings: try folder.settings())
+                try folder.keep(planner.reflowUndone(day, now: now), in: plan, now: now)
+            }
             return change
         }
     }

@@ -1,78 +1,18 @@
-"""Web Push delivery against a fake push service on loopback that does what a browser's push
-service and the browser do: it checks the VAPID JWT (ES256 signature with the server's public
-key, `aud`, `exp`, `sub`) and decrypts the body (RFC 8291 `aes128gcm`, with `http_ece` and the
-subscription's private key), as `POST /api/push/test` sends a reminder to every browser of the
-person. A service that answers 410 loses the subscription."""
-import base64
-import http.server
+"""Web Push delivery against a fake push service on loopback (Tests/pythonlib/fake_push.py) that
+does what a browser's push service and the browser do: it checks the VAPID JWT (ES256
+signature with the server's public key, `aud`, `exp`, `sub`) and decrypts the body (RFC 8291
+`aes128gcm`, with `http_ece` and the subscription's private key), as `POST /api/push/test` sends a
+reminder to every browser of the person. A service that answers 410 loses the subscription."""
 import json
-import os
 import sqlite3
 import subprocess
-import threading
-import time
 
-import http_ece
 import pytest
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+from cryptography.hazmat.primitives import serialization
 
 from aura_test_paths import aura_binary
+from fake_push import CONTACT, BrowserSubscription, FakePushService, b64url, check_vapid
 from server_support import Server, wait_for
-
-CONTACT = "mailto:reminders@aura-tests.dev"
-
-
-def b64url(data):
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
-def unb64url(text):
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-class FakePushService:
-    """Receives pushes at /push/<id>, answering `status`; keeps what arrived."""
-
-    def __init__(self):
-        self.received = []
-        self.status = 201
-        self.answers = {}  # path → [(status, headers)] answered first, in turn
-        service = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                service.received.append((self.path, self.headers, body, time.time()))  # names in any case
-                queued = service.answers.get(self.path)
-                status, headers = queued.pop(0) if queued else (service.status, {})
-                self.send_response(status)
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *arguments):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-
-class BrowserSubscription:
-    """A browser's side of a subscription: its P-256 key pair and auth secret."""
-
-    def __init__(self, endpoint):
-        self.key = ec.generate_private_key(ec.SECP256R1())
-        self.auth = os.urandom(16)
-        self.endpoint = endpoint
-        point = self.key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
-        self.json = {"endpoint": endpoint, "keys": {"p256dh": b64url(point), "auth": b64url(self.auth)}}
-
-    def decrypt(self, body):
-        return json.loads(http_ece.decrypt(body, private_key=self.key, auth_secret=self.auth, version="aes128gcm"))
 
 
 @pytest.fixture(scope="module")
@@ -92,27 +32,6 @@ def server(tmp_path_factory, service):
 
 def post(server, browser, path, body):
     return browser.post(server.url + path, json=body, headers={"Origin": server.url})
-
-
-def check_vapid(authorization, server_key, audience, now=None):
-    """The VAPID header's JWT, verified at `now` (the server's clock; this one's unless told):
-    returns its claims."""
-    now = time.time() if now is None else now
-    scheme, _, rest = authorization.partition(" ")
-    assert scheme == "vapid"
-    fields = dict(part.strip().split("=", 1) for part in rest.split(","))
-    assert fields["k"] == server_key
-    header, claims, signature = fields["t"].split(".")
-    assert json.loads(unb64url(header)) == {"typ": "JWT", "alg": "ES256"}
-    raw = unb64url(signature)
-    assert len(raw) == 64
-    public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64url(server_key))
-    public.verify(encode_dss_signature(int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big")),
-                  f"{header}.{claims}".encode(), ec.ECDSA(hashes.SHA256()))
-    claims = json.loads(unb64url(claims))
-    assert claims["aud"] == audience and claims["sub"] == CONTACT
-    assert now < claims["exp"] <= now + 24 * 3600
-    return claims
 
 
 def test_a_test_reminder_is_encrypted_for_each_browser_and_signed(server, service):

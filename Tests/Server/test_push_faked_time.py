@@ -14,7 +14,8 @@ from zoneinfo import ZoneInfo
 
 from faked_clock import FakedClock
 from server_support import Server, plan_my_day, wait_for
-from test_push_delivery import CONTACT, BrowserSubscription, FakePushService, check_vapid, post
+from fake_push import CONTACT, BrowserSubscription, FakePushService, check_vapid
+from test_push_delivery import post
 
 def site_zone(server):
     return ZoneInfo(re.search(r"^time_zone: (\S+)", (server.content / "site.yml").read_text(), re.M).group(1))

@@ -76,6 +76,10 @@ public struct DayPlan: Sendable, Equatable, Codable {
     public let busy: [Busy]
     public let notifications: [PlannedNotification]
     public let nudge: DailyNudge
+    /// The minute of the day at which the person undid a reflow of this plan: a block that had
+    /// passed undone by then stays where they put it back, and only one ending later may set
+    /// off another reflow. Nil when none was undone (and in plans saved before).
+    public var reflowUndoneAt: Int? = nil
 
     /// Whether the plan is the evening after the window: light work until bedtime.
     public var isEvening: Bool { evening == true }

@@ -136,9 +136,11 @@ public struct DayPlanner: Sendable {
                         partOfDay: stored.partOfDay)
                 }
             }
-            return plan(
+            var planned = plan(
                 store, on: today, now: now, calendar: calendar,
                 keeping: Self.keptInPlace(day, begun: begun, store: store))
+            planned.reflowUndoneAt = day.reflowUndoneAt
+            return planned
         }
     }
 
@@ -159,17 +161,17 @@ public struct DayPlanner: Sendable {
             guard task.isDue(on: today), task.isOpen(on: today) else { return false }
             return task.snoozedUntil.map { $0 <= now } ?? true
         }
-        let passed = previous.blocks.filter { !$0.isFixed && $0.span.end + Self.reflowGrace <= minute }
-        let missed = passed.flatMap { $0.tasks.filter(waiting) }
+        let missed = Self.passed(previous, by: minute).flatMap { $0.tasks.filter(waiting) }
         guard !missed.isEmpty else { return nil }
         let missedIDs = Set(missed.map(\.id))
         // Every begun block stays, less its missed tasks.
         let begun = previous.blocks.filter { $0.span.start < minute }.compactMap { block in
             block.keeping { missedIDs.contains($0.id) ? nil : $0 }
         }
-        let day = plan(
+        var day = plan(
             store, on: today, now: now, calendar: calendar,
             keeping: Self.keptInPlace(previous, begun: begun, store: store))
+        day.reflowUndoneAt = previous.reflowUndoneAt
         return Reflow(day: day, missed: missed)
     }
 
@@ -178,8 +180,24 @@ public struct DayPlanner: Sendable {
     public func mayReflow(_ day: DayPlan, now: Date) -> Bool {
         let today = settings.day(of: now)
         guard day.date == today, !day.isEvening else { return false }
-        let minute = settings.minutes(of: now, on: today)
-        return day.blocks.contains { !$0.isFixed && $0.span.end + Self.reflowGrace <= minute }
+        return !Self.passed(day, by: settings.minutes(of: now, on: today)).isEmpty
+    }
+
+    /// The blocks of `day` the planner chose that ended (`reflowGrace` ago) by `minute`, less
+    /// those that had by the time a reflow of the day was undone.
+    private static func passed(_ day: DayPlan, by minute: Int) -> [DayPlan.Block] {
+        day.blocks.filter { block in
+            let passedAt = block.span.end + reflowGrace
+            return !block.isFixed && passedAt <= minute && passedAt > (day.reflowUndoneAt ?? .min)
+        }
+    }
+
+    /// `day`, put back by an undo at `now` of the reflow that had planned it again: the blocks
+    /// that had passed undone by then stay as they are.
+    public func reflowUndone(_ day: DayPlan, now: Date) -> DayPlan {
+        var undone = day
+        undone.reflowUndoneAt = settings.minutes(of: now, on: day.date)
+        return undone
     }
 
     /// How long after a block's end its tasks may still be marked before the day re-flows: the

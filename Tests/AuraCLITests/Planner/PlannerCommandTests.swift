@@ -245,7 +245,8 @@ struct PlannerCommandTests {
     }
 
     /// `aura reflow` plans the rest of today again once a block has ended undone, and
-    /// `aura undo` puts the day back exactly as it was.
+    /// `aura undo` puts the day back exactly as it was, to stay so: the blocks that had passed
+    /// undone then do not set off another reflow, a block that ends undone later does.
     @Test func reflowPlansTheRestOfTheDayAgainAndUndoPutsItBack() async throws {
         let sandbox = try Sandbox(inbox: Self.inbox)
         #expect(await sandbox.run("plan").status == 0)
@@ -261,7 +262,15 @@ struct PlannerCommandTests {
         let undo = await sandbox.run(["undo"], now: later.addingTimeInterval(60))
         #expect(undo.out.hasPrefix("Undone: Planned the rest of today again: “write the grant proposal introduction”"))
         let restored = try PlanSnapshot.decode(Data(try sandbox.read("Content/planner/plan.json").utf8))
-        #expect(restored.today == (try PlanSnapshot.decode(Data(planned.utf8))).today)
+        let morning = try #require(try PlanSnapshot.decode(Data(planned.utf8)).today)
+        #expect(restored.today?.blocks == morning.blocks && restored.today?.notifications == morning.notifications)
+        let again = await sandbox.run(["reflow"], now: later.addingTimeInterval(120))
+        #expect(again.out == "Nothing has passed undone: the day stays as planned.\n", "\(again)")
+        // A block that was still ahead at the undo, once it ends undone, re-flows the day.
+        let ahead = try #require(morning.blocks.first { !$0.isFixed && morning.instant($0.span.end) > later })
+        let next = await sandbox.run(["reflow"], now: morning.instant(ahead.span.end + 10))
+        #expect(next.out.hasPrefix("Planned the rest of today again: "), "\(next)")
+        #expect(next.out.contains(ahead.tasks[0].title), "\(next)")
     }
 
     @Test func editMoveAndDropChangeTheStoreAndBadInputWritesNothing() async throws {
