@@ -30,8 +30,8 @@ python3 -c "import fontTools, brotli, fontpkg_inter_tight" 2>/dev/null || {
   echo "Installing fonttools, brotli and fontpkg-inter-tight from PyPI"
   python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore fonttools brotli fontpkg-inter-tight
 }
-font="$here/Templates/assets/fonts/InterTight-Light-latin.woff2"
-[ -f "$font" ] || { echo "Subsetting Inter Tight Light to $font"; python3 "$here/scripts/subset-font.py" "$font"; }
+font="$here/Templates/assets/fonts/InterTight-latin.woff2"
+[ -f "$font" ] || { echo "Subsetting Inter Tight to $font"; python3 "$here/scripts/subset-font.py" "$font"; }
 
 if [ "$mode" = test ]; then
   shared="$here/../shared"

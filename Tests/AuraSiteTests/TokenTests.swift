@@ -46,7 +46,26 @@ struct TokenTests {
         ).css
         #expect(css.contains("font-display: swap;"))
         #expect(css.contains("src: url(\"/assets/fonts/x.woff2\") format(\"woff2\");"))
-        #expect(css.contains("font-weight: 300;"))
+        // One variable face for the light headings and the text's 400 to 600.
+        #expect(css.contains("font-weight: 300 700;"))
+        #expect(css.contains("--font-body: -apple-system, BlinkMacSystemFont, \"SF Pro Text\", \"Inter Tight\""))
+    }
+
+    @Test func aVariableFaceNamesTheWeightsItSpansAroundTheHeadingWeight() throws {
+        let text = try String(contentsOf: Self.tokensURL, encoding: .utf8)
+        for (weights, message) in [
+            ("[300]", "'heading_font_weights' is [300]; expected the lightest and the heaviest weight"),
+            ("[700, 300]", "'heading_font_weights' is [700, 300]; expected"),
+            ("[300, heavy]", "'heading_font_weights' is [300, heavy]; expected"),
+            ("[400, 700]", "'heading_font_weights' spans 400 to 700, not heading_weight 300"),
+        ] {
+            let edited = text.replacingOccurrences(
+                of: "heading_font_weights: [300, 700]", with: "heading_font_weights: \(weights)")
+            #expect(edited != text)
+            let error = #expect(throws: SourceError.self) { try DesignTokens.parse(edited, file: "tokens.yml") }
+            #expect(error?.description.contains(message) == true, "\(weights): \(String(describing: error))")
+            #expect(error?.description.hasPrefix("tokens.yml:") == true)
+        }
     }
 
     /// White on black is 21:1 by WCAG's definition; DESIGN.md states the seed accent and muted

@@ -3,8 +3,8 @@ built default site (fixtures in conftest.py). Everything here is read from the r
 execute_script (getBoundingClientRect, scrollWidth, getComputedStyle), using only standard
 WebDriver calls, so the same tests run in Chromium and WebKit.
 
-What is measured: the "At a glance" figures never overlap; no page scrolls sideways; the tasks of
-"Your day" are separated by a spaced dot; notification titles end on a whole word; culture rows
+What is measured: the "At a glance" figures never overlap; no page scrolls sideways; text is
+set in the site's face where the system has no San Francisco; the tasks of "Your day" are separated by a spaced dot; notification titles end on a whole word; culture rows
 show their tags in the heading face, an entry's facts sit on one grid, "Related" has air before
 its list, and tag and kind pages name themselves once; no text is too small to read; the design
 page's radius labels stay on one line; the header is one row with every link reachable by
@@ -186,7 +186,29 @@ def test_notification_titles_end_on_a_whole_word(browser, base_url, plan_date):
         assert cut, "the default plan has a task too long for a whole title"
 
 
-# ---- (5) Culture ----
+# ---- (5) Faces ----
+
+# The width a canvas gives a text in a face: the face a browser picks from a stack is the one
+# whose width it gives. (The page's fonts are in: `settled`.)
+TEXT_WIDTHS = """
+var text = arguments[0], style = getComputedStyle(arguments[1]), context = document.createElement('canvas').getContext('2d');
+function width(family) { context.font = style.fontWeight + ' ' + style.fontSize + ' ' + family; return context.measureText(text).width; }
+return { stack: width(style.fontFamily), site: width('"Inter Tight"'), system: width('sans-serif'), weight: style.fontWeight };"""
+
+
+@pytest.mark.parametrize("path,selector", [("", "p"), ("schedule/", ".block__task"), ("culture/", ".culture-row__summary, p")])
+def test_text_is_set_in_the_sites_face_where_the_system_has_no_san_francisco(browser, base_url, path, selector):
+    """Linux has no San Francisco: the text is set in the site's Inter Tight at its own weight,
+    not in the system sans (DejaVu, heavier and wider than the light headings)."""
+    visit(browser, base_url, path)
+    element = browser.find_element(By.CSS_SELECTOR, selector)
+    text = "Plan the day, then live it: 0123456789 — “quietly”."
+    widths = browser.execute_script(TEXT_WIDTHS, text, element)
+    assert abs(widths["site"] - widths["system"]) > 1, f"the test cannot tell the faces apart: {widths}"
+    assert abs(widths["stack"] - widths["site"]) < 0.01, f"{path} {selector}: not Inter Tight: {widths}"
+
+
+# ---- (6) Culture ----
 
 def test_culture_rows_show_their_tags_in_the_heading_face(browser, base_url):
     resize(browser, 1280)
@@ -308,7 +330,7 @@ def test_tag_and_kind_pages_name_themselves_once(browser, base_url, site):
         assert len(texts) == len(set(texts)), f"{path} repeats a heading: {headings}"
 
 
-# ---- (6) Text large enough to read ----
+# ---- (7) Text large enough to read ----
 
 TEXT_SIZES = """
 var words = /[^\\s\\d\\p{P}\\p{S}]{2,}/gu, out = [];
@@ -354,7 +376,7 @@ def test_no_text_is_too_small_to_read(browser, base_url, site, width):
     assert small == [], f"{len(small)} texts too small at {width} px:\n" + "\n".join(small[:40])
 
 
-# ---- (7) The design page's radius labels stay on one line, inside their row ----
+# ---- (8) The design page's radius labels stay on one line, inside their row ----
 
 def test_radius_labels_stay_on_one_line(browser, base_url):
     for width in WIDTHS:
@@ -381,7 +403,7 @@ def test_radius_labels_stay_on_one_line(browser, base_url):
             assert intersect(radius["label"], radius["shape"]) == (0, 0), f"at {width} px the label '{radius['text']}' covers its shape"
 
 
-# ---- (8) Header: one row, every link reachable, the current section marked ----
+# ---- (9) Header: one row, every link reachable, the current section marked ----
 
 HEADER = RECT + """
 var header = document.querySelector('.site-header'), inner = header.querySelector('.site-header__inner'), style = getComputedStyle(inner);

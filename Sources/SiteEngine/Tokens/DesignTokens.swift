@@ -54,12 +54,13 @@ package struct DesignTokens: Sendable {
         }
         let type = try fields.mapping("type", required: true)!
         let families = try type.mapping("families", required: true)!
+        let headingWeight = try headingWeight(type)
         return DesignTokens(
             colors: colors,
             typeScale: try TypeScale(type),
             fonts: try namedValues(families),
-            headingWeight: try headingWeight(type),
-            headingFont: try FontFile(type, families: families),
+            headingWeight: headingWeight,
+            headingFont: try FontFile(type, families: families, headingWeight: headingWeight),
             radii: try pixelValues(try fields.mapping("radii", required: true)!),
             spacing: try pixelValues(try fields.mapping("spacing", required: true)!),
             motion: try namedValues(try fields.mapping("motion", required: true)!),

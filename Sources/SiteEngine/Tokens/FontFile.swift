@@ -8,13 +8,18 @@ package struct FontFile: Sendable {
     package let family: String
     /// The file's path under `Templates/`.
     package let path: String
+    /// The weights a variable face spans (`heading_font_weights`); nil for a face of the
+    /// heading weight alone.
+    package let weights: ClosedRange<Int>?
     private let tokensFile: String
     private let line: Int
     private let column: Int
 
-    /// Reads `heading_font` from the `type` mapping; nil when the theme names no file.
-    package init?(_ type: YAMLFields, families: YAMLFields) throws(SourceError) {
+    /// Reads `heading_font` and `heading_font_weights` from the `type` mapping; nil when the
+    /// theme names no file. A variable face must span `headingWeight`.
+    package init?(_ type: YAMLFields, families: YAMLFields, headingWeight: Int) throws(SourceError) {
         guard let path = try type.string("heading_font") else { return nil }
+        weights = try Self.weights(type, spanning: headingWeight)
         let stack = try families.requiredString("heading")
         let first = stack.split(separator: ",").first.map(String.init) ?? stack
         family = first.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
@@ -23,6 +28,26 @@ package struct FontFile: Sendable {
         let mark = type.node["heading_font"]!.mark
         line = mark.line
         column = mark.column
+    }
+
+    /// `heading_font_weights`: two CSS font weights, the lightest and the heaviest.
+    private static func weights(_ type: YAMLFields, spanning headingWeight: Int) throws(SourceError)
+        -> ClosedRange<Int>?
+    {
+        guard let items = try type.strings("heading_font_weights") else { return nil }
+        let node = type.node["heading_font_weights"]!
+        let weights = items.compactMap { Int($0.0) }.filter(DesignTokens.Limits.weight.contains)
+        guard items.count == 2, weights.count == 2, weights[0] < weights[1] else {
+            throw type.error(
+                "'heading_font_weights' is [\(items.map(\.0).joined(separator: ", "))]; expected the lightest and the heaviest weight the face spans, such as [300, 700]",
+                at: node)
+        }
+        guard (weights[0]...weights[1]).contains(headingWeight) else {
+            throw type.error(
+                "'heading_font_weights' spans \(weights[0]) to \(weights[1]), not heading_weight \(headingWeight)",
+                at: node)
+        }
+        return weights[0]...weights[1]
     }
 
     /// The error for a file that is not in `templatesDirectory`.

@@ -18,7 +18,8 @@ package struct TokenStylesheet: Sendable {
         if let headingFontPath, let font = tokens.headingFont {
             lines += [
                 "@font-face {", "  font-family: \"\(font.family)\";", "  font-style: normal;",
-                "  font-weight: \(tokens.headingWeight);", "  font-display: swap;",
+                "  font-weight: \(font.weights.map { "\($0.lowerBound) \($0.upperBound)" } ?? "\(tokens.headingWeight)");",
+                "  font-display: swap;",
                 "  src: url(\"\(headingFontPath)\") format(\"woff2\");", "}"
             ]
         }
