@@ -413,6 +413,9 @@ def test_a_mouse_marks_one_task_of_a_block_done_and_it_stays_marked(open_browser
     driver.refresh()
     wait(driver, block_actions_ready)
     wait(driver, marked, message="after a reload the task is no longer marked done")
+    # With the time it was done, which this browser keeps.
+    assert re.fullmatch(r"Done 09:0\d", driver.find_element(
+        By.CSS_SELECTOR, f"[data-task-id='{first}'] [data-aura-state]").text)
 
     # The block's own Done finishes the rest; its Snooze goes with it.
     done = driver.find_element(By.CSS_SELECTOR, f"[data-timeline] [data-block-id='{block_id}'] [data-block-done]")
@@ -422,4 +425,8 @@ def test_a_mouse_marks_one_task_of_a_block_done_and_it_stays_marked(open_browser
         By.CSS_SELECTOR, f"[data-timeline] [data-block-id='{block_id}']").get_attribute("class")
         and not d.find_element(By.CSS_SELECTOR, f"[data-timeline] [data-block-id='{block_id}'] [data-block-snooze]")
         .is_displayed(), message="the block's Done did not finish the block")
+    driver.refresh()
+    wait(driver, block_actions_ready)
+    label = driver.find_element(By.CSS_SELECTOR, f"[data-timeline] [data-block-id='{block_id}'] [data-aura-state]")
+    assert re.fullmatch(r"Done 09:0\d", label.text), label.text
     assert page_errors(driver) == []

@@ -6,7 +6,8 @@
    Aura.keys              → the names this browser's records are kept under:
                             blocks(date) "aura.notifications.<date>" (a block's Done/Snoozed, by
                             notification id), tasks(date) "aura.tasks.<date>" (one task's Done),
-                            day (a pattern naming either, with the date), undo, columns,
+                            doneTimes(date) "aura.done-times.<date>" (when each was done, HH:MM),
+                            day (a pattern naming blocks or tasks, with the date), undo, columns,
                             reflections, notificationsEnabled, appUpdated.
    Aura.isTextField(el)   → whether typing goes into el: a text-like input, a textarea or a
                             select that can be changed, or anything contenteditable. Keys are
@@ -46,6 +47,7 @@
   Aura.keys = {
     blocks: function (date) { return "aura.notifications." + date; },
     tasks: function (date) { return "aura.tasks." + date; },
+    doneTimes: function (date) { return "aura.done-times." + date; },
     day: /^aura\.(notifications|tasks)\.(\d{4}-\d{2}-\d{2})$/,
     undo: "aura.undo",
     columns: "aura.week.columns",

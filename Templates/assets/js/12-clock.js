@@ -1,7 +1,8 @@
 /* The site's clock: the plan's days and times are in the site's time zone (the
    `data-time-zone` attribute the personal pages carry; Aura.siteTimeZone(), 11-site.js), not necessarily the browser's.
    Aura.wallClock(date, zone) → { day: "2026-12-02", minutes: 590 } in that zone (the browser's
-   own zone when none is given or the browser cannot convert); Aura.pad(7) → "07". */
+   own zone when none is given or the browser cannot convert); Aura.clockText(date, zone) →
+   "09:50", its time of day there; Aura.pad(7) → "07". */
 (function () {
   "use strict";
 
@@ -24,5 +25,10 @@
     }
     return { day: parts.year + "-" + parts.month + "-" + parts.day,
              minutes: parseInt(parts.hour, 10) * 60 + parseInt(parts.minute, 10) };
+  };
+
+  Aura.clockText = function (date, zone) {
+    var minutes = Aura.wallClock(date, zone).minutes;
+    return Aura.pad(Math.floor(minutes / 60)) + ":" + Aura.pad(minutes % 60);
   };
 })();

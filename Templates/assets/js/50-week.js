@@ -7,7 +7,8 @@
    localStorage "aura.notifications.<date>" = { "<notification id>": "done" | "snoozed" },
    one entry per block, and beside it "aura.tasks.<date>" = { "<task id>": "done" } for single
    tasks of a block that is not done yet. When the last open task of a block is done, the block
-   (its notification) is done and those task entries go. Every change is announced with a
+   (its notification) is done and those task entries go. "aura.done-times.<date>" keeps the time
+   each block and task was marked done here ("09:04"), for its label after a reload. Every change is announced with a
    "storage" event for the notifications key, which the notifications page already listens
    to, and an "aura:statechange" event on the document.
    On a page `aura serve` rendered for the signed-in person, every change (and its undo) is also
@@ -142,26 +143,42 @@
         return block === "snoozed" ? "snoozed" : "";
       },
 
+      /* The time a block, or one of its tasks, was marked done in this browser ("09:04"), or "". */
+      doneAt: function (date, notificationId, taskId) {
+        var times = readMap(Aura.keys.doneTimes(date));
+        return (taskId && times[taskId]) || times[notificationId] || "";
+      },
+
       /* Done or not done. `taskId` and `siblings` (the ids of every task in the same block)
          make it one task's; without them, the whole block's. */
       setDone: function (date, notificationId, done, taskId, siblings, label) {
         var sent = action(done ? "done" : "undo", taskId || notificationId, date, "done");
         return change(date, label || "", notificationId, function (blocks, tasks) {
+          var times = readMap(Aura.keys.doneTimes(date));
+          var now = Aura.clockText(new Date(), Aura.siteTimeZone());
           var others = (siblings || []).filter(function (id) { return id !== taskId; });
           if (done) {
             var rest = others.filter(function (id) { return tasks[id] !== "done"; });
+            if (taskId) times[taskId] = now;
             if (!taskId || rest.length === 0) {
               blocks[notificationId] = "done";
+              times[notificationId] = now;
               others.concat(taskId ? [taskId] : []).forEach(function (id) { delete tasks[id]; });
             } else {
               tasks[taskId] = "done";
             }
           } else if (blocks[notificationId] === "done") {
             delete blocks[notificationId];
-            if (taskId) others.forEach(function (id) { tasks[id] = "done"; });
+            if (taskId) {
+              others.forEach(function (id) { tasks[id] = "done"; times[id] = times[id] || times[notificationId]; });
+              delete times[taskId];
+            }
+            delete times[notificationId];
           } else if (taskId) {
             delete tasks[taskId];
+            delete times[taskId];
           }
+          writeMap(Aura.keys.doneTimes(date), times);
         }, sent);
       },
 
@@ -251,7 +268,7 @@
      An element marked data-aura-task names its record: the day (data-date, on it or around
      it), its block's data-notification-id and, for one task of a block, data-task-id. It gets
      is-done or is-snoozed, and its own [data-aura-state] label says which (with the time it was
-     done, when its data-done-at knows it). The week board and
+     done, as this browser or the page's data-done-at knows it). The week board and
      the dashboard draw through this, and redraw on every change (this tab's or another's). */
   function ownLabel(element) {
     var labels = element.querySelectorAll("[data-aura-state]");
@@ -269,7 +286,8 @@
     element.classList.toggle("is-snoozed", status === "snoozed");
     var label = ownLabel(element);
     if (label) {
-      var at = element.getAttribute("data-done-at");
+      var at = Aura.tasks.doneAt(day ? day.getAttribute("data-date") : "", element.getAttribute("data-notification-id"),
+        element.getAttribute("data-task-id") || undefined) || element.getAttribute("data-done-at");
       label.textContent = status === "done" ? "Done" + (at ? " " + at : "")
         : status === "snoozed" ? "Snoozed " + Aura.duration(15) : "";
       label.hidden = !status;

@@ -20,11 +20,6 @@
     return Aura.wallClock(new Date(), Aura.siteTimeZone()).day;
   }
 
-  function nowText() {
-    var minutes = Aura.wallClock(new Date(), Aura.siteTimeZone()).minutes;
-    return Aura.pad(Math.floor(minutes / 60)) + ":" + Aura.pad(minutes % 60);
-  }
-
   /* A task's own words: its link or its text, without its notes and marks. */
   function taskTitle(row) {
     var link = row.querySelector(".block__task-link");
@@ -64,14 +59,6 @@
     });
   }
 
-  /* The time a task or block was finished goes beside its label, for as long as the page shows it. */
-  function stamp(elements, done) {
-    elements.forEach(function (element) {
-      if (done) element.setAttribute("data-done-at", nowText());
-      else element.removeAttribute("data-done-at");
-    });
-  }
-
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-block-done], [data-block-snooze], [data-task-done]") : null;
     var block = button ? button.closest("[data-block-id]") : null;
@@ -84,13 +71,11 @@
       var taskId = row.getAttribute("data-task-id");
       var title = taskTitle(row);
       var wasDone = Aura.tasks.status(date, notificationId, taskId) === "done";
-      stamp([row], !wasDone);
       Aura.tasks.setDone(date, notificationId, !wasDone, taskId,
         rows.map(function (each) { return each.getAttribute("data-task-id"); }), title);
       Aura.say((wasDone ? "Not done: " : "Done: ") + title + ".");
     } else if (button.hasAttribute("data-block-done")) {
       var finished = Aura.tasks.status(date, notificationId) === "done";
-      stamp([block].concat(rows), !finished);
       Aura.tasks.setDone(date, notificationId, !finished, undefined, undefined, blockTitle(block));
       Aura.say((finished ? "Not done: " : "Done: ") + blockTitle(block) + ".");
     } else {
