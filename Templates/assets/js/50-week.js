@@ -116,6 +116,10 @@
       return sent && Aura.sync ? Aura.sync.send(sent) : null;
     }
 
+    function speak(text, hint) {
+      if (Aura.say) Aura.say(text + (hint ? " " + hint : ""));
+    }
+
     /* Remember both records of a day as they were, then change them. */
     function change(date, label, id, edit, sent) {
       var before = { date: date, label: label, id: id, blocks: get(blockKey(date)), tasks: get(taskKey(date)), sent: sent || null };
@@ -180,6 +184,23 @@
           }
           writeMap(Aura.keys.doneTimes(date), times);
         }, sent);
+      },
+
+      /* Done flipped for a block (or one of its tasks, as setDone takes them), and said aloud:
+         "Done: <label>." or "Not done: <label>.", then `hint`. Returns whether it is done now. */
+      toggleDone: function (date, notificationId, taskId, siblings, label, hint) {
+        var done = api.status(date, notificationId, taskId) !== "done";
+        api.setDone(date, notificationId, done, taskId, siblings, label);
+        speak((done ? "Done: " : "Not done: ") + label + ".", hint);
+        return done;
+      },
+
+      /* A block's snooze flipped, and said aloud, as toggleDone. Returns whether it is snoozed now. */
+      toggleSnoozed: function (date, notificationId, label, hint) {
+        var snoozed = api.status(date, notificationId) !== "snoozed";
+        api.setSnoozed(date, notificationId, snoozed, label);
+        speak((snoozed ? "Snoozed 15 minutes: " : "Snooze taken back: ") + label + ".", hint);
+        return snoozed;
       },
 
       /* Snooze 15 min, or take the snooze back: always the whole block, as a notification. */
@@ -456,9 +477,7 @@
     var row = check.closest(".week-task");
     if (!row) return;
     var task = Aura.weekRow(row);
-    var done = Aura.tasks.status(task.date, task.notificationId, task.taskId) === "done";
-    Aura.tasks.setDone(task.date, task.notificationId, !done, task.taskId, task.siblings, task.title);
-    if (Aura.say) Aura.say((done ? "Not done: " : "Done: ") + task.title + ". Press z to undo.");
+    Aura.tasks.toggleDone(task.date, task.notificationId, task.taskId, task.siblings, task.title, "Press z to undo.");
   });
 
   /* ---- Moving a task to another day ----

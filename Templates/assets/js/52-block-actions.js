@@ -68,20 +68,12 @@
     var rows = Array.prototype.slice.call(block.querySelectorAll("[data-task-id]"));
     if (button.hasAttribute("data-task-done")) {
       var row = button.closest("[data-task-id]");
-      var taskId = row.getAttribute("data-task-id");
-      var title = taskTitle(row);
-      var wasDone = Aura.tasks.status(date, notificationId, taskId) === "done";
-      Aura.tasks.setDone(date, notificationId, !wasDone, taskId,
-        rows.map(function (each) { return each.getAttribute("data-task-id"); }), title);
-      Aura.say((wasDone ? "Not done: " : "Done: ") + title + ".");
+      Aura.tasks.toggleDone(date, notificationId, row.getAttribute("data-task-id"),
+        rows.map(function (each) { return each.getAttribute("data-task-id"); }), taskTitle(row));
     } else if (button.hasAttribute("data-block-done")) {
-      var finished = Aura.tasks.status(date, notificationId) === "done";
-      Aura.tasks.setDone(date, notificationId, !finished, undefined, undefined, blockTitle(block));
-      Aura.say((finished ? "Not done: " : "Done: ") + blockTitle(block) + ".");
+      Aura.tasks.toggleDone(date, notificationId, undefined, undefined, blockTitle(block));
     } else {
-      var snoozed = Aura.tasks.status(date, notificationId) === "snoozed";
-      Aura.tasks.setSnoozed(date, notificationId, !snoozed, blockTitle(block));
-      Aura.say((snoozed ? "Snooze taken back: " : "Snoozed 15 minutes: ") + blockTitle(block) + ".");
+      Aura.tasks.toggleSnoozed(date, notificationId, blockTitle(block));
     }
   });
 

@@ -231,10 +231,8 @@
       }
       if (Aura.say) Aura.say(said);
     } else if (action === "snooze") {
-      var snoozed = Aura.tasks.status(date, block.notificationId, task.id) === "snoozed";
-      Aura.tasks.setSnoozed(date, block.notificationId, !snoozed, task.title);
+      Aura.tasks.toggleSnoozed(date, block.notificationId, task.title);
       render();
-      if (Aura.say) Aura.say(snoozed ? "Snooze taken back." : "Snoozed 15 minutes.");
     }
     return true;
   };

@@ -147,9 +147,7 @@
       say("Undated items are marked done in a terminal: aura done " + item.id + ".");
       return;
     }
-    var done = Aura.tasks.status(item.date, item.notificationId, item.taskId) === "done";
-    Aura.tasks.setDone(item.date, item.notificationId, !done, item.taskId, item.siblings, item.title);
-    say((done ? "Not done: " : "Done: ") + item.title + ". Press z to undo.");
+    Aura.tasks.toggleDone(item.date, item.notificationId, item.taskId, item.siblings, item.title, "Press z to undo.");
   }
 
   function toggleSnooze(row) {
@@ -162,9 +160,7 @@
       say("Snooze is for today’s blocks.");
       return;
     }
-    var snoozed = Aura.tasks.status(item.date, item.notificationId, item.taskId) === "snoozed";
-    Aura.tasks.setSnoozed(item.date, item.notificationId, !snoozed, item.title);
-    say((snoozed ? "Snooze taken back: " : "Snoozed 15 minutes: ") + item.title + ". Press z to undo.");
+    Aura.tasks.toggleSnoozed(item.date, item.notificationId, item.title, "Press z to undo.");
   }
 
   function act(action) {
