@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "AuraSite",
             dependencies: [
-                "Diagnostics", "Mustache", "COpenSSL", "AuraPlanner", "Platform", "SiteEngine", "SiteDeploy"
+                "Diagnostics", "Mustache", "COpenSSL", "AuraPlanner", "Platform", "SiteEngine"
             ]),
         .target(
             name: "AuraPlanner", dependencies: ["Diagnostics"],
@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(
             name: "AuraServerTests",
             dependencies: ["AuraHTTP", "AuraServer", "SiteEngine", "AuraSite", "AuraTestSupport", "Platform"]),
-        .testTarget(name: "SiteDeployTests", dependencies: ["SiteDeploy"]),
+        .testTarget(name: "SiteDeployTests", dependencies: ["SiteDeploy", "SiteEngine"]),
         .testTarget(name: "MustacheTests", dependencies: ["Diagnostics", "Mustache"]),
         .testTarget(
             name: "SiteEngineTests",

@@ -2,6 +2,7 @@ import AuraSite
 import Diagnostics
 import Foundation
 import SiteDeploy
+import SiteEngine
 import Synchronization
 
 /// `aura deploy`: publishes the built site to an object store or through rsync, sending only
@@ -26,7 +27,7 @@ struct DeployCommand: Command {
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let folders = SiteFolders(arguments, in: terminal).buildOptions
-        let settings = try SiteConfiguration.load(contentDirectory: folders.contentDirectory).deploy
+        let settings = try DeploySettings(try SettingsFile.load(contentDirectory: folders.contentDirectory))
         let target = try target(arguments, settings)
         let maximum = try maximumDeletions(arguments)
         let store: any DeployStore
@@ -46,7 +47,9 @@ struct DeployCommand: Command {
         let quiet = arguments.flag("--quiet")
         let clock = ContinuousClock()
         let start = clock.now
-        let site = try SiteFile.scan(folders.outputDirectory, include: settings.deploys)
+        let site = try SiteFile.scan(folders.outputDirectory) {
+            settings.deploys($0, isPersonal: PersonalPaths.holdsTheDay)
+        }
         let plan = try deployer.plan(site)
         if arguments.flag("--dry-run") {
             for upload in plan.uploads { terminal.print("send    \(terminalText(upload.file.path))") }

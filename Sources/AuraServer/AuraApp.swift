@@ -109,7 +109,7 @@ public final class AuraApp: Sendable {
         vapid = try VAPIDKey.loadOrCreate(in: configuration.state.folder)
         pushServices = try PushServices(adding: configuration.pushServices)
         let siteAddress =
-            try configuration.publicURL ?? SiteSettings.current(in: configuration.build.contentDirectory).baseURL
+            try configuration.publicURL ?? SiteConfiguration.current(in: configuration.build.contentDirectory).baseURL
         pushContact =
             configuration.pushContact.map(PushContact.check)
             ?? (siteAddress.scheme == "https"
@@ -173,7 +173,12 @@ public final class AuraApp: Sendable {
 
     /// The settings of the shared `site.yml`, read once per change of the file.
     var settings: SiteConfiguration {
-        get throws { try SiteSettings.current(in: configuration.build.contentDirectory) }
+        get throws { try SiteConfiguration.current(in: configuration.build.contentDirectory) }
+    }
+
+    /// What the shared `site.yml` says to the server alone (`accounts:`, `mail:`).
+    var serverSettings: ServerSettings {
+        get throws { try ServerSettings.current(in: configuration.build.contentDirectory) }
     }
 
     var cookies: Cookies {
@@ -309,7 +314,7 @@ public final class AuraApp: Sendable {
                 status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: request.method == "HEAD" ? Data() : body)
         }
-        let signUp = try settings.signUp
+        let signUp = try serverSettings.signUp
         guard
             let body = try site.render(
                 pageAt: root,

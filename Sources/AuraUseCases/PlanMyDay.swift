@@ -1,6 +1,5 @@
 import AuraCalendar
 import AuraPlanner
-import AuraSite
 import Foundation
 import Platform
 

@@ -50,9 +50,9 @@ public struct PlannerFolder: Sendable {
     /// Changes to each store, written in groups.
     private static let commits = StoreCommits()
 
-    /// The time zone, day window and bedtime from `site.yml` (`SiteSettings`).
+    /// The time zone, day window and bedtime from `site.yml` (`SiteConfiguration.current`).
     public func settings() throws -> PlannerSettings {
-        let site = try SiteSettings.current(in: content)
+        let site = try SiteConfiguration.current(in: content)
         return PlannerSettings(
             timeZone: site.timeZone, window: MinuteSpan(start: site.dayStartMinutes, end: site.dayEndMinutes),
             bedtime: site.bedtimeMinutes, partsOfDay: site.partsOfDay, capture: site.capture)

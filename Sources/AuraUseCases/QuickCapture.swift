@@ -1,5 +1,4 @@
 import AuraPlanner
-import AuraSite
 import Foundation
 import Platform
 

@@ -28,12 +28,12 @@ public enum SiteBuilds {
     }
 
     /// The site `options` name built in memory for a server (`SiteBuilder.buildServed`), under
-    /// the planner's shared lock; `site.yml` is the one `SiteSettings` holds.
+    /// the planner's shared lock; `site.yml` is the one `SiteConfiguration.current` holds.
     public static func buildServed(
         _ options: BuildOptions, previous: ServedSite?, keeps: @escaping @Sendable (String) -> Bool
     ) async throws -> ServedSite {
         var options = options
-        options.configuration = try SiteSettings.current(in: options.contentDirectory)
+        options.configuration = try SiteConfiguration.current(in: options.contentDirectory)
         let held = try PlannerFolder(content: options.contentDirectory).lock(exclusive: false, onWait: {})
         defer { held?.release() }
         return try await SiteBuilder(options: options).buildServed(previous: previous, keeps: keeps)

@@ -57,7 +57,7 @@ struct TokenTests {
             ("[300]", "'heading_font_weights' is [300]; expected the lightest and the heaviest weight"),
             ("[700, 300]", "'heading_font_weights' is [700, 300]; expected"),
             ("[300, heavy]", "'heading_font_weights' is [300, heavy]; expected"),
-            ("[400, 700]", "'heading_font_weights' spans 400 to 700, not heading_weight 300"),
+            ("[400, 700]", "'heading_font_weights' spans 400 to 700, not heading_weight 300")
         ] {
             let edited = text.replacingOccurrences(
                 of: "heading_font_weights: [300, 700]", with: "heading_font_weights: \(weights)")

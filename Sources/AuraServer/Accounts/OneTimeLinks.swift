@@ -1,4 +1,3 @@
-import AuraSite
 import Foundation
 import Platform
 

@@ -1,4 +1,3 @@
-import AuraSite
 import CArgon2
 import Foundation
 import Platform

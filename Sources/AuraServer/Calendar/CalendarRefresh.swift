@@ -15,7 +15,7 @@ extension AuraApp {
     func fetchCalendar(_ url: String, personID: Int64, isOwner: Bool) throws -> Int {
         do {
             let address = try CalendarAddress(
-                url, allowedHosts: try settings.calendarHosts, localHosts: try settings.calendarLocalHosts)
+                url, allowedHosts: try serverSettings.calendarHosts, localHosts: try serverSettings.calendarLocalHosts)
             let data = try CalendarFetch.fetch(address)
             let events = try PersonalCalendar(folder: planner(personID: personID, isOwner: isOwner))
                 .replace(
@@ -35,7 +35,7 @@ extension AuraApp {
     /// of its own: a fetch that works replaces the person's calendar and plans their days again
     /// around it; one that fails keeps the calendar they had and says why on their account page.
     func startCalendarRefresh() throws {
-        let minutes = try settings.calendarRefreshMinutes
+        let minutes = try serverSettings.calendarRefreshMinutes
         calendarRefresh.withLock { refresh in
             refresh = RepeatingTimer(label: "aura.serve.calendars", every: .seconds(minutes * 60)) { [weak self] in
                 self?.refreshCalendars()

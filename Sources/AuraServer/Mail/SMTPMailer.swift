@@ -1,4 +1,3 @@
-import AuraSite
 import CCurl
 import Foundation
 import Platform

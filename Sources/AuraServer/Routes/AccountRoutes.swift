@@ -51,6 +51,7 @@ extension AuraApp {
                 : nil)
         let base = root + "account/"
         let siteSettings = try settings
+        let server = try serverSettings
         let source = try accounts.calendarSources(of: session.personID).first
         let calendar = CalendarView(
             uploadAction: base + "calendar", addressAction: base + "calendar-address",
@@ -60,8 +61,8 @@ extension AuraApp {
             fetched: source?.fetched.map {
                 isoTimestamp($0, in: siteSettings.timeZone).replacingOccurrences(of: "T", with: " ")
             },
-            problem: source?.problem, refreshMinutes: siteSettings.calendarRefreshMinutes,
-            hosts: (siteSettings.calendarHosts + siteSettings.calendarLocalHosts).joined(separator: ", "))
+            problem: source?.problem, refreshMinutes: server.calendarRefreshMinutes,
+            hosts: (server.calendarHosts + server.calendarLocalHosts).joined(separator: ", "))
         let view = AccountView(
             name: session.name, csrf: session.csrf, isOwner: session.isOwner, passwordAction: base + "password",
             signOutEverywhereAction: base + "sign-out-everywhere", feedAction: base + "feed",
@@ -183,7 +184,8 @@ extension AuraApp {
             case "calendar-address":
                 let text = request.field("address") ?? ""
                 let address = try CalendarAddress(
-                    text, allowedHosts: try settings.calendarHosts, localHosts: try settings.calendarLocalHosts)
+                    text, allowedHosts: try serverSettings.calendarHosts,
+                    localHosts: try serverSettings.calendarLocalHosts)
                 try accounts.setCalendarSource(address.url.absoluteString, of: session.personID)
                 do {
                     let events = try fetchCalendar(
@@ -191,7 +193,7 @@ extension AuraApp {
                     return try accountPage(
                         request,
                         message:
-                            "Your calendar was fetched (\(Self.events(events))); your days were planned around it, and it is fetched again every \(try settings.calendarRefreshMinutes) minutes."
+                            "Your calendar was fetched (\(Self.events(events))); your days were planned around it, and it is fetched again every \(try serverSettings.calendarRefreshMinutes) minutes."
                     )
                 } catch {
                     try accounts.setCalendarSource(nil, of: session.personID)

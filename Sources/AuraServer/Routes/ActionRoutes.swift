@@ -1,6 +1,5 @@
 import AuraHTTP
 import AuraPlanner
-import AuraSite
 import AuraUseCases
 import Foundation
 import Platform

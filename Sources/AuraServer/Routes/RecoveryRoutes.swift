@@ -26,7 +26,7 @@ extension AuraApp {
     }
 
     func forgotPage(_ request: HTTPRequest, sent: Bool = false) throws -> HTTPResponse {
-        let mail = try settings.mail != nil
+        let mail = try serverSettings.mail != nil
         let view = ForgotView(action: root + "forgot/", csrf: try visitorFormToken(request), mail: mail, sent: sent)
         return try visitorPage("/forgot/", kind: .forgot, title: "Forgot your password?", view, token: view.csrf)
     }
@@ -37,7 +37,9 @@ extension AuraApp {
         guard visitorFormIsValid(request) else { return .text(403, "This form had expired; nothing was sent") }
         let site = try settings
         let name = String((request.field("name") ?? "").prefix(254)).trimmingCharacters(in: .whitespaces)
-        if let mail = site.mail, try accounts.mayMailReset(name: name, address: request.clientAddress, now: clock()) {
+        if let mail = try serverSettings.mail,
+            try accounts.mayMailReset(name: name, address: request.clientAddress, now: clock())
+        {
             let base = publicBase(site)
             let (accounts, now) = (accounts, clock())
             DispatchQueue.global().async {

@@ -22,8 +22,8 @@ extension AuraApp {
         let bodyHTML: String
     }
 
-    private func signUpMode() throws -> SiteConfiguration.SignUp {
-        try settings.signUp
+    private func signUpMode() throws -> ServerSettings.SignUp {
+        try serverSettings.signUp
     }
 
     func signUpPage(

@@ -1,4 +1,3 @@
-import AuraSite
 import Foundation
 
 /// `--watch`: an edit under `Content/` or `Templates/` builds the site again; open pages reload,

@@ -1,5 +1,4 @@
 import AuraHTTP
-import AuraSite
 import Foundation
 import Mustache
 import SiteEngine

@@ -14,4 +14,10 @@ public enum PersonalPaths {
     public static func contains(_ path: String) -> Bool {
         all.contains { $0.hasSuffix("/") ? path.hasPrefix($0) || path + "/" == $0 : path == $0 }
     }
+
+    /// Whether the built file at `path` holds the person's day: a personal page, sealed or not,
+    /// or a private site's secret calendar.
+    public static func holdsTheDay(_ path: String) -> Bool {
+        contains(path) || path.hasPrefix(PrivateSite.calendarFolder)
+    }
 }

@@ -127,7 +127,7 @@ struct SiteFiles: Sendable {
         // The landing page too: a first visit may come before the worker took control, and the
         // app's home must then still open offline rather than fall back to /offline/.
         let precached = pages.filter { $0.isPersonal || $0.path == factory.root }
-        // Personal as `aura deploy` reads it (`DeploySettings.deploys`): the offline page is
+        // Personal as `aura deploy` reads it (`PersonalPaths.holdsTheDay`): the offline page is
         // kept out of search engines too, but every deploy sends it.
         var shell =
             Set(precached.flatMap(\.assetPaths)).sorted() + [factory.root + "manifest.webmanifest"]

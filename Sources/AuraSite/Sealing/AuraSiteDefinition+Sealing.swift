@@ -51,6 +51,6 @@ extension AuraSiteDefinition {
     /// address must not sit in a public file (sealing never reuses them anyway).
     func recordLeavesOut(_ assembled: AssembledSite<Self>) -> (@Sendable (String) -> Bool)? {
         guard assembled.preparation != nil else { return nil }
-        return { PersonalPaths.contains($0) || $0.hasPrefix(PrivateSite.calendarFolder) }
+        return PersonalPaths.holdsTheDay
     }
 }

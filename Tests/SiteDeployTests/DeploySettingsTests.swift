@@ -1,11 +1,13 @@
 import Diagnostics
 import SiteDeploy
+import SiteEngine
 import Testing
 
-@testable import AuraSite
-
+/// `deploy:` in `site.yml`, read by `aura deploy`'s module.
 struct DeploySettingsTests {
     private let site = "title: Aura\nbase_url: https://example.org/\n"
+    /// What the site says holds a person's day (Aura's `PersonalPaths.holdsTheDay`).
+    private let personal = { (path: String) in path.hasPrefix("planner/") || path == "aura.ics" }
 
     @Test func readsTargetsTheDefaultPersonalAndHeaderRules() throws {
         let text =
@@ -24,7 +26,7 @@ struct DeploySettingsTests {
                     - pattern: "*.xml"
                       cache_control: max-age=600
                 """
-        let deploy = try SiteConfiguration.parse(text, file: "site.yml").deploy
+        let deploy = try DeploySettings(try SettingsFile.parse(text, file: "site.yml"))
         #expect(deploy.target(named: nil)?.target == .rsync("deploy@example.org:/srv/www"))
         guard case .objectStore(let location) = deploy.target(named: "r2")?.target else {
             Issue.record("r2 is not an object store")
@@ -32,16 +34,20 @@ struct DeploySettingsTests {
         }
         #expect(location.bucket == "site" && location.prefix == "www" && location.region == "auto")
         #expect(location.endpoint?.host == "account.r2.cloudflarestorage.com")
-        #expect(deploy.personal && deploy.deploys("planner/index.html"))
+        #expect(deploy.personal && deploy.deploys("planner/index.html", isPersonal: personal))
         #expect(deploy.rules == [HeaderRule(pattern: "*.xml", cacheControl: "max-age=600")])
     }
 
     @Test func personalPagesAndTheOutputReadmeStayHomeByDefault() throws {
-        let deploy = try SiteConfiguration.parse(site, file: "site.yml").deploy
+        let deploy = try DeploySettings(try SettingsFile.parse(site, file: "site.yml"))
         #expect(deploy.targets.isEmpty && deploy.target(named: nil) == nil)
-        #expect(!deploy.deploys("planner/index.html") && !deploy.deploys("aura.ics"))
-        #expect(!deploy.deploys("calendar/secret/aura.ics") && !deploy.deploys("README.md"))
-        #expect(deploy.deploys("index.html") && deploy.deploys("culture/README.md"))
+        #expect(
+            !deploy.deploys("planner/index.html", isPersonal: personal)
+                && !deploy.deploys("aura.ics", isPersonal: personal))
+        #expect(!deploy.deploys("README.md", isPersonal: personal))
+        #expect(
+            deploy.deploys("index.html", isPersonal: personal)
+                && deploy.deploys("culture/README.md", isPersonal: personal))
     }
 
     @Test(arguments: [
@@ -67,7 +73,7 @@ struct DeploySettingsTests {
     ])
     func mistakesAreNamedWhereTheyAre(_ deploy: String, _ expected: String) {
         do {
-            _ = try SiteConfiguration.parse(site + deploy, file: "site.yml")
+            _ = try DeploySettings(try SettingsFile.parse(site + deploy, file: "site.yml"))
             Issue.record("no error for \(deploy)")
         } catch {
             #expect(error.description == expected)

@@ -1,12 +1,11 @@
 import Diagnostics
 import Foundation
-import SiteDeploy
 import SiteEngine
 
 /// Where `aura deploy` publishes the built site (`deploy:` in `site.yml`): named targets, the
 /// default one, whether the personal pages go too, and header rules. Credentials never come
 /// from here; the store's keys are read from the environment or `~/.aws/credentials`.
-public struct DeploySettings: Sendable, Equatable {
+package struct DeploySettings: Sendable, Equatable {
     /// One target by name: `url` (`s3://bucket/folder`, a folder, `user@host:path`,
     /// `rsync://…`), and for an object store its `endpoint` and `region`.
     package struct Target: Sendable, Equatable {
@@ -23,12 +22,13 @@ public struct DeploySettings: Sendable, Equatable {
     /// `headers:`, in order; the first whose glob matches a file sets its headers.
     package var rules: [HeaderRule] = []
 
+    package init() {}
+
     /// Whether the file at `path` (under the site root) is deployed: not the output folder's own
-    /// README.md, and a personal page, sealed or not, or a private site's secret calendar only
-    /// when `personal` allows it.
-    package func deploys(_ path: String) -> Bool {
+    /// README.md, and a file the site says `isPersonal` only when `personal` allows it.
+    package func deploys(_ path: String, isPersonal: (String) -> Bool) -> Bool {
         guard path != "README.md" else { return false }
-        return personal || !(PersonalPaths.contains(path) || path.hasPrefix(PrivateSite.calendarFolder))
+        return personal || !isPersonal(path)
     }
 
     /// The target named `name`, or the default when `name` is nil.
@@ -38,9 +38,10 @@ public struct DeploySettings: Sendable, Equatable {
     }
 }
 
-extension SiteConfiguration {
-    static func deploySettings(_ fields: YAMLFields) throws(SourceError) -> DeploySettings {
-        guard let deploy = try fields.mapping("deploy") else { return DeploySettings() }
+extension DeploySettings {
+    /// The `deploy:` section of `file`; none when it has none.
+    package init(_ file: SettingsFile) throws(SourceError) {
+        guard let deploy = try file.fields.mapping("deploy") else { return }
         try deploy.rejectUnknownKeys(allowed: ["targets", "default", "personal", "headers"])
         var settings = DeploySettings()
         for target in try deploy.mappings("targets") ?? [] {
@@ -102,6 +103,6 @@ extension SiteConfiguration {
                     pattern: values["pattern"]!, cacheControl: values["cache_control"],
                     contentType: values["content_type"]))
         }
-        return settings
+        self = settings
     }
 }
