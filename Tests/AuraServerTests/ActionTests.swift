@@ -39,6 +39,17 @@ import Testing
         #expect(unsnoozed.status == 200)
         #expect(try unsnoozed.json()["snoozedUntil"] is NSNull)
         #expect(try site.task(id)["snoozedUntil"] == nil)
+
+        // The rule `aura snooze` keeps too: a minute to a day.
+        for minutes in [0, 24 * 60 + 1] {
+            let refused = try await owner.post("/api/snooze", json: ["id": id, "minutes": minutes])
+            #expect(refused.status == 400)
+            #expect(
+                try refused.json()["error"] as? String
+                    == "a snooze lasts 1 minute to 24 h (not \(minutes) min); to hold a task back longer, give it another day"
+            )
+        }
+        #expect(try site.task(id)["snoozedUntil"] == nil)
     }
 
     /// Undo of the latest change takes back whatever came last, a page's or the CLI's, and a

@@ -19,7 +19,12 @@ struct SnoozeCommand: Command {
             throw UsageError("'\(written)' is not a duration; expected one such as 15m, 1h or 90 min", spec: spec)
         }
         let now = terminal.now()
-        let until = now.addingTimeInterval(TimeInterval(minutes * 60))
+        let until: Date
+        do throws(SnoozeLengthError) {
+            until = try TaskChange.snoozeEnd(minutes: minutes, from: now)
+        } catch {
+            throw UsageError(error.description, spec: spec)
+        }
         let today = try options.today(arguments, spec: spec, timeZone: settings.timeZone)
         let outcome = try options.act(spec: spec) { actions in
             try actions.change(

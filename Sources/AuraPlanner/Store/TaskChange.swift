@@ -64,3 +64,24 @@ extension TaskStore {
         tasks.map { "“\($0.title)”" }.joined(separator: ", ")
     }
 }
+
+extension TaskChange {
+    /// The longest a snooze holds a task back: a day. Longer is another day for it (`aura move`,
+    /// or the week board), which the plan can see.
+    public static let longestSnoozeMinutes = 24 * 60
+
+    /// When a snooze of `minutes` asked for at `now` ends, as every caller asks for one.
+    public static func snoozeEnd(minutes: Int, from now: Date) throws(SnoozeLengthError) -> Date {
+        guard (1...longestSnoozeMinutes).contains(minutes) else { throw SnoozeLengthError(minutes: minutes) }
+        return now.addingTimeInterval(TimeInterval(minutes * 60))
+    }
+}
+
+/// A snooze shorter than a minute or longer than `TaskChange.longestSnoozeMinutes`.
+public struct SnoozeLengthError: Error, Sendable, CustomStringConvertible {
+    public let minutes: Int
+
+    public var description: String {
+        "a snooze lasts 1 minute to 24 h (not \(minutes) min); to hold a task back longer, give it another day"
+    }
+}

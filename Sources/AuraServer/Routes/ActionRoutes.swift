@@ -23,9 +23,6 @@ extension AuraApp {
         case plan, capture, done, snooze, undo, undone, push, edit, move, delete, reflection
     }
 
-    /// The longest snooze an action may ask for: a day.
-    static let longestSnoozeMinutes = 24 * 60
-
     func perform(_ action: Action, _ request: HTTPRequest) throws -> HTTPResponse {
         let contentType = (request.header("Content-Type") ?? "").lowercased()
         let isJSON = contentType.hasPrefix("application/json")
@@ -210,12 +207,14 @@ extension AuraApp {
             case (.done, _): change = .done
             case (.undone, _): change = .notDone
             case (.snooze, _):
-                let minutes = Int(fields["minutes"] ?? "15") ?? -1
-                guard (1...Self.longestSnoozeMinutes).contains(minutes) else {
-                    throw ActionProblem(
-                        status: 400, message: "a snooze lasts 1 to \(Self.longestSnoozeMinutes) minutes")
+                do throws(SnoozeLengthError) {
+                    change = .snooze(
+                        until: try TaskChange.snoozeEnd(
+                            minutes: Int(fields["minutes"] ?? "15") ?? -1,
+                            from: Date(timeIntervalSince1970: Double(at) / 1000)))
+                } catch {
+                    throw ActionProblem(status: 400, message: error.description)
                 }
-                change = .snooze(until: Date(timeIntervalSince1970: Double(at) / 1000 + Double(minutes * 60)))
             case (_, "done"): change = .notDone
             case (_, "snooze"): change = .unsnooze
             default: throw ActionProblem(status: 400, message: "expected undo: \"done\", \"snooze\" or \"latest\"")
