@@ -62,7 +62,7 @@ public struct PlannerFolder: Sendable {
     /// the inbox holds it exclusively, a build reading them holds it shared, so two commands,
     /// cron and the server never lose each other's update. A shared lock is nil when no writer
     /// ever ran here. `onWait` hears once if the wait passes a second.
-    public func lock(exclusive: Bool, onWait: @escaping @Sendable () -> Void) throws -> FileLock? {
+    func lock(exclusive: Bool, onWait: @escaping @Sendable () -> Void) throws -> FileLock? {
         let url = folder.appendingPathComponent(PlannerLayout.lock)
         return exclusive
             ? try FileLock.exclusive(url, onWait: onWait) : try FileLock.sharedIfPresent(url, onWait: onWait)
@@ -128,7 +128,7 @@ public struct PlannerFolder: Sendable {
     /// Changes the existing store under the exclusive lock: read, `change`, save. What
     /// `change` throws leaves the store as it was. Changes that come together (a server's Dones
     /// and Snoozes) are read and written together (`StoreCommits`); each returns once written.
-    public func changeStore<Result>(
+    func changeStore<Result>(
         onWait: @escaping @Sendable () -> Void = {},
         _ change: (inout TaskStore) throws -> Result
     ) throws -> Result {

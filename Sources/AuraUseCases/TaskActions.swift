@@ -150,6 +150,16 @@ public struct TaskActions: Sendable {
         return taskIDs[0]
     }
 
+    /// Notes when fields of tasks were changed, as a record kept elsewhere says (`field` as
+    /// `StoredTask.changed` names it), keeping the later time of each; a person without a store
+    /// yet has no task they could name. Not a change to undo.
+    public func noteChanges(_ changes: [(taskID: String, field: String, at: Int64)]) throws {
+        guard FileManager.default.fileExists(atPath: folder.store.url.path) else { return }
+        try folder.changeStore { store in
+            for change in changes { store.noteChange(of: change.taskID, change.field, at: change.at) }
+        }
+    }
+
     /// Undoes the latest change a person made that is still kept, at `at`; nil when none is. A
     /// reflow's undo puts the day's plan back as it was.
     public func undoLatest(at: Int64, now: Date, onWait: @escaping @Sendable () -> Void = {}) throws

@@ -29,4 +29,40 @@ import Testing
         try Data("title: [\n".utf8).write(to: folder.content.appendingPathComponent("site.yml"))
         #expect(throws: (any Error).self) { try folder.settings() }
     }
+
+    /// The plan and the store read as one, and the files a person takes away: the planner's
+    /// documents, never its lock.
+    @Test func aReadGivesThePlanAndTheStoreAndTheExportItsDocuments() throws {
+        let folder = try folder(siteYAML: PlannerMorning.siteYAML)
+        #expect(try folder.read().plan == nil && folder.read().store.tasks.isEmpty)
+        #expect(try folder.documentFiles().isEmpty)
+        let day = LocalDate(year: 2026, month: 12, day: 2)!
+        _ = try folder.capture(["call the plumber 15m"], today: day) {}
+        let nine = day.date(minutes: 9 * 60, in: try folder.settings().timeZone)
+        let planned = try PlanMyDay(folder: folder).run(day: day, from: nine, clock: nine)
+        #expect(try folder.read().plan?.days == planned.days)
+        #expect(try folder.read().store.tasks.map(\.title) == ["call the plumber"])
+        let names = try folder.documentFiles().map(\.name)
+        #expect(names.contains("tasks.json") && names.contains("plan.json") && !names.contains { $0.hasPrefix(".") })
+        let tasks = try #require(try folder.documentFiles().first { $0.name == "tasks.json" })
+        #expect(tasks.data == (try Data(contentsOf: folder.store.url)))
+    }
+
+    /// Change times a record kept elsewhere carries over keep the later of each field's, and
+    /// are not a change to undo.
+    @Test func changeTimesCarriedOverKeepTheLaterOne() throws {
+        let folder = try folder(siteYAML: PlannerMorning.siteYAML)
+        let actions = TaskActions(folder: folder)
+        try actions.noteChanges([("t1", "done", 5)])  // no store yet: nothing to note
+        #expect(!FileManager.default.fileExists(atPath: folder.store.url.path))
+        let day = LocalDate(year: 2026, month: 12, day: 2)!
+        _ = try folder.capture(["call the plumber 15m"], today: day) {}
+        let nine = day.date(minutes: 9 * 60, in: try folder.settings().timeZone)
+        _ = try PlanMyDay(folder: folder).run(day: day, from: nine, clock: nine)
+        _ = try actions.change(["t1"], .done, day: nil, today: day, at: 100)
+        try actions.noteChanges([("t1", "done", 50), ("t1", "title", 70), ("t9", "done", 90)])
+        let task = try folder.loadStore().tasks[0]
+        #expect(task.changed["done"] == 100 && task.changed["title"] == 70)
+        #expect(try folder.loadStore().recentChanges.map(\.summary) == ["Done “call the plumber”"])
+    }
 }

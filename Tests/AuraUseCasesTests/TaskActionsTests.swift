@@ -1,9 +1,10 @@
 import AuraPlanner
 import AuraTestSupport
-import AuraUseCases
 import Foundation
 import Synchronization
 import Testing
+
+@testable import AuraUseCases
 
 /// The task actions on a planner folder, as the CLI, cron and the server all call them: what
 /// an id names, the change saved under the lock, and Undo that reaches back across callers.

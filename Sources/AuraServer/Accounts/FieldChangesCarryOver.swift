@@ -12,11 +12,7 @@ extension AuraApp {
         for person in try accounts.people() {
             guard let changes = kept[person.id] else { continue }
             let folder = try planner(personID: person.id, isOwner: person.isOwner)
-            if FileManager.default.fileExists(atPath: folder.store.url.path) {
-                try folder.changeStore { store in
-                    for change in changes { store.noteChange(of: change.task, change.field, at: change.changed) }
-                }
-            }
+            try TaskActions(folder: folder).noteChanges(changes.map { ($0.task, $0.field, $0.changed) })
             try accounts.forgetFieldChanges(of: person.id)
         }
     }

@@ -9,23 +9,9 @@ enum PlannerExport {
         let description: String
     }
 
-    /// The zip of `folder`'s files (never the lock or other hidden files), read under its shared
-    /// lock, and `kept` (what the server keeps of the person elsewhere: name and contents).
+    /// The zip of `folder`'s files (`PlannerFolder.documentFiles`) and `kept` (what the server keeps of the person elsewhere: name and contents).
     static func zip(_ folder: PlannerFolder, adding kept: [(name: String, data: Data)] = [], now: Date) throws -> Data {
-        let held = try folder.lock(exclusive: false) {}
-        defer { held?.release() }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.folder.path)) ?? [])
-            .filter { !$0.hasPrefix(".") }.sorted()
-        let files =
-            try names.compactMap { name -> (String, Data)? in
-                let url = folder.folder.appendingPathComponent(name)
-                var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue
-                else {
-                    return nil
-                }
-                return ("planner/" + name, try Data(contentsOf: url))
-            } + kept.map { ($0.name, $0.data) }
+        let files = try folder.documentFiles().map { ("planner/" + $0.name, $0.data) } + kept.map { ($0.name, $0.data) }
         // Stored without compression, the zip is its files plus headers: room for both.
         var buffer = [UInt8](repeating: 0, count: files.reduce(64 * 1024) { $0 + $1.1.count + 512 })
         var used = 0

@@ -351,14 +351,11 @@ extension AuraApp {
                     until: kept.until.map { min($0, limit) } ?? limit))
         }
         if let kept = pageStates.answer(session.personID, version: stamp, now: now) { return response(kept) }
-        let held = try folder.lock(exclusive: false) {}
-        defer { held?.release() }
-        let plan = folder.plan()
-        let store = try folder.loadStore()
-        let state = HTTPResponse.json(200, PageState.of(plan: plan, store: store, now: now))
+        let read = try folder.read()
+        let state = HTTPResponse.json(200, PageState.of(plan: read.plan, store: read.store, now: now))
         let kept = pageStates.keep(
             state.body, contentType: "application/json", for: session.personID, version: stamp,
-            until: PageState.changes(plan: plan, store: store, after: now))
+            until: PageState.changes(plan: read.plan, store: read.store, after: now))
         return response(kept)
     }
 
