@@ -62,7 +62,7 @@ struct AuraSiteDefinition: SiteDefinition {
             contentDirectory: options.contentDirectory, root: request.root, in: options.fileSystem,
             reusing: previous, listedCulture: request.listedEntries,
             docsFolder: options.contentDirectory.appendingPathComponent(DocsSection.folderName),
-            capture: request.settings?.capture ?? CaptureSettings())
+            capture: request.settings?.capture ?? CaptureSettings(), planner: options.planner)
         return LoadedContent(
             content: content, entryEdits: request.onlyEntriesChanged ? previous.bodyEdits(in: content.culture) : nil)
     }

@@ -32,11 +32,12 @@ public struct PlanMyDay: Sendable {
     }
 
     /// Plans `day`; from `now` on when given (today, planned from this moment), else the whole
-    /// day. `clock` stamps the plan. A dry run computes the same plan and writes nothing.
-    /// Problems in the inbox or the calendar are `SourceErrors` naming every one, with no
-    /// file changed.
+    /// day. `clock` stamps the plan. `adding` lines (read first, `PlannerFolder.read(_:today:)`)
+    /// are taken in after the inbox's, in the same transaction. A dry run computes the same plan
+    /// and writes nothing. Problems in the inbox or the calendar are `SourceErrors` naming every
+    /// one, with no file changed.
     public func run(
-        day: LocalDate, from now: Date?, clock: Date, dryRun: Bool = false,
+        day: LocalDate, from now: Date?, clock: Date, adding lines: [String] = [], dryRun: Bool = false,
         onWait: @escaping @Sendable () -> Void = {}
     ) throws -> Outcome {
         let settings = try folder.settings()
@@ -54,6 +55,11 @@ public struct PlanMyDay: Sendable {
                 try folder.save(store)
                 PausePoint.reached("plan: the last plan's drain finished")
             }
+        }
+        if !lines.isEmpty {
+            let existing = inboxText ?? ""
+            let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+            inboxText = existing + separator + lines.map { $0 + "\n" }.joined()
         }
         let entries: [Inbox.Entry]
         do {
@@ -80,14 +86,18 @@ public struct PlanMyDay: Sendable {
         if !entries.isEmpty { store.undrainedInbox = inboxText }
         try folder.save(store)
         PausePoint.reached("plan: capture saved")
-        try AtomicFile.write(PlanSnapshot(days: days, now: clock, previous: previous).encoded(), to: folder.snapshot)
+        let snapshot = PlanSnapshot(days: days, now: clock, previous: previous)
+        try folder.write(snapshot)
         PausePoint.reached("plan: plan written")
+        var inboxLeft = inboxText
         if let inboxText, !entries.isEmpty {
-            try AtomicFile.write(Data(Inbox.drained(inboxText).utf8), to: folder.inbox.url)
+            inboxLeft = Inbox.drained(inboxText)
+            try AtomicFile.write(Data((inboxLeft ?? "").utf8), to: folder.inbox.url)
             PausePoint.reached("plan: inbox drained")
             store.undrainedInbox = nil
             try folder.save(store)
         }
+        folder.keep(PlannerState(plan: snapshot, store: store, inbox: inboxLeft))
         return outcome
     }
 }

@@ -47,6 +47,8 @@ public struct PlannerFolder: Sendable {
     /// Plans and stores as last decoded, by path.
     private static let plans = StampedInputs<PlanSnapshot?>()
     private static let stores = StampedInputs<TaskStore>()
+    /// Each planner as one value (`read()`), by folder.
+    static let states = StampedInputs<PlannerState>()
     /// Changes to each store, written in groups.
     private static let commits = StoreCommits()
 
@@ -123,6 +125,13 @@ public struct PlannerFolder: Sendable {
         if written != .missing {
             Self.stores.keep(taskStore, store.url.path, paths: [store.url.path], stamps: [written])
         }
+    }
+
+    /// Replaces `plan.json` atomically; the next read of the file, unchanged since, is this plan
+    /// without decoding it again.
+    func write(_ plan: PlanSnapshot) throws {
+        let written = try AtomicFile.write(plan.encoded(), to: snapshot)
+        if written != .missing { Self.plans.keep(plan, snapshot.path, paths: [snapshot.path], stamps: [written]) }
     }
 
     /// Changes the existing store under the exclusive lock: read, `change`, save. What
@@ -207,7 +216,7 @@ public struct PlannerFolder: Sendable {
     /// Keeps `day` in place of the plan of its date in `previous`, as planned at `now`.
     func keep(_ day: DayPlan, in previous: PlanSnapshot, now: Date) throws {
         let days = previous.days.map { $0.date == day.date ? day : $0 }
-        try AtomicFile.write(PlanSnapshot(days: days, now: now, previous: previous).encoded(), to: snapshot)
+        try write(PlanSnapshot(days: days, now: now, previous: previous))
     }
 
     /// Replaces the calendar file with `data` (nil removes it) under the exclusive lock, and in
@@ -238,7 +247,7 @@ public struct PlannerFolder: Sendable {
         do { calendar = try busyCalendar(settings) } catch { return }
         let days = DayPlanner(settings: settings).replan(
             previous, touching: touched, store: taskStore, now: now, calendar: calendar)
-        try AtomicFile.write(PlanSnapshot(days: days, now: now, previous: previous).encoded(), to: snapshot)
+        try write(PlanSnapshot(days: days, now: now, previous: previous))
     }
 
     /// The calendar's busy time (`planner/calendar.ics`), or nil when there is none; problems

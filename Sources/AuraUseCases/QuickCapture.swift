@@ -16,6 +16,20 @@ extension PlannerFolder {
     public func capture(
         _ lines: [String], today: LocalDate, now: ClockTime? = nil, onWait: @escaping @Sendable () -> Void
     ) throws -> [[CapturedItem]] {
+        let items = try read(lines, today: today, now: now)
+        guard !lines.isEmpty else { return [] }
+        let held = try lock(exclusive: true, onWait: onWait)
+        defer { held?.release() }
+        let existing = try text(of: inbox) ?? ""
+        let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+        let added = lines.map { $0 + "\n" }.joined()
+        try AtomicFile.write(Data((existing + separator + added).utf8), to: inbox.url)
+        return items
+    }
+
+    /// The items each of `lines` reads as, keeping nothing; `UnreadLines` names every line that
+    /// does not read.
+    public func read(_ lines: [String], today: LocalDate, now: ClockTime? = nil) throws -> [[CapturedItem]] {
         // A folder without `site.yml` captures by the default conventions.
         let parser = CaptureParser(today: today, now: now, settings: (try? settings().capture) ?? CaptureSettings())
         var items: [[CapturedItem]] = []
@@ -28,13 +42,6 @@ extension PlannerFolder {
             }
         }
         guard problems.isEmpty else { throw UnreadLines(problems: problems) }
-        guard !lines.isEmpty else { return [] }
-        let held = try lock(exclusive: true, onWait: onWait)
-        defer { held?.release() }
-        let existing = try text(of: inbox) ?? ""
-        let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-        let added = lines.map { $0 + "\n" }.joined()
-        try AtomicFile.write(Data((existing + separator + added).utf8), to: inbox.url)
         return items
     }
 }

@@ -27,15 +27,15 @@ public enum SiteBuilds {
         try waiting { try await build(options) }
     }
 
-    /// The site `options` name built in memory for a server (`SiteBuilder.buildServed`), under
-    /// the planner's shared lock; `site.yml` is the one `SiteConfiguration.current` holds.
+    /// The site `options` name built in memory for a server (`SiteBuilder.buildServed`) from
+    /// the planner as one value (`PlannerFolder.read`, which a change made here left in memory);
+    /// `site.yml` is the one `SiteConfiguration.current` holds.
     public static func buildServed(
         _ options: BuildOptions, previous: ServedSite?, keeps: @escaping @Sendable (String) -> Bool
     ) async throws -> ServedSite {
         var options = options
         options.configuration = try SiteConfiguration.current(in: options.contentDirectory)
-        let held = try PlannerFolder(content: options.contentDirectory).lock(exclusive: false, onWait: {})
-        defer { held?.release() }
+        options.planner = try PlannerFolder(content: options.contentDirectory).read()
         return try await SiteBuilder(options: options).buildServed(previous: previous, keeps: keeps)
     }
 

@@ -59,6 +59,13 @@ def test_a_change_from_the_terminal_is_seen_at_once(server):
         assert changed.returncode == 0, changed.stderr
         kept, fresh = kept_and_fresh(browser, server, "/api/state")
         assert kept == fresh and kept != before[1], command
+    # The page the server serves next shows it too, as a hand edit of the inbox.
+    dashboard = browser.get(server.url + "/dashboard/").text
+    assert f'data-task-id="{task}"' in dashboard
+    assert "zzhanded" not in browser.get(server.url + "/planner/").text
+    inbox = server.content / "planner" / "inbox.md"
+    inbox.write_text(inbox.read_text() + "water the zzhanded plants 10m\n")
+    assert "water the zzhanded plants" in browser.get(server.url + "/planner/").text
 
 
 def test_a_removed_person_is_answered_nothing_kept(tmp_path):

@@ -1,6 +1,6 @@
 """The server keeps its site in memory, as `strace` sees the process's every `openat`: one Plan
-My Day from the browser, and the schedule it lands on, read `site.yml` at most once and write no
-site file to disk (no `Public/`, no built copy under the state folder); the build after a Done
+My Day from the browser, and the schedule it lands on, read `site.yml`, `plan.json`, `tasks.json`
+and the inbox at most once each, take the planner's lock once, and write no site file to disk (no `Public/`, no built copy under the state folder); the build after a Done
 reads no culture entry or reflection again but an edited one."""
 import json
 import pathlib
@@ -51,12 +51,20 @@ def test_one_plan_my_day_reads_site_yml_once_and_writes_no_site_file(tmp_path):
         assert answer.history[0].status_code == 303 and "/schedule/" in answer.url, answer.text
         assert "zzbrief" in answer.text
         # strace writes its log as the calls return; the POST's last openat is in by the time
-        # the answer arrived, but wait until the log shows the planner's store was written.
+        # the answer arrived, but wait until the log shows the planner's store was written (to
+        # its temporary copy, then renamed).
         calls = wait_for(lambda: [call for call in server.opened_between(start, end)
-                                  if call[0].endswith("tasks.json")] and server.opened_between(start, end),
+                                  if call[0].endswith("/.tasks.json.tmp")] and server.opened_between(start, end),
                          "the Plan My Day's openat calls in the trace")
         settings = [path for path, _ in calls if path.endswith("/site.yml")]
         assert len(settings) <= 1, f"site.yml opened {len(settings)} times: {calls}"
+        # The planner is read as one value, kept in memory by the change that wrote it: the plan
+        # and the store are each read at most once, and the lock is taken once, by the plan.
+        for name in ("plan.json", "tasks.json", "inbox.md"):
+            reads = [path for path, flags in calls if path.endswith("/planner/" + name) and flags.startswith("O_RDONLY")]
+            assert len(reads) <= 1, f"{name} read {len(reads)} times: {calls}"
+        locks = [path for path, _ in calls if path.endswith("/.aura.lock")]
+        assert len(locks) == 1, f"the planner's lock taken {len(locks)} times: {locks}"
         written = [path for path, flags in calls if re.search(r"O_WRONLY|O_RDWR|O_CREAT", flags)]
         site_files = [path for path in written
                       if "/Public" in path or str(server.state / "site") in path or "/people-sites/" in path]
@@ -88,9 +96,9 @@ def test_a_done_reads_no_unchanged_culture_or_reflection_and_an_edited_entry_is_
             assert browser.get(server.url + "/dashboard/").status_code == 200
             end = time.time()
             calls = wait_for(lambda: [call for call in server.opened_between(start, end)
-                                      if call[0].endswith("tasks.json")] and server.opened_between(start, end),
+                                      if call[0].endswith("/.tasks.json.tmp")] and server.opened_between(start, end),
                              "the Done's openat calls in the trace")
-            return [path for path, _ in calls]
+            return [path for path, flags in calls if flags.startswith("O_RDONLY")]
 
         # The site is built again for the Done from the culture and reflections already read:
         # only the bodies the culture feeds show are read (every entry of the default content
@@ -99,7 +107,8 @@ def test_a_done_reads_no_unchanged_culture_or_reflection_and_an_edited_entry_is_
                for item in browser.get(server.url + "/culture/feed.json").json()["items"]}
         assert 0 < len(fed) < len(list((server.content / "culture").glob("*.md")))
         opened = opened_by("/api/done")
-        assert any(path.endswith("/plan.json") for path in opened), opened
+        # The plan and the store come from memory: the Done kept the store it wrote.
+        assert [path for path in opened if path.endswith(("/plan.json", "/tasks.json"))] == [], opened
         assert [path for path in opened if "/reflections/" in path] == []
         assert {pathlib.Path(path).stem for path in opened if "/culture/" in path} == fed
 

@@ -151,7 +151,11 @@ extension AuraApp {
             // Every line is read before any is kept: a form that comes back with a problem has
             // added nothing, so sending it again, mended, adds each line once.
             do {
-                _ = try folder.capture(lines, today: today) {}
+                if action == .plan {
+                    _ = try folder.read(lines, today: today)
+                } else {
+                    _ = try folder.capture(lines, today: today) {}
+                }
             } catch let error as UnreadLines {
                 let problems = error.problems.map { index, problem in
                     let place =
@@ -163,7 +167,7 @@ extension AuraApp {
                     page: "planner/", draft: fields[key])
             }
             guard action == .plan else { return Outcome(then: "planner/", json: ["captured": lines.count]) }
-            let outcome = try PlanMyDay(folder: folder).run(day: today, from: now, clock: now)
+            let outcome = try PlanMyDay(folder: folder).run(day: today, from: now, clock: now, adding: lines)
             // After the window, what moved to tomorrow is one change the page offers to undo.
             return Outcome(
                 then: "schedule/?changed=1" + (outcome.movedToTomorrow.isEmpty ? "" : "&undo=1"),

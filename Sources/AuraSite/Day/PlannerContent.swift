@@ -13,11 +13,12 @@ struct PlannerContent: Sendable {
     /// The conventions the lines were read by, to read a task's line again the same way.
     let capture: CaptureSettings
 
-    /// Reads the planner folder; every file is optional, and a broken one is an error naming
-    /// its position. `capture` reads the inbox's dates.
-    static func load(contentDirectory: URL, in fileSystem: FileSystem, capture: CaptureSettings) throws
-        -> PlannerContent
-    {
+    /// Reads the planner folder, or takes what the caller read of it (`given`); every file is
+    /// optional, and a broken one is an error naming its position. `capture` reads the inbox's
+    /// dates.
+    static func load(
+        contentDirectory: URL, in fileSystem: FileSystem, capture: CaptureSettings, given: PlannerState? = nil
+    ) throws -> PlannerContent {
         let folder = contentDirectory.appendingPathComponent(PlannerLayout.folder)
         var errors: [SourceError] = []
         func read(_ name: String) -> (url: URL, text: String)? {
@@ -27,6 +28,14 @@ struct PlannerContent: Sendable {
                 errors.append(error)
                 return nil
             }
+        }
+        if let given {
+            return try PlannerContent(
+                snapshot: given.plan, store: given.store,
+                pending: pending(
+                    in: given.inbox, url: folder.appendingPathComponent(PlannerLayout.inbox), planned: given.plan,
+                    capture: capture),
+                capture: capture)
         }
         func locate(_ error: InputError, in url: URL) -> SourceError {
             error.problem.located(in: displayPath(url))
@@ -44,17 +53,26 @@ struct PlannerContent: Sendable {
             }
         }
         var pending: [CapturedItem] = []
-        // Words such as "friday" only mean a date relative to a planned day; before the first
-        // `aura plan` the inbox is left for that run to read.
-        if let today = snapshot?.today?.date, let file = read(PlannerLayout.inbox) {
-            do {
-                pending = try Inbox.capture(file.text, with: CaptureParser(today: today, settings: capture))
-                    .flatMap(\.items)
-            } catch {
-                errors += error.errors.map { locate($0, in: file.url) }
+        if snapshot?.today != nil, let file = read(PlannerLayout.inbox) {
+            do { pending = try Self.pending(in: file.text, url: file.url, planned: snapshot, capture: capture) } catch {
+                errors += error.errors
             }
         }
         guard errors.isEmpty else { throw SourceErrors(errors: errors) }
         return PlannerContent(snapshot: snapshot, store: store, pending: pending, capture: capture)
+    }
+
+    /// The items of the inbox's `text` (at `url`) that no plan has taken in yet. Words such as
+    /// "friday" only mean a date relative to a planned day; before the first `aura plan` the
+    /// inbox is left for that run to read.
+    private static func pending(in text: String?, url: URL, planned: PlanSnapshot?, capture: CaptureSettings)
+        throws(SourceErrors) -> [CapturedItem]
+    {
+        guard let today = planned?.today?.date, let text else { return [] }
+        do {
+            return try Inbox.capture(text, with: CaptureParser(today: today, settings: capture)).flatMap(\.items)
+        } catch {
+            throw SourceErrors(errors: error.errors.map { $0.problem.located(in: displayPath(url)) })
+        }
     }
 }

@@ -20,11 +20,11 @@ struct SiteContent: Sendable {
     /// Culture entries whose files still bear the stamps `cache` recorded are taken from it;
     /// `listedCulture` are the culture folder's files and their stamps when already taken
     /// (`InputStamps.files`). `docsFolder` holds the documentation section, when it exists;
-    /// `capture` reads the dates of the inbox.
+    /// `capture` reads the dates of the inbox; `planner` is the planner already read, if it was.
     static func load(
         contentDirectory: URL, root: String, in fileSystem: FileSystem, reusing cache: CultureCache = CultureCache(),
         listedCulture: [(name: String, stamp: FileStamp)]? = nil, docsFolder: URL? = nil,
-        capture: CaptureSettings = CaptureSettings()
+        capture: CaptureSettings = CaptureSettings(), planner given: PlannerState? = nil
     ) throws -> SiteContent {
         var errors: [SourceError] = []
         var landing: LandingContent?
@@ -51,7 +51,8 @@ struct SiteContent: Sendable {
             errors += try SourceErrors.unpack(error)
         }
         do {
-            planner = try PlannerContent.load(contentDirectory: contentDirectory, in: fileSystem, capture: capture)
+            planner = try PlannerContent.load(
+                contentDirectory: contentDirectory, in: fileSystem, capture: capture, given: given)
         } catch {
             errors += try SourceErrors.unpack(error)
         }

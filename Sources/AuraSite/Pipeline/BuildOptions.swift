@@ -1,3 +1,4 @@
+import AuraPlanner
 import Foundation
 import SiteEngine
 
@@ -15,6 +16,9 @@ public struct BuildOptions: Sendable {
     /// The settings of `site.yml`, when the caller has read them already (a server reads them
     /// once per change of the file); nil reads the file.
     public var configuration: SiteConfiguration?
+    /// The planner as the caller read it (`PlannerState`, one consistent value), when it has;
+    /// nil reads the planner's files.
+    public var planner: PlannerState?
     /// Where every folder above is: the disk, or memory in tests.
     var fileSystem: FileSystem
     /// Where `site.yml`'s `private: passphrase_env` is looked up.

@@ -1,0 +1,41 @@
+import AuraPlanner
+import Foundation
+import SiteEngine
+
+extension PlannerFolder {
+    /// The planner as one value (`PlannerState`), read under the shared lock so that no writer
+    /// is half-way between its files. Kept while its files keep their stamps: after a change made
+    /// here (`keep`), the next read is three `stat`s, without the lock or a file opened.
+    public func read() throws -> PlannerState {
+        try Self.states.value(folder.path, paths: statePaths, in: .disk) {
+            let held = try lock(exclusive: false) {}
+            defer { held?.release() }
+            return PlannerState(plan: plan(), store: try loadStore(), inbox: try text(of: inbox))
+        }
+    }
+
+    /// Keeps `state` as what the planner's files now hold: called under the exclusive lock,
+    /// after the last of them was written.
+    func keep(_ state: PlannerState) {
+        let stamps = statePaths.compactMap { FileSystem.disk.stamp($0) }
+        guard stamps.count == statePaths.count else { return }
+        Self.states.keep(state, folder.path, paths: statePaths, stamps: stamps)
+    }
+
+    private var statePaths: [String] { [snapshot.path, store.url.path, inbox.url.path] }
+
+    /// The planner's own files (never the lock or other hidden files) by name, read under the
+    /// shared lock: what a person takes away in their export.
+    public func documentFiles() throws -> [(name: String, data: Data)] {
+        let held = try lock(exclusive: false) {}
+        defer { held?.release() }
+        let files = FileManager.default
+        let names = ((try? files.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
+        return try names.sorted().compactMap { name in
+            let url = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard files.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+            return (name, try Data(contentsOf: url))
+        }
+    }
+}
