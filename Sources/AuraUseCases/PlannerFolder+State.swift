@@ -1,4 +1,5 @@
 import AuraPlanner
+import Diagnostics
 import Foundation
 import SiteEngine
 
@@ -6,11 +7,12 @@ extension PlannerFolder {
     /// The planner as one value (`PlannerState`), read under the shared lock so that no writer
     /// is half-way between its files. Kept while its files keep their stamps: after a change made
     /// here (`keep`), the next read is three `stat`s, without the lock or a file opened.
-    public func read() throws -> PlannerState {
+    /// `onWait` hears once if a writer holds the read up for a second.
+    public func read(onWait: @escaping @Sendable () -> Void = {}) throws -> PlannerState {
         try Self.states.value(folder.path, paths: statePaths, in: .disk) {
-            let held = try lock(exclusive: false) {}
+            let held = try lock(exclusive: false, onWait: onWait)
             defer { held?.release() }
-            return PlannerState(plan: plan(), store: try loadStore(), inbox: try text(of: inbox))
+            return PlannerState(plan: try readPlan(), store: try loadStore(), inbox: try text(of: inbox))
         }
     }
 
@@ -23,6 +25,15 @@ extension PlannerFolder {
     }
 
     private var statePaths: [String] { [snapshot.path, store.url.path, inbox.url.path] }
+
+    /// `plan()`, where a `plan.json` that cannot be read is an error naming its position.
+    private func readPlan() throws -> PlanSnapshot? {
+        guard FileManager.default.fileExists(atPath: snapshot.path) else { return nil }
+        if let plan = plan() { return plan }
+        do { return try PlanSnapshot.decode(Data(contentsOf: snapshot)) } catch let error as InputError {
+            throw error.problem.located(in: displayPath(snapshot))
+        }
+    }
 
     /// The planner's own files (never the lock or other hidden files) by name, read under the
     /// shared lock: what a person takes away in their export.

@@ -4,19 +4,20 @@ import Foundation
 import SiteEngine
 import Synchronization
 
-/// Builds a site whose content folder holds a planner, under the planner folder's shared lock:
-/// a build never reads the store of one plan beside the `plan.json` of another. The one "lock,
-/// then build" that `aura build`, `aura plan --build`, cron and the server share.
+/// Builds a site whose content folder holds a planner from the planner read as one value
+/// (`PlannerFolder.read`): a build never shows the store of one plan beside the `plan.json` of
+/// another, and never holds a writer up while it renders. The one way `aura build`, `aura plan
+/// --build`, cron and the server build.
 public enum SiteBuilds {
-    /// Builds the site `options` name. `onWait` hears once if the planner's lock holds the
-    /// build up for a second; `progress` and `waiting` are `SiteBuilder.build`'s.
+    /// Builds the site `options` name. `onWait` hears once if a writer of the planner holds the
+    /// read up for a second; `progress` and `waiting` are `SiteBuilder.build`'s.
     public static func build(
         _ options: BuildOptions, onWait: @escaping @Sendable () -> Void = {},
         progress: @escaping @Sendable (BuildProgress) -> Void = { _ in },
         waiting: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> BuildReport {
-        let held = try PlannerFolder(content: options.contentDirectory).lock(exclusive: false, onWait: onWait)
-        defer { held?.release() }
+        var options = options
+        options.planner = try PlannerFolder(content: options.contentDirectory).read(onWait: onWait)
         return try await SiteBuilder(options: options).build(progress: progress, waiting: waiting)
     }
 

@@ -1,6 +1,7 @@
 import AuraPlanner
 import AuraTestSupport
 import AuraUseCases
+import Diagnostics
 import Foundation
 import Testing
 
@@ -64,5 +65,17 @@ import Testing
         let task = try folder.loadStore().tasks[0]
         #expect(task.changed["done"] == 100 && task.changed["title"] == 70)
         #expect(try folder.loadStore().recentChanges.map(\.summary) == ["Done “call the plumber”"])
+    }
+
+    /// A `plan.json` broken by hand is an error where it is broken, for the build to report, not
+    /// a site built without a plan.
+    @Test func aBrokenPlanIsAnErrorAtItsPosition() throws {
+        let folder = try folder(siteYAML: PlannerMorning.siteYAML)
+        try FileManager.default.createDirectory(at: folder.folder, withIntermediateDirectories: true)
+        try Data("{\n  \"days\": [\n    {\"date\": 7}\n  ]\n}\n".utf8).write(to: folder.snapshot)
+        #expect(folder.plan() == nil)
+        let error = #expect(throws: SourceError.self) { try folder.read() }
+        let text = error?.description ?? ""
+        #expect(text.contains("planner/plan.json:1:1: missing \"version\""), "\(text)")
     }
 }

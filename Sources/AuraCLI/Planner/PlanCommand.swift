@@ -19,13 +19,13 @@ struct PlanCommand: Command {
             .flag("--json", "print the plan as JSON (schema in the README)"),
             .flag("--dry-run", "change no file: neither the store, the plan nor the inbox"),
             .flag("--build", "then render the site into Public/ (as 'aura build' does, with its options)")
-        ] + SiteBuild.options)
+        ] + BuildArguments.options)
 
     /// The build options that mean something only with `--build` (`--quiet` also quiets the plan).
-    private static let buildOnlyOptions = SiteBuild.options.map(\.name).filter { $0 != "--quiet" }
+    private static let buildOnlyOptions = BuildArguments.options.map(\.name).filter { $0 != "--quiet" }
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let build = try SiteBuild(arguments, spec: spec, in: terminal)
+        let build = try BuildArguments(arguments, spec: spec, in: terminal)
         let dryRun = arguments.flag("--dry-run")
         if !arguments.flag("--build"), let option = Self.buildOnlyOptions.first(where: { arguments.value($0) != nil }) {
             throw UsageError("\(option) shapes the site build, so it needs --build", spec: spec)

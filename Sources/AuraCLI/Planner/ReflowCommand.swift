@@ -11,12 +11,12 @@ struct ReflowCommand: Command {
         summary: "Plan the rest of today again when blocks passed undone; 'aura undo' puts the day back.",
         options: [SiteFolders.content, PlannerOptions.storeOption] + [
             .flag("--build", "then render the site into Public/ (as 'aura build' does, with its options)")
-        ] + SiteBuild.options)
+        ] + BuildArguments.options)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let build = try SiteBuild(arguments, spec: spec, in: terminal)
+        let build = try BuildArguments(arguments, spec: spec, in: terminal)
         if !arguments.flag("--build"),
-            let option = SiteBuild.options.map(\.name).first(where: { $0 != "--quiet" && arguments.value($0) != nil })
+            let option = BuildArguments.options.map(\.name).first(where: { $0 != "--quiet" && arguments.value($0) != nil })
         {
             throw UsageError("\(option) shapes the site build, so it needs --build", spec: spec)
         }

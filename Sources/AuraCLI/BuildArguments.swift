@@ -4,9 +4,10 @@ import Diagnostics
 import Foundation
 import SiteEngine
 
-/// Rendering the site: the options that shape a build and the one library call behind them.
+/// A build as a command asks for it: the options that shape it, read from the arguments, and
+/// the one library call behind them.
 /// `aura build` and `aura plan --build` both use it, so every build option works in both.
-struct SiteBuild {
+struct BuildArguments {
     /// Every build option but `--content`, which each command lists itself.
     static let options: [CommandSpec.Option] = [
         SiteFolders.templates,
