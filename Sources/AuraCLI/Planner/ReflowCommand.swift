@@ -16,7 +16,8 @@ struct ReflowCommand: Command {
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let build = try BuildArguments(arguments, spec: spec, in: terminal)
         if !arguments.flag("--build"),
-            let option = BuildArguments.options.map(\.name).first(where: { $0 != "--quiet" && arguments.value($0) != nil })
+            let option = BuildArguments.options.map(\.name)
+                .first(where: { $0 != "--quiet" && arguments.value($0) != nil })
         {
             throw UsageError("\(option) shapes the site build, so it needs --build", spec: spec)
         }
