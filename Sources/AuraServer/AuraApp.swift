@@ -195,92 +195,27 @@ public final class AuraApp: Sendable {
         min(clock() + Self.reuseLimit, session.ends)
     }
 
-    /// Answers one request; never throws.
+    /// Answers one request; never throws: a handler that fails is answered 500.
     public func respond(to sent: HTTPRequest) -> HTTPResponse {
-        let request = configuration.trustedProxies.resolve(sent)
-        var response: HTTPResponse
-        do {
-            response = try route(request)
-        } catch {
-            response = .text(500, "Something went wrong on the server; the request was not carried out")
+        Middleware.answer(sent, in: self, through: Self.middleware) { request in
+            do {
+                return try self.route(request)
+            } catch {
+                return .text(500, "Something went wrong on the server; the request was not carried out")
+            }
         }
-        response.headers += SecurityHeaders.all
-        liveReload?.addScript(to: &response)
-        // With --watch every page carries the reload script and a build may change any file.
-        if liveReload != nil { response.reuse = nil }
-        if request.method == "POST", response.status < 400, let publisher {
-            publisher.request(
-                stamp: PersonalSites.stamp(of: PlannerFolder(content: configuration.build.contentDirectory)))
-        }
-        return response
     }
+
+    /// The work around every answer, outermost first.
+    static let middleware: [Middleware] = [.trustedProxies, .publishTrigger, .securityHeaders, .liveReload]
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         guard request.rawPath.hasPrefix(root) || request.rawPath + "/" == root else { return notFound() }
         let path = "/" + request.rawPath.dropFirst(root.count)
-        if let answer = liveReload?.response(to: request.method, path: path) { return answer }
-        switch (request.method, path) {
-        case ("GET", "/login/"), ("HEAD", "/login/"):
-            return try signInPage(
-                request, message: nil, status: 200, notice: request.query["joined"] == "1" ? Self.joined : nil)
-        case ("POST", "/login/"):
-            return try signIn(request)
-        case ("POST", "/logout/"):
-            return try signOut(request)
-        case ("POST", "/profiles/switch"):
-            return try switchProfile(request)
-        case ("GET", "/signup/"), ("HEAD", "/signup/"):
-            return try signUpPage(request)
-        case ("POST", "/signup/"):
-            return try signUp(request)
-        case ("GET", "/terms/"), ("HEAD", "/terms/"):
-            return try termsPage(request)
-        case ("GET", "/forgot/"), ("HEAD", "/forgot/"):
-            return try forgotPage(request)
-        case ("POST", "/forgot/"):
-            return try forgot(request)
-        case ("GET", "/reset/"), ("HEAD", "/reset/"):
-            return try resetPage(request)
-        case ("POST", "/reset/"):
-            return try reset(request)
-        case ("GET", "/account/"), ("HEAD", "/account/"):
-            return try accountPage(request)
-        case ("GET", "/account/export.zip"), ("HEAD", "/account/export.zip"):
-            return try export(request)
-        case ("POST", let action) where action.hasPrefix("/account/"):
-            return try accountAction(String(action.dropFirst("/account/".count)), request)
-        case ("GET", let feed) where feed.hasPrefix("/feed/") && feed.hasSuffix(".ics"):
-            return try self.feed(request, secret: String(feed.dropFirst(6).dropLast(4)))
-        case ("POST", "/planner/plan"):
-            return try perform(.plan, request)
-        case ("GET", "/api/state"), ("HEAD", "/api/state"):
-            return try pageState(request)
-        case ("GET", "/api/push/key"), ("HEAD", "/api/push/key"):
-            return pushKey()
-        case ("POST", "/api/push/subscriptions"), ("DELETE", "/api/push/subscriptions"):
-            return try pushSubscriptions(request)
-        case ("POST", "/api/push/test"):
-            return try pushTest(request)
-        case ("POST", "/api/profile"):
-            return try switchProfileForScript(request)
-        case ("POST", let api) where api.hasPrefix("/api/"):
-            guard let action = Action(rawValue: String(api.dropFirst(5))) else { return .text(404, "No such action") }
-            return try perform(action, request)
-        case ("GET", let task) where Self.taskID(inPath: task) != nil,
-            ("HEAD", let task) where Self.taskID(inPath: task) != nil:
-            return try taskPage(request, id: Self.taskID(inPath: task)!)
-        case ("GET", _) where request.query["profile"] != nil, ("HEAD", _) where request.query["profile"] != nil:
-            return try openProfileLink(request)
-        case ("GET", _), ("HEAD", _):
-            return try page(request)
-        case ("POST", _):
-            return .text(405, "Method not allowed", headers: [("Allow", "GET, HEAD")])
-        default:
-            return .text(405, "Method not allowed", headers: [("Allow", "GET, HEAD, POST")])
-        }
+        return try Self.routes.respond(to: request, at: path, in: self) ?? notFound()
     }
 
-    private func page(_ request: HTTPRequest) throws -> HTTPResponse {
+    func page(_ request: HTTPRequest) throws -> HTTPResponse {
         // A person's pages come from their own site as it is now, whatever the static output
         // holds: the first plan of an empty planner makes a schedule that Public/ lacks.
         if let path = request.rawPath.removingPercentEncoding, path.hasPrefix(root),
