@@ -31,10 +31,11 @@ final class PersonalSites: Sendable {
         return options
     }
 
-    /// The person's planner folder, created with its links to the shared content when new.
-    func planner(for personID: Int64) throws -> PlannerFolder {
+    /// The person's planner folder, created with its links to the shared content when new
+    /// (`preparing`), else as it is: a look that changes nothing needs no new folder.
+    func planner(for personID: Int64, preparing: Bool = true) throws -> PlannerFolder {
         let folder = PlannerFolder(content: state.personFolder(personID))
-        try prepare(folder)
+        if preparing { try prepare(folder) }
         return folder
     }
 

@@ -4,9 +4,10 @@ import Foundation
 extension AuraApp {
     /// The planner of a person: `Content/planner/` for an owner who plans there
     /// (`plansInContent`), else their own folder in the state folder.
-    func planner(personID: Int64, isOwner: Bool) throws -> PlannerFolder {
+    func planner(personID: Int64, isOwner: Bool, preparing: Bool = true) throws -> PlannerFolder {
         plansInContent(isOwner: isOwner)
-            ? PlannerFolder(content: configuration.build.contentDirectory) : try people.planner(for: personID)
+            ? PlannerFolder(content: configuration.build.contentDirectory)
+            : try people.planner(for: personID, preparing: preparing)
     }
 
     /// Fetches `url` (checked against the site's calendar hosts) and keeps it as the person's

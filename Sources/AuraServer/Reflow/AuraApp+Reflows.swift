@@ -15,12 +15,15 @@ extension AuraApp {
         }
     }
 
-    /// One look at everyone's today; a person whose day cannot be read is passed over until the next.
+    /// One look at everyone's today; a person whose day cannot be read (or who has no folder
+    /// yet, so no plan) is passed over until the next. The look is a few `stat`s a person.
     func reflowDays() {
         let now = clock()
         guard let people = try? accounts.people() else { return }
         for person in people {
-            guard let folder = try? planner(personID: person.id, isOwner: person.isOwner) else { continue }
+            guard let folder = try? planner(personID: person.id, isOwner: person.isOwner, preparing: false) else {
+                continue
+            }
             _ = try? folder.reflow(now: now, at: now.milliseconds)
         }
     }
