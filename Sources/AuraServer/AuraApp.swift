@@ -122,7 +122,7 @@ public final class AuraApp: Sendable {
         ownerPlansInContent = !FileManager.default.fileExists(
             atPath: PlannerFolder(content: configuration.build.contentDirectory).folder
                 .appendingPathComponent(Self.demoMarker).path)
-        ownerStampPaths = PersonalSites.stampPaths(of: PlannerFolder(content: configuration.build.contentDirectory))
+        ownerStampPaths = PlannerFolder(content: configuration.build.contentDirectory).statePaths
         liveReload =
             configuration.watch
             ? try LiveReload(templatesDirectory: configuration.build.templatesDirectory, root: root) : nil
@@ -356,7 +356,7 @@ public final class AuraApp: Sendable {
     func stampPaths(of session: Accounts.Session) -> [String] {
         plansInContent(isOwner: session.isOwner)
             ? ownerStampPaths
-            : PersonalSites.stampPaths(of: PlannerFolder(content: configuration.state.personFolder(session.personID)))
+            : PlannerFolder(content: configuration.state.personFolder(session.personID)).statePaths
     }
 
     /// The site built from the planner of the person a session belongs to: all of the owner's

@@ -24,7 +24,9 @@ extension PlannerFolder {
         Self.states.keep(state, folder.path, paths: statePaths, stamps: stamps)
     }
 
-    private var statePaths: [String] { [snapshot.path, store.url.path, inbox.url.path] }
+    /// The files the planner's state is read from (`read()`): what tells it unchanged, one
+    /// `stat` apiece, to any cache of what was made from it.
+    public var statePaths: [String] { [snapshot.path, store.url.path, inbox.url.path] }
 
     /// `plan()`, where a `plan.json` that cannot be read is an error naming its position.
     private func readPlan() throws -> PlanSnapshot? {

@@ -62,15 +62,10 @@ final class PersonalSites: Sendable {
         try state.removeFolders(of: personID)
     }
 
-    /// What tells the files the personal pages are built from unchanged: each one's size,
-    /// inode and modification and change times, from one `stat` apiece.
+    /// What tells the files the personal pages are built from (`PlannerFolder.statePaths`)
+    /// unchanged: each one's size, inode and modification and change times, one `stat` apiece.
     static func stamp(of folder: PlannerFolder) -> StampedPaths {
-        StampedPaths(stampPaths(of: folder))
-    }
-
-    /// The files `stamp(of:)` reads, for a caller that keeps them.
-    static func stampPaths(of folder: PlannerFolder) -> [String] {
-        [folder.store.url.path, folder.snapshot.path, folder.inbox.url.path]
+        StampedPaths(folder.statePaths)
     }
 
     /// Creates the person's `planner/` and links every other entry of the shared content folder.
