@@ -32,10 +32,11 @@ let package = Package(
         .target(
             name: "SiteEngine", dependencies: ["Diagnostics", "Mustache", "CMarkGFM", "CYAML", "CFileSwap", "Platform"]),
         .target(name: "SiteDeploy", dependencies: ["Diagnostics", "Platform", "CCurl", "SiteEngine"]),
+        .target(name: "AuraSettings", dependencies: ["Diagnostics", "AuraPlanner", "SiteEngine"]),
         .target(
             name: "AuraSite",
             dependencies: [
-                "Diagnostics", "Mustache", "COpenSSL", "AuraPlanner", "Platform", "SiteEngine"
+                "Diagnostics", "Mustache", "COpenSSL", "AuraPlanner", "AuraSettings", "Platform", "SiteEngine"
             ]),
         .target(
             name: "AuraPlanner", dependencies: ["Diagnostics"],
@@ -43,7 +44,9 @@ let package = Package(
         .target(name: "AuraCalendar", dependencies: ["AuraPlanner", "CICal"]),
         .target(
             name: "AuraUseCases",
-            dependencies: ["Diagnostics", "Platform", "SiteEngine", "AuraSite", "AuraPlanner", "AuraCalendar"]),
+            dependencies: [
+                "Diagnostics", "Platform", "SiteEngine", "AuraSite", "AuraSettings", "AuraPlanner", "AuraCalendar"
+            ]),
         .target(
             name: "AuraServer",
             dependencies: [

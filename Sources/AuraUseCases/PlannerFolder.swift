@@ -1,6 +1,6 @@
 import AuraCalendar
 import AuraPlanner
-import AuraSite
+import AuraSettings
 import Diagnostics
 import Foundation
 import Platform
@@ -52,12 +52,9 @@ public struct PlannerFolder: Sendable {
     /// Changes to each store, written in groups.
     private static let commits = StoreCommits()
 
-    /// The time zone, day window and bedtime from `site.yml` (`SiteConfiguration.current`).
+    /// The planner's settings from `site.yml` (`PlannerSettings.current`).
     public func settings() throws -> PlannerSettings {
-        let site = try SiteConfiguration.current(in: content)
-        return PlannerSettings(
-            timeZone: site.timeZone, window: MinuteSpan(start: site.dayStartMinutes, end: site.dayEndMinutes),
-            bedtime: site.bedtimeMinutes, partsOfDay: site.partsOfDay, capture: site.capture)
+        try PlannerSettings.current(in: content)
     }
 
     /// The content folder's lock (`planner/.aura.lock`): every writer of the store, the plan or

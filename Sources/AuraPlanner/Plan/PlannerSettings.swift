@@ -8,11 +8,11 @@ public struct PlannerSettings: Sendable, Equatable {
 
     public var timeZone: TimeZone
     /// Minutes after midnight, from `site.yml`'s `day.start` and `day.end`.
-    var window: MinuteSpan
+    public internal(set) var window: MinuteSpan
     /// Minutes after midnight, at or after the window's end (`day.bedtime`).
-    var bedtime: Int
+    public internal(set) var bedtime: Int
     /// Where a task that names a part of the day may go, from `site.yml`'s `parts_of_day`.
-    var partsOfDay: [PartOfDay: MinuteSpan]
+    public internal(set) var partsOfDay: [PartOfDay: MinuteSpan]
     /// How capture reads dates: `site.yml`'s `locale`, `date_order` and `birthday`.
     public var capture: CaptureSettings
 

@@ -1,4 +1,5 @@
 import AuraPlanner
+import AuraSettings
 import Diagnostics
 import Foundation
 import SiteEngine
@@ -36,10 +37,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var capture = CaptureSettings()
     public static let fileName = SettingsFile.name
     /// The keys of `site.yml` read here; besides them, the sections other modules read and check.
-    static let keys = [
-        "title", "description", "base_url", "language", "time_zone", "day", "parts_of_day", "keep", "culture",
-        "private", "locale", "date_order", "birthday"
-    ]
+    static let keys =
+        ["title", "description", "base_url", "language", "keep", "culture", "private"] + PlannerSettings.keys
     static let sectionsReadElsewhere = [
         "accounts", "mail",  // aura serve's (AuraServer's ServerSettings)
         "deploy"  // aura deploy's (SiteDeploy's DeploySettings)
@@ -82,18 +81,7 @@ extension SiteConfiguration: SiteSettings {
         } catch {
             throw fields.error("base_url \(error.message)", at: baseNode)
         }
-        let zoneName = try fields.string("time_zone") ?? "UTC"
-        guard let zone = TimeZone(identifier: zoneName) else {
-            throw fields.error(
-                "unknown time zone '\(zoneName)'; expected an IANA name such as Europe/London",
-                at: fields.node["time_zone"]!)
-        }
-        let dayFields = try fields.mapping("day")
-        let day =
-            try dayFields.map { d throws(SourceError) in try Self.clockSpan(d, what: "the day", also: ["bedtime"]) }
-            ?? MinuteSpan(start: 8 * 60, end: 18 * 60)
-        let bedtime = try Self.bedtime(dayFields, after: day)
-        let parts = try Self.partsOfDay(try fields.mapping("parts_of_day"))
+        let planner = try PlannerSettings(file)
         var keep: [String] = []
         for (path, node) in try fields.strings("keep") ?? [] {
             guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
@@ -111,19 +99,19 @@ extension SiteConfiguration: SiteSettings {
             description: try fields.string("description") ?? "",
             baseURL: url,
             language: try fields.string("language") ?? "en",
-            timeZone: zone,
-            dayStartMinutes: day.start,
-            dayEndMinutes: day.end,
-            partsOfDay: parts,
+            timeZone: planner.timeZone,
+            dayStartMinutes: planner.window.start,
+            dayEndMinutes: planner.window.end,
+            partsOfDay: planner.partsOfDay,
             keep: keep)
         if let culture = try fields.mapping("culture") {
             try culture.rejectUnknownKeys(allowed: ["page_size", "feed_size"])
             configuration.culturePageSize = try Self.count(culture, "page_size") ?? configuration.culturePageSize
             configuration.cultureFeedSize = try Self.count(culture, "feed_size") ?? configuration.cultureFeedSize
         }
-        configuration.bedtimeMinutes = bedtime
+        configuration.bedtimeMinutes = planner.bedtime
         configuration.privatePassphraseEnv = passphraseEnv
-        configuration.capture = try Self.capture(fields)
+        configuration.capture = planner.capture
         self = configuration
     }
 }

@@ -5,7 +5,7 @@ import SiteEngine
 /// The capture settings of `site.yml`: `locale:` (a language tag such as `en-GB`, `en-US`,
 /// `de-DE`), `date_order:` (`dmy` or `mdy`, for `7/12`) and `birthday:` (`MM-DD`, what
 /// `my birthday` names).
-extension SiteConfiguration {
+extension PlannerSettings {
     static func capture(_ fields: YAMLFields) throws(SourceError) -> CaptureSettings {
         let locale = try fields.string("locale") ?? "en-GB"
         guard

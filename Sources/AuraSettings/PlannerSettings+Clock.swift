@@ -4,10 +4,10 @@ import SiteEngine
 
 /// The clock settings of `site.yml`: the day window and the parts of the day, each a
 /// `start`/`end` pair of `HH:MM` times on a 24-hour clock.
-extension SiteConfiguration {
+extension PlannerSettings {
     /// `parts_of_day:` with any of `morning`, `afternoon`, `evening`, `night`; a part not named
     /// keeps its default window.
-    static func partsOfDay(_ fields: YAMLFields?) throws(SourceError) -> [PartOfDay: MinuteSpan] {
+    static func partSpans(_ fields: YAMLFields?) throws(SourceError) -> [PartOfDay: MinuteSpan] {
         var spans = PartOfDay.defaultSpans
         guard let fields else { return spans }
         try fields.rejectUnknownKeys(allowed: PartOfDay.allCases.map(\.rawValue))
@@ -34,7 +34,7 @@ extension SiteConfiguration {
     }
 
     /// `day: bedtime:`, at or after the window's end; left out, 22:30 or the window's end if later.
-    static func bedtime(_ fields: YAMLFields?, after day: MinuteSpan) throws(SourceError) -> Int {
+    static func bedtimeMinutes(_ fields: YAMLFields?, after day: MinuteSpan) throws(SourceError) -> Int {
         guard let fields, let node = try fields.present("bedtime", required: false) else {
             return max(PlannerSettings.defaultBedtime, day.end)
         }
