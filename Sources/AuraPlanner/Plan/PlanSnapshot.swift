@@ -31,7 +31,9 @@ public struct PlanSnapshot: Sendable, Equatable, Codable {
     /// A snapshot of `days`, versioning each block against `previous`: an unchanged block keeps
     /// its sequence and stamp, a moved one gets the next sequence and the stamp `now`, a new
     /// one starts at 0.
-    public init(days: [DayPlan], now: Date, previous: PlanSnapshot?) {
+    public init(days: [DayPlan], now exact: Date, previous: PlanSnapshot?) {
+        // To the second, as `plan.json` keeps it: the snapshot in memory is the one read back.
+        let now = Date(timeIntervalSince1970: exact.timeIntervalSince1970.rounded(.down))
         version = Self.currentVersion
         generated = now
         self.days = days
