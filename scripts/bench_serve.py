@@ -190,6 +190,9 @@ def run(aura, content, templates, seconds):
     folder = Path(tempfile.mkdtemp(prefix="aura-bench-serve-"))
     folder.chmod(0o755)  # nginx's workers run as nobody
     shutil.copytree(content, folder / "Content")
+    # A household's content: its one person plans in it (the demo day's mark would give them an
+    # empty planner of their own, where the Done row's task is not).
+    (folder / "Content" / "planner" / "DEMO.md").unlink(missing_ok=True)
     aura_process = nginx_process = None
     try:
         aura_process, aura_url, site = start_aura(aura, folder, folder / "Content", templates)
