@@ -46,13 +46,7 @@ struct ServerSettings: Sendable, Equatable {
                 allowed: ["signup", "calendar_hosts", "calendar_local_hosts", "calendar_refresh"])
             calendarHosts = try Self.hostNames(accounts, "calendar_hosts", wildcards: true) ?? calendarHosts
             calendarLocalHosts = try Self.hostNames(accounts, "calendar_local_hosts", wildcards: false) ?? []
-            if let minutes = try accounts.integer("calendar_refresh") {
-                guard minutes >= 1 else {
-                    throw accounts.error(
-                        "'calendar_refresh' is \(minutes); expected 1 or more", at: accounts.node["calendar_refresh"]!)
-                }
-                calendarRefreshMinutes = minutes
-            }
+            calendarRefreshMinutes = try accounts.count("calendar_refresh") ?? calendarRefreshMinutes
             if let text = try accounts.string("signup") {
                 guard let mode = SignUp(rawValue: text) else {
                     throw accounts.error(

@@ -20,10 +20,7 @@ extension PlannerFolder {
         guard !lines.isEmpty else { return [] }
         let held = try lock(exclusive: true, onWait: onWait)
         defer { held?.release() }
-        let existing = try text(of: inbox) ?? ""
-        let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-        let added = lines.map { $0 + "\n" }.joined()
-        try AtomicFile.write(Data((existing + separator + added).utf8), to: inbox.url)
+        try AtomicFile.write(Data(Inbox.appending(lines, to: try text(of: inbox) ?? "").utf8), to: inbox.url)
         return items
     }
 

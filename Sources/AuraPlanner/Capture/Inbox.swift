@@ -24,6 +24,12 @@ public enum Inbox {
         return entries
     }
 
+    /// The inbox's `text` with `lines` added at its end, one a line.
+    public static func appending(_ lines: [String], to text: String) -> String {
+        let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
+        return text + separator + lines.map { $0 + "\n" }.joined()
+    }
+
     /// The inbox once its items are in the store: the other lines stay as written, with runs
     /// of blank lines closed up.
     public static func drained(_ text: String) -> String {

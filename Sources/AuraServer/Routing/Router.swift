@@ -44,7 +44,7 @@ struct Router<Context: Sendable>: Sendable {
 
     /// `on("GET", "HEAD", …)`: a page or a file, which a HEAD asks about without its body.
     mutating func get(_ pattern: Pattern, _ handler: @escaping Handler) {
-        routes.append(Route(methods: ["GET", "HEAD"], pattern: pattern, handler: handler))
+        on("GET", "HEAD", at: pattern, handler)
     }
 
     /// Where a request goes: the route that answers it (by its place among `routes`), the

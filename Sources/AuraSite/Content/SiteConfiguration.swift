@@ -60,16 +60,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     static func parse(_ text: String, file: String) throws(SourceError) -> SiteConfiguration {
         try SiteConfiguration(try SettingsFile.parse(text, file: file))
     }
-
-    fileprivate static func count(_ fields: YAMLFields, _ key: String) throws(SourceError) -> Int? {
-        guard let value = try fields.integer(key) else { return nil }
-        guard value >= 1 else { throw fields.error("'\(key)' is \(value); expected 1 or more", at: fields.node[key]!) }
-        return value
-    }
 }
 
 extension SiteConfiguration: SiteSettings {
-    /// The site's and the planner's keys of `file`.
+    /// The site's keys of `file`, with the planner's as `PlannerSettings` reads them.
     init(_ file: SettingsFile) throws(SourceError) {
         let fields = file.fields
         try fields.rejectUnknownKeys(allowed: Self.keys + Self.sectionsReadElsewhere)
@@ -106,8 +100,8 @@ extension SiteConfiguration: SiteSettings {
             keep: keep)
         if let culture = try fields.mapping("culture") {
             try culture.rejectUnknownKeys(allowed: ["page_size", "feed_size"])
-            configuration.culturePageSize = try Self.count(culture, "page_size") ?? configuration.culturePageSize
-            configuration.cultureFeedSize = try Self.count(culture, "feed_size") ?? configuration.cultureFeedSize
+            configuration.culturePageSize = try culture.count("page_size") ?? configuration.culturePageSize
+            configuration.cultureFeedSize = try culture.count("feed_size") ?? configuration.cultureFeedSize
         }
         configuration.bedtimeMinutes = planner.bedtime
         configuration.privatePassphraseEnv = passphraseEnv

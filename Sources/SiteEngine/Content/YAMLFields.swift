@@ -61,6 +61,13 @@ package struct YAMLFields: Sendable {
         return number
     }
 
+    /// An integer field of at least 1: a count, or a number of minutes.
+    package func count(_ key: String) throws(SourceError) -> Int? {
+        guard let value = try integer(key) else { return nil }
+        guard value >= 1 else { throw error("'\(key)' is \(value); expected 1 or more", at: node[key]!) }
+        return value
+    }
+
     /// A number field (integer or decimal).
     package func number(_ key: String, required: Bool = false) throws(SourceError) -> Double? {
         guard let value = try present(key, required: required) else { return nil }
