@@ -56,11 +56,7 @@ public struct PlanMyDay: Sendable {
                 PausePoint.reached("plan: the last plan's drain finished")
             }
         }
-        if !lines.isEmpty {
-            let existing = inboxText ?? ""
-            let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-            inboxText = existing + separator + lines.map { $0 + "\n" }.joined()
-        }
+        if !lines.isEmpty { inboxText = Inbox.appending(lines, to: inboxText ?? "") }
         let entries: [Inbox.Entry]
         do {
             entries = try Inbox.capture(
@@ -97,7 +93,7 @@ public struct PlanMyDay: Sendable {
             store.undrainedInbox = nil
             try folder.save(store)
         }
-        folder.keep(PlannerState(plan: snapshot, store: store, inbox: inboxLeft))
+        folder.remember(PlannerState(plan: snapshot, store: store, inbox: inboxLeft))
         return outcome
     }
 }

@@ -6,7 +6,7 @@ import SiteEngine
 extension PlannerFolder {
     /// The planner as one value (`PlannerState`), read under the shared lock so that no writer
     /// is half-way between its files. Kept while its files keep their stamps: after a change made
-    /// here (`keep`), the next read is three `stat`s, without the lock or a file opened.
+    /// here (`remember`), the next read is three `stat`s, without the lock or a file opened.
     /// `onWait` hears once if a writer holds the read up for a second.
     public func read(onWait: @escaping @Sendable () -> Void = {}) throws -> PlannerState {
         try Self.states.value(folder.path, paths: statePaths, in: .disk) {
@@ -16,9 +16,9 @@ extension PlannerFolder {
         }
     }
 
-    /// Keeps `state` as what the planner's files now hold: called under the exclusive lock,
-    /// after the last of them was written.
-    func keep(_ state: PlannerState) {
+    /// Remembers `state` as what the planner's files now hold: called under the exclusive
+    /// lock, after the last of them was written.
+    func remember(_ state: PlannerState) {
         let stamps = statePaths.compactMap { FileSystem.disk.stamp($0) }
         guard stamps.count == statePaths.count else { return }
         Self.states.keep(state, folder.path, paths: statePaths, stamps: stamps)

@@ -75,8 +75,9 @@ struct Schedule: Sendable, Equatable {
 
 /// Places a day's tasks around busy time: fixed-time tasks at their times, inside the day window
 /// or not (an appointment is kept; the window bounds the flexible work), Deep Work batched into
-/// uninterrupted blocks early in the day, Health near midday, Admin grouped into 15–30 minute windows in the smallest gaps, Culture at the end of the
-/// day; a buffer between blocks; and never more than `loadLimit` of the free time.
+/// uninterrupted blocks early in the day, Health near midday, Admin grouped into 15–30 minute
+/// windows in the smallest gaps, Culture at the end of the day; a buffer between blocks; and
+/// never more than `loadLimit` of the free time.
 public struct Scheduler: Sendable {
     /// Minutes kept free between blocks, and between a block and busy time.
     var buffer = 5

@@ -9,7 +9,8 @@ enum PlannerExport {
         let description: String
     }
 
-    /// The zip of `folder`'s files (`PlannerFolder.documentFiles`) and `kept` (what the server keeps of the person elsewhere: name and contents).
+    /// The zip of `folder`'s files (`PlannerFolder.documentFiles`) and `kept` (what the server
+    /// keeps of the person elsewhere: name and contents).
     static func zip(_ folder: PlannerFolder, adding kept: [(name: String, data: Data)] = [], now: Date) throws -> Data {
         let files = try folder.documentFiles().map { ("planner/" + $0.name, $0.data) } + kept.map { ($0.name, $0.data) }
         // Stored without compression, the zip is its files plus headers: room for both.
