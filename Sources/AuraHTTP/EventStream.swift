@@ -1,9 +1,9 @@
-import CHTTPDaemon
+import CHTTPTransport
 import Foundation
 import Synchronization
 
 /// An open response body that is written a piece at a time (Server-Sent Events). While nothing
-/// is queued its connection is suspended in libmicrohttpd, so an idle stream holds no thread.
+/// is queued its connection waits on its libh2o event loop, so an idle stream holds no thread.
 public final class EventStream: Sendable {
     /// The native stream's address until `close()` lets go of it.
     private let native: Mutex<UInt?>

@@ -1,4 +1,4 @@
-import CHTTPDaemon
+import CHTTPTransport
 import Foundation
 
 /// The name–value lists a request carries outside its headers: the query of its target, the

@@ -1,4 +1,4 @@
-import CHTTPDaemon
+import CHTTPTransport
 import Foundation
 
 /// An HTTP/1.1 server on libh2o: one event loop per core accepts, parses and times out
@@ -45,7 +45,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let wantedHeaders: Set<String>
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     // Written once in init before any request can arrive; read by the worker threads after.
-    private var daemon: OpaquePointer?
+    private var transport: OpaquePointer?
 
     /// Binds and starts serving; throws when the address cannot be bound.
     public init(settings: Settings, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
@@ -58,7 +58,7 @@ public final class HTTPServer: @unchecked Sendable {
         defer {
             for copy in names + values { free(copy) }
         }
-        daemon = settings.address.withCString { address in
+        transport = settings.address.withCString { address in
             names.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
                 values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuePointers in
                     var native = aura_http_settings(
@@ -83,7 +83,7 @@ public final class HTTPServer: @unchecked Sendable {
                 }
             }
         }
-        guard daemon != nil else {
+        guard transport != nil else {
             throw StartError(
                 description:
                     "cannot listen on \(settings.address):\(settings.port): \(String(cString: strerror(errno)))")
@@ -91,12 +91,12 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// The port the server listens on (the one the system chose when asked for 0).
-    public var port: UInt16 { daemon.map(aura_http_port) ?? 0 }
+    public var port: UInt16 { transport.map(aura_http_port) ?? 0 }
 
     /// Stops accepting, lets the requests in flight be answered and closes every connection.
     public func stop() {
-        if let daemon { aura_http_stop(daemon) }
-        daemon = nil
+        if let transport { aura_http_stop(transport) }
+        transport = nil
     }
 
     deinit { stop() }

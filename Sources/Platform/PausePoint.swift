@@ -1,7 +1,7 @@
 import Foundation
 
 #if !os(Linux)
-    #error("Aura runs on Linux: renameat2, st_mtim, flock and libmicrohttpd are what it is built on")
+    #error("Aura runs on Linux: renameat2, st_mtim, flock, inotify and libh2o are what it is built on")
 #endif
 
 #if DEBUG

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
-#include "http_daemon.h"
+#include "http_transport.h"
 
 /* Answers the handler allowed the transport to give again by itself (aura_http_reuse), kept
    by request key and shared between the loops, which read them, and the workers, which put

@@ -1,5 +1,5 @@
-#ifndef AURA_HTTP_DAEMON_H
-#define AURA_HTTP_DAEMON_H
+#ifndef AURA_HTTP_TRANSPORT_H
+#define AURA_HTTP_TRANSPORT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -10,7 +10,7 @@
 /// request that blocks never holds up a loop) and sends the worker's one answer back on the
 /// request's own loop.
 
-typedef struct aura_http_daemon aura_http_daemon;
+typedef struct aura_http_transport aura_http_transport;
 typedef struct aura_http_request aura_http_request;
 
 /// Whether a client address is exempt from the per-address connection limit (a trusted proxy).
@@ -38,11 +38,11 @@ typedef struct {
 typedef void (*aura_http_handler)(void *context, aura_http_request *request);
 
 /// Starts listening; NULL with errno set when the address cannot be bound.
-aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_handler handler, void *context);
-uint16_t aura_http_port(aura_http_daemon *daemon);
+aura_http_transport *aura_http_start(const aura_http_settings *settings, aura_http_handler handler, void *context);
+uint16_t aura_http_port(aura_http_transport *transport);
 /// Stops accepting, lets the requests in flight be answered, ends streams and closes every
 /// connection (waiting a few seconds at most), then stops the threads.
-void aura_http_stop(aura_http_daemon *daemon);
+void aura_http_stop(aura_http_transport *transport);
 
 const char *aura_http_method(const aura_http_request *request);
 /// The request target exactly as sent, query included (not percent-decoded).

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <h2o.h>
-#include "http_daemon.h"
+#include "http_transport.h"
 #include "kept_answers.h"
 
 /* picohttpparser, which libh2o carries and exports but whose header Debian does not install:
@@ -55,7 +55,7 @@ typedef struct address_count {
 #define ADDRESS_BUCKETS 1024
 
 struct loop {
-    aura_http_daemon *daemon;
+    aura_http_transport *transport;
     pthread_t thread;
     h2o_context_t context;
     h2o_accept_ctx_t accept;
@@ -68,7 +68,7 @@ struct loop {
     int stopping;
 };
 
-struct aura_http_daemon {
+struct aura_http_transport {
     aura_http_settings settings;
     aura_http_handler handler;
     void *context;
@@ -151,16 +151,16 @@ static size_t bucket_of(const char *address) {
     return hash % ADDRESS_BUCKETS;
 }
 
-static int admit(aura_http_daemon *daemon, const char *address) {
-    pthread_mutex_lock(&daemon->counts_lock);
+static int admit(aura_http_transport *transport, const char *address) {
+    pthread_mutex_lock(&transport->counts_lock);
     int admitted = 0;
-    if (daemon->open_connections < daemon->settings.connection_limit) {
-        address_count **slot = &daemon->counts[bucket_of(address)];
+    if (transport->open_connections < transport->settings.connection_limit) {
+        address_count **slot = &transport->counts[bucket_of(address)];
         address_count *entry = *slot;
         while (entry && strcmp(entry->address, address) != 0) entry = entry->next;
         unsigned int open = entry ? entry->count : 0;
-        if (open < daemon->settings.per_address_limit ||
-            (daemon->settings.unlimited && daemon->settings.unlimited(daemon->context, address))) {
+        if (open < transport->settings.per_address_limit ||
+            (transport->settings.unlimited && transport->settings.unlimited(transport->context, address))) {
             if (entry == NULL && (entry = calloc(1, sizeof *entry)) != NULL) {
                 strcpy(entry->address, address);
                 entry->next = *slot;
@@ -168,26 +168,26 @@ static int admit(aura_http_daemon *daemon, const char *address) {
             }
             if (entry != NULL) {
                 entry->count++;
-                daemon->open_connections++;
+                transport->open_connections++;
                 admitted = 1;
             }
         }
     }
-    pthread_mutex_unlock(&daemon->counts_lock);
+    pthread_mutex_unlock(&transport->counts_lock);
     return admitted;
 }
 
-static void release(aura_http_daemon *daemon, const char *address) {
-    pthread_mutex_lock(&daemon->counts_lock);
-    daemon->open_connections--;
-    address_count **slot = &daemon->counts[bucket_of(address)];
+static void release(aura_http_transport *transport, const char *address) {
+    pthread_mutex_lock(&transport->counts_lock);
+    transport->open_connections--;
+    address_count **slot = &transport->counts[bucket_of(address)];
     while (*slot && strcmp((*slot)->address, address) != 0) slot = &(*slot)->next;
     if (*slot && --(*slot)->count == 0) {
         address_count *gone = *slot;
         *slot = gone->next;
         free(gone);
     }
-    pthread_mutex_unlock(&daemon->counts_lock);
+    pthread_mutex_unlock(&transport->counts_lock);
 }
 
 static void format_address(const struct sockaddr_storage *address, char *text) {
@@ -201,7 +201,7 @@ static void format_address(const struct sockaddr_storage *address, char *text) {
 static void on_connection_closed(void *data) {
     connection *open = data;
     h2o_linklist_unlink(&open->link);
-    release(open->owner->daemon, open->address);
+    release(open->owner->transport, open->address);
     free(open);
 }
 
@@ -218,7 +218,7 @@ static void on_accept(h2o_socket_t *listener, const char *err) {
         }
         char address[INET6_ADDRSTRLEN];
         format_address(&peer, address);
-        if (!admit(self->daemon, address)) {
+        if (!admit(self->transport, address)) {
             static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
                                        "Retry-After: 5\r\nConnection: close\r\nContent-Length: 21\r\n\r\n"
                                        "Too many connections\n";
@@ -230,7 +230,7 @@ static void on_accept(h2o_socket_t *listener, const char *err) {
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
         connection *open = calloc(1, sizeof *open);
         if (open == NULL) {
-            release(self->daemon, address);
+            release(self->transport, address);
             close(fd);
             continue;
         }
@@ -393,14 +393,14 @@ static int parse_head(h2o_req_t *req, aura_http_request *request, size_t *head_s
     return 0;
 }
 
-static void enqueue(aura_http_daemon *daemon, aura_http_request *request) {
-    pthread_mutex_lock(&daemon->jobs_lock);
+static void enqueue(aura_http_transport *transport, aura_http_request *request) {
+    pthread_mutex_lock(&transport->jobs_lock);
     request->next_job = NULL;
-    if (daemon->jobs_tail) daemon->jobs_tail->next_job = request;
-    else daemon->jobs_head = request;
-    daemon->jobs_tail = request;
-    pthread_cond_signal(&daemon->jobs_ready);
-    pthread_mutex_unlock(&daemon->jobs_lock);
+    if (transport->jobs_tail) transport->jobs_tail->next_job = request;
+    else transport->jobs_head = request;
+    transport->jobs_tail = request;
+    pthread_cond_signal(&transport->jobs_ready);
+    pthread_mutex_unlock(&transport->jobs_lock);
 }
 
 /* ---- answers kept to be given again ---- */
@@ -443,7 +443,7 @@ static char *key_of(const aura_http_request *request, int for_everyone, size_t *
 static void release_kept(void *hold) { kept_answer_release(*(kept_answer **)hold); }
 
 /* Answers the request on the loop from a kept answer that still stands; 0 leaves it to a worker. */
-static int answer_kept(aura_http_daemon *daemon, aura_http_request *request) {
+static int answer_kept(aura_http_transport *transport, aura_http_request *request) {
     h2o_req_t *req = request->req;
     if (!h2o_memis(req->input.method.base, req->input.method.len, H2O_STRLIT("GET")) && !is_head(req)) return 0;
     /* a range, or a tag to compare, is the handler's to answer (one reading of If-None-Match) */
@@ -458,10 +458,10 @@ static int answer_kept(aura_http_daemon *daemon, aura_http_request *request) {
         size_t key_size;
         char *key = key_of(request, for_everyone, &key_size);
         if (key == NULL) return 0;
-        answer = kept_answers_find(daemon->kept, key, key_size);
+        answer = kept_answers_find(transport->kept, key, key_size);
         /* one gone stale makes room: the handler keeps the new one */
-        if (answer != NULL && !kept_answer_is_current(daemon->kept, answer, time(NULL))) {
-            kept_answers_drop(daemon->kept, key, key_size, answer);
+        if (answer != NULL && !kept_answer_is_current(transport->kept, answer, time(NULL))) {
+            kept_answers_drop(transport->kept, key, key_size, answer);
             kept_answer_release(answer);
             free(key);
             return 0;
@@ -487,7 +487,7 @@ static int answer_kept(aura_http_daemon *daemon, aura_http_request *request) {
 static int on_request(h2o_handler_t *handler, h2o_req_t *req) {
     (void)handler;
     loop *self = H2O_STRUCT_FROM_MEMBER(loop, context, req->conn->ctx);
-    aura_http_daemon *daemon = self->daemon;
+    aura_http_transport *transport = self->transport;
     aura_http_request *request = h2o_mem_alloc_pool(&req->pool, sizeof *request);
     memset(request, 0, sizeof *request);
     request->owner = self;
@@ -499,7 +499,7 @@ static int on_request(h2o_handler_t *handler, h2o_req_t *req) {
         refuse(req, 400, "Malformed request");
         return 0;
     }
-    if (head_size > daemon->settings.header_limit) {
+    if (head_size > transport->settings.header_limit) {
         refuse(req, 431, "Request header fields too large");
         return 0;
     }
@@ -519,29 +519,29 @@ static int on_request(h2o_handler_t *handler, h2o_req_t *req) {
     memset(&peer, 0, sizeof peer);
     if (req->conn->callbacks->get_peername(req->conn, (struct sockaddr *)&peer) != 0)
         format_address(&peer, request->client);
-    if (answer_kept(daemon, request)) return 0;
+    if (answer_kept(transport, request)) return 0;
     self->in_flight++;
-    enqueue(daemon, request);
+    enqueue(transport, request);
     return 0;
 }
 
 static void *work(void *argument) {
-    aura_http_daemon *daemon = argument;
+    aura_http_transport *transport = argument;
     for (;;) {
-        pthread_mutex_lock(&daemon->jobs_lock);
-        while (daemon->jobs_head == NULL && !daemon->workers_stop)
-            pthread_cond_wait(&daemon->jobs_ready, &daemon->jobs_lock);
-        aura_http_request *request = daemon->jobs_head;
+        pthread_mutex_lock(&transport->jobs_lock);
+        while (transport->jobs_head == NULL && !transport->workers_stop)
+            pthread_cond_wait(&transport->jobs_ready, &transport->jobs_lock);
+        aura_http_request *request = transport->jobs_head;
         if (request == NULL) {
-            pthread_mutex_unlock(&daemon->jobs_lock);
+            pthread_mutex_unlock(&transport->jobs_lock);
             return NULL;
         }
-        daemon->jobs_head = request->next_job;
-        if (daemon->jobs_head == NULL) daemon->jobs_tail = NULL;
-        pthread_mutex_unlock(&daemon->jobs_lock);
+        transport->jobs_head = request->next_job;
+        if (transport->jobs_head == NULL) transport->jobs_tail = NULL;
+        pthread_mutex_unlock(&transport->jobs_lock);
         unanswered = request;
-        request->changes_before = kept_answers_changes(daemon->kept);
-        daemon->handler(daemon->context, request);
+        request->changes_before = kept_answers_changes(transport->kept);
+        transport->handler(transport->context, request);
         if (unanswered == request) {
             static const char text[] = "internal error\n";
             aura_http_respond(request, 500, (const uint8_t *)text, sizeof text - 1, NULL, NULL, 0, NULL);
@@ -575,7 +575,7 @@ void aura_http_respond(aura_http_request *request, unsigned int status, const ui
             kept_answer_create(status, header_names, header_values, header_count, body, size, reuse);
         size_t key_size;
         char *key = answer ? key_of(request, reuse->for_everyone, &key_size) : NULL;
-        if (key != NULL) kept_answers_put(request->owner->daemon->kept, key, key_size, answer, request->changes_before);
+        if (key != NULL) kept_answers_put(request->owner->transport->kept, key, key_size, answer, request->changes_before);
         else kept_answer_release(answer);
         free(key);
     }
@@ -767,20 +767,20 @@ static void begin_stop(loop *self) {
    buffers return to the recycler of the thread that created the socket, so everything a loop
    reads with (its context's queue, its listener) must be created here, not by the starter. */
 static void set_up_loop(loop *self) {
-    aura_http_daemon *daemon = self->daemon;
+    aura_http_transport *transport = self->transport;
     h2o_linklist_init_anchor(&self->connections);
     h2o_linklist_init_anchor(&self->streams);
-    h2o_context_init(&self->context, h2o_evloop_create(), &daemon->config);
+    h2o_context_init(&self->context, h2o_evloop_create(), &transport->config);
     self->accept.ctx = &self->context;
-    self->accept.hosts = daemon->config.hosts;
+    self->accept.hosts = transport->config.hosts;
     h2o_multithread_register_receiver(self->context.queue, &self->inbox, on_inbox);
     self->listener = h2o_evloop_socket_create(self->context.loop, self->listen_fd, H2O_SOCKET_FLAG_DONT_READ);
     self->listener->data = self;
     h2o_socket_read_start(self->listener, on_accept);
-    pthread_mutex_lock(&daemon->ready_lock);
-    daemon->loops_ready++;
-    pthread_cond_broadcast(&daemon->ready);
-    pthread_mutex_unlock(&daemon->ready_lock);
+    pthread_mutex_lock(&transport->ready_lock);
+    transport->loops_ready++;
+    pthread_cond_broadcast(&transport->ready);
+    pthread_mutex_unlock(&transport->ready_lock);
 }
 
 static void *run_loop(void *argument) {
@@ -838,18 +838,18 @@ static int open_listener(const aura_http_settings *settings, uint16_t port, uint
     return fd;
 }
 
-static void configure(aura_http_daemon *daemon) {
-    const aura_http_settings *settings = &daemon->settings;
-    h2o_config_init(&daemon->config);
-    daemon->config.server_name = h2o_iovec_init(H2O_STRLIT("aura"));
-    daemon->config.max_request_entity_size = settings->body_limit;
-    daemon->config.http1.req_timeout = (uint64_t)settings->timeout_seconds * 1000;
-    daemon->config.http1.upgrade_to_http2 = 0;
-    h2o_hostconf_t *host = h2o_config_register_host(&daemon->config, h2o_iovec_init(H2O_STRLIT("default")), 65535);
+static void configure(aura_http_transport *transport) {
+    const aura_http_settings *settings = &transport->settings;
+    h2o_config_init(&transport->config);
+    transport->config.server_name = h2o_iovec_init(H2O_STRLIT("aura"));
+    transport->config.max_request_entity_size = settings->body_limit;
+    transport->config.http1.req_timeout = (uint64_t)settings->timeout_seconds * 1000;
+    transport->config.http1.upgrade_to_http2 = 0;
+    h2o_hostconf_t *host = h2o_config_register_host(&transport->config, h2o_iovec_init(H2O_STRLIT("default")), 65535);
     h2o_pathconf_t *root = h2o_config_register_path(host, "/", 0);
     h2o_handler_t *handler = h2o_create_handler(root, sizeof *handler);
     handler->on_req = on_request;
-    daemon->default_headers = calloc(settings->default_header_count + 1, sizeof *daemon->default_headers);
+    transport->default_headers = calloc(settings->default_header_count + 1, sizeof *transport->default_headers);
     for (size_t index = 0; index < settings->default_header_count; index++) {
         size_t size = strlen(settings->default_header_names[index]);
         h2o_iovec_t *name = malloc(sizeof *name);
@@ -857,86 +857,86 @@ static void configure(aura_http_daemon *daemon) {
         name->len = size;
         for (size_t at = 0; at <= size; at++)
             name->base[at] = (char)tolower((unsigned char)settings->default_header_names[index][at]);
-        daemon->default_headers[index].cmd = H2O_HEADERS_CMD_SETIFEMPTY;
-        daemon->default_headers[index].name = name;
-        daemon->default_headers[index].value = h2o_strdup(NULL, settings->default_header_values[index], SIZE_MAX);
+        transport->default_headers[index].cmd = H2O_HEADERS_CMD_SETIFEMPTY;
+        transport->default_headers[index].name = name;
+        transport->default_headers[index].value = h2o_strdup(NULL, settings->default_header_values[index], SIZE_MAX);
     }
-    daemon->default_headers[settings->default_header_count].cmd = H2O_HEADERS_CMD_NULL;
+    transport->default_headers[settings->default_header_count].cmd = H2O_HEADERS_CMD_NULL;
     /* on the handler's path and on the fallback path of libh2o's own error answers */
-    h2o_headers_register(root, daemon->default_headers);
-    h2o_headers_register(&host->fallback_path, daemon->default_headers);
+    h2o_headers_register(root, transport->default_headers);
+    h2o_headers_register(&host->fallback_path, transport->default_headers);
 }
 
-aura_http_daemon *aura_http_start(const aura_http_settings *settings, aura_http_handler handler, void *context) {
-    aura_http_daemon *daemon = calloc(1, sizeof *daemon);
-    if (daemon == NULL) return NULL;
-    daemon->settings = *settings;
-    daemon->handler = handler;
-    daemon->context = context;
-    pthread_mutex_init(&daemon->jobs_lock, NULL);
-    pthread_cond_init(&daemon->jobs_ready, NULL);
-    pthread_mutex_init(&daemon->counts_lock, NULL);
-    pthread_mutex_init(&daemon->ready_lock, NULL);
-    pthread_cond_init(&daemon->ready, NULL);
+aura_http_transport *aura_http_start(const aura_http_settings *settings, aura_http_handler handler, void *context) {
+    aura_http_transport *transport = calloc(1, sizeof *transport);
+    if (transport == NULL) return NULL;
+    transport->settings = *settings;
+    transport->handler = handler;
+    transport->context = context;
+    pthread_mutex_init(&transport->jobs_lock, NULL);
+    pthread_cond_init(&transport->jobs_ready, NULL);
+    pthread_mutex_init(&transport->counts_lock, NULL);
+    pthread_mutex_init(&transport->ready_lock, NULL);
+    pthread_cond_init(&transport->ready, NULL);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    daemon->loop_count = settings->loops ? settings->loops : (cores > 0 ? (size_t)cores : 1);
-    daemon->loops = calloc(daemon->loop_count, sizeof *daemon->loops);
-    daemon->worker_count = settings->workers ? settings->workers : 1;
-    daemon->workers = calloc(daemon->worker_count, sizeof *daemon->workers);
-    daemon->kept = kept_answers_create();
-    if (daemon->loops == NULL || daemon->workers == NULL || daemon->kept == NULL) {
-        kept_answers_destroy(daemon->kept);
-        free(daemon->loops);
-        free(daemon->workers);
-        free(daemon);
+    transport->loop_count = settings->loops ? settings->loops : (cores > 0 ? (size_t)cores : 1);
+    transport->loops = calloc(transport->loop_count, sizeof *transport->loops);
+    transport->worker_count = settings->workers ? settings->workers : 1;
+    transport->workers = calloc(transport->worker_count, sizeof *transport->workers);
+    transport->kept = kept_answers_create();
+    if (transport->loops == NULL || transport->workers == NULL || transport->kept == NULL) {
+        kept_answers_destroy(transport->kept);
+        free(transport->loops);
+        free(transport->workers);
+        free(transport);
         errno = ENOMEM;
         return NULL;
     }
     /* every loop listens on its own socket bound to the same port; the kernel spreads connections */
     uint16_t port = settings->port;
-    for (size_t index = 0; index < daemon->loop_count; index++) {
+    for (size_t index = 0; index < transport->loop_count; index++) {
         int fd = open_listener(settings, port, &port);
         if (fd == -1) {
             int saved = errno;
-            for (size_t opened = 0; opened < index; opened++) close(daemon->loops[opened].listen_fd);
-            kept_answers_destroy(daemon->kept);
-            free(daemon->loops);
-            free(daemon->workers);
-            free(daemon);
+            for (size_t opened = 0; opened < index; opened++) close(transport->loops[opened].listen_fd);
+            kept_answers_destroy(transport->kept);
+            free(transport->loops);
+            free(transport->workers);
+            free(transport);
             errno = saved;
             return NULL;
         }
-        daemon->loops[index].listen_fd = fd;
+        transport->loops[index].listen_fd = fd;
     }
-    daemon->port = port;
-    configure(daemon);
-    for (size_t index = 0; index < daemon->worker_count; index++)
-        pthread_create(&daemon->workers[index], NULL, work, daemon);
-    for (size_t index = 0; index < daemon->loop_count; index++) {
-        daemon->loops[index].daemon = daemon;
-        pthread_create(&daemon->loops[index].thread, NULL, run_loop, &daemon->loops[index]);
+    transport->port = port;
+    configure(transport);
+    for (size_t index = 0; index < transport->worker_count; index++)
+        pthread_create(&transport->workers[index], NULL, work, transport);
+    for (size_t index = 0; index < transport->loop_count; index++) {
+        transport->loops[index].transport = transport;
+        pthread_create(&transport->loops[index].thread, NULL, run_loop, &transport->loops[index]);
     }
     /* answer no one before every loop can be told to stop */
-    pthread_mutex_lock(&daemon->ready_lock);
-    while (daemon->loops_ready < daemon->loop_count) pthread_cond_wait(&daemon->ready, &daemon->ready_lock);
-    pthread_mutex_unlock(&daemon->ready_lock);
-    return daemon;
+    pthread_mutex_lock(&transport->ready_lock);
+    while (transport->loops_ready < transport->loop_count) pthread_cond_wait(&transport->ready, &transport->ready_lock);
+    pthread_mutex_unlock(&transport->ready_lock);
+    return transport;
 }
 
-uint16_t aura_http_port(aura_http_daemon *daemon) { return daemon->port; }
+uint16_t aura_http_port(aura_http_transport *transport) { return transport->port; }
 
-void aura_http_stop(aura_http_daemon *daemon) {
-    for (size_t index = 0; index < daemon->loop_count; index++) {
+void aura_http_stop(aura_http_transport *transport) {
+    for (size_t index = 0; index < transport->loop_count; index++) {
         message *stop = calloc(1, sizeof *stop);
         stop->kind = MESSAGE_STOP;
-        h2o_multithread_send_message(&daemon->loops[index].inbox, &stop->link);
+        h2o_multithread_send_message(&transport->loops[index].inbox, &stop->link);
     }
-    for (size_t index = 0; index < daemon->loop_count; index++) pthread_join(daemon->loops[index].thread, NULL);
-    pthread_mutex_lock(&daemon->jobs_lock);
-    daemon->workers_stop = 1;
-    pthread_cond_broadcast(&daemon->jobs_ready);
-    pthread_mutex_unlock(&daemon->jobs_lock);
-    for (size_t index = 0; index < daemon->worker_count; index++) pthread_join(daemon->workers[index], NULL);
+    for (size_t index = 0; index < transport->loop_count; index++) pthread_join(transport->loops[index].thread, NULL);
+    pthread_mutex_lock(&transport->jobs_lock);
+    transport->workers_stop = 1;
+    pthread_cond_broadcast(&transport->jobs_ready);
+    pthread_mutex_unlock(&transport->jobs_lock);
+    for (size_t index = 0; index < transport->worker_count; index++) pthread_join(transport->workers[index], NULL);
     /* The loops, their contexts and any connection that outlived the wait are left to the
        process's end: a connection still open may yet reach them. */
 }
