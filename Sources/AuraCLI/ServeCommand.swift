@@ -64,7 +64,9 @@ struct ServeCommand: Command {
         AtomicFile.removeLeftovers(in: stateFolder)
         try PlannerFolder(content: options.contentDirectory).removeLeftoverCopies()
         for person in try accounts.people() {
-            try PlannerFolder(content: state.personFolder(person.id)).removeLeftoverCopies()
+            try state.removeContentLinks(of: person.id)
+            try PlannerFolder(content: options.contentDirectory, folder: state.plannerFolder(person.id))
+                .removeLeftoverCopies()
         }
         // The owner's deep links name them too, for a browser signed in as several people.
         options.profile = try accounts.people().first(where: \.isOwner)?.name

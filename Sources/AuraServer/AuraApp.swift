@@ -1,4 +1,5 @@
 import AuraHTTP
+import AuraPlanner
 import AuraSite
 import AuraUseCases
 import Foundation
@@ -59,8 +60,8 @@ public final class AuraApp: Sendable {
     /// The file that marks `Content/planner/` as the demo site's day.
     static let demoMarker = "DEMO.md"
     /// The owner's site as last built in memory, whose public files everyone is answered from,
-    /// and the planner files' state it was built from.
-    let live: Mutex<(stamp: StampedPaths, site: ServedSite)>
+    /// and the generation of the planner it was built from (nil: build again).
+    let live: Mutex<(generation: UInt64?, site: ServedSite)>
     /// With `--watch`: the reload events, client script and broken-build banner.
     let liveReload: LiveReload?
     let watcher: Mutex<SourceWatcher?> = Mutex(nil)
@@ -74,12 +75,12 @@ public final class AuraApp: Sendable {
     let publisher: BackgroundBuild?
     /// Everyone's planner and site but the owner's.
     let people: PersonalSites
-    /// The owner's planner files that tell whether their site is current.
-    let ownerStampPaths: [String]
+    /// The planner in `Content/planner/`, which the owner's site (and everyone's public pages) is built from.
+    let contentPlanner: PlannerFolder
     /// Signed-in pages as last rendered, by session and build.
     let renderedPages = KeptAnswers<SessionPage, UInt64>()
-    /// Each person's `/api/state` as last computed, by their planner files.
-    let pageStates = KeptAnswers<Int64, StampedPaths>()
+    /// Each person's `/api/state` as last computed, by their planner's generation.
+    let pageStates = KeptAnswers<Int64, UInt64>()
 
     /// The headers the routes read.
     public static let headerNames = [
@@ -94,14 +95,16 @@ public final class AuraApp: Sendable {
     public static func start(
         configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> AuraApp {
-        let stamp = PersonalSites.stamp(of: PlannerFolder(content: configuration.build.contentDirectory))
-        let site = try await SiteBuilds.buildServed(configuration.build, previous: nil, keeps: { _ in true })
-        return try AuraApp(configuration: configuration, accounts: accounts, clock: clock, site: (stamp, site))
+        let planner = try PlannerFolder(content: configuration.build.contentDirectory).read()
+        let site = try await SiteBuilds.buildServed(
+            configuration.build, planner: planner, previous: nil, keeps: { _ in true })
+        return try AuraApp(
+            configuration: configuration, accounts: accounts, clock: clock, site: (planner.generation, site))
     }
 
     private init(
         configuration: Configuration, accounts: Accounts, clock: @escaping @Sendable () -> Date,
-        site: (stamp: StampedPaths, site: ServedSite)
+        site: (generation: UInt64?, site: ServedSite)
     ) throws {
         self.configuration = configuration
         self.accounts = accounts
@@ -116,17 +119,17 @@ public final class AuraApp: Sendable {
                 ? PushContact.check(siteAddress.absoluteString)
                 : .failure(PushContactProblem(description: "the site's address is not https; give --push-contact")))
         root = site.site.live.root
-        let stamp = site.stamp
+        let generation = site.generation
         live = Mutex(site)
         people = PersonalSites(shared: configuration.build, state: configuration.state)
         ownerPlansInContent = !FileManager.default.fileExists(
             atPath: PlannerFolder(content: configuration.build.contentDirectory).folder
                 .appendingPathComponent(Self.demoMarker).path)
-        ownerStampPaths = PlannerFolder(content: configuration.build.contentDirectory).statePaths
+        contentPlanner = PlannerFolder(content: configuration.build.contentDirectory)
         liveReload =
             configuration.watch
             ? try LiveReload(templatesDirectory: configuration.build.templatesDirectory, root: root) : nil
-        publisher = configuration.publish.map { BackgroundBuild(options: $0, stamp: stamp) }
+        publisher = configuration.publish.map { BackgroundBuild(options: $0, generation: generation) }
         try carryOverFieldChanges()
         if configuration.watch { startWatching() }
         try startCalendarRefresh()
@@ -145,26 +148,33 @@ public final class AuraApp: Sendable {
         get throws { try rebuilt(always: false) }
     }
 
-    /// Builds the site again when the planner's files changed (or `always`) and returns it.
-    /// With `--watch` a failed build keeps the last good site, and open pages show why.
+    /// Builds the site again when the planner changed (a new generation), or `always`, and
+    /// returns it. With `--watch` a failed build keeps the last good site, and open pages show why.
     @discardableResult
     func rebuilt(always: Bool) throws -> ServedSite {
-        // Most requests find the site as it was: three stats, and the lock only to look.
-        let seen = StampedPaths(ownerStampPaths)
-        if !always, let current = live.withLock({ $0.stamp == seen ? $0.site : nil }) { return current }
+        // Most requests find the site as it was: four `stat`s, and the lock only to look.
+        let planner: PlannerState
+        do { planner = try contentPlanner.read() } catch {
+            guard let liveReload else { throw error }
+            liveReload.built(.failure(error))
+            return live.withLock { $0.site }
+        }
+        if !always, let current = live.withLock({ $0.generation == planner.generation ? $0.site : nil }) {
+            return current
+        }
         return try live.withLock { live in
-            let stamp = StampedPaths(ownerStampPaths)
-            guard always || stamp != live.stamp else { return live.site }
+            guard always || live.generation.map({ $0 < planner.generation }) ?? true else { return live.site }
             do {
                 live = (
-                    stamp,
-                    try SiteBuilds.buildServedWaiting(configuration.build, previous: live.site, keeps: { _ in true })
+                    planner.generation,
+                    try SiteBuilds.buildServedWaiting(
+                        configuration.build, planner: planner, previous: live.site, keeps: { _ in true })
                 )
                 liveReload?.built(.success(()))
             } catch {
                 guard let liveReload else { throw error }
                 // Not again for every request: the next edit (the fix) builds again.
-                live.stamp = stamp
+                live.generation = planner.generation
                 liveReload.built(.failure(error))
             }
             return live.site
@@ -234,7 +244,7 @@ public final class AuraApp: Sendable {
         if response.status == 200 {
             response.reuse = HTTPResponse.Reuse(
                 forEveryone: true,
-                files: request.rawPath.hasPrefix(root + "assets/") ? [] : ownerStampPaths)
+                files: request.rawPath.hasPrefix(root + "assets/") ? [] : contentPlanner.paths)
         }
         return response
     }
@@ -288,7 +298,8 @@ public final class AuraApp: Sendable {
         let keepable = away == nil && request.query.isEmpty && pagePath != root + "reflections/"
         let version = current.generation
         let reuse = HTTPResponse.Reuse(
-            forEveryone: false, files: accounts.filePaths + stampPaths(of: session), until: reuseUntil(session))
+            forEveryone: false, files: accounts.filePaths + (try planner(of: session).paths), until: reuseUntil(session)
+        )
         if keepable, let kept, let page = renderedPages.answer(kept, version: version, now: clock()) {
             return KeptAnswers.response(page, for: request, reuse: reuse)
         }
@@ -299,7 +310,7 @@ public final class AuraApp: Sendable {
                     session, request, notice: away,
                     undo: request.query["undo"] == "1"
                         ? undoOffer(
-                            request, store: try planner(of: session).loadStore(),
+                            request, store: try planner(of: session).read().tasks,
                             back: String(pagePath.dropFirst(root.count)))
                         : nil,
                     changes: planChanges(request, of: session),
@@ -321,7 +332,7 @@ public final class AuraApp: Sendable {
         // Before someone's first plan their day's pages do not exist yet: the planner is where it starts.
         if let pagePath = Self.pagePath(request.rawPath),
             ["schedule/", "week/", "focus/", "notifications/"].contains(String(pagePath.dropFirst(root.count))),
-            try planner(of: session).plan() == nil
+            try planner(of: session).read().plan == nil
         {
             var response = HTTPResponse.seeOther(root + "planner/")
             response.add("Cache-Control", "no-store")
@@ -350,13 +361,6 @@ public final class AuraApp: Sendable {
     /// The pages built from the planner of the person a session belongs to.
     func site(of session: Accounts.Session) throws -> LiveSite {
         try served(of: session).live
-    }
-
-    /// The files whose stamps tell the site of the person a session belongs to unchanged.
-    func stampPaths(of session: Accounts.Session) -> [String] {
-        plansInContent(isOwner: session.isOwner)
-            ? ownerStampPaths
-            : PlannerFolder(content: configuration.state.personFolder(session.personID)).statePaths
     }
 
     /// The site built from the planner of the person a session belongs to: all of the owner's

@@ -14,20 +14,20 @@ import Synchronization
 final class BackgroundBuild: Sendable {
     let options: BuildOptions
     private let queue = DispatchQueue(label: "aura.serve.publish")
-    /// The planner files' stamp last built for, whether a build runs, and whether another must follow.
-    private let state: Mutex<(stamp: StampedPaths?, running: Bool, again: Bool)>
+    /// The planner's generation last built for, whether a build runs, and whether another must follow.
+    private let state: Mutex<(generation: UInt64?, running: Bool, again: Bool)>
 
-    init(options: BuildOptions, stamp: StampedPaths?) {
+    init(options: BuildOptions, generation: UInt64?) {
         self.options = options
-        state = Mutex((stamp, false, false))
+        state = Mutex((generation, false, false))
     }
 
-    /// Builds when `stamp` (the planner files' state) differs from the last one, or always without one.
-    func request(stamp: StampedPaths? = nil) {
+    /// Builds when `generation` (the planner's) differs from the last one, or always without one.
+    func request(generation: UInt64? = nil) {
         let start = state.withLock { state in
-            if let stamp {
-                guard stamp != state.stamp else { return false }
-                state.stamp = stamp
+            if let generation {
+                guard generation != state.generation else { return false }
+                state.generation = generation
             }
             if state.running {
                 state.again = true

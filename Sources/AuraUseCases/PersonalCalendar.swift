@@ -6,10 +6,10 @@ import Foundation
 /// they upload or one fetched from their calendar's address: kept only once libical reads all
 /// of it, and then the planned days from now on are planned again around it.
 public struct PersonalCalendar: Sendable {
-    public let folder: PlannerFolder
+    let planner: any PlannerStore
 
-    public init(folder: PlannerFolder) {
-        self.folder = folder
+    public init(planner: any PlannerStore) {
+        self.planner = planner
     }
 
     /// The largest calendar kept: years of a busy calendar fit in far less.
@@ -32,19 +32,28 @@ public struct PersonalCalendar: Sendable {
         }
         let calendar: ICSCalendar
         do {
-            calendar = try ICSCalendar(text: text, floatingTimeZone: folder.settings().timeZone)
+            calendar = try ICSCalendar(text: text, floatingTimeZone: planner.settings().timeZone)
         } catch let error as InputError {
             throw Refused(description: "\(name):\(error.line):\(error.column): \(error.message)")
         }
-        try folder.changeCalendarAndPlan(to: data, now: now)
+        try change(to: text, now: now)
         return calendar.eventCount
     }
 
     /// Removes the calendar and plans again without it.
     public func remove(now: Date) throws {
-        try folder.changeCalendarAndPlan(to: nil, now: now)
+        try change(to: nil, now: now)
+    }
+
+    /// Keeps `text` as the calendar (nil: none) and, in the same change, plans the current
+    /// plan's days again from `now` around it.
+    private func change(to text: String?, now: Date) throws {
+        try planner.update { state in
+            state.calendar = text
+            try planner.replan(&state, touching: Set(state.plan?.days.map(\.date) ?? []), now: now)
+        }
     }
 
     /// Whether the person has a calendar.
-    public var exists: Bool { FileManager.default.fileExists(atPath: folder.calendar.url.path) }
+    public func exists() throws -> Bool { try planner.read().calendar != nil }
 }

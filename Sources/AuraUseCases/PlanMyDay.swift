@@ -1,18 +1,15 @@
 import AuraCalendar
 import AuraPlanner
+import AuraSettings
 import Foundation
-import Platform
 
 /// Plan My Day, the product's main action, as one use case that `aura plan`, cron and the
 /// server call: capture the inbox into the store, roll unfinished tasks forward, plan today
-/// and the six days after around the calendar, then save the store, the plan (`plan.json`)
-/// and the drained inbox — under the content folder's lock, as one transaction.
-///
-/// The store is saved first and remembers the inbox text it captured until the inbox is
-/// drained; a plan stopped in between is finished by the next one (`Inbox.finishingDrain`),
-/// so a kill at any moment neither loses nor duplicates an inbox line.
+/// and the six days after around the calendar, then keep the store, the plan and the drained
+/// inbox — one transaction of the person's `PlannerStore`, so a kill at any moment neither
+/// loses nor duplicates an inbox line.
 public struct PlanMyDay: Sendable {
-    let folder: PlannerFolder
+    let planner: any PlannerStore
 
     /// What a plan produced.
     public struct Outcome: Sendable {
@@ -27,35 +24,34 @@ public struct PlanMyDay: Sendable {
         public let planned: PlannedDay
     }
 
-    public init(folder: PlannerFolder) {
-        self.folder = folder
+    public init(planner: any PlannerStore) {
+        self.planner = planner
     }
 
     /// Plans `day`; from `now` on when given (today, planned from this moment), else the whole
-    /// day. `clock` stamps the plan. `adding` lines (read first, `PlannerFolder.read(_:today:)`)
-    /// are taken in after the inbox's, in the same transaction. A dry run computes the same plan
-    /// and writes nothing. Problems in the inbox or the calendar are `SourceErrors` naming every
-    /// one, with no file changed.
+    /// day. `clock` stamps the plan. `adding` lines (read first, `QuickCapture.read`) are taken
+    /// in after the inbox's, in the same transaction. A dry run computes the same plan and
+    /// keeps nothing. Problems in the inbox or the calendar are `SourceErrors` naming every
+    /// one, with nothing changed.
     public func run(
         day: LocalDate, from now: Date?, clock: Date, adding lines: [String] = [], dryRun: Bool = false,
         onWait: @escaping @Sendable () -> Void = {}
     ) throws -> Outcome {
-        let settings = try folder.settings()
-        let lock = try folder.lock(exclusive: !dryRun, onWait: onWait)
-        defer { lock?.release() }
-        PausePoint.reached("plan: lock taken")
-        var store = try folder.loadStore()
-        var inboxText = try folder.text(of: folder.inbox)
-        if let undrained = store.undrainedInbox {
-            // The last plan stopped after saving its capture, before draining the inbox: finish that first.
-            inboxText = Inbox.finishingDrain(of: undrained, in: inboxText ?? "")
-            store.undrainedInbox = nil
-            if !dryRun {
-                try AtomicFile.write(Data((inboxText ?? "").utf8), to: folder.inbox.url)
-                try folder.save(store)
-                PausePoint.reached("plan: the last plan's drain finished")
-            }
+        let settings = try planner.settings()
+        guard !dryRun else {
+            var state = try planner.read(onWait: onWait)
+            return try plan(&state, day: day, from: now, clock: clock, adding: lines, settings: settings)
         }
+        return try planner.update(onWait: onWait) { state in
+            try plan(&state, day: day, from: now, clock: clock, adding: lines, settings: settings)
+        }
+    }
+
+    private func plan(
+        _ state: inout PlannerState, day: LocalDate, from now: Date?, clock: Date, adding lines: [String],
+        settings: PlannerSettings
+    ) throws -> Outcome {
+        var inboxText = state.inbox
         if !lines.isEmpty { inboxText = Inbox.appending(lines, to: inboxText ?? "") }
         let entries: [Inbox.Entry]
         do {
@@ -64,36 +60,21 @@ public struct PlanMyDay: Sendable {
                 with: CaptureParser(
                     today: day, now: now.flatMap { settings.clock(of: $0, on: day) }, settings: settings.capture))
         } catch {
-            throw PlannerFolder.sourceErrors(error.errors, in: folder.inbox.url)
+            throw planner.problems(error.errors, in: .inbox)
         }
-        let calendar = try folder.busyCalendar(settings)
+        let calendar = try planner.busyCalendar(of: state, settings)
 
+        var store = state.tasks
         let captured = store.capture(entries.flatMap(\.items), on: day)
         store.rollForward(to: day)
-        let planner = DayPlanner(settings: settings)
-        let moved = planner.planTomorrow(&store, after: day, now: now, calendar: calendar, at: clock.milliseconds)
-        let previous = folder.plan()
-        let days = planner.planHorizon(store, from: day, now: now, calendar: calendar, previous: previous)
-        let outcome = Outcome(
+        let dayPlanner = DayPlanner(settings: settings)
+        let moved = dayPlanner.planTomorrow(&store, after: day, now: now, calendar: calendar, at: clock.milliseconds)
+        let previous = state.plan
+        let days = dayPlanner.planHorizon(store, from: day, now: now, calendar: calendar, previous: previous)
+        state.store = store
+        state.plan = PlanSnapshot(days: days, now: clock, previous: previous)
+        if let inboxText, !entries.isEmpty { state.inbox = Inbox.drained(inboxText) }
+        return Outcome(
             days: days, captured: captured, movedToTomorrow: moved, planned: settings.plannedDay(day, now: now))
-        guard !dryRun else { return outcome }
-
-        // Saving the store commits the capture; it remembers the inbox until the drain is done.
-        if !entries.isEmpty { store.undrainedInbox = inboxText }
-        try folder.save(store)
-        PausePoint.reached("plan: capture saved")
-        let snapshot = PlanSnapshot(days: days, now: clock, previous: previous)
-        try folder.write(snapshot)
-        PausePoint.reached("plan: plan written")
-        var inboxLeft = inboxText
-        if let inboxText, !entries.isEmpty {
-            inboxLeft = Inbox.drained(inboxText)
-            try AtomicFile.write(Data((inboxLeft ?? "").utf8), to: folder.inbox.url)
-            PausePoint.reached("plan: inbox drained")
-            store.undrainedInbox = nil
-            try folder.save(store)
-        }
-        folder.remember(PlannerState(plan: snapshot, store: store, inbox: inboxLeft))
-        return outcome
     }
 }

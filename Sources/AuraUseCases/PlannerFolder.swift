@@ -1,67 +1,207 @@
-import AuraCalendar
 import AuraPlanner
 import AuraSettings
 import Diagnostics
 import Foundation
 import Platform
 import SiteEngine
+import Synchronization
 
-/// A person's planner on disk: `<content>/planner/` with its inbox, task store, plan and
-/// calendar (the inbox, store and calendar may be placed elsewhere), the site's planner
-/// settings, and the lock that every writer holds. The CLI, cron and the server all reach the
-/// planner through it, so they share one set of rules for reading and writing it.
-public struct PlannerFolder: Sendable {
+/// A person's planner kept in files (`PlannerStore`): `<content>/planner/` with its inbox,
+/// task store, plan and calendar in the documented formats (the inbox, store and calendar may
+/// be placed elsewhere), the site's planner settings, and the lock every writer holds (the
+/// CLI, cron and the server alike). Each file is replaced atomically, in an order that lets a
+/// change killed midway be finished, never doubled, by the next.
+public struct PlannerFolder: PlannerStore {
     /// One of the planner's files; a file named explicitly must exist, a default one may not.
     public struct File: Sendable {
         public let url: URL
         let mustExist: Bool
     }
 
+    /// The content folder whose `site.yml` the planner's settings are read from.
     public let content: URL
+    /// The planner's own folder: `planner/` in the content folder, unless placed elsewhere (a
+    /// served person's, in the server's state folder).
+    public let folder: URL
     public let inbox: File
     public let store: File
     let calendar: File
 
-    public init(content: URL, inbox: URL? = nil, store: URL? = nil, calendar: URL? = nil) {
+    public init(content: URL, folder: URL? = nil, inbox: URL? = nil, store: URL? = nil, calendar: URL? = nil) {
         self.content = content
-        let folder = content.appendingPathComponent(PlannerLayout.folder)
+        let folder = folder ?? content.appendingPathComponent(PlannerLayout.folder)
+        self.folder = folder
         self.inbox = File(url: inbox ?? folder.appendingPathComponent(PlannerLayout.inbox), mustExist: inbox != nil)
         self.store = File(url: store ?? folder.appendingPathComponent(PlannerLayout.store), mustExist: store != nil)
         self.calendar = File(
             url: calendar ?? folder.appendingPathComponent(PlannerLayout.calendar), mustExist: calendar != nil)
     }
 
-    /// The planner's own folder (`planner/` in the content folder).
-    public var folder: URL { content.appendingPathComponent(PlannerLayout.folder) }
     /// What the last plan decided (`plan.json`), which the build renders.
     public var snapshot: URL { folder.appendingPathComponent(PlannerLayout.plan) }
-
-    /// What the last plan decided; nil before the first plan, or when `plan.json` cannot be
-    /// read (the next plan writes it anew; the site's build reports where it is broken).
-    public func plan() -> PlanSnapshot? {
-        Self.plans.value(snapshot.path, paths: [snapshot.path], in: .disk) {
-            try? PlanSnapshot.decode(Data(contentsOf: snapshot))
-        }
-    }
-
-    /// Plans and stores as last decoded, by path.
-    private static let plans = StampedInputs<PlanSnapshot?>()
-    private static let stores = StampedInputs<TaskStore>()
-    /// Each planner as one value (`read()`), by folder.
-    static let states = StampedInputs<PlannerState>()
-    /// Changes to each store, written in groups.
-    private static let commits = StoreCommits()
 
     /// The planner's settings from `site.yml` (`PlannerSettings.current`).
     public func settings() throws -> PlannerSettings {
         try PlannerSettings.current(in: content)
     }
 
+    public func location(of part: PlannerPart) -> String {
+        displayPath(url(of: part))
+    }
+
+    private func url(of part: PlannerPart) -> URL {
+        switch part {
+        case .inbox: inbox.url
+        case .store: store.url
+        case .plan: snapshot
+        case .calendar: calendar.url
+        }
+    }
+
+    /// The files the planner is read from, in `PlannerPart.allCases` order: any change to the
+    /// planner changes one of them.
+    public var paths: [String] { PlannerPart.allCases.map { url(of: $0).path } }
+
+    /// A planner as last read or written here, and whether its files still hold a drain that a
+    /// killed plan left unfinished (the state shows it finished).
+    private struct Kept: Sendable {
+        let stamps: StampedPaths
+        let state: PlannerState
+        let finishesDrain: Bool
+    }
+
+    /// Each planner as last read or written by this process, by folder: while its files keep
+    /// their stamps (four `stat`s), a read opens no file and takes no lock.
+    private static let kept = Mutex<[String: Kept]>([:])
+    /// The last generation given out; each state read anew or written takes the next.
+    private static let generations = Atomic<UInt64>(0)
+    /// Changes to each planner, kept in groups.
+    private static let commits = StoreCommits()
+
+    public func read(onWait: @escaping @Sendable () -> Void = {}) throws -> PlannerState {
+        try readKept(locked: false, onWait: onWait).state
+    }
+
+    /// The planner as kept, or read anew (under the shared lock unless the caller holds the
+    /// exclusive one) when a file changed since.
+    private func readKept(locked: Bool, onWait: @escaping @Sendable () -> Void) throws -> Kept {
+        let stamps = StampedPaths(paths)
+        if let last = Self.kept.withLock({ $0[folder.path] }), last.stamps == stamps { return last }
+        let held = locked ? nil : try lock(exclusive: false, onWait: onWait)
+        defer { held?.release() }
+        var taskStore = try readStore()
+        var inboxText = try text(of: inbox)
+        var finishesDrain = false
+        if let undrained = taskStore?.undrainedInbox {
+            // The last plan stopped after keeping its capture, before draining the inbox.
+            inboxText = Inbox.finishingDrain(of: undrained, in: inboxText ?? "")
+            taskStore?.undrainedInbox = nil
+            finishesDrain = true
+        }
+        let state = PlannerState(
+            plan: try readPlan(), store: taskStore, inbox: inboxText, calendar: try text(of: calendar),
+            generation: Self.generations.add(1, ordering: .relaxed).newValue)
+        let read = Kept(stamps: stamps, state: state, finishesDrain: finishesDrain)
+        Self.kept.withLock { $0[folder.path] = read }
+        return read
+    }
+
+    public func update<Result>(
+        onWait: @escaping @Sendable () -> Void = {}, _ change: (inout PlannerState) throws -> Result
+    ) throws -> Result {
+        try withoutActuallyEscaping(change) { change in
+            var result: Result?
+            let pending = StoreCommits.Change { state in result = try change(&state) }
+            try Self.commits.commit(pending, path: folder.path) { group in
+                let held = try lock(exclusive: true, onWait: onWait)
+                defer { held?.release() }
+                PausePoint.reached("planner: lock taken")
+                let read = try readKept(locked: true, onWait: onWait)
+                let before = read.finishesDrain ? try finishDrain(read.state) : read.state
+                var state = before
+                for member in group {
+                    var attempt = state
+                    do {
+                        try member.apply(to: &attempt)
+                        state = attempt
+                    } catch {
+                        member.failure = error
+                    }
+                }
+                try keep(state, over: before)
+            }
+            return result!
+        }
+    }
+
+    /// Writes the inbox a killed plan left undrained, then the store without the inbox it
+    /// remembered; returns the state as kept.
+    private func finishDrain(_ state: PlannerState) throws -> PlannerState {
+        try AtomicFile.write(Data((state.inbox ?? "").utf8), to: inbox.url)
+        if let taskStore = state.store { try write(taskStore.encoded(), to: .store) }
+        PausePoint.reached("planner: the last drain finished")
+        return remember(state)
+    }
+
+    /// Writes the parts of `state` changed since `before`. A capture (store and inbox changed
+    /// together) writes the store first, remembering the inbox it took the items from, then the
+    /// plan, then the drained inbox, then the store again: a kill between leaves the next read
+    /// to finish the drain (`Inbox.finishingDrain`), never to capture a line twice.
+    private func keep(_ state: PlannerState, over before: PlannerState) throws {
+        let changed = state.changed
+        guard !changed.isEmpty else { return }
+        if changed.contains(.calendar) {
+            if let text = state.calendar {
+                try write(Data(text.utf8), to: .calendar)
+            } else if FileManager.default.fileExists(atPath: calendar.url.path) {
+                try FileManager.default.removeItem(at: calendar.url)
+            }
+        }
+        let capturing = changed.contains(.store) && changed.contains(.inbox)
+        if changed.contains(.store), var taskStore = state.store {
+            if capturing { taskStore.undrainedInbox = before.inbox ?? "" }
+            try write(taskStore.encoded(), to: .store)
+            if capturing { PausePoint.reached("planner: capture saved") }
+        }
+        if changed.contains(.plan), let plan = state.plan {
+            try write(plan.encoded(), to: .plan)
+            PausePoint.reached("planner: plan written")
+        }
+        if changed.contains(.inbox) {
+            try write(Data((state.inbox ?? "").utf8), to: .inbox)
+            if capturing { PausePoint.reached("planner: inbox drained") }
+        }
+        if capturing, let taskStore = state.store { try write(taskStore.encoded(), to: .store) }
+        remember(state)
+    }
+
+    private func write(_ data: Data, to part: PlannerPart) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try AtomicFile.write(data, to: url(of: part))
+    }
+
+    /// Remembers `state` as what the planner's files now hold, as a new generation: called
+    /// under the exclusive lock, after the last of them was written.
+    @discardableResult
+    private func remember(_ state: PlannerState) -> PlannerState {
+        let kept = state.kept(as: Self.generations.add(1, ordering: .relaxed).newValue)
+        Self.kept.withLock {
+            $0[folder.path] = Kept(stamps: StampedPaths(paths), state: kept, finishesDrain: false)
+        }
+        return kept
+    }
+
+    public func append(toInbox lines: [String], onWait: @escaping @Sendable () -> Void) throws {
+        let held = try lock(exclusive: true, onWait: onWait)
+        defer { held?.release() }
+        try write(Data(Inbox.appending(lines, to: try text(of: inbox) ?? "").utf8), to: .inbox)
+    }
+
     /// The content folder's lock (`planner/.aura.lock`): every writer of the store, the plan or
-    /// the inbox holds it exclusively, a build reading them holds it shared, so two commands,
-    /// cron and the server never lose each other's update. A shared lock is nil when no writer
-    /// ever ran here. `onWait` hears once if the wait passes a second.
-    func lock(exclusive: Bool, onWait: @escaping @Sendable () -> Void) throws -> FileLock? {
+    /// the inbox holds it exclusively, a read holds it shared, so two commands, cron and the
+    /// server never lose each other's update. A shared lock is nil when no writer ever ran
+    /// here. `onWait` hears once if the wait passes a second.
+    private func lock(exclusive: Bool, onWait: @escaping @Sendable () -> Void) throws -> FileLock? {
         let url = folder.appendingPathComponent(PlannerLayout.lock)
         return exclusive
             ? try FileLock.exclusive(url, onWait: onWait) : try FileLock.sharedIfPresent(url, onWait: onWait)
@@ -78,27 +218,16 @@ public struct PlannerFolder: Sendable {
     }
 
     /// The text of one of the planner's files, or nil when a default one does not exist.
-    func text(of file: File) throws -> String? {
+    private func text(of file: File) throws -> String? {
         guard file.mustExist || FileManager.default.fileExists(atPath: file.url.path) else { return nil }
         return try ContentFile.read(file.url)
     }
 
-    /// The task store, or an empty one when the file does not exist yet (unless `existing`).
-    /// A file that cannot be read is an error naming its position, and is never written over.
-    public func loadStore(existing: Bool = false) throws -> TaskStore {
+    /// The task store, nil when the file does not exist yet. A file that cannot be read is an
+    /// error naming its position, and is never written over.
+    private func readStore() throws -> TaskStore? {
         let url = store.url
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            guard !existing else {
-                throw SourceError(
-                    file: displayPath(url), line: 1, column: 1,
-                    message: "no task store yet; run 'aura plan' to create it from the inbox")
-            }
-            return TaskStore()
-        }
-        return try Self.stores.value(url.path, paths: [url.path], in: .disk) { try Self.decodeStore(at: url) }
-    }
-
-    private static func decodeStore(at url: URL) throws -> TaskStore {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -115,155 +244,26 @@ public struct PlannerFolder: Sendable {
         }
     }
 
-    /// Replaces the store file atomically; the next read of the file, unchanged since, is this
-    /// store without decoding it again.
-    func save(_ taskStore: TaskStore) throws {
-        let written = try AtomicFile.write(taskStore.encoded(), to: store.url)
-        if written != .missing {
-            Self.stores.keep(taskStore, store.url.path, paths: [store.url.path], stamps: [written])
+    /// `plan.json`, nil before the first plan; one that cannot be read is an error naming its position.
+    private func readPlan() throws -> PlanSnapshot? {
+        guard FileManager.default.fileExists(atPath: snapshot.path) else { return nil }
+        do { return try PlanSnapshot.decode(Data(contentsOf: snapshot)) } catch let error as InputError {
+            throw error.problem.located(in: displayPath(snapshot))
         }
     }
 
-    /// Replaces `plan.json` atomically; the next read of the file, unchanged since, is this plan
-    /// without decoding it again.
-    func write(_ plan: PlanSnapshot) throws {
-        let written = try AtomicFile.write(plan.encoded(), to: snapshot)
-        if written != .missing { Self.plans.keep(plan, snapshot.path, paths: [snapshot.path], stamps: [written]) }
-    }
-
-    /// Changes the existing store under the exclusive lock: read, `change`, save. What
-    /// `change` throws leaves the store as it was. Changes that come together (a server's Dones
-    /// and Snoozes) are read and written together (`StoreCommits`); each returns once written.
-    func changeStore<Result>(
-        onWait: @escaping @Sendable () -> Void = {},
-        _ change: (inout TaskStore) throws -> Result
-    ) throws -> Result {
-        try withoutActuallyEscaping(change) { change in
-            var result: Result?
-            let pending = StoreCommits.Change { store in result = try change(&store) }
-            try Self.commits.commit(pending, path: store.url.path) { group in
-                let held = try lock(exclusive: true, onWait: onWait)
-                defer { held?.release() }
-                var taskStore = try loadStore(existing: true)
-                var changed = false
-                for member in group {
-                    var attempt = taskStore
-                    do {
-                        try member.apply(to: &attempt)
-                        taskStore = attempt
-                        changed = true
-                    } catch {
-                        member.failure = error
-                    }
-                }
-                if changed { try save(taskStore) }
-            }
-            return result!
-        }
-    }
-
-    /// `changeStore`, and in the same transaction the days of the current plan whose tasks the
-    /// change touched planned again from `now` (`DayPlanner.replan`): an edited, moved or
-    /// removed task is shown where it now belongs. A calendar that cannot be read leaves the
-    /// plan as it was; the change is kept, and the next plan or build reports the calendar.
-    public func changeStoreAndPlan<Result>(
-        now: Date, onWait: @escaping @Sendable () -> Void = {}, _ change: (inout TaskStore) throws -> Result
-    ) throws -> Result {
-        let held = try lock(exclusive: true, onWait: onWait)
+    /// The planner's own files (never the lock or other hidden files) by name, read under the
+    /// shared lock: what a person takes away in their export.
+    public func documentFiles() throws -> [(name: String, data: Data)] {
+        let held = try lock(exclusive: false) {}
         defer { held?.release() }
-        var taskStore = try loadStore(existing: true)
-        let before = taskStore
-        let result = try change(&taskStore)
-        try save(taskStore)
-        guard let previous = plan() else { return result }
-        let touched = taskStore.daysTouched(since: before, among: previous.days.map(\.date))
-        try replan(previous, touching: touched, store: taskStore, now: now)
-        return result
-    }
-
-    /// Plans the rest of today again from `now` when blocks passed undone (`DayPlanner.reflow`),
-    /// under the exclusive lock: the new plan is kept, and the store remembers the day as it was
-    /// for Undo, as a change made at `at`. Returns what happened, nil when nothing had passed
-    /// undone (or there is no plan, or its calendar cannot be read).
-    public func reflow(now: Date, at: Int64, onWait: @escaping @Sendable () -> Void = {}) throws
-        -> DayPlanner.Reflow?
-    {
-        // A look without the lock first: most of the time no block of today has ended yet.
-        let settings = try settings()
-        let today = settings.day(of: now)
-        guard let peek = plan()?.days.first(where: { $0.date == today }),
-            DayPlanner(settings: settings).mayReflow(peek, now: now)
-        else { return nil }
-        let held = try lock(exclusive: true, onWait: onWait)
-        defer { held?.release() }
-        guard FileManager.default.fileExists(atPath: store.url.path), let previous = plan() else { return nil }
-        guard let day = previous.days.first(where: { $0.date == today }) else { return nil }
-        let calendar: ICSCalendar?
-        do { calendar = try busyCalendar(settings) } catch { return nil }
-        var taskStore = try loadStore(existing: true)
-        guard
-            let reflow = DayPlanner(settings: settings).reflow(day, store: taskStore, now: now, calendar: calendar)
-        else { return nil }
-        taskStore.rememberReflow(of: day, missed: reflow.missed, at: at)
-        try save(taskStore)
-        try keep(reflow.day, in: previous, now: now)
-        return reflow
-    }
-
-    /// Keeps `day` in place of the plan of its date in `previous`, as planned at `now`.
-    func keep(_ day: DayPlan, in previous: PlanSnapshot, now: Date) throws {
-        let days = previous.days.map { $0.date == day.date ? day : $0 }
-        try write(PlanSnapshot(days: days, now: now, previous: previous))
-    }
-
-    /// Replaces the calendar file with `data` (nil removes it) under the exclusive lock, and in
-    /// the same transaction plans the current plan's days from `now` again around it.
-    public func changeCalendarAndPlan(to data: Data?, now: Date) throws {
-        let held = try lock(exclusive: true, onWait: {})
-        defer { held?.release() }
-        if let data {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try AtomicFile.write(data, to: calendar.url)
-        } else if FileManager.default.fileExists(atPath: calendar.url.path) {
-            try FileManager.default.removeItem(at: calendar.url)
+        let files = FileManager.default
+        let names = ((try? files.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
+        return try names.sorted().compactMap { name in
+            let url = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard files.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+            return (name, try Data(contentsOf: url))
         }
-        guard let previous = plan() else { return }
-        try replan(previous, touching: Set(previous.days.map(\.date)), store: try loadStore(), now: now)
-    }
-
-    /// Plans `touched` days of `previous` again (`DayPlanner.replan`) and keeps the plan; a
-    /// calendar that cannot be read leaves the plan as it was (the next plan or build reports it).
-    private func replan(
-        _ previous: PlanSnapshot, touching touched: Set<LocalDate>, store taskStore: TaskStore, now: Date
-    )
-        throws
-    {
-        guard !touched.isEmpty else { return }
-        let settings = try settings()
-        let calendar: ICSCalendar?
-        do { calendar = try busyCalendar(settings) } catch { return }
-        let days = DayPlanner(settings: settings).replan(
-            previous, touching: touched, store: taskStore, now: now, calendar: calendar)
-        try write(PlanSnapshot(days: days, now: now, previous: previous))
-    }
-
-    /// The calendar's busy time (`planner/calendar.ics`), or nil when there is none; problems
-    /// are `SourceErrors` naming the file.
-    func busyCalendar(_ settings: PlannerSettings) throws -> ICSCalendar? {
-        do {
-            return try text(of: calendar).map { text throws(InputError) in
-                try ICSCalendar(text: text, floatingTimeZone: settings.timeZone)
-            }
-        } catch let error as InputError {
-            throw Self.sourceErrors([error], in: calendar.url)
-        }
-    }
-
-    /// Turns problems in one of the planner's files into errors naming it.
-    static func sourceErrors(_ errors: [InputError], in url: URL) -> SourceErrors {
-        SourceErrors(
-            errors: errors.map {
-                SourceError(file: displayPath(url), line: $0.line, column: $0.column, message: $0.message)
-            })
     }
 }

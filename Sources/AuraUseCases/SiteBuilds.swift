@@ -1,3 +1,4 @@
+import AuraPlanner
 import AuraSite
 import Dispatch
 import Foundation
@@ -5,7 +6,7 @@ import SiteEngine
 import Synchronization
 
 /// Builds a site whose content folder holds a planner from the planner read as one value
-/// (`PlannerFolder.read`): a build never shows the store of one plan beside the `plan.json` of
+/// (`PlannerStore.read`): a build never shows the store of one plan beside the `plan.json` of
 /// another, and never holds a writer up while it renders. The one way `aura build`, `aura plan
 /// --build`, cron and the server build.
 public enum SiteBuilds {
@@ -29,22 +30,24 @@ public enum SiteBuilds {
     }
 
     /// The site `options` name built in memory for a server (`SiteBuilder.buildServed`) from
-    /// the planner as one value (`PlannerFolder.read`, which a change made here left in memory);
-    /// `site.yml` is the one `SiteConfiguration.current` holds.
+    /// `planner`, a person's planner as their store gave it; `site.yml` is the one
+    /// `SiteConfiguration.current` holds.
     public static func buildServed(
-        _ options: BuildOptions, previous: ServedSite?, keeps: @escaping @Sendable (String) -> Bool
+        _ options: BuildOptions, planner: PlannerState, previous: ServedSite?,
+        keeps: @escaping @Sendable (String) -> Bool
     ) async throws -> ServedSite {
         var options = options
         options.configuration = try SiteConfiguration.current(in: options.contentDirectory)
-        options.planner = try PlannerFolder(content: options.contentDirectory).read()
+        options.planner = planner
         return try await SiteBuilder(options: options).buildServed(previous: previous, keeps: keeps)
     }
 
     /// `buildServed`, from a thread outside Swift's concurrency pool (a server thread).
     public static func buildServedWaiting(
-        _ options: BuildOptions, previous: ServedSite?, keeps: @escaping @Sendable (String) -> Bool
+        _ options: BuildOptions, planner: PlannerState, previous: ServedSite?,
+        keeps: @escaping @Sendable (String) -> Bool
     ) throws -> ServedSite {
-        try waiting { try await buildServed(options, previous: previous, keeps: keeps) }
+        try waiting { try await buildServed(options, planner: planner, previous: previous, keeps: keeps) }
     }
 
     /// What `work` returns, awaited from a thread that is not part of Swift's concurrency pool.

@@ -2,30 +2,30 @@ import AuraPlanner
 import Dispatch
 import Synchronization
 
-/// Changes to one task store that arrive while another is being written, carried out together
-/// (group commit): the first to come reads the store once under the planner's lock, applies
-/// every change waiting in the order they came, writes once (one `fsync` for all) and only then
-/// answers each. A change that throws leaves the store as the others made it and gets its
-/// error; one that cannot be written gets the write's. Who comes while a group is being
+/// Changes to one planner that arrive while another is being written, carried out together
+/// (group commit): the first to come reads the planner once under its lock, applies every
+/// change waiting in the order they came, writes once (one `fsync` a file for all) and only
+/// then answers each. A change that throws leaves the planner as the others made it and gets
+/// its error; one that cannot be written gets the write's. Who comes while a group is being
 /// written waits for the next group, which the first of them carries out.
 final class StoreCommits: Sendable {
     /// One change and, once its group is written, what came of it.
     final class Change: @unchecked Sendable {
         /// Applies the change to the store (and keeps its result where its caller looks); let go
         /// once the group is written, before the caller is woken, so it holds nothing of theirs.
-        private var change: ((inout TaskStore) throws -> Void)?
+        private var change: ((inout PlannerState) throws -> Void)?
         /// Set by the group's writer before `finished` is signalled; read by the change's caller after.
         var failure: (any Error)?
         /// Set when the change is woken to carry out the next group rather than as done.
         var leads = false
         let finished = DispatchSemaphore(value: 0)
 
-        init(apply: @escaping (inout TaskStore) throws -> Void) {
+        init(apply: @escaping (inout PlannerState) throws -> Void) {
             change = apply
         }
 
-        func apply(to store: inout TaskStore) throws {
-            try change?(&store)
+        func apply(to state: inout PlannerState) throws {
+            try change?(&state)
         }
 
         fileprivate func letGo() {
@@ -40,7 +40,7 @@ final class StoreCommits: Sendable {
 
     private let queues = Mutex<[String: Queue]>([:])
 
-    /// Carries out `change` with the others waiting on the store at `path`: `write` is given the
+    /// Carries out `change` with the others waiting on the planner at `path`: `write` is given the
     /// group and applies and saves it. Returns when `change`'s group is written; throws what
     /// failed it.
     func commit(_ change: Change, path: String, write: ([Change]) throws -> Void) throws {

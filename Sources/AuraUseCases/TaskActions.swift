@@ -6,10 +6,10 @@ import Foundation
 /// undo` (or Undo on a page) can take it back, and each ordered by when it was made: of two
 /// changes to one task field the later wins, whichever arrives last.
 public struct TaskActions: Sendable {
-    public let folder: PlannerFolder
+    public let planner: any PlannerStore
 
-    public init(folder: PlannerFolder) {
-        self.folder = folder
+    public init(planner: any PlannerStore) {
+        self.planner = planner
     }
 
     /// The tasks an id stands for, and the day: a notification (`notify-<block id>`) or a block
@@ -56,9 +56,9 @@ public struct TaskActions: Sendable {
         _ ids: [String], _ change: TaskChange, day: LocalDate?, today: LocalDate, at: Int64,
         onWait: @escaping @Sendable () -> Void = {}
     ) throws -> Outcome {
-        try folder.changeStore(onWait: onWait) { store in
-            // The plan is read under the lock too, so a plan being saved is seen whole or not yet.
-            let plan = folder.plan()
+        try planner.update(onWait: onWait) { state in
+            var store = try planner.existingStore(of: state)
+            let plan = state.plan
             var targets: [Targets] = []
             for id in ids {
                 guard let target = Self.targets(of: id, day: day, today: today, plan: plan, store: store) else {
@@ -70,6 +70,7 @@ public struct TaskActions: Sendable {
             for target in targets {
                 applied += try store.apply(change, to: target.taskIDs, on: target.day, at: at)
             }
+            state.store = store
             return Outcome(store: store, plan: plan, targets: targets, applied: applied)
         }
     }
@@ -79,11 +80,13 @@ public struct TaskActions: Sendable {
     public func push(from day: LocalDate, at: Int64, onWait: @escaping @Sendable () -> Void = {}) throws
         -> [StoredTask]
     {
-        guard FileManager.default.fileExists(atPath: folder.store.url.path) else { return [] }
-        return try folder.changeStore(onWait: onWait) { store in
+        try planner.update(onWait: onWait) { state in
+            guard var store = state.store else { return [] }
             // Tasks left from earlier days count as the day's, as they would in its plan.
             store.rollForward(to: day)
-            return store.pushUnfinished(from: day, at: at).map { store.tasks[store.index(of: $0)!] }
+            let pushed = store.pushUnfinished(from: day, at: at).map { store.tasks[store.index(of: $0)!] }
+            state.store = store
+            return pushed
         }
     }
 
@@ -94,9 +97,9 @@ public struct TaskActions: Sendable {
         _ id: String, _ edit: TaskEdit, today: LocalDate, at: Int64, now: Date,
         onWait: @escaping @Sendable () -> Void = {}
     ) throws -> (task: StoredTask, outcome: TaskEdit.Outcome) {
-        try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in
-            let taskID = try Self.single(id, today: today, plan: folder.plan(), store: store)
-            let capture = (try? folder.settings().capture) ?? CaptureSettings()
+        try planner.changeStoreAndPlan(now: now, onWait: onWait) { store, plan in
+            let taskID = try Self.single(id, today: today, plan: plan, store: store)
+            let capture = (try? planner.settings().capture) ?? CaptureSettings()
             let applied = try store.edit(taskID, edit, today: today, at: at, capture: capture)
             return (store.tasks[store.index(of: taskID)!], applied)
         }
@@ -107,8 +110,8 @@ public struct TaskActions: Sendable {
         _ ids: [String], to date: LocalDate, today: LocalDate, at: Int64, now: Date,
         onWait: @escaping @Sendable () -> Void = {}
     ) throws -> [StoredTask] {
-        try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in
-            let taskIDs = try Self.taskIDs(ids, today: today, plan: folder.plan(), store: store)
+        try planner.changeStoreAndPlan(now: now, onWait: onWait) { store, plan in
+            let taskIDs = try Self.taskIDs(ids, today: today, plan: plan, store: store)
             return try store.move(taskIDs, to: date, at: at).map { store.tasks[store.index(of: $0)!] }
         }
     }
@@ -117,8 +120,8 @@ public struct TaskActions: Sendable {
     public func drop(
         _ ids: [String], today: LocalDate, at: Int64, now: Date, onWait: @escaping @Sendable () -> Void = {}
     ) throws -> [StoredTask] {
-        try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in
-            let taskIDs = try Self.taskIDs(ids, today: today, plan: folder.plan(), store: store)
+        try planner.changeStoreAndPlan(now: now, onWait: onWait) { store, plan in
+            let taskIDs = try Self.taskIDs(ids, today: today, plan: plan, store: store)
             let before = store.tasks
             let dropped = Set(try store.drop(taskIDs, at: at))
             return before.filter { dropped.contains($0.id) }
@@ -154,9 +157,10 @@ public struct TaskActions: Sendable {
     /// `StoredTask.changed` names it), keeping the later time of each; a person without a store
     /// yet has no task they could name. Not a change to undo.
     public func noteChanges(_ changes: [(taskID: String, field: String, at: Int64)]) throws {
-        guard FileManager.default.fileExists(atPath: folder.store.url.path) else { return }
-        try folder.changeStore { store in
+        try planner.update { state in
+            guard var store = state.store else { return }
             for change in changes { store.noteChange(of: change.taskID, change.field, at: change.at) }
+            state.store = store
         }
     }
 
@@ -165,12 +169,19 @@ public struct TaskActions: Sendable {
     public func undoLatest(at: Int64, now: Date, onWait: @escaping @Sendable () -> Void = {}) throws
         -> StoreChange?
     {
-        guard FileManager.default.fileExists(atPath: folder.store.url.path) else { return nil }
-        return try folder.changeStoreAndPlan(now: now, onWait: onWait) { store in
+        try planner.update(onWait: onWait) { state in
+            guard var store = state.store else { return nil }
+            let before = store
             let change = store.undoLatest(at: at)
-            if let day = change?.day, let plan = folder.plan() {
-                let planner = DayPlanner(settings: try folder.settings())
-                try folder.keep(planner.reflowUndone(day, now: now), in: plan, now: now)
+            state.store = store
+            // A reflow's day goes back as it was first; then the days the undo touched are planned again.
+            if let day = change?.day {
+                let dayPlanner = DayPlanner(settings: try planner.settings())
+                planner.keep(dayPlanner.reflowUndone(day, now: now), in: &state, now: now)
+            }
+            if let previous = state.plan {
+                let touched = store.daysTouched(since: before, among: previous.days.map(\.date))
+                try planner.replan(&state, touching: touched, now: now)
             }
             return change
         }

@@ -65,7 +65,7 @@ import Testing
         let site = try await ServedSite.open(clock: clock.read, pushService: service.prefix)
         var sam = try await site.signedIn()
         try await Self.subscribe(&sam, to: service)
-        let plan = try #require(site.app.planner(personID: 1, isOwner: true).plan())
+        let plan = try #require(site.app.planner(personID: 1, isOwner: true).read().plan)
         let notes = try #require(plan.today?.notifications)
         try #require(notes.count >= 4)
         let (first, second, third, fourth) = (notes[0], notes[1], notes[2], notes[3])

@@ -25,7 +25,7 @@ import Testing
 
     @discardableResult
     private func plan(_ folder: PlannerFolder, dryRun: Bool = false) throws -> PlanMyDay.Outcome {
-        try PlanMyDay(folder: folder).run(day: Self.day, from: nil, clock: PlannerMorning.now, dryRun: dryRun)
+        try PlanMyDay(planner: folder).run(day: Self.day, from: nil, clock: PlannerMorning.now, dryRun: dryRun)
     }
 
     /// The state a plan killed after saving the store, before draining the inbox, leaves.
@@ -55,7 +55,7 @@ import Testing
         #expect(outcome.days.count == 7)
         #expect(try titles(folder) == ["buy stamps", "call the bank"])
         #expect(try inbox(folder) == "")
-        #expect(folder.plan()?.today?.date == Self.day)
+        #expect(try folder.read().plan?.today?.date == Self.day)
     }
 
     @Test func stoppedBeforeTheDrainWithALineAddedSince() throws {
@@ -120,14 +120,14 @@ import Testing
         let folder = try planner(inbox: "write the annual report 90m\npay the electricity bill\n")
         // 2 December 2026, 19:00 in London: the window closed at 18:30.
         let evening = Self.day.date(minutes: 19 * 60, in: TimeZone(identifier: "Europe/London")!)
-        let outcome = try PlanMyDay(folder: folder).run(day: Self.day, from: evening, clock: evening)
+        let outcome = try PlanMyDay(planner: folder).run(day: Self.day, from: evening, clock: evening)
         #expect(outcome.planned == .tonightAndTomorrow)
         #expect(outcome.days[0].isEvening)
         #expect(outcome.days[0].blocks.flatMap(\.tasks).map(\.title) == ["pay the electricity bill"])
         #expect(outcome.days[1].blocks.flatMap(\.tasks).map(\.title).contains("write the annual report"))
         let store = try TaskStore.decode(Data(contentsOf: folder.store.url))
         #expect(outcome.movedToTomorrow == store.tasks.filter { $0.title == "write the annual report" }.map(\.id))
-        #expect(folder.plan()?.today?.isEvening == true)
+        #expect(try folder.read().plan?.today?.isEvening == true)
         // The move is the store's latest change, so the page can offer to undo it.
         #expect(store.recentChanges.last?.summary.hasPrefix("Pushed to 2026-12-03") == true)
     }

@@ -35,14 +35,14 @@ import Testing
     /// documents, never its lock.
     @Test func aReadGivesThePlanAndTheStoreAndTheExportItsDocuments() throws {
         let folder = try folder(siteYAML: PlannerMorning.siteYAML)
-        #expect(try folder.read().plan == nil && folder.read().store.tasks.isEmpty)
+        #expect(try folder.read().plan == nil && folder.read().store == nil)
         #expect(try folder.documentFiles().isEmpty)
         let day = LocalDate(year: 2026, month: 12, day: 2)!
-        _ = try folder.capture(["call the plumber 15m"], today: day) {}
+        _ = try QuickCapture(planner: folder).capture(["call the plumber 15m"], today: day) {}
         let nine = day.date(minutes: 9 * 60, in: try folder.settings().timeZone)
-        let planned = try PlanMyDay(folder: folder).run(day: day, from: nine, clock: nine)
+        let planned = try PlanMyDay(planner: folder).run(day: day, from: nine, clock: nine)
         #expect(try folder.read().plan?.days == planned.days)
-        #expect(try folder.read().store.tasks.map(\.title) == ["call the plumber"])
+        #expect(try folder.read().tasks.tasks.map(\.title) == ["call the plumber"])
         let names = try folder.documentFiles().map(\.name)
         #expect(names.contains("tasks.json") && names.contains("plan.json") && !names.contains { $0.hasPrefix(".") })
         let tasks = try #require(try folder.documentFiles().first { $0.name == "tasks.json" })
@@ -53,18 +53,18 @@ import Testing
     /// are not a change to undo.
     @Test func changeTimesCarriedOverKeepTheLaterOne() throws {
         let folder = try folder(siteYAML: PlannerMorning.siteYAML)
-        let actions = TaskActions(folder: folder)
+        let actions = TaskActions(planner: folder)
         try actions.noteChanges([("t1", "done", 5)])  // no store yet: nothing to note
         #expect(!FileManager.default.fileExists(atPath: folder.store.url.path))
         let day = LocalDate(year: 2026, month: 12, day: 2)!
-        _ = try folder.capture(["call the plumber 15m"], today: day) {}
+        _ = try QuickCapture(planner: folder).capture(["call the plumber 15m"], today: day) {}
         let nine = day.date(minutes: 9 * 60, in: try folder.settings().timeZone)
-        _ = try PlanMyDay(folder: folder).run(day: day, from: nine, clock: nine)
+        _ = try PlanMyDay(planner: folder).run(day: day, from: nine, clock: nine)
         _ = try actions.change(["t1"], .done, day: nil, today: day, at: 100)
         try actions.noteChanges([("t1", "done", 50), ("t1", "title", 70), ("t9", "done", 90)])
-        let task = try folder.loadStore().tasks[0]
+        let task = try folder.read().tasks.tasks[0]
         #expect(task.changed["done"] == 100 && task.changed["title"] == 70)
-        #expect(try folder.loadStore().recentChanges.map(\.summary) == ["Done “call the plumber”"])
+        #expect(try folder.read().tasks.recentChanges.map(\.summary) == ["Done “call the plumber”"])
     }
 
     /// A `plan.json` broken by hand is an error where it is broken, for the build to report, not
@@ -73,7 +73,6 @@ import Testing
         let folder = try folder(siteYAML: PlannerMorning.siteYAML)
         try FileManager.default.createDirectory(at: folder.folder, withIntermediateDirectories: true)
         try Data("{\n  \"days\": [\n    {\"date\": 7}\n  ]\n}\n".utf8).write(to: folder.snapshot)
-        #expect(folder.plan() == nil)
         let error = #expect(throws: SourceError.self) { try folder.read() }
         let text = error?.description ?? ""
         #expect(text.contains("planner/plan.json:1:1: missing \"version\""), "\(text)")

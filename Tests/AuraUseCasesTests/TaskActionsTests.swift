@@ -25,23 +25,25 @@ import Testing
 
     @Test func doneIsSavedAndAnOlderChangeArrivingLateIsNot() throws {
         let folder = try folder("call Sam")
-        let actions = TaskActions(folder: folder)
+        let actions = TaskActions(planner: folder)
         let done = try actions.change(["t1"], .done, day: nil, today: Self.day, at: 2_000)
         #expect(done.applied == ["t1"] && done.tasks.map(\.done) == [true])
         let late = try actions.change(["1"], .notDone, day: nil, today: Self.day, at: 1_000)
         #expect(late.applied.isEmpty && late.tasks.map(\.done) == [true])
-        #expect(try folder.loadStore().tasks[0].done)
+        #expect(try folder.read().tasks.tasks[0].done)
     }
 
     @Test func changesThatComeTogetherAreAllWrittenAndOneThatFailsIsItsOwn() throws {
         let names = (1...16).map { "task \($0)" }
         let folder = try folder(names[0], names[1], names[2], names[3], names[4], names[5], names[6], names[7])
-        _ = try folder.changeStore { store in
+        try folder.update { state in
+            var store = state.tasks
             for name in names.dropFirst(8) {
                 store.capture(try CaptureParser(today: Self.day).parse(name), on: Self.day)
             }
+            state.store = store
         }
-        let actions = TaskActions(folder: folder)
+        let actions = TaskActions(planner: folder)
         let outcomes = Mutex<[Int: Result<[String], any Error>]>([:])
         // Every fifth asks for a task that does not exist: it fails alone.
         DispatchQueue.concurrentPerform(iterations: 20) { index in
@@ -64,31 +66,31 @@ import Testing
         let folder = try folder("call Sam")
         let before = try Data(contentsOf: folder.store.url)
         #expect(throws: TaskActions.UnknownTask.self) {
-            try TaskActions(folder: folder).change(["t1", "t7"], .done, day: nil, today: Self.day, at: 1)
+            try TaskActions(planner: folder).change(["t1", "t7"], .done, day: nil, today: Self.day, at: 1)
         }
         #expect(try Data(contentsOf: folder.store.url) == before)
     }
 
     @Test func undoTakesBackPushThenDoneAndThenSaysNothingIsLeft() throws {
         let folder = try folder("call Sam", "pay rent")
-        let actions = TaskActions(folder: folder)
+        let actions = TaskActions(planner: folder)
         _ = try actions.change(["t1"], .done, day: nil, today: Self.day, at: 1_000)
         #expect(try actions.push(from: Self.day, at: 2_000).map(\.id) == ["t2"])
-        #expect(try folder.loadStore().tasks[1].date == Self.day.adding(days: 1))
+        #expect(try folder.read().tasks.tasks[1].date == Self.day.adding(days: 1))
 
         #expect(
             try actions.undoLatest(at: 3_000, now: PlannerMorning.now)?.summary == "Pushed to 2026-12-03: “pay rent”"
         )
-        #expect(try folder.loadStore().tasks[1].date == Self.day)
+        #expect(try folder.read().tasks.tasks[1].date == Self.day)
         #expect(try actions.undoLatest(at: 4_000, now: PlannerMorning.now)?.summary == "Done “call Sam”")
-        #expect(try folder.loadStore().tasks[0].done == false)
+        #expect(try folder.read().tasks.tasks[0].done == false)
         #expect(try actions.undoLatest(at: 5_000, now: PlannerMorning.now) == nil)
     }
 
     @Test func withoutAStoreThereIsNothingToPushOrUndo() throws {
         let folder = try folder()
         try FileManager.default.removeItem(at: folder.store.url)
-        let actions = TaskActions(folder: folder)
+        let actions = TaskActions(planner: folder)
         #expect(try actions.push(from: Self.day, at: 1).isEmpty)
         #expect(try actions.undoLatest(at: 1, now: PlannerMorning.now) == nil)
         #expect(!FileManager.default.fileExists(atPath: folder.store.url.path))
@@ -98,7 +100,7 @@ import Testing
 extension TaskActionsTests {
     @Test func editMoveAndDropAreSavedAndUndoneLatestFirst() throws {
         let folder = try folder("call Sam", "pay rent", "buy milk")
-        let actions = TaskActions(folder: folder)
+        let actions = TaskActions(planner: folder)
         let edited = try actions.edit(
             "t1", TaskEdit(words: "call Sam friday"), today: Self.day, at: 1, now: PlannerMorning.now)
         #expect(edited.outcome == .applied && edited.task.date == LocalDate(year: 2026, month: 12, day: 4))
@@ -106,7 +108,7 @@ extension TaskActionsTests {
             ["t2"], to: Self.day.adding(days: 1), today: Self.day, at: 2, now: PlannerMorning.now)
         #expect(moved.map(\.id) == ["t2"])
         #expect(try actions.drop(["t3"], today: Self.day, at: 3, now: PlannerMorning.now).map(\.title) == ["buy milk"])
-        #expect(try folder.loadStore().tasks.map(\.id) == ["t1", "t2"])
+        #expect(try folder.read().tasks.tasks.map(\.id) == ["t1", "t2"])
         #expect(throws: TaskActions.UnknownTask.self) {
             try actions.drop(["t3"], today: Self.day, at: 4, now: PlannerMorning.now)
         }
@@ -114,7 +116,7 @@ extension TaskActionsTests {
         #expect(try actions.undoLatest(at: 5, now: PlannerMorning.now)?.summary == "Removed “buy milk”")
         #expect(try actions.undoLatest(at: 6, now: PlannerMorning.now)?.summary == "Moved to 2026-12-03: “pay rent”")
         #expect(try actions.undoLatest(at: 7, now: PlannerMorning.now)?.summary == "Edited “call Sam”")
-        let store = try folder.loadStore()
+        let store = try folder.read().tasks
         #expect(store.tasks.map(\.date) == [Self.day, Self.day, Self.day])
         #expect(store.tasks.map(\.input) == ["call Sam", "pay rent", "buy milk"])
     }
@@ -123,16 +125,16 @@ extension TaskActionsTests {
     /// today's plan and joins tomorrow's; the other days keep their plans as they were.
     @Test func aMovePlansTheDaysItTouchedAgain() throws {
         let folder = try folder("call Sam 20m", "write the annual report 60m", "pay rent")
-        try PlanMyDay(folder: folder).run(day: Self.day, from: nil, clock: PlannerMorning.now)
-        let before = try #require(folder.plan())
+        try PlanMyDay(planner: folder).run(day: Self.day, from: nil, clock: PlannerMorning.now)
+        let before = try #require(try folder.read().plan)
         func titles(_ plan: PlanSnapshot, _ offset: Int) -> Set<String> {
             Set(plan.days[offset].blocks.flatMap(\.tasks).map(\.title))
         }
         #expect(titles(before, 0).contains("write the annual report"))
-        let actions = TaskActions(folder: folder)
-        let report = try folder.loadStore().tasks.first { $0.title == "write the annual report" }!.id
+        let actions = TaskActions(planner: folder)
+        let report = try folder.read().tasks.tasks.first { $0.title == "write the annual report" }!.id
         _ = try actions.move([report], to: Self.day.adding(days: 1), today: Self.day, at: 1, now: PlannerMorning.now)
-        let after = try #require(folder.plan())
+        let after = try #require(try folder.read().plan)
         #expect(!titles(after, 0).contains("write the annual report"))
         #expect(titles(after, 1).contains("write the annual report"))
         #expect(after.days[2...] == before.days[2...])
@@ -140,7 +142,7 @@ extension TaskActionsTests {
         _ = try actions.edit(
             report, TaskEdit(words: "write the annual report friday 60m"), today: Self.day, at: 2,
             now: PlannerMorning.now)
-        let friday = try #require(folder.plan())
+        let friday = try #require(try folder.read().plan)
         #expect(!titles(friday, 1).contains("write the annual report"))
         #expect(
             friday.days.contains {
@@ -150,7 +152,7 @@ extension TaskActionsTests {
         // Undo puts it back where it was, and so does its plan.
         _ = try actions.undoLatest(at: 3, now: PlannerMorning.now)
         _ = try actions.undoLatest(at: 4, now: PlannerMorning.now)
-        #expect(titles(try #require(folder.plan()), 0).contains("write the annual report"))
+        #expect(titles(try #require(try folder.read().plan), 0).contains("write the annual report"))
         // Done changes no plan: the page marks the block.
         let planned = try Data(contentsOf: folder.snapshot)
         _ = try actions.change([report], .done, day: nil, today: Self.day, at: 5)
@@ -160,14 +162,16 @@ extension TaskActionsTests {
     /// A task whose block has begun, given a later time: it leaves the begun block for that time.
     @Test func aBegunTaskGivenATimeGoesToIt() throws {
         let folder = try folder("write the annual report 60m")
-        try PlanMyDay(folder: folder).run(day: Self.day, from: nil, clock: PlannerMorning.now)
-        let report = try folder.loadStore().tasks.first { $0.title == "write the annual report" }!.id
-        let block = try #require(folder.plan()?.days[0].blocks.first { $0.tasks.contains { $0.id == report } })
+        try PlanMyDay(planner: folder).run(day: Self.day, from: nil, clock: PlannerMorning.now)
+        let report = try folder.read().tasks.tasks.first { $0.title == "write the annual report" }!.id
+        let block = try #require(try folder.read().plan?.days[0].blocks.first { $0.tasks.contains { $0.id == report } })
         let settings = try folder.settings()
         let begun = Self.day.date(minutes: block.span.start + 10, in: settings.timeZone)
-        _ = try TaskActions(folder: folder).edit(
+        _ = try TaskActions(planner: folder).edit(
             report, TaskEdit(time: ClockTime("16:15")), today: Self.day, at: 1, now: begun)
-        let blocks = try #require(folder.plan()).days[0].blocks.filter { $0.tasks.contains { $0.id == report } }
+        let blocks = try #require(try folder.read().plan).days[0].blocks.filter {
+            $0.tasks.contains { $0.id == report }
+        }
         #expect(blocks.map(\.span.start) == [16 * 60 + 15])
     }
 }

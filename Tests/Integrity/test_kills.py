@@ -17,8 +17,8 @@ from integrity_support import (DAY, HAND_ADDED, add_hand_made_files, built_site,
 
 # Where a plan that finds the last one killed between saving its capture and draining the
 # inbox finishes that drain; only such a plan passes it.
-FINISHING_THE_LAST_DRAIN = "plan: the last plan's drain finished"
-PLAN_POINTS = {"plan: lock taken", "plan: capture saved", "plan: plan written", "plan: inbox drained",
+FINISHING_THE_LAST_DRAIN = "planner: the last drain finished"
+PLAN_POINTS = {"planner: lock taken", "planner: capture saved", "planner: plan written", "planner: inbox drained",
                "atomic write: tasks.json written beside", "atomic write: plan.json written beside",
                "atomic write: inbox.md written beside"}
 

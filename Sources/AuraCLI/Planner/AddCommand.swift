@@ -26,7 +26,7 @@ struct AddCommand: Command {
         let today = try options.today(arguments, spec: spec, timeZone: settings.timeZone)
         let items: [CapturedItem]
         do {
-            items = try options.folder.capture(
+            items = try QuickCapture(planner: options.folder).capture(
                 [line], today: today, now: settings.clock(of: terminal.now(), on: today), onWait: options.waitNotice
             )[0]
         } catch let error as UnreadLines {

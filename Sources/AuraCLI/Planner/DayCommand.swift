@@ -16,7 +16,7 @@ struct DayCommand: Command {
         let options = PlannerOptions(arguments, in: terminal)
         let today = LocalDate(terminal.now(), in: try options.folder.settings().timeZone)
         let day = try arguments.positionals.first.map { try PlannerOptions.day($0, from: today, spec: spec) } ?? today
-        guard let plan = options.folder.plan() else {
+        guard let plan = try options.folder.read(onWait: options.waitNotice).plan else {
             terminal.printError(
                 "error: \(displayPath(options.folder.snapshot)) holds no plan yet; run 'aura plan' to make one")
             return 1

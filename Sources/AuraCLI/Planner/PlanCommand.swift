@@ -44,7 +44,7 @@ struct PlanCommand: Command {
         }
         // Planning today starts from now; a date given explicitly is planned whole.
         let now = PlannerOptions.dateGiven(arguments) ? nil : terminal.now()
-        let outcome = try PlanMyDay(folder: options.folder)
+        let outcome = try PlanMyDay(planner: options.folder)
             .run(day: day, from: now, clock: terminal.now(), dryRun: dryRun, onWait: options.waitNotice)
         let plan = outcome.days[0]
         guard !build.quiet else {

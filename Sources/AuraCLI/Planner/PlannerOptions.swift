@@ -81,7 +81,7 @@ struct PlannerOptions {
     /// The task actions on this planner; an id that names no task is a usage mistake.
     func act<Result>(spec: CommandSpec, _ action: (TaskActions) throws -> Result) throws -> Result {
         do {
-            return try action(TaskActions(folder: folder))
+            return try action(TaskActions(planner: folder))
         } catch let unknown as TaskActions.UnknownTask {
             throw UsageError("no task with id '\(unknown.id)'; 'aura plan' lists the ids", spec: spec)
         } catch let error as TaskStoreChangeError {

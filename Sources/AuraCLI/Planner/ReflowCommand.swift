@@ -24,7 +24,7 @@ struct ReflowCommand: Command {
         let options = PlannerOptions(arguments, in: terminal)
         let now = terminal.now()
         let reflow = try options.act(spec: spec) { _ in
-            try options.folder.reflow(now: now, at: now.milliseconds, onWait: options.waitNotice)
+            try DayReflow(planner: options.folder).run(now: now, at: now.milliseconds, onWait: options.waitNotice)
         }
         if !build.quiet {
             if let reflow {

@@ -12,7 +12,7 @@ extension AuraApp {
         for person in try accounts.people() {
             guard let changes = kept[person.id] else { continue }
             let folder = try planner(personID: person.id, isOwner: person.isOwner)
-            try TaskActions(folder: folder).noteChanges(changes.map { ($0.task, $0.field, $0.changed) })
+            try TaskActions(planner: folder).noteChanges(changes.map { ($0.task, $0.field, $0.changed) })
             try accounts.forgetFieldChanges(of: person.id)
         }
     }

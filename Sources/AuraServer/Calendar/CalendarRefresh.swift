@@ -5,9 +5,7 @@ extension AuraApp {
     /// The planner of a person: `Content/planner/` for an owner who plans there
     /// (`plansInContent`), else their own folder in the state folder.
     func planner(personID: Int64, isOwner: Bool, preparing: Bool = true) throws -> PlannerFolder {
-        plansInContent(isOwner: isOwner)
-            ? PlannerFolder(content: configuration.build.contentDirectory)
-            : try people.planner(for: personID, preparing: preparing)
+        plansInContent(isOwner: isOwner) ? contentPlanner : try people.planner(for: personID, preparing: preparing)
     }
 
     /// Fetches `url` (checked against the site's calendar hosts) and keeps it as the person's
@@ -18,7 +16,7 @@ extension AuraApp {
             let address = try CalendarAddress(
                 url, allowedHosts: try serverSettings.calendarHosts, localHosts: try serverSettings.calendarLocalHosts)
             let data = try CalendarFetch.fetch(address)
-            let events = try PersonalCalendar(folder: planner(personID: personID, isOwner: isOwner))
+            let events = try PersonalCalendar(planner: planner(personID: personID, isOwner: isOwner))
                 .replace(
                     with: data,
                     named: address.url.lastPathComponent.isEmpty ? address.host : address.url.lastPathComponent,

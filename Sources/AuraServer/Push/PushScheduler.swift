@@ -24,7 +24,7 @@ final class PushScheduler: Sendable {
     // Dispatch sources may be cancelled from any thread.
     nonisolated(unsafe) private let timer: any DispatchSourceTimer
     /// Per person: the planner files' stamp the reminders were read at, and the reminders.
-    private let due: Mutex<[Int64: (stamp: StampedPaths, reminders: [Reminder])]> = Mutex([:])
+    private let due: Mutex<[Int64: (generation: UInt64, reminders: [Reminder])]> = Mutex([:])
     private let ticks = Atomic<Int>(0)
 
     /// The reminders known to be pushed (person, notification, trigger), so a tick in the
@@ -104,11 +104,11 @@ final class PushScheduler: Sendable {
 
     deinit { timer.cancel() }
 
-    /// The reminders kept for `personID`, read again by `read` when `stamp` changed.
-    func reminders(of personID: Int64, stamp: StampedPaths, read: () throws -> [Reminder]) rethrows -> [Reminder] {
-        if let kept = due.withLock({ $0[personID] }), kept.stamp == stamp { return kept.reminders }
-        let reminders = try read()
-        due.withLock { $0[personID] = (stamp, reminders) }
+    /// The reminders kept for `personID`, made again from `planner` when it is a new generation.
+    func reminders(of personID: Int64, in planner: PlannerState) -> [Reminder] {
+        if let kept = due.withLock({ $0[personID] }), kept.generation == planner.generation { return kept.reminders }
+        let reminders = planner.plan.map { Self.reminders(in: $0, store: planner.tasks) } ?? []
+        due.withLock { $0[personID] = (planner.generation, reminders) }
         return reminders
     }
 
@@ -165,9 +165,7 @@ extension AuraApp {
             guard let folder = try? planner(personID: person.id, isOwner: person.isOwner) else { continue }
             let reminders =
                 refreshStamps
-                ? scheduler.reminders(of: person.id, stamp: PersonalSites.stamp(of: folder)) {
-                    Self.currentReminders(folder)
-                }
+                ? ((try? folder.read()).map { scheduler.reminders(of: person.id, in: $0) } ?? [])
                 : scheduler.kept(of: person.id)
             for reminder in reminders
             where reminder.fire <= now && reminder.fire > now - PushScheduler.lateness
@@ -199,7 +197,7 @@ extension AuraApp {
     }
 
     private static func currentReminders(_ folder: PlannerFolder) -> [PushScheduler.Reminder] {
-        guard let plan = folder.plan(), let store = try? folder.loadStore() else { return [] }
-        return PushScheduler.reminders(in: plan, store: store)
+        guard let state = try? folder.read(), let plan = state.plan else { return [] }
+        return PushScheduler.reminders(in: plan, store: state.tasks)
     }
 }

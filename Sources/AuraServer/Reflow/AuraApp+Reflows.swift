@@ -4,7 +4,7 @@ import Foundation
 extension AuraApp {
     /// The day re-flows by itself: every half minute each person's today is looked at, and when a
     /// block the planner chose has ended undone, the rest of it is planned again
-    /// (`PlannerFolder.reflow`) as a change their Undo takes back. Their open pages hear of the new
+    /// (`DayReflow`) as a change their Undo takes back. Their open pages hear of the new
     /// plan and reload at a safe moment, saying what moved, with the Undo; their reminders follow
     /// the new times.
     func startReflows() {
@@ -24,7 +24,7 @@ extension AuraApp {
             guard let folder = try? planner(personID: person.id, isOwner: person.isOwner, preparing: false) else {
                 continue
             }
-            _ = try? folder.reflow(now: now, at: now.milliseconds)
+            _ = try? DayReflow(planner: folder).run(now: now, at: now.milliseconds)
         }
     }
 }

@@ -56,7 +56,7 @@ extension AuraApp {
         let calendar = CalendarView(
             uploadAction: base + "calendar", addressAction: base + "calendar-address",
             removeAction: base + "calendar-remove",
-            hasCalendar: PersonalCalendar(folder: try planner(of: session)).exists,
+            hasCalendar: try PersonalCalendar(planner: try planner(of: session)).exists(),
             address: source?.url,
             fetched: source?.fetched.map {
                 isoTimestamp($0, in: siteSettings.timeZone).replacingOccurrences(of: "T", with: " ")
@@ -169,7 +169,7 @@ extension AuraApp {
     private func calendarAction(_ action: String, _ request: HTTPRequest, _ session: Accounts.Session) throws
         -> HTTPResponse
     {
-        let calendar = PersonalCalendar(folder: try planner(of: session))
+        let calendar = PersonalCalendar(planner: try planner(of: session))
         do {
             switch action {
             case "calendar":

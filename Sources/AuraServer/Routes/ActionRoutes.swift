@@ -151,10 +151,11 @@ extension AuraApp {
             // Every line is read before any is kept: a form that comes back with a problem has
             // added nothing, so sending it again, mended, adds each line once.
             do {
+                let capture = QuickCapture(planner: folder)
                 if action == .plan {
-                    _ = try folder.read(lines, today: today)
+                    _ = try capture.read(lines, today: today)
                 } else {
-                    _ = try folder.capture(lines, today: today) {}
+                    _ = try capture.capture(lines, today: today) {}
                 }
             } catch let error as UnreadLines {
                 let problems = error.problems.map { index, problem in
@@ -167,7 +168,7 @@ extension AuraApp {
                     page: "planner/", draft: fields[key])
             }
             guard action == .plan else { return Outcome(then: "planner/", json: ["captured": lines.count]) }
-            let outcome = try PlanMyDay(folder: folder).run(day: today, from: now, clock: now, adding: lines)
+            let outcome = try PlanMyDay(planner: folder).run(day: today, from: now, clock: now, adding: lines)
             // After the window, what moved to tomorrow is one change the page offers to undo.
             return Outcome(
                 then: "schedule/?changed=1" + (outcome.movedToTomorrow.isEmpty ? "" : "&undo=1"),
@@ -182,7 +183,7 @@ extension AuraApp {
         case .reflection:
             return try saveReflections(fields, of: session, now: now)
         case .push:
-            let moved = try TaskActions(folder: folder).push(from: today, at: now.milliseconds)
+            let moved = try TaskActions(planner: folder).push(from: today, at: now.milliseconds)
             return Outcome(then: "schedule/", json: ["moved": moved.map(\.id)])
         }
     }
@@ -194,15 +195,15 @@ extension AuraApp {
         _ action: Action, _ fields: [String: String], folder: PlannerFolder, today: LocalDate, now: Date
     ) throws -> Outcome {
         let at = Self.changeTime(fields, now: now)
-        let actions = TaskActions(folder: folder)
+        let actions = TaskActions(planner: folder)
         if action == .undo && fields["undo"] == "latest" {
             let undone = try actions.undoLatest(at: at, now: now)
-            let store = try folder.loadStore()
+            let state = try folder.read()
             return Outcome(
                 then: "dashboard/",
                 json: [
                     "undone": undone?.summary ?? NSNull(),
-                    "state": PageState.of(plan: folder.plan(), store: store, now: now)
+                    "state": PageState.of(plan: state.plan, store: state.tasks, now: now)
                 ])
         }
         return try onTask(fields, folder: folder, refused: 404) { id in
@@ -253,7 +254,7 @@ extension AuraApp {
         }
         let unknown = ActionProblem(status: 404, message: "no task, block or notification '\(id)' in your plan")
         // Someone new has no store until their first plan: no id of theirs exists yet.
-        guard FileManager.default.fileExists(atPath: folder.store.url.path) else { throw unknown }
+        guard try folder.read().store != nil else { throw unknown }
         do {
             return try act(id)
         } catch is TaskActions.UnknownTask {
@@ -278,7 +279,7 @@ extension AuraApp {
         _ action: Action, _ fields: [String: String], folder: PlannerFolder, today: LocalDate, now: Date
     ) throws -> Outcome {
         let at = Self.changeTime(fields, now: now)
-        let actions = TaskActions(folder: folder)
+        let actions = TaskActions(planner: folder)
         let given = { (name: String) in fields[name].map { $0.trimmingCharacters(in: .whitespaces) } }
         func day(_ text: String) throws -> LocalDate {
             guard let day = CaptureParser(today: today).day(text) else {
@@ -344,22 +345,23 @@ extension AuraApp {
         }
         let folder = try planner(of: session)
         let now = clock()
-        // Seen through the files' stamp: the same until a write or a snooze running out.
-        let stamp = PersonalSites.stamp(of: folder)
-        func response(_ kept: KeptAnswers<Int64, StampedPaths>.Answer) -> HTTPResponse {
+        // The same for a generation of the planner, until a snooze runs out.
+        let read = try folder.read()
+        func response(_ kept: KeptAnswers<Int64, UInt64>.Answer) -> HTTPResponse {
             let limit = reuseUntil(session)
             return KeptAnswers.response(
                 kept, for: request,
                 reuse: HTTPResponse.Reuse(
-                    forEveryone: false, files: accounts.filePaths + stamp.paths,
+                    forEveryone: false, files: accounts.filePaths + folder.paths,
                     until: kept.until.map { min($0, limit) } ?? limit))
         }
-        if let kept = pageStates.answer(session.personID, version: stamp, now: now) { return response(kept) }
-        let read = try folder.read()
-        let state = HTTPResponse.json(200, PageState.of(plan: read.plan, store: read.store, now: now))
+        if let kept = pageStates.answer(session.personID, version: read.generation, now: now) {
+            return response(kept)
+        }
+        let state = HTTPResponse.json(200, PageState.of(plan: read.plan, store: read.tasks, now: now))
         let kept = pageStates.keep(
-            state.body, contentType: "application/json", for: session.personID, version: stamp,
-            until: PageState.changes(plan: read.plan, store: read.store, after: now))
+            state.body, contentType: "application/json", for: session.personID, version: read.generation,
+            until: PageState.changes(plan: read.plan, store: read.tasks, after: now))
         return response(kept)
     }
 

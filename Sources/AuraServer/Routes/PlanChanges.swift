@@ -10,9 +10,7 @@ extension AuraApp {
     /// the plan (the calendars' SEQUENCE), so the page and the calendars agree on what moved.
     func planChanges(_ request: HTTPRequest, of session: Accounts.Session) -> String? {
         guard request.query["changed"] != nil, Self.pagePath(request.rawPath) == root + "schedule/" else { return nil }
-        guard let folder = try? planner(of: session),
-            let plan = folder.plan()
-        else { return nil }
+        guard let plan = try? planner(of: session).read().plan else { return nil }
         let marks = plan.days.flatMap(\.blocks).compactMap { block -> String? in
             guard let event = plan.events[block.id], event.stamp == plan.generated else { return nil }
             return "\(block.id):\(event.sequence == 0 ? "new" : "moved")"

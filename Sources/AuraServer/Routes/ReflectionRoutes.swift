@@ -59,6 +59,6 @@ extension AuraApp {
     /// reflections), else today where the person is.
     func journalDay(of session: Accounts.Session) throws -> LocalDate {
         let folder = try planner(of: session)
-        return try folder.plan()?.today?.date ?? folder.settings().day(of: clock())
+        return try folder.read().plan?.today?.date ?? folder.settings().day(of: clock())
     }
 }

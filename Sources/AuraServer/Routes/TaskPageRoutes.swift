@@ -52,7 +52,7 @@ extension AuraApp {
     func taskPage(_ request: HTTPRequest, id: String) throws -> HTTPResponse {
         guard let session = try session(of: request) else { return try signInFirst(request) }
         let folder = try planner(of: session)
-        let store = try folder.read().store
+        let store = try folder.read().tasks
         guard let index = store.index(of: id) else { return notFound() }
         let task = store.tasks[index]
         let then = "tasks/\(id)/"

@@ -45,8 +45,7 @@ struct Middleware: Sendable {
     static let publishTrigger = Middleware { app, request, next in
         let response = next(request)
         if request.method == "POST", response.status < 400, let publisher = app.publisher {
-            publisher.request(
-                stamp: PersonalSites.stamp(of: PlannerFolder(content: app.configuration.build.contentDirectory)))
+            publisher.request(generation: try? app.contentPlanner.read().generation)
         }
         return response
     }

@@ -31,7 +31,7 @@ struct PlannerContent: Sendable {
         }
         if let given {
             return try PlannerContent(
-                snapshot: given.plan, store: given.store,
+                snapshot: given.plan, store: given.tasks,
                 pending: pending(
                     in: given.inbox, url: folder.appendingPathComponent(PlannerLayout.inbox), planned: given.plan,
                     capture: capture),
