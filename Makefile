@@ -28,8 +28,10 @@ TEST_SUITES := test-format test-swift test-integrity test-server test-private te
 test: test-deps
 	@MAKE="$(MAKE)" sh scripts/test-suites.sh $(TEST_SUITES)
 
+# Inside a throwaway PostgreSQL cluster (pg_virtualenv, from Debian's postgresql-common): the
+# use cases run against the database store as against the folder.
 test-swift:
-	$(SWIFT) test
+	pg_virtualenv $(SWIFT) test
 
 # The toolchain's formatter, with .swift-format (4 spaces, 120 columns), finds nothing to change.
 test-format:

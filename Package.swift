@@ -24,6 +24,8 @@ let package = Package(
         // No pkgConfig: its `--libs` would link libcurl, which `CCurl` loads only when it is used (mail, calendars, deploy).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        // No pkgConfig either: libpq is loaded when a database is first opened, never by a build or the SQLite default.
+        .systemLibrary(name: "CPostgreSQL", providers: [.apt(["libpq-dev"])]),
 
         .target(name: "CFileSwap"),
         .target(name: "Diagnostics"),
@@ -48,6 +50,9 @@ let package = Package(
                 "Diagnostics", "Platform", "SiteEngine", "AuraSite", "AuraSettings", "AuraPlanner", "AuraCalendar"
             ]),
         .target(
+            name: "AuraPostgres",
+            dependencies: ["CPostgreSQL", "Diagnostics", "AuraPlanner", "AuraSettings", "AuraUseCases"]),
+        .target(
             name: "AuraServer",
             dependencies: [
                 "AuraHTTP", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "Platform",
@@ -56,8 +61,8 @@ let package = Package(
         .target(
             name: "AuraCLI",
             dependencies: [
-                "Diagnostics", "Platform", "AuraHTTP", "AuraServer", "AuraUseCases", "SiteEngine", "SiteDeploy",
-                "AuraSite", "AuraPlanner"
+                "Diagnostics", "Platform", "AuraHTTP", "AuraServer", "AuraUseCases", "AuraPostgres", "SiteEngine",
+                "SiteDeploy", "AuraSite", "AuraPlanner"
             ]),
         .executableTarget(name: "aura", dependencies: ["AuraCLI"]),
 
@@ -83,7 +88,8 @@ let package = Package(
         .testTarget(
             name: "AuraPlannerTests", dependencies: ["AuraPlanner", "AuraCalendar"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "AuraUseCasesTests", dependencies: ["AuraUseCases", "AuraPlanner", "AuraTestSupport"]),
+        .testTarget(
+            name: "AuraUseCasesTests", dependencies: ["AuraUseCases", "AuraPlanner", "AuraPostgres", "AuraTestSupport"]),
         .testTarget(
             name: "AuraCalendarTests", dependencies: ["AuraCalendar", "AuraPlanner"],
             resources: [.copy("Fixtures")])

@@ -4,15 +4,15 @@
 #   deps.sh test    also the outside checkers, both browser engines (Chromium, WebKitGTK under
 #                   Xvfb) and every Python package in Tests/requirements.txt (what `make test` needs)
 #                   systemd-analyze (checks deploy/aura.service), Caddy (runs the README's proxy snippet),
-#                   rsync (aura deploy to a folder)
+#                   rsync (aura deploy to a folder), PostgreSQL (pg_virtualenv: a throwaway cluster per test run)
 #   deps.sh bench   also the programs `make bench` compares and times: cmark-gfm, hugo, hyperfine, GNU time,
 #                   wrk and nginx (the `serve` row)
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-build}
 
-apt_packages="pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libical-dev libh2o-evloop-dev libgmime-3.0-0 libargon2-dev libsqlite3-dev zlib1g-dev python3-django libcurl4-openssl-dev libarchive-dev"
-[ "$mode" = test ] && apt_packages="$apt_packages cmark-gfm webkit2gtk-driver xvfb xauth fonts-noto-color-emoji systemd caddy strace faketime rsync"
+apt_packages="pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libical-dev libh2o-evloop-dev libgmime-3.0-0 libargon2-dev libsqlite3-dev zlib1g-dev python3-django libcurl4-openssl-dev libarchive-dev libpq-dev"
+[ "$mode" = test ] && apt_packages="$apt_packages cmark-gfm webkit2gtk-driver xvfb xauth fonts-noto-color-emoji systemd caddy strace faketime rsync postgresql"
 [ "$mode" = stress ] && apt_packages="$apt_packages stress-ng"
 [ "$mode" = bench ] && apt_packages="$apt_packages cmark-gfm hugo hyperfine time wrk nginx"
 missing=""

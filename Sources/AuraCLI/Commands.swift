@@ -18,6 +18,7 @@ public enum Commands {
         UndoCommand(),
         DeployCommand(),
         ServeCommand(),
-        UserCommand()
+        UserCommand(),
+        DatabaseCommand()
     ]
 }

@@ -30,15 +30,17 @@ public struct PlannerFolder: PlannerStore {
     public init(content: URL, folder: URL? = nil, inbox: URL? = nil, store: URL? = nil, calendar: URL? = nil) {
         self.content = content
         let folder = folder ?? content.appendingPathComponent(PlannerLayout.folder)
+        func file(_ part: PlannerPart, _ url: URL?) -> File {
+            File(url: url ?? folder.appendingPathComponent(part.fileName), mustExist: url != nil)
+        }
         self.folder = folder
-        self.inbox = File(url: inbox ?? folder.appendingPathComponent(PlannerLayout.inbox), mustExist: inbox != nil)
-        self.store = File(url: store ?? folder.appendingPathComponent(PlannerLayout.store), mustExist: store != nil)
-        self.calendar = File(
-            url: calendar ?? folder.appendingPathComponent(PlannerLayout.calendar), mustExist: calendar != nil)
+        self.inbox = file(.inbox, inbox)
+        self.store = file(.store, store)
+        self.calendar = file(.calendar, calendar)
     }
 
     /// What the last plan decided (`plan.json`), which the build renders.
-    public var snapshot: URL { folder.appendingPathComponent(PlannerLayout.plan) }
+    public var snapshot: URL { folder.appendingPathComponent(PlannerPart.plan.fileName) }
 
     /// The planner's settings from `site.yml` (`PlannerSettings.current`).
     public func settings() throws -> PlannerSettings {

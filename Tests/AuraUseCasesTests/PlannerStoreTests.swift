@@ -2,8 +2,10 @@ import AuraPlanner
 import AuraTestSupport
 import Diagnostics
 import Foundation
+import Synchronization
 import Testing
 
+@testable import AuraPostgres
 @testable import AuraUseCases
 
 /// Every use case run against the `PlannerStore` seam alone — no test here opens a planner
@@ -15,18 +17,37 @@ import Testing
 
     /// The kinds of store the use cases run over.
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case folder
+        case folder, postgres
 
         var testDescription: String { rawValue }
 
-        /// A new, empty planner of this kind, planned by `PlannerMorning.siteYAML`.
+        /// A new, empty planner of this kind, planned by `PlannerMorning.siteYAML`: in a folder of
+        /// its own, or a new person's row in the test database.
         func make() throws -> any PlannerStore {
+            let content = try temporaryFolder().appendingPathComponent("Content")
+            try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+            try Data(PlannerMorning.siteYAML.utf8).write(to: content.appendingPathComponent("site.yml"))
             switch self {
             case .folder:
-                let content = try temporaryFolder().appendingPathComponent("Content")
-                try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-                try Data(PlannerMorning.siteYAML.utf8).write(to: content.appendingPathComponent("site.yml"))
                 return PlannerFolder(content: content)
+            case .postgres:
+                return PostgresPlannerStore(
+                    database: try TestDatabase.shared.get(), person: Int64.random(in: 1...Int64.max), content: content)
+            }
+        }
+
+        /// The planner `store` is, as a second process sees it (a replica, another command):
+        /// its own connections and nothing kept in memory in common.
+        func secondWriter(of store: any PlannerStore) throws -> any PlannerStore {
+            switch self {
+            case .folder:
+                // A folder's state in memory is the process's; its lock and files are shared
+                // with the other process as here.
+                return store
+            case .postgres:
+                let first = try #require(store as? PostgresPlannerStore)
+                return PostgresPlannerStore(
+                    database: try PostgresDatabase(""), person: first.person, content: first.content)
             }
         }
     }
@@ -76,6 +97,29 @@ import Testing
         }
         let after = try planner.read()
         #expect(after.inbox == before.inbox && after.store == before.store && after.generation == before.generation)
+    }
+
+    /// Two writers changing one person's day at the same moment: each change is kept, none
+    /// lost to the other's (the folder's lock, the row's lock).
+    @Test(arguments: Kind.allCases) func twoWritersAtOnceKeepEveryChange(_ kind: Kind) throws {
+        let titles = (1...12).map { "task \($0) 10m" }
+        let first = try kind.make()
+        _ = try QuickCapture(planner: first).capture(titles, today: Self.day) {}
+        _ = try PlanMyDay(planner: first).run(day: Self.day, from: nil, clock: Self.now)
+        let second = try kind.secondWriter(of: first)
+        let ids = try first.read().tasks.tasks.map(\.id)
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: ids.count) { index in
+            let writer = TaskActions(planner: index % 2 == 0 ? first : second)
+            do {
+                _ = try writer.change([ids[index]], .done, day: nil, today: Self.day, at: Int64(index + 1))
+            } catch {
+                failures.withLock { $0.append("\(ids[index]): \(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        #expect(try first.read().tasks.tasks.filter(\.done).count == ids.count)
+        #expect(try second.read().tasks.tasks.filter(\.done).count == ids.count)
     }
 
     // MARK: Capture and Plan My Day

@@ -42,4 +42,14 @@ public struct PlannerState: Sendable {
 /// The parts of a person's planner, each kept on its own (a file of the planner folder).
 public enum PlannerPart: String, Sendable, Hashable, CaseIterable {
     case inbox, store, plan, calendar
+
+    /// The part's file in a planner folder (`PlannerLayout`), and its name wherever it is kept.
+    public var fileName: String {
+        switch self {
+        case .inbox: PlannerLayout.inbox
+        case .store: PlannerLayout.store
+        case .plan: PlannerLayout.plan
+        case .calendar: PlannerLayout.calendar
+        }
+    }
 }

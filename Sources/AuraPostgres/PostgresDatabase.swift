@@ -1,0 +1,28 @@
+import AuraPlanner
+import Synchronization
+
+/// A PostgreSQL database that many threads use: connections are opened when needed, lent out
+/// one to a thread at a time and kept for the next, and one that broke is let go.
+public final class PostgresDatabase: Sendable {
+    /// Where the database is: a `postgres://` (or `postgresql://`) URL, or libpq's words.
+    public let conninfo: String
+    private let idle = Mutex<[PostgresConnection]>([])
+    /// Each person's planner as last read here, by person (`PostgresPlannerStore`).
+    let planners = Mutex<[Int64: PlannerState]>([:])
+
+    /// The database at `conninfo`, connected to once now so a wrong address fails at start.
+    public init(_ conninfo: String) throws {
+        self.conninfo = conninfo
+        let first = try PostgresConnection(conninfo)
+        idle.withLock { $0.append(first) }
+    }
+
+    /// Runs `body` with a connection of its own.
+    func withConnection<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+        let connection = try idle.withLock { $0.popLast() } ?? PostgresConnection(conninfo)
+        defer {
+            if connection.isOpen { idle.withLock { $0.append(connection) } }
+        }
+        return try body(connection)
+    }
+}

@@ -1,0 +1,130 @@
+import AuraPlanner
+import AuraSettings
+import AuraUseCases
+import Diagnostics
+import Foundation
+
+/// A person's planner kept in PostgreSQL (`PlannerStore`): one row of `aura_planners` holding
+/// the planner folder's four files as their text and the person's generation. A change is one
+/// transaction that holds the row's lock (`SELECT … FOR UPDATE`) where the folder holds its
+/// file lock, so two replicas changing one person's day at the same moment keep both changes;
+/// each raises the generation and tells every replica listening (`NOTIFY aura_planners`).
+public struct PostgresPlannerStore: PlannerStore {
+    let database: PostgresDatabase
+    /// The person whose planner this is.
+    public let person: Int64
+    /// The content folder whose `site.yml` the planner's settings are read from (the same on
+    /// every replica).
+    let content: URL
+
+    public init(database: PostgresDatabase, person: Int64, content: URL) {
+        self.database = database
+        self.person = person
+        self.content = content
+    }
+
+    public func settings() throws -> PlannerSettings {
+        try PlannerSettings.current(in: content)
+    }
+
+    public func location(of part: PlannerPart) -> String {
+        "database:person/\(person)/\(part.fileName)"
+    }
+
+    public func read(onWait: @escaping @Sendable () -> Void = {}) throws -> PlannerState {
+        try database.withConnection { try read(on: $0, locking: false) }
+    }
+
+    public func update<Result>(
+        onWait: @escaping @Sendable () -> Void = {}, _ change: (inout PlannerState) throws -> Result
+    ) throws -> Result {
+        try database.withConnection { connection in
+            let (result, kept) = try connection.transaction {
+                try connection.execute(
+                    "INSERT INTO aura_planners (person) VALUES ($1) ON CONFLICT (person) DO NOTHING", [String(person)])
+                var state = try read(on: connection, locking: true)
+                let result = try change(&state)
+                return (result, try keep(state, on: connection))
+            }
+            if let kept { database.planners.withLock { $0[person] = kept } }
+            return result
+        }
+    }
+
+    public func append(toInbox lines: [String], onWait: @escaping @Sendable () -> Void) throws {
+        try database.withConnection { connection in
+            try connection.transaction {
+                try connection.execute(
+                    "INSERT INTO aura_planners (person) VALUES ($1) ON CONFLICT (person) DO NOTHING", [String(person)])
+                let rows = try connection.execute(
+                    "SELECT inbox FROM aura_planners WHERE person = $1 FOR UPDATE", [String(person)])
+                try connection.execute(
+                    "UPDATE aura_planners SET inbox = $2, generation = generation + 1 WHERE person = $1",
+                    [String(person), Inbox.appending(lines, to: rows[0, 0] ?? "")])
+                try notify(on: connection)
+            }
+        }
+    }
+
+    /// The planner's row, decoded unless it is the generation last read here; with `locking`,
+    /// the row is locked until the transaction ends.
+    private func read(on connection: PostgresConnection, locking: Bool) throws -> PlannerState {
+        let cached = database.planners.withLock { $0[person] }
+        let rows = try connection.execute(
+            "SELECT generation, generation = $2, inbox, store, plan, calendar FROM aura_planners WHERE person = $1"
+                + (locking ? " FOR UPDATE" : ""),
+            [String(person), String(cached?.generation ?? 0)])
+        guard rows.count == 1, let generation = rows[0, 0].flatMap(UInt64.init) else {
+            return PlannerState(plan: nil, store: nil, inbox: nil)
+        }
+        if rows[0, 1] == "t", let cached { return cached }
+        let state = PlannerState(
+            plan: try rows[0, 4].map { try decodePlan($0) }, store: try rows[0, 3].map { try decodeStore($0) },
+            inbox: rows[0, 2], calendar: rows[0, 5], generation: generation)
+        database.planners.withLock { $0[person] = state }
+        return state
+    }
+
+    /// Writes the parts of `state` that were set, as the next generation; returns the state as
+    /// kept, nil when nothing was set.
+    private func keep(_ state: PlannerState, on connection: PostgresConnection) throws -> PlannerState? {
+        guard !state.changed.isEmpty else { return nil }
+        var parameters: [String?] = [String(person)]
+        var assignments: [String] = []
+        for part in PlannerPart.allCases where state.changed.contains(part) {
+            parameters.append(text(of: part, in: state))
+            assignments.append("\(part.rawValue) = $\(parameters.count)")
+        }
+        let rows = try connection.execute(
+            "UPDATE aura_planners SET \(assignments.joined(separator: ", ")), generation = generation + 1 "
+                + "WHERE person = $1 RETURNING generation", parameters)
+        try notify(on: connection)
+        return state.kept(as: rows[0, 0].flatMap(UInt64.init) ?? 0)
+    }
+
+    /// Tells every replica listening that this person's planner changed (sent at commit).
+    private func notify(on connection: PostgresConnection) throws {
+        try connection.execute("SELECT pg_notify('aura_planners', $1)", [String(person)])
+    }
+
+    private func text(of part: PlannerPart, in state: PlannerState) -> String? {
+        switch part {
+        case .inbox: state.inbox
+        case .store: state.store.map { String(decoding: $0.encoded(), as: UTF8.self) }
+        case .plan: state.plan.map { String(decoding: $0.encoded(), as: UTF8.self) }
+        case .calendar: state.calendar
+        }
+    }
+
+    private func decodeStore(_ text: String) throws -> TaskStore {
+        do { return try TaskStore.decode(Data(text.utf8)) } catch {
+            throw error.problem.located(in: location(of: .store))
+        }
+    }
+
+    private func decodePlan(_ text: String) throws -> PlanSnapshot {
+        do { return try PlanSnapshot.decode(Data(text.utf8)) } catch {
+            throw error.problem.located(in: location(of: .plan))
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import AuraTestSupport
+import Foundation
+import Testing
+
+/// `aura db` against the PostgreSQL `make test-swift` starts (pg_virtualenv's environment):
+/// a new database is migrated once and then found current; a wrong address or password is one
+/// line naming what failed, never a crash.
+@Suite struct DatabaseCommandTests {
+    /// The test cluster's address as a URL, with a database of its own made for the test.
+    private func freshDatabase() throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        guard let host = environment["PGHOST"], let port = environment["PGPORT"], let user = environment["PGUSER"],
+            let password = environment["PGPASSWORD"]
+        else {
+            throw CLITestError.noDatabase
+        }
+        let name = "aura_cli_\(UInt32.random(in: 0...UInt32.max))"
+        let created = try runProgram("psql", ["-q", "-c", "CREATE DATABASE \(name)"])
+        #expect(created.status == 0, "\(created.output)")
+        return "postgres://\(user):\(password)@\(host):\(port)/\(name)"
+    }
+
+    enum CLITestError: Error, CustomStringConvertible {
+        case noDatabase
+        var description: String { "no PostgreSQL to test against: run the tests inside pg_virtualenv" }
+    }
+
+    @Test func migrateBringsANewDatabaseToTheSchemaOnceAndStatusSaysSo() async throws {
+        let url = try freshDatabase()
+        let before = await aura(["db", "status", "--database", url])
+        #expect(before.status == 1 && before.err.contains("run 'aura db migrate --database URL' first"), "\(before)")
+        let first = await aura(["db", "migrate", "--database", url])
+        #expect(first.status == 0 && first.out.contains("Migrated the schema from version 0 to"), "\(first)")
+        #expect(first.err.isEmpty, "the server's notices stay off the terminal: \(first.err)")
+        let again = await aura(["db", "migrate", "--database", url])
+        #expect(again.status == 0 && again.out.contains("nothing to do"), "\(again)")
+        let after = await aura(["db", "status", "--database", url])
+        #expect(after.status == 0 && after.out.contains("as this aura needs"), "\(after)")
+    }
+
+    @Test func aWrongAddressIsOneLineAndAFailure() async throws {
+        let refused = await aura(["db", "migrate", "--database", "postgres://nobody@127.0.0.1:1/none"])
+        #expect(refused.status == 1 && refused.err.hasPrefix("error: cannot connect to PostgreSQL:"), "\(refused)")
+        let notPostgres = await aura(["db", "migrate", "--database", "sqlite:.aura/aura.sqlite3"])
+        #expect(notPostgres.status == 2 && notPostgres.err.contains("is not a PostgreSQL address"), "\(notPostgres)")
+        let missing = await aura(["db", "migrate"])
+        #expect(missing.status == 2 && missing.err.contains("expected --database"), "\(missing)")
+    }
+}
