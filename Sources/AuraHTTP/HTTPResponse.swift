@@ -15,7 +15,7 @@ public struct HTTPResponse: Sendable {
     /// When an answer may be given again: to a `GET` or `HEAD` of the same target that asks for
     /// no range and sends no `If-None-Match` (the app compares tags), with the same cookies
     /// unless it is for everyone, while nothing changes in the folders of `files` (the ones it
-    /// was made from) and until `until`.
+    /// was made from; `FileChanges` watches them) and until `until`.
     public struct Reuse: Sendable {
         public var forEveryone: Bool
         public var files: [String]

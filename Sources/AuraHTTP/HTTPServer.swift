@@ -42,6 +42,8 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     let settings: Settings
+    /// What tells the transport an answer it keeps still stands.
+    private let changes = FileChanges()
     private let wantedHeaders: Set<String>
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     // Written once in init before any request can arrive; read by the worker threads after.
@@ -73,6 +75,10 @@ public final class HTTPServer: @unchecked Sendable {
                             guard let context, let address else { return 0 }
                             let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
                             return server.settings.isUnlimited(String(cString: address)) ? 1 : 0
+                        },
+                        changes: { context in
+                            guard let context else { return 0 }
+                            return Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().changes.count()
                         })
                     return aura_http_start(
                         &native,
@@ -119,7 +125,9 @@ public final class HTTPServer: @unchecked Sendable {
                         valuePointers.baseAddress, response.headers.count)
                 }
                 response.body.withUnsafeBytes { body in
-                    Self.withNative(response.reuse) { reuse in
+                    // An answer made from files whose folders cannot be watched is not kept.
+                    let reuse = response.reuse.flatMap { changes.watch(foldersOf: $0.files) ? $0 : nil }
+                    Self.withNative(reuse) { reuse in
                         aura_http_respond(
                             native, UInt32(response.status), body.bindMemory(to: UInt8.self).baseAddress,
                             body.count, namePointers.baseAddress, valuePointers.baseAddress, response.headers.count,
@@ -137,17 +145,11 @@ public final class HTTPServer: @unchecked Sendable {
         _ reuse: HTTPResponse.Reuse?, _ body: (UnsafePointer<aura_http_reuse>?) -> Void
     ) {
         guard let reuse else { return body(nil) }
-        let paths = reuse.files.map { strdup($0) }
-        defer {
-            for copy in paths { free(copy) }
-        }
-        paths.map { UnsafePointer($0) }.withUnsafeBufferPointer { pathPointers in
-            var native = aura_http_reuse(
-                for_everyone: reuse.forEveryone ? 1 : 0,
-                until: reuse.until.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? 0,
-                file_count: paths.count, file_paths: pathPointers.baseAddress)
-            body(&native)
-        }
+        var native = aura_http_reuse(
+            for_everyone: reuse.forEveryone ? 1 : 0,
+            until: reuse.until.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? 0,
+            follows_changes: reuse.files.isEmpty ? 0 : 1)
+        body(&native)
     }
 
     private func request(from native: OpaquePointer) -> HTTPRequest {

@@ -883,7 +883,7 @@ aura_http_transport *aura_http_start(const aura_http_settings *settings, aura_ht
     transport->loops = calloc(transport->loop_count, sizeof *transport->loops);
     transport->worker_count = settings->workers ? settings->workers : 1;
     transport->workers = calloc(transport->worker_count, sizeof *transport->workers);
-    transport->kept = kept_answers_create();
+    transport->kept = kept_answers_create(settings->changes, context);
     if (transport->loops == NULL || transport->workers == NULL || transport->kept == NULL) {
         kept_answers_destroy(transport->kept);
         free(transport->loops);

@@ -1,12 +1,7 @@
-#define _GNU_SOURCE
 #include <ctype.h>
-#include <libgen.h>
-#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
-#include <unistd.h>
 #include "kept_answers.h"
 
 #define KEPT_BUCKETS 4096
@@ -24,22 +19,13 @@ typedef struct kept_entry {
     kept_answer *answer;
 } kept_entry;
 
-typedef struct {
-    char *path;
-    int descriptor;
-} watched_folder;
-
 struct kept_answers {
     pthread_rwlock_t lock;
     kept_entry *buckets[KEPT_BUCKETS];
     size_t count;
     size_t bytes;
-    /* the folders of kept answers' files, and the changes seen in them */
-    int watch_fd;
-    pthread_mutex_t watch_lock;
-    watched_folder *folders;
-    size_t folder_count;
-    uint64_t changes; /* under watch_lock */
+    aura_http_changes changes; /* may be NULL */
+    void *context;
 };
 
 static uint64_t hash_of(const char *key, size_t size) {
@@ -48,12 +34,12 @@ static uint64_t hash_of(const char *key, size_t size) {
     return hash;
 }
 
-kept_answers *kept_answers_create(void) {
+kept_answers *kept_answers_create(aura_http_changes changes, void *context) {
     kept_answers *answers = calloc(1, sizeof *answers);
     if (answers == NULL) return NULL;
     pthread_rwlock_init(&answers->lock, NULL);
-    pthread_mutex_init(&answers->watch_lock, NULL);
-    answers->watch_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC); /* -1: nothing with files is kept */
+    answers->changes = changes;
+    answers->context = context;
     return answers;
 }
 
@@ -62,11 +48,7 @@ static void clear_locked(kept_answers *answers);
 void kept_answers_destroy(kept_answers *answers) {
     if (answers == NULL) return;
     clear_locked(answers);
-    for (size_t index = 0; index < answers->folder_count; index++) free(answers->folders[index].path);
-    free(answers->folders);
-    if (answers->watch_fd != -1) close(answers->watch_fd);
     pthread_rwlock_destroy(&answers->lock);
-    pthread_mutex_destroy(&answers->watch_lock);
     free(answers);
 }
 
@@ -86,10 +68,10 @@ kept_answer *kept_answer_create(unsigned int status, const char *const *header_n
     atomic_init(&answer->holds, 1);
     answer->status = status;
     answer->until = reuse->until;
+    answer->follows_changes = reuse->follows_changes;
     answer->headers = calloc(header_count ? header_count : 1, sizeof *answer->headers);
-    answer->file_paths = calloc(reuse->file_count ? reuse->file_count : 1, sizeof *answer->file_paths);
     answer->body = malloc(body_size ? body_size : 1);
-    if (!answer->headers || !answer->file_paths || !answer->body) goto failed;
+    if (!answer->headers || !answer->body) goto failed;
     for (size_t index = 0; index < header_count; index++) {
         kept_header *header = &answer->headers[index];
         header->name_size = strlen(header_names[index]);
@@ -99,11 +81,6 @@ kept_answer *kept_answer_create(unsigned int status, const char *const *header_n
         answer->header_count++;
         if (!header->name || !header->value) goto failed;
         for (size_t at = 0; at < header->name_size; at++) header->name[at] = (char)tolower((unsigned char)header->name[at]);
-    }
-    for (size_t index = 0; index < reuse->file_count; index++) {
-        answer->file_paths[index] = strdup(reuse->file_paths[index]);
-        answer->file_count++;
-        if (answer->file_paths[index] == NULL) goto failed;
     }
     memcpy(answer->body, body, body_size);
     answer->body_size = body_size;
@@ -119,81 +96,18 @@ void kept_answer_release(kept_answer *answer) {
         free(answer->headers[index].name);
         free(answer->headers[index].value);
     }
-    for (size_t index = 0; index < answer->file_count; index++) free(answer->file_paths[index]);
     free(answer->headers);
-    free(answer->file_paths);
     free(answer->body);
     free(answer);
 }
 
-/* Called with watch_lock held. A folder that went away (IN_IGNORED) is watched again when next needed. */
-static void forget_folder(kept_answers *answers, int descriptor) {
-    for (size_t index = 0; index < answers->folder_count; index++) {
-        if (answers->folders[index].descriptor != descriptor) continue;
-        free(answers->folders[index].path);
-        answers->folders[index] = answers->folders[--answers->folder_count];
-        return;
-    }
-}
-
-/* Under the lock throughout: whoever looks after another took events in sees them counted. */
 uint64_t kept_answers_changes(kept_answers *answers) {
-    pthread_mutex_lock(&answers->watch_lock);
-    char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-    ssize_t size;
-    while ((size = read(answers->watch_fd, events, sizeof events)) > 0) {
-        for (char *at = events; at < events + size;) {
-            const struct inotify_event *event = (const struct inotify_event *)at;
-            if (event->mask & IN_IGNORED) forget_folder(answers, event->wd);
-            at += sizeof *event + event->len;
-        }
-        answers->changes++;
-    }
-    uint64_t changes = answers->changes;
-    pthread_mutex_unlock(&answers->watch_lock);
-    return changes;
-}
-
-/* Watches the folder of each of the answer's files; 0 when one cannot be. Starting to watch a
-   folder counts as a change: an answer whose handler began before its folder was watched was
-   made from files nobody watched, and is not kept. */
-static int watch_folders(kept_answers *answers, const kept_answer *answer) {
-    if (answers->watch_fd == -1) return 0;
-    int watched = 1;
-    pthread_mutex_lock(&answers->watch_lock);
-    for (size_t index = 0; index < answer->file_count; index++) {
-        char copy[PATH_MAX];
-        if (strlen(answer->file_paths[index]) >= sizeof copy) {
-            watched = 0;
-            break;
-        }
-        strcpy(copy, answer->file_paths[index]);
-        const char *folder = dirname(copy);
-        int known = 0;
-        for (size_t at = 0; at < answers->folder_count && !known; at++)
-            known = strcmp(answers->folders[at].path, folder) == 0;
-        if (known) continue;
-        watched_folder *grown = realloc(answers->folders, (answers->folder_count + 1) * sizeof *grown);
-        char *path = strdup(folder);
-        int descriptor = inotify_add_watch(answers->watch_fd, folder,
-                                           IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE |
-                                               IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF);
-        if (grown != NULL) answers->folders = grown;
-        if (grown == NULL || path == NULL || descriptor == -1) {
-            free(path);
-            watched = 0;
-            break;
-        }
-        answers->folders[answers->folder_count++] = (watched_folder){path, descriptor};
-        answers->changes++;
-    }
-    pthread_mutex_unlock(&answers->watch_lock);
-    return watched;
+    return answers->changes ? answers->changes(answers->context) : 0;
 }
 
 int kept_answer_is_current(kept_answers *answers, const kept_answer *answer, time_t now) {
     if (answer->until != 0 && (int64_t)now >= answer->until) return 0;
-    return answer->file_count == 0 || kept_answers_changes(answers) == answer->changes_seen;
+    return !answer->follows_changes || kept_answers_changes(answers) == answer->changes_seen;
 }
 
 kept_answer *kept_answers_find(kept_answers *answers, const char *key, size_t key_size) {
@@ -251,8 +165,8 @@ static void clear_locked(kept_answers *answers) {
 
 void kept_answers_put(kept_answers *answers, const char *key, size_t key_size, kept_answer *answer,
                       uint64_t changes_before) {
-    if (answer->file_count > 0) {
-        if (!watch_folders(answers, answer) || kept_answers_changes(answers) != changes_before) {
+    if (answer->follows_changes) {
+        if (answers->changes == NULL || kept_answers_changes(answers) != changes_before) {
             kept_answer_release(answer);
             return;
         }

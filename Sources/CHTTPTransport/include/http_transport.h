@@ -16,6 +16,10 @@ typedef struct aura_http_request aura_http_request;
 /// Whether a client address is exempt from the per-address connection limit (a trusted proxy).
 typedef int (*aura_http_unlimited)(void *context, const char *address);
 
+/// How many changes the application has seen so far to what its answers are made from (it
+/// watches that itself); it must take in every change finished before the call.
+typedef uint64_t (*aura_http_changes)(void *context);
+
 typedef struct {
     const char *address;          /* IPv4 or IPv6 literal to bind */
     uint16_t port;                /* 0 picks a free port (see aura_http_port) */
@@ -31,6 +35,7 @@ typedef struct {
     const char *const *default_header_values;
     size_t default_header_count;
     aura_http_unlimited unlimited; /* may be NULL */
+    aura_http_changes changes;     /* may be NULL: then no answer that follows changes is kept */
 } aura_http_settings;
 
 /// Called once per complete request, on a worker thread; must call aura_http_respond (or
@@ -57,14 +62,13 @@ const uint8_t *aura_http_body(const aura_http_request *request, size_t *size);
 
 /// When the transport may give an answer again by itself, on the loop, without the handler: to
 /// a GET or HEAD of the same target (with the same Cookie fields, unless it is for everyone) that
-/// asks for no range and sends no If-None-Match (the handler compares tags), while nothing
-/// changes in the folders of the files it was made from (from before the handler began) and
-/// until a time.
+/// asks for no range and sends no If-None-Match (the handler compares tags), until a time and,
+/// when it follows changes, while the application's count of changes (`aura_http_changes`)
+/// stays what it was before the handler began.
 typedef struct {
     int for_everyone;
     int64_t until; /* Unix seconds; 0: no limit of time */
-    size_t file_count;
-    const char *const *file_paths;
+    int follows_changes;
 } aura_http_reuse;
 
 /// Sends the response (bytes are copied); the request is answered once. With `reuse` (may be
