@@ -28,10 +28,11 @@ TEST_SUITES := test-format test-swift test-integrity test-server test-private te
 test: test-deps
 	@MAKE="$(MAKE)" sh scripts/test-suites.sh $(TEST_SUITES)
 
-# Inside a throwaway PostgreSQL cluster (pg_virtualenv, from Debian's postgresql-common): the
-# use cases run against the database store as against the folder.
+# Inside a throwaway PostgreSQL cluster (pg_virtualenv, from Debian's postgresql-common; -t keeps
+# it in a temporary folder even as root, so two runs, or a machine's own clusters, never meet):
+# the use cases run against the database store as against the folder.
 test-swift:
-	pg_virtualenv $(SWIFT) test
+	pg_virtualenv -t $(SWIFT) test
 
 # The toolchain's formatter, with .swift-format (4 spaces, 120 columns), finds nothing to change.
 test-format:

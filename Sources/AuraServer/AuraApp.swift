@@ -222,22 +222,24 @@ public final class AuraApp: Sendable {
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         guard request.rawPath.hasPrefix(root) || request.rawPath + "/" == root else { return notFound() }
         let path = "/" + request.rawPath.dropFirst(root.count)
-        return try Self.routes.respond(to: request, at: path, in: self) ?? notFound()
+        return try Self.routes.respond(
+            to: request, at: path, in: RequestContext(app: self, request: request, path: path)) ?? notFound()
     }
 
-    func page(_ request: HTTPRequest) throws -> HTTPResponse {
+    func page(_ context: RequestContext) throws -> HTTPResponse {
+        let request = context.request
         // A person's pages come from their own site as it is now, whatever the static output
         // holds: the first plan of an empty planner makes a schedule that Public/ lacks.
         if let path = request.rawPath.removingPercentEncoding, path.hasPrefix(root),
             PersonalPaths.contains(String(path.dropFirst(root.count)))
         {
-            return try personalPage(request)
+            return try personalPage(context)
         }
-        if request.rawPath == root, let landing = try landingPage(request) { return landing }
+        if request.rawPath == root, let landing = try landingPage(context) { return landing }
         // However the path is written (`//schedule/`), the file it leads to decides.
         let files = StaticFiles(site: try served, root: root)
         if case .file(let file) = files.lookup(request.rawPath), PersonalPaths.contains(file) {
-            return try personalPage(request)
+            return try personalPage(context)
         }
         var response = response(from: files, for: request, personal: false)
         // A public file is the same for everyone; an asset (fingerprinted) in every build too.
@@ -251,8 +253,9 @@ public final class AuraApp: Sendable {
 
     /// The landing page as the server offers it: to a visitor, with where to sign in (and sign
     /// up, when anyone may); to someone signed in, with their session bar.
-    private func landingPage(_ request: HTTPRequest) throws -> HTTPResponse? {
-        if let session = try session(of: request) {
+    private func landingPage(_ context: RequestContext) throws -> HTTPResponse? {
+        let request = context.request
+        if let session = try context.session {
             guard let body = try site(of: session).render(pageAt: root, session: try sessionContext(session, request))
             else { return nil }
             return HTTPResponse(
@@ -282,8 +285,9 @@ public final class AuraApp: Sendable {
 
     /// A page of the signed-in person's day, rendered for them (their forms carry the session's
     /// token); their JSON and calendar come from their own site's files, never the owner's.
-    private func personalPage(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let session = try session(of: request) else { return try signInFirst(request) }
+    private func personalPage(_ context: RequestContext) throws -> HTTPResponse {
+        let request = context.request
+        guard let session = try context.session else { return try signInFirst(request) }
         // Brought up to date first: the files as well as the pages come from the planner's state.
         let current = try served(of: session)
         // A page that shows only the plan is rendered once per build and then kept: the usual

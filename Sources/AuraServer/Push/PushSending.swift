@@ -146,8 +146,9 @@ extension AuraApp {
 
     /// `POST /api/push/test`: a reminder now to every browser the person subscribed, to see that
     /// they arrive (as the notifications page's "Send a test reminder").
-    func pushTest(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let session = try session(of: request) else { return .text(401, "Sign in first") }
+    func pushTest(_ context: RequestContext) throws -> HTTPResponse {
+        let request = context.request
+        guard let session = try context.session else { return .text(401, "Sign in first") }
         guard request.header("Origin") != nil, sameOrigin(request) else {
             return .text(403, "Cross-site request refused")
         }

@@ -40,10 +40,12 @@ extension AuraApp {
         let hosts: String
     }
 
-    func accountPage(_ request: HTTPRequest, message: String? = nil, feedURL: String? = nil, status: Int = 200) throws
+    func accountPage(_ context: RequestContext, message: String? = nil, feedURL: String? = nil, status: Int = 200)
+        throws
         -> HTTPResponse
     {
-        guard let session = try session(of: request) else { return try signInFirst(request) }
+        let request = context.request
+        guard let session = try context.session else { return try signInFirst(request) }
         let message =
             message
             ?? (request.query["changed"] == "password"
@@ -79,8 +81,9 @@ extension AuraApp {
     }
 
     /// `GET /account/export.zip`: the person's planner files, and their reflections.
-    func export(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let session = try session(of: request) else {
+    func export(_ context: RequestContext) throws -> HTTPResponse {
+        let request = context.request
+        guard let session = try context.session else {
             return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")])
         }
         let reflections = try accounts.reflections(of: session.personID).map { day in
@@ -104,8 +107,9 @@ extension AuraApp {
             body: request.method == "HEAD" ? Data() : zip)
     }
 
-    func accountAction(_ action: String, _ request: HTTPRequest) throws -> HTTPResponse {
-        guard let session = try session(of: request), let token = request.cookies[Cookies.session] else {
+    func accountAction(_ action: String, _ context: RequestContext) throws -> HTTPResponse {
+        let request = context.request
+        guard let session = try context.session, let token = request.cookies[Cookies.session] else {
             return .seeOther(root + "login/")
         }
         guard sameOrigin(request), request.field("csrf") == session.csrf else {
@@ -115,7 +119,7 @@ extension AuraApp {
         case "password":
             let password = request.field("password") ?? ""
             guard password == request.field("again") else {
-                return try accountPage(request, message: "The two new passwords differ.", status: 422)
+                return try accountPage(context, message: "The two new passwords differ.", status: 422)
             }
             let opened: (token: String, session: Accounts.Session)
             do {
@@ -123,7 +127,7 @@ extension AuraApp {
                     personID: session.personID, current: request.field("current") ?? "", new: password,
                     address: request.clientAddress, now: clock())
             } catch let error as Accounts.AccountError {
-                return try accountPage(request, message: error.sentence, status: 422)
+                return try accountPage(context, message: error.sentence, status: 422)
             }
             // The new session in place of the old one; the other people held here stay.
             let others = try heldProfiles(of: request).dropFirst().map(\.token)
@@ -137,22 +141,22 @@ extension AuraApp {
             return response
         case "feed":
             let secret = try accounts.rotateFeed(personID: session.personID, now: clock())
-            return try accountPage(request, feedURL: try feedBase(request) + "feed/\(secret).ics")
+            return try accountPage(context, feedURL: try feedBase(request) + "feed/\(secret).ics")
         case "calendar", "calendar-address", "calendar-remove":
-            return try calendarAction(action, request, session)
+            return try calendarAction(action, context, session)
         case "delete":
             guard !session.isOwner else {
-                return try accountPage(request, message: "The owner's account stays.", status: 403)
+                return try accountPage(context, message: "The owner's account stays.", status: 403)
             }
             guard request.field("confirm") == session.name else {
                 return try accountPage(
-                    request, message: "Type your user name exactly to delete your account.", status: 422)
+                    context, message: "Type your user name exactly to delete your account.", status: 422)
             }
             do {
                 _ = try accounts.confirmPassword(
                     request.field("password") ?? "", of: session.personID, address: request.clientAddress, now: clock())
             } catch let error as Accounts.AccountError {
-                return try accountPage(request, message: error.sentence, status: 422)
+                return try accountPage(context, message: error.sentence, status: 422)
             }
             try accounts.remove(Accounts.Person(id: session.personID, name: session.name, isOwner: false))
             try people.remove(session.personID)
@@ -166,20 +170,21 @@ extension AuraApp {
 
     /// Upload a calendar file, give a calendar's address (fetched now, then on a schedule), or
     /// remove the calendar; each plans the person's days again around what is kept.
-    private func calendarAction(_ action: String, _ request: HTTPRequest, _ session: Accounts.Session) throws
+    private func calendarAction(_ action: String, _ context: RequestContext, _ session: Accounts.Session) throws
         -> HTTPResponse
     {
+        let request = context.request
         let calendar = PersonalCalendar(planner: try planner(of: session))
         do {
             switch action {
             case "calendar":
                 guard let file = request.field("calendar"), !file.isEmpty else {
-                    return try accountPage(request, message: "Choose an .ics file to upload.", status: 422)
+                    return try accountPage(context, message: "Choose an .ics file to upload.", status: 422)
                 }
                 let events = try calendar.replace(with: Data(file.utf8), named: "calendar.ics", now: clock())
                 try accounts.setCalendarSource(nil, of: session.personID)
                 return try accountPage(
-                    request,
+                    context,
                     message: "Your calendar is in (\(Self.events(events))); your days were planned around it again.")
             case "calendar-address":
                 let text = request.field("address") ?? ""
@@ -191,7 +196,7 @@ extension AuraApp {
                     let events = try fetchCalendar(
                         address.url.absoluteString, personID: session.personID, isOwner: session.isOwner)
                     return try accountPage(
-                        request,
+                        context,
                         message:
                             "Your calendar was fetched (\(Self.events(events))); your days were planned around it, and it is fetched again every \(try serverSettings.calendarRefreshMinutes) minutes."
                     )
@@ -203,14 +208,14 @@ extension AuraApp {
                 try accounts.setCalendarSource(nil, of: session.personID)
                 try calendar.remove(now: clock())
                 return try accountPage(
-                    request, message: "Your calendar was removed; your days were planned without it.")
+                    context, message: "Your calendar was removed; your days were planned without it.")
             }
         } catch let problem as PersonalCalendar.Refused {
-            return try accountPage(request, message: "Nothing was kept: \(problem)", status: 422)
+            return try accountPage(context, message: "Nothing was kept: \(problem)", status: 422)
         } catch let problem as CalendarAddress.Refused {
-            return try accountPage(request, message: "Nothing was fetched: \(problem)", status: 422)
+            return try accountPage(context, message: "Nothing was fetched: \(problem)", status: 422)
         } catch let problem as CalendarFetch.Failed {
-            return try accountPage(request, message: "The calendar could not be fetched: \(problem).", status: 422)
+            return try accountPage(context, message: "The calendar could not be fetched: \(problem).", status: 422)
         }
     }
 

@@ -23,7 +23,8 @@ extension AuraApp {
         case plan, capture, done, snooze, undo, undone, push, edit, move, delete, reflection
     }
 
-    func perform(_ action: Action, _ request: HTTPRequest) throws -> HTTPResponse {
+    func perform(_ action: Action, _ context: RequestContext) throws -> HTTPResponse {
+        let request = context.request
         let contentType = (request.header("Content-Type") ?? "").lowercased()
         let isJSON = contentType.hasPrefix("application/json")
         let isForm =
@@ -32,7 +33,7 @@ extension AuraApp {
             return .text(411, "Length required")
         }
         guard isJSON || isForm else { return .text(415, "Send a form or application/json") }
-        guard let session = try actingSession(of: request) else {
+        guard let session = try context.actingSession else {
             return isJSON ? .text(401, "Sign in first") : try signInFirstForAction(request)
         }
         let fields: [String: String]
@@ -339,8 +340,9 @@ extension AuraApp {
     }
 
     /// `GET /api/state`: the pages' Done and Snoozed state from the store, for the signed-in person.
-    func pageState(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let session = try session(of: request) else {
+    func pageState(_ context: RequestContext) throws -> HTTPResponse {
+        let request = context.request
+        guard let session = try context.session else {
             return .text(401, "Sign in first", headers: [("Cache-Control", "no-store")])
         }
         let folder = try planner(of: session)

@@ -62,8 +62,9 @@ extension AuraApp {
     /// `POST /api/profile` with `{"profile": NAME}`: a script's switch, before it opens a link
     /// made for NAME (a reminder's click, a deep link). Like every script's request it needs a
     /// same-origin `Origin`; 204 with the cookies when NAME is held here, else 404.
-    func switchProfileForScript(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard try session(of: request) != nil else { return .text(401, "Sign in first") }
+    func switchProfileForScript(_ context: RequestContext) throws -> HTTPResponse {
+        let request = context.request
+        guard try context.session != nil else { return .text(401, "Sign in first") }
         guard request.header("Origin") != nil, sameOrigin(request) else {
             return .text(403, "Cross-site request refused")
         }
@@ -80,20 +81,12 @@ extension AuraApp {
     /// the clean address when NAME is the active profile, else the dashboard as is. A link never
     /// switches: anyone can send one. Switching is a POST (the header's switcher, or a script's
     /// `/api/profile` before it follows such a link).
-    func openProfileLink(_ request: HTTPRequest) throws -> HTTPResponse {
-        let isActive = try session(of: request)?.name == request.query["profile"]
+    func openProfileLink(_ context: RequestContext) throws -> HTTPResponse {
+        let request = context.request
+        let isActive = try context.session?.name == request.query["profile"]
         var response = HTTPResponse.seeOther(isActive ? try safeNext(request.rawPath) : root + "dashboard/")
         response.add("Cache-Control", "no-store")
         return response
-    }
-
-    /// The session an action acts for: the active one, or with `?profile=NAME` the session this
-    /// browser holds for that person. A reminder's Done, or an action queued offline before the
-    /// profile was switched, belongs to the person it was made for, not to whoever is active when
-    /// it is sent. Nil when that person is not signed in here.
-    func actingSession(of request: HTTPRequest) throws -> Accounts.Session? {
-        guard let name = request.query["profile"] else { return try session(of: request) }
-        return try heldProfiles(of: request).first { $0.session.name == name }?.session
     }
 
     /// After one sign-out: the next held profile becomes active, if there is one.

@@ -15,11 +15,12 @@ extension AuraApp {
         return response
     }
 
-    func pushSubscriptions(_ request: HTTPRequest) throws -> HTTPResponse {
+    func pushSubscriptions(_ context: RequestContext) throws -> HTTPResponse {
+        let request = context.request
         guard (request.header("Content-Type") ?? "").lowercased().hasPrefix("application/json") else {
             return .text(415, "Send application/json")
         }
-        guard let session = try session(of: request) else { return .text(401, "Sign in first") }
+        guard let session = try context.session else { return .text(401, "Sign in first") }
         guard request.header("Origin") != nil, sameOrigin(request) else {
             return .text(403, "Cross-site request refused")
         }

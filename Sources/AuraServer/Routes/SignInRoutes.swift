@@ -100,9 +100,10 @@ extension AuraApp {
         }
     }
 
-    func signOut(_ request: HTTPRequest) throws -> HTTPResponse {
+    func signOut(_ context: RequestContext) throws -> HTTPResponse {
+        let request = context.request
         var response = HTTPResponse.seeOther(root)
-        if let session = try session(of: request), let token = request.cookies[Cookies.session] {
+        if let session = try context.session, let token = request.cookies[Cookies.session] {
             guard sameOrigin(request), request.field("csrf") == session.csrf else {
                 return .text(403, "This form had expired; nothing was changed")
             }

@@ -49,8 +49,9 @@ extension AuraApp {
         return String(id)
     }
 
-    func taskPage(_ request: HTTPRequest, id: String) throws -> HTTPResponse {
-        guard let session = try session(of: request) else { return try signInFirst(request) }
+    func taskPage(_ context: RequestContext, id: String) throws -> HTTPResponse {
+        let request = context.request
+        guard let session = try context.session else { return try signInFirst(request) }
         let folder = try planner(of: session)
         let store = try folder.read().tasks
         guard let index = store.index(of: id) else { return notFound() }

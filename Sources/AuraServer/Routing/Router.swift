@@ -5,8 +5,8 @@ import AuraHTTP
 /// that takes the request's method answers. A path that only routes for other methods match is
 /// answered 405, naming them in `Allow`; a path no route matches, nil.
 struct Router<Context: Sendable>: Sendable {
-    /// What answers a request: the context, the request, and its path under the site's root.
-    typealias Handler = @Sendable (Context, HTTPRequest, _ path: String) throws -> HTTPResponse
+    /// What answers a request, given the request's context (which holds the request).
+    typealias Handler = @Sendable (Context) throws -> HTTPResponse
 
     /// A path pattern: what a route answers for.
     enum Pattern: Sendable {
@@ -65,11 +65,12 @@ struct Router<Context: Sendable>: Sendable {
         return allowed.isEmpty ? .none : .methodNotAllowed(allowed: allowed)
     }
 
-    /// The answer of the route for `request` at `path`, the 405 of a path routed for other
-    /// methods only, or nil for a path no route matches.
+    /// The answer of the route for `request` at `path`, given `context` (the request's, which
+    /// the route's handler takes), the 405 of a path routed for other methods only, or nil for a
+    /// path no route matches.
     func respond(to request: HTTPRequest, at path: String, in context: Context) throws -> HTTPResponse? {
         switch resolve(request, at: path) {
-        case .route(let index): try routes[index].handler(context, request, path)
+        case .route(let index): try routes[index].handler(context)
         case .methodNotAllowed(let allowed):
             .text(405, "Method not allowed", headers: [("Allow", allowed.joined(separator: ", "))])
         case .none: nil
