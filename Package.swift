@@ -84,7 +84,9 @@ let package = Package(
             dependencies: ["Diagnostics", "Platform", "SiteEngine", "AuraSite", "AuraTestSupport"]),
         .testTarget(
             name: "AuraCLITests",
-            dependencies: ["AuraCLI", "Platform", "SiteEngine", "AuraSite", "AuraPlanner", "AuraTestSupport"]),
+            dependencies: [
+                "AuraCLI", "AuraServer", "Platform", "SiteEngine", "AuraSite", "AuraPlanner", "AuraTestSupport"
+            ]),
         .testTarget(
             name: "AuraPlannerTests", dependencies: ["AuraPlanner", "AuraCalendar"],
             resources: [.copy("Fixtures")]),

@@ -1,16 +1,25 @@
 import AuraPostgres
+import AuraServer
+import AuraUseCases
+import Diagnostics
+import Foundation
 
-/// `aura db migrate | status --database URL`: the PostgreSQL schema many replicas of `aura
-/// serve` share. `migrate` brings it to what this aura knows (each numbered migration once,
-/// whole or not at all); `status` says which version it has.
+/// `aura db migrate | status | import | export --database URL`: the PostgreSQL database
+/// replicas of `aura serve` share. `migrate` brings its schema to what this aura knows (each
+/// numbered migration once, whole or not at all); `status` says which version it has; `import`
+/// moves each person's planner of a household (the accounts in `--state`, their planners
+/// there and in `--content`) into it, and `export` writes them back, the same files.
 struct DatabaseCommand: Command {
     let spec = CommandSpec(
         name: "db",
-        summary: "The PostgreSQL database replicas share: migrate its schema, or show its status.",
-        arguments: "migrate | status --database URL",
+        summary:
+            "The PostgreSQL database replicas share: migrate its schema, show its status, import or export planners.",
+        arguments: "migrate | status | import | export --database URL",
         options: [
             .value(
-                "--database", "URL", "postgres://user@host/name (libpq's URL; TLS and ~/.pgpass as libpq reads them)")
+                "--database", "URL", "postgres://user@host/name (libpq's URL; TLS and ~/.pgpass as libpq reads them)"),
+            .value("--state", "DIR", "import, export: the household server's state folder (default: .aura)"),
+            SiteFolders.content
         ],
         positionalCount: 1...1)
 
@@ -21,16 +30,19 @@ struct DatabaseCommand: Command {
         guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
             throw UsageError("'\(url)' is not a PostgreSQL address; expected postgres://…", spec: spec)
         }
-        switch arguments.positionals[0] {
+        let command = arguments.positionals[0]
+        guard ["migrate", "status", "import", "export"].contains(command) else {
+            throw UsageError("unknown db command '\(command)'; expected migrate, status, import or export", spec: spec)
+        }
+        let database = try PostgresDatabase(url)
+        switch command {
         case "migrate":
-            let database = try PostgresDatabase(url)
             let (from, to) = try DatabaseSchema.migrate(database)
             terminal.print(
                 from == to
                     ? "The schema is at version \(to), as this aura needs; nothing to do."
                     : "Migrated the schema from version \(from) to \(to).")
         case "status":
-            let database = try PostgresDatabase(url)
             do {
                 try DatabaseSchema.check(database)
                 terminal.print("The schema is at version \(DatabaseSchema.current), as this aura needs.")
@@ -38,8 +50,28 @@ struct DatabaseCommand: Command {
                 terminal.printError("error: \(error)")
                 return 1
             }
-        case let other:
-            throw UsageError("unknown db command '\(other)'; expected migrate or status", spec: spec)
+        default:
+            try DatabaseSchema.check(database)
+            let content = SiteFolders(arguments, in: terminal).buildOptions.contentDirectory
+            let state = ServerState(terminal.url(for: arguments.value("--state") ?? ".aura"))
+            guard FileManager.default.fileExists(atPath: state.accountsDatabase.path) else {
+                throw UsageError(
+                    "no household server at \(displayPath(state.accountsDatabase)); give its --state folder", spec: spec
+                )
+            }
+            let planners = HouseholdPlanners(content: content, state: state)
+            let people = try Accounts(path: state.accountsDatabase).people()
+            for person in people {
+                let folder = try planners.planner(
+                    personID: person.id, isOwner: person.isOwner, preparing: command == "export")
+                let row = PostgresPlannerStore(database: database, person: person.id, content: content)
+                if command == "import" { try row.copy(from: folder) } else { try folder.copy(from: row) }
+            }
+            let count = people.count == 1 ? "1 person" : "\(people.count) people"
+            terminal.print(
+                command == "import"
+                    ? "Copied the planners of \(count) into the database."
+                    : "Wrote the planners of \(count) from the database into their folders.")
         }
         return 0
     }

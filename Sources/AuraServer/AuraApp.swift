@@ -53,12 +53,8 @@ public final class AuraApp: Sendable {
     let clock: @Sendable () -> Date
     /// The site's path prefix (`/` or `/aura/`), from its base URL; it does not change while serving.
     let root: String
-    /// Whether the owner plans in `Content/planner/` (a household's own day, shared with cron and
-    /// the CLI): not while that folder holds the demo site's day, marked by `demoMarker`. Then the
-    /// owner starts with an empty planner of their own, as everyone else does.
-    let ownerPlansInContent: Bool
-    /// The file that marks `Content/planner/` as the demo site's day.
-    static let demoMarker = "DEMO.md"
+    /// Where each person's planner is (`Content/planner/` for an owner planning there).
+    let planners: HouseholdPlanners
     /// The owner's site as last built in memory, whose public files everyone is answered from,
     /// and the generation of the planner it was built from (nil: build again).
     let live: Mutex<(generation: UInt64?, site: ServedSite)>
@@ -121,10 +117,8 @@ public final class AuraApp: Sendable {
         root = site.site.live.root
         let generation = site.generation
         live = Mutex(site)
-        people = PersonalSites(shared: configuration.build, state: configuration.state)
-        ownerPlansInContent = !FileManager.default.fileExists(
-            atPath: PlannerFolder(content: configuration.build.contentDirectory).folder
-                .appendingPathComponent(Self.demoMarker).path)
+        planners = HouseholdPlanners(content: configuration.build.contentDirectory, state: configuration.state)
+        people = PersonalSites(shared: configuration.build, planners: planners)
         contentPlanner = PlannerFolder(content: configuration.build.contentDirectory)
         liveReload =
             configuration.watch
@@ -379,7 +373,7 @@ public final class AuraApp: Sendable {
     }
 
     /// Whether a person (the owner, or another) plans in `Content/planner/`.
-    func plansInContent(isOwner: Bool) -> Bool { isOwner && ownerPlansInContent }
+    func plansInContent(isOwner: Bool) -> Bool { planners.plansInContent(isOwner: isOwner) }
 
     /// The session the request's cookie opens, if any.
     func session(of request: HTTPRequest) throws -> Accounts.Session? {

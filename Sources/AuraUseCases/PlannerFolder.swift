@@ -145,36 +145,41 @@ public struct PlannerFolder: PlannerStore {
         return remember(state)
     }
 
-    /// Writes the parts of `state` changed since `before`. A capture (store and inbox changed
-    /// together) writes the store first, remembering the inbox it took the items from, then the
-    /// plan, then the drained inbox, then the store again: a kill between leaves the next read
-    /// to finish the drain (`Inbox.finishingDrain`), never to capture a line twice.
+    /// Writes the parts of `state` changed since `before` (a part set to nil is removed). A
+    /// capture (store and inbox changed together) writes the store first, remembering the inbox
+    /// it took the items from, then the plan, then the drained inbox, then the store again: a
+    /// kill between leaves the next read to finish the drain (`Inbox.finishingDrain`), never to
+    /// capture a line twice.
     private func keep(_ state: PlannerState, over before: PlannerState) throws {
         let changed = state.changed
         guard !changed.isEmpty else { return }
-        if changed.contains(.calendar) {
-            if let text = state.calendar {
-                try write(Data(text.utf8), to: .calendar)
-            } else if FileManager.default.fileExists(atPath: calendar.url.path) {
-                try FileManager.default.removeItem(at: calendar.url)
-            }
-        }
-        let capturing = changed.contains(.store) && changed.contains(.inbox)
-        if changed.contains(.store), var taskStore = state.store {
-            if capturing { taskStore.undrainedInbox = before.inbox ?? "" }
-            try write(taskStore.encoded(), to: .store)
+        if changed.contains(.calendar) { try put(state.calendar.map { Data($0.utf8) }, as: .calendar) }
+        let capturing = changed.contains(.store) && changed.contains(.inbox) && state.store != nil
+        if changed.contains(.store) {
+            var taskStore = state.store
+            if capturing { taskStore?.undrainedInbox = before.inbox ?? "" }
+            try put(taskStore?.encoded(), as: .store)
             if capturing { PausePoint.reached("planner: capture saved") }
         }
-        if changed.contains(.plan), let plan = state.plan {
-            try write(plan.encoded(), to: .plan)
+        if changed.contains(.plan) {
+            try put(state.plan?.encoded(), as: .plan)
             PausePoint.reached("planner: plan written")
         }
         if changed.contains(.inbox) {
-            try write(Data((state.inbox ?? "").utf8), to: .inbox)
+            try put(state.inbox.map { Data($0.utf8) }, as: .inbox)
             if capturing { PausePoint.reached("planner: inbox drained") }
         }
         if capturing, let taskStore = state.store { try write(taskStore.encoded(), to: .store) }
         remember(state)
+    }
+
+    /// Writes `data` as `part`, or removes the part's file when nil.
+    private func put(_ data: Data?, as part: PlannerPart) throws {
+        if let data {
+            try write(data, to: part)
+        } else if FileManager.default.fileExists(atPath: url(of: part).path) {
+            try FileManager.default.removeItem(at: url(of: part))
+        }
     }
 
     private func write(_ data: Data, to part: PlannerPart) throws {

@@ -1,3 +1,4 @@
+import AuraServer
 import AuraTestSupport
 import Foundation
 import Testing
@@ -45,5 +46,35 @@ import Testing
         #expect(notPostgres.status == 2 && notPostgres.err.contains("is not a PostgreSQL address"), "\(notPostgres)")
         let missing = await aura(["db", "migrate"])
         #expect(missing.status == 2 && missing.err.contains("expected --database"), "\(missing)")
+    }
+
+    /// A household's planners into the database and back: the owner's `Content/planner/` files
+    /// come back the same, and someone without a planner yet is moved too.
+    @Test func importThenExportGivesBackTheSameFiles() async throws {
+        let url = try freshDatabase()
+        let sandbox = try Sandbox(inbox: "call Sam 20m\npay rent friday\n# later\n")
+        #expect(await sandbox.run("plan").status == 0)
+        #expect(await sandbox.run("add", "buy milk").status == 0)
+        let accounts = try Accounts(path: ServerState(sandbox.url(".aura")).accountsDatabase)
+        for name in ["sam", "bo"] {
+            try accounts.setPassword(
+                name: name, password: "correct horse battery staple", replacing: false, now: Sandbox.now)
+        }
+        let files = ["tasks.json", "plan.json", "inbox.md"].map { "Content/planner/" + $0 }
+        let before = try files.map { try sandbox.read($0) }
+
+        let notMigrated = await sandbox.run("db", "import", "--database", url)
+        #expect(notMigrated.status == 1 && notMigrated.err.contains("aura db migrate"), "\(notMigrated)")
+        #expect(await sandbox.run("db", "migrate", "--database", url).status == 0)
+        let imported = await sandbox.run("db", "import", "--database", url)
+        #expect(imported.status == 0 && imported.out.contains("planners of 2 people"), "\(imported)")
+        for file in files { try FileManager.default.removeItem(at: sandbox.url(file)) }
+        let exported = await sandbox.run("db", "export", "--database", url)
+        #expect(exported.status == 0, "\(exported)")
+        #expect(try files.map { try sandbox.read($0) } == before)
+
+        let noHousehold = await sandbox.run("db", "import", "--database", url, "--state", "elsewhere")
+        #expect(noHousehold.status == 2 && noHousehold.err.contains("no household server at"), "\(noHousehold)")
+        #expect(!sandbox.exists("elsewhere"), "a mistyped --state makes no database")
     }
 }

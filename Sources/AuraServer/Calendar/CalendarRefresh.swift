@@ -5,7 +5,7 @@ extension AuraApp {
     /// The planner of a person: `Content/planner/` for an owner who plans there
     /// (`plansInContent`), else their own folder in the state folder.
     func planner(personID: Int64, isOwner: Bool, preparing: Bool = true) throws -> PlannerFolder {
-        plansInContent(isOwner: isOwner) ? contentPlanner : try people.planner(for: personID, preparing: preparing)
+        try planners.planner(personID: personID, isOwner: isOwner, preparing: preparing)
     }
 
     /// Fetches `url` (checked against the site's calendar hosts) and keeps it as the person's
