@@ -2,7 +2,8 @@
 struct CaptureToken: Sendable {
     /// The word as written, punctuation included.
     let raw: Substring
-    /// Lowercased, without wrapping brackets or trailing punctuation: what matchers compare.
+    /// Lowercased, without wrapping brackets or trailing punctuation, text-speak spelled out
+    /// (`CaptureVocabulary.spellings`): what matchers compare.
     let word: String
     /// Punctuation after the word (`,` in `friday,`), kept in the title when the word is consumed.
     let trailing: Substring
@@ -68,7 +69,7 @@ struct CaptureToken: Sendable {
         while let first = core.first, "([“‘\"'«".contains(first) { core.removeFirst() }
         let stem = core.trimmingSuffix { Self.trailingPunctuation.contains($0) }
         trailing = core[stem.endIndex...]
-        word = stem.lowercased()
+        word = CaptureVocabulary.spellings[stem.lowercased()] ?? stem.lowercased()
     }
 }
 

@@ -35,6 +35,18 @@ enum CaptureVocabulary {
         "tomorow": 1, "tommorow": 1, "tommorrow": 1, "2moro": 1, "2morrow": 1
     ]
 
+    /// Words after which a day is the task's subject, kept in its title: `email Bo about sunday`.
+    static let subjectMarkers: Set<String> = ["about", "regarding", "re", "re:", "concerning"]
+
+    /// Text-speak and short spellings of when-words, read as the word they stand for (the title
+    /// keeps what was written): `nxt week`, `hike wkend`, `gym 2day`.
+    static let spellings: [String: String] = [
+        "nxt": "next", "wk": "week", "wks": "weeks", "wkend": "weekend", "wknd": "weekend", "wkends": "weekends",
+        "2day": "today", "tdy": "today", "tmoro": "tomorrow", "tmorro": "tomorrow", "2mrw": "tomorrow",
+        "morn": "morning", "nite": "night", "mornin": "morning", "aft": "afternoon", "arvo": "afternoon",
+        "b4": "before", "evry": "every", "mth": "month", "mths": "months"
+    ]
+
     /// Words that start a date phrase and are consumed with it (`on friday`, `due dec 10`).
     static let datePrepositions: Set<String> = [
         "on", "by", "due", "before", "until", "till", "for", "sometime", "over"

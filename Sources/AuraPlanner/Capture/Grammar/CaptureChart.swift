@@ -56,7 +56,14 @@ struct CaptureChart {
             for (number, rule) in CaptureGrammar.rules.enumerated() {
                 do {
                     if let match = try rule.read(reader, index), match.length > 0 {
-                        spans[index].append(Span(start: index, match: match, rule: number))
+                        let span = Span(start: index, match: match, rule: number)
+                        // `email Bo about sunday`: the day is what the task is about, not when.
+                        if span.fields.contains(.date), index > 0,
+                            CaptureVocabulary.subjectMarkers.contains(reader.tokens[index - 1].word)
+                        {
+                            continue
+                        }
+                        spans[index].append(span)
                     }
                 } catch {
                     if errors[index] == nil { errors[index] = error }

@@ -24,6 +24,15 @@ extension PhraseReader {
         else { return nil }
         let first = Int(parts[0])!
         let second = Int(parts[1])!
+        // `take 1/2 pill`, `add 3/4 cup`: a fraction before what it measures, unless a
+        // preposition says it is a day (`on 3/4 buy milk`).
+        if isSlashed, parts.count == 2, first < second, second <= 8, let next = word(index + 1),
+            !(index > 0 && Words.datePrepositions.contains(tokens[index - 1].word)),
+            !isWhenWord(next), !Words.timePrepositions.contains(next), ClockWord(next) == nil,
+            !["-", "–", "to", "and", "for", "until", "till"].contains(next)
+        {
+            return nil
+        }
         var (day, month) = !isSlashed || settings.dateOrder == .dmy ? (first, second) : (second, first)
         // `12/19` can only be December 19, whatever the order.
         if month > 12, day <= 12 { (day, month) = (month, day) }

@@ -14,6 +14,8 @@ extension PhraseReader {
         if word(cursor) == "the" { cursor += 1 }
         // A bare `the 3rd` is a date only after a preposition (`on the 3rd`), not in `the 3rd floor`.
         guard let text = word(cursor), let number = Self.ordinal(text) else { return nil }
+        // `Ann's 30th`, `our 40th`: a birthday or an anniversary, named, not a day to plan it on.
+        if weekday == nil, cursor == index, index > 0, Self.namesWhose(tokens[index - 1].word) { return nil }
         // `dentist 14th`: a bare ordinal in figures is a day only where no title word follows.
         guard weekday != nil || cursor > index || (Self.spelledOrdinals[text] == nil && !continuesTitle(cursor + 1))
         else { return nil }
@@ -40,6 +42,12 @@ extension PhraseReader {
             )
         }
         return Match(length: cursor + 1 - index, value: .date(date))
+    }
+
+    /// A possessive (`ann's`, `our`): an ordinal after it is someone's age or anniversary.
+    private static func namesWhose(_ word: String) -> Bool {
+        word.hasSuffix("'s") || word.hasSuffix("’s") || word.hasSuffix("s'")
+            || ["my", "our", "your", "his", "her", "their"].contains(word)
     }
 
     /// `first` to `thirty-first`: ordinals spelled out.

@@ -13,14 +13,31 @@ extension PhraseReader {
 
     func spokenTime(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
-        if word(index + 1) == "o'clock" || word(index + 1) == "oclock", let hour = try hour(at: index) {
-            return try clock(hour: hour, minutes: 0, at: index, length: 2)
+        if word(index + 1) == "o'clock" || word(index + 1) == "oclock" {
+            // `15 o'clock`: the 24-hour clock said aloud.
+            if let hour = Int(first), first.count == 2, (13...23).contains(hour) {
+                return Match(length: 2, value: .time(ClockTime(hour: hour, minute: 0)!, minutes: nil))
+            }
+            if let hour = try hour(at: index) { return try clock(hour: hour, minutes: 0, at: index, length: 2) }
         }
         var minutes = Self.spokenMinutes[first]
         var length = 1
-        // Digits only before `past`: `10 to 12` is a range.
-        if minutes == nil, word(index + 1) == "past", let number = Int(first), (1...59).contains(number) {
-            minutes = number
+        // `a quarter to noon`.
+        if first == "a", let said = word(index + 1).flatMap({ Self.spokenMinutes[$0] }) {
+            minutes = said
+            length = 2
+        }
+        // Digits only before `past`: `10 to 12` is a range. With `minutes` said, either way:
+        // `10 minutes past 4pm`, `five mins to 6`.
+        if let number = Int(first) ?? Words.numberWords[first] ?? minutes, (1...59).contains(number) {
+            if let unit = word(index + 1), Words.minuteUnits.contains(unit),
+                ["past", "to"].contains(word(index + 2) ?? "")
+            {
+                minutes = number
+                length = 2
+            } else if minutes == nil, word(index + 1) == "past", Int(first) != nil {
+                minutes = number
+            }
         }
         if first == "twenty", word(index + 1) == "five" {
             minutes = 25
@@ -28,10 +45,16 @@ extension PhraseReader {
         }
         guard let minutes else { return nil }
         if let direction = word(index + length), direction == "past" || direction == "to" {
-            guard let hour = try hour(at: index + length + 1) else { return nil }
             if minutes == 30 && direction == "to" { return nil }
-            return try clock(
-                hour: hour, minutes: direction == "past" ? minutes : -minutes, at: index, length: length + 2)
+            let signed = direction == "past" ? minutes : -minutes
+            // `a quarter to noon`, `ten past midnight`.
+            if let named = word(index + length + 1), let hour = ["noon": 12, "midday": 12, "midnight": 0][named] {
+                let total = (hour * 60 + signed + 24 * 60) % (24 * 60)
+                return Match(
+                    length: length + 2, value: .time(ClockTime(hour: total / 60, minute: total % 60)!, minutes: nil))
+            }
+            guard let hour = try hour(at: index + length + 1) else { return nil }
+            return try clock(hour: hour, minutes: signed, at: index, length: length + 2)
         }
         // `half 8` (British: half past eight): after `at`, at the start or end of the line, or
         // before a word of when; `cut half 8 apples` stays a title.
@@ -41,10 +64,15 @@ extension PhraseReader {
         return try clock(hour: hour, minutes: 30, at: index, length: 2)
     }
 
-    /// An hour on the clock face, 1 to 12, in digits or words; a number past 12 is an error.
+    /// An hour on the clock face, 1 to 12, in digits or words, or with its am or pm (`4pm`); a
+    /// number past 12 is an error.
     private func hour(at index: Int) throws(CaptureError) -> Int? {
         guard let text = word(index) else { return nil }
         if let hour = Self.hourWords[text] { return hour }
+        if let written = ClockWord(text), written.meridiem != nil, written.minute == 0, (1...12).contains(written.hour)
+        {
+            return written.hour
+        }
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), (1...2).contains(text.count), let hour = Int(text) else {
             return nil
         }
@@ -54,16 +82,18 @@ extension PhraseReader {
         return hour
     }
 
-    /// The time `minutes` from the named hour (negative: before it), with an optional am/pm after.
-    /// Without am or pm the hour follows the rule for bare hours: 1 to 6 is the afternoon.
+    /// The time `minutes` from the hour named at the match's end (negative: before it), with its
+    /// am or pm written on it (`4pm`) or after it. Without either the hour follows the rule for
+    /// bare hours: 1 to 6 is the afternoon.
     private func clock(hour: Int, minutes: Int, at index: Int, length: Int) throws(CaptureError) -> Match {
-        let meridiem = word(index + length).flatMap(ClockWord.meridiem)
+        let attached = word(index + length - 1).flatMap(ClockWord.init)?.meridiem
+        let meridiem = attached ?? word(index + length).flatMap(ClockWord.meridiem)
         let afternoon = meridiem == .pm || (meridiem == nil && (1...6).contains(hour))
         let base = hour == 12 ? (meridiem == .am ? 0 : 12 * 60) : (hour + (afternoon ? 12 : 0)) * 60
         let total = (base + minutes + 24 * 60) % (24 * 60)
         let flexible = meridiem == nil && total < 12 * 60
         return Match(
-            length: length + (meridiem == nil ? 0 : 1),
+            length: length + (meridiem == nil || attached != nil ? 0 : 1),
             value: .time(ClockTime(hour: total / 60, minute: total % 60)!, minutes: nil, flexible: flexible))
     }
 

@@ -57,6 +57,8 @@ extension PhraseReader {
             }
         }
         guard var start = ClockWord(first) else { return nil }
+        // `owe Kim 8.40`, `pay the window cleaner 12.30`: an amount of money, unless `at` says a time.
+        if !afterAt, start.meridiem == nil, first.contains("."), owesMoney(before: index) { return nil }
         var length = 1
         if start.meridiem == nil, let meridiem = word(index + 1).flatMap(ClockWord.meridiem) {
             start.meridiem = meridiem
@@ -83,6 +85,17 @@ extension PhraseReader {
         return Match(
             length: length, value: .time(try resolve(start, at: index), minutes: nil, flexible: start.isFlexible))
     }
+
+    /// Whether a word before `index` speaks of money (`owe`, `pay`, `£`): a dotted number after
+    /// it is an amount.
+    private func owesMoney(before index: Int) -> Bool {
+        tokens[..<index].contains { Self.moneyWords.contains($0.word) || $0.word.contains { "£$€".contains($0) } }
+    }
+
+    private static let moneyWords: Set<String> = [
+        "owe", "owes", "owed", "pay", "paid", "pays", "lend", "lent", "repay", "refund", "cost", "costs", "spent",
+        "spend", "tip", "price", "charge", "bill", "split", "transfer", "send", "invoice", "reimburse"
+    ]
 
     private func range(_ start: ClockWord, _ end: ClockWord, at index: Int, length: Int) throws(CaptureError) -> Match {
         let finish = try resolve(end, at: index)

@@ -1,0 +1,58 @@
+import Testing
+
+@testable import AuraPlanner
+
+/// Capture reads a number as a date or a time only with something that says so, keeps a day
+/// that is the task's subject in its title, reads the clock as people say it, and spells out
+/// text-speak — and what it leaves that looks like a when, it reports.
+struct NoSilentGuessTests {
+    static let today = LocalDate(year: 2026, month: 12, day: 2)!
+
+    private func read(_ line: String) throws -> CapturedItem {
+        try #require(try CaptureParser(today: Self.today).parse(line).first)
+    }
+
+    /// What stays in the title, as written, with no date or time read from it.
+    @Test(arguments: [
+        "take 1/2 pill", "add 3/4 cup of flour", "owe Kim 8.40", "pay the window cleaner 12.30",
+        "gift for Ann's 30th", "plan our 40th party", "email Bo about sunday"
+    ])
+    func aNumberOrADayWithoutEvidenceStaysInTheTitle(_ line: String) throws {
+        let item = try read(line)
+        #expect(item.title == line && item.date == nil && item.time == nil, "\(item)")
+    }
+
+    /// Left in the title, a day or a clock-like amount is still reported, with its column.
+    @Test func whatLooksLikeAWhenAndStaysIsReported() throws {
+        #expect(try read("owe Kim 8.40").unread.map(\.description).first?.hasPrefix("9: '8.40'") == true)
+        #expect(try read("email Bo about sunday").unread.map(\.text) == ["sunday"])
+    }
+
+    /// The same words with what says they are a when are read.
+    @Test func withEvidenceTheyAreRead() throws {
+        #expect(try read("dentist 3/4").date?.iso == "2027-04-03")
+        #expect(try read("on 1/2 take the bins out").date?.iso == "2027-02-01")
+        #expect(try read("call Kim at 8.40").time == ClockTime(hour: 8, minute: 40))
+        #expect(try read("lunch with Frieda 12.30").time == ClockTime(hour: 12, minute: 30))
+        #expect(try read("call Ann on the 30th").date?.iso == "2026-12-30")
+    }
+
+    @Test(arguments: [
+        ("call mum at 15 o'clock", 15, 0), ("pay rent 10 minutes past 4pm", 16, 10),
+        ("lunch a quarter to noon", 11, 45), ("five mins to 6 call Bo", 17, 55), ("run a quarter past 7am", 7, 15),
+        ("check the oven twenty minutes to midnight", 23, 40)
+    ])
+    func theClockAsItIsSaid(_ line: String, _ hour: Int, _ minute: Int) throws {
+        let item = try read(line)
+        #expect(item.time == ClockTime(hour: hour, minute: minute), "\(item)")
+        #expect(!item.title.contains("past") && !item.title.contains(" to ") && item.minutes == nil, "\(item)")
+    }
+
+    @Test func textSpeakIsReadAndTheTitleKeepsItsWords() throws {
+        #expect(try read("review the deck nxt week").date?.iso == "2026-12-07")
+        #expect(try read("gym 2day 6pm").date == Self.today)
+        #expect(try read("call gran tmoro").date?.iso == "2026-12-03")
+        let spelled = try read("swim b4 friday")
+        #expect(spelled.date?.iso == "2026-12-04" && spelled.title == "swim")
+    }
+}
