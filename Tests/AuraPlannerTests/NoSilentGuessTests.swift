@@ -55,4 +55,18 @@ struct NoSilentGuessTests {
         let spelled = try read("swim b4 friday")
         #expect(spelled.date?.iso == "2026-12-04" && spelled.title == "swim")
     }
+
+    /// Counted weekdays are one day, not a repeat; a range before its day is a time; a short
+    /// length after a day stays a length; a bare evening range keeps both ends in the evening.
+    @Test func countsRangesAndLengthsAroundADay() throws {
+        let counted = try read("dentist 2 tuesdays from now")
+        #expect(counted.date?.iso == "2026-12-15" && counted.recurrence == nil && counted.title == "dentist")
+        let swim = try read("swim 6-7 saturday")
+        #expect(swim.date?.iso == "2026-12-05" && swim.time == ClockTime(hour: 18, minute: 0) && swim.minutes == 60)
+        #expect(swim.title == "swim")
+        let deck = try read("finish the deck by thursday 3h")
+        #expect(deck.date?.iso == "2026-12-03" && deck.time == nil && deck.minutes == 180, "\(deck)")
+        let evening = try read("swim at 6-7")
+        #expect(evening.time == ClockTime(hour: 18, minute: 0) && evening.minutes == 60, "\(evening)")
+    }
 }

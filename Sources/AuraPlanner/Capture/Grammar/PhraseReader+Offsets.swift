@@ -19,6 +19,7 @@ extension PhraseReader {
     /// `in 3 days`, `in a fortnight`, `in 2 months`, `3 weeks from today`, `a week from tomorrow`,
     /// `2 days from friday`.
     func offsetDate(at index: Int) throws(CaptureError) -> Match? {
+        if let counted = countedWeekday(at: index) { return counted }
         let inForm = word(index) == "in"
         let start = inForm ? index + 1 : index
         guard let amount = word(start).flatMap(count), let unit = word(start + 1).flatMap(Self.dateUnit) else {
@@ -53,6 +54,26 @@ extension PhraseReader {
                 index, "'\(tokens[index].word) …' lands past the year \(LocalDate.latestYear); expected a nearer date")
         }
         return Match(length: length, value: .date(date))
+    }
+
+    /// `2 tuesdays from now`, `3 fridays after christmas`… not a repeat: the second Tuesday after
+    /// today (or after the day named), counted as a week of them.
+    private func countedWeekday(at index: Int) -> Match? {
+        guard let amount = word(index).flatMap(count), amount >= 1, let plural = word(index + 1),
+            plural.hasSuffix("s"), let day = Words.weekdays[String(plural.dropLast())],
+            word(index + 2) == "from" || word(index + 2) == "after", let base = word(index + 3)
+        else { return nil }
+        let anchor: LocalDate
+        if base == "now" || base == "today" {
+            anchor = today
+        } else if let days = Words.relativeDays[base] {
+            anchor = today.adding(days: days)
+        } else {
+            return nil
+        }
+        let ahead = (day.rawValue - anchor.weekday.rawValue + 7) % 7
+        let first = anchor.adding(days: ahead == 0 ? 7 : ahead)
+        return Match(length: 4, value: .date(first.adding(days: 7 * (amount - 1))))
     }
 
     enum DateUnit {

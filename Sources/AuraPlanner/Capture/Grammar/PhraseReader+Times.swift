@@ -48,10 +48,12 @@ extension PhraseReader {
         if first == "midnight" {
             return Match(length: 1, value: .time(ClockTime(hour: 0, minute: 0)!, minutes: nil))
         }
+        // `swim 6-7 saturday`: a range right before a day is a time, as one right after it.
+        let beforeDay = !written && word(index + 1).map(isWhenWord) == true
         for dash in ["-", "–"] where first.contains(where: { String($0) == dash }) {
             let ends = first.split(separator: dash, omittingEmptySubsequences: false).map(String.init)
             if ends.count == 2, let start = ClockWord(ends[0]), let end = ClockWord(ends[1]),
-                start.isExplicit || end.isExplicit || afterAt
+                start.isExplicit || end.isExplicit || afterAt || beforeDay
             {
                 return try range(start, end, at: index, length: 1)
             }
@@ -79,6 +81,8 @@ extension PhraseReader {
                 return try range(start, end, at: index, length: length + 1 + endLength)
             }
         }
+        // `by thursday 3h`: a short `Nh` not written after `at` is a length, even after a day.
+        if !written, start.hasHourMark, !start.isExplicit { return nil }
         // A bare number is a time only after `at` (`at 3`), and never one past 23 (`at 25 Baker St`).
         guard start.isExplicit || (afterAt && start.hour <= 23) else { return nil }
         if afterDay, !start.isExplicit, continuesTitle(index + length) { return nil }
@@ -98,7 +102,7 @@ extension PhraseReader {
     ]
 
     private func range(_ start: ClockWord, _ end: ClockWord, at index: Int, length: Int) throws(CaptureError) -> Match {
-        let finish = try resolve(end, at: index)
+        var finish = try resolve(end, at: index)
         var begin = start
         if begin.meridiem == nil, begin.hour <= 12, let meridiem = end.meridiem {
             begin.meridiem = meridiem
@@ -107,6 +111,12 @@ extension PhraseReader {
             }
         }
         let opening = try resolve(begin, at: index)
+        // `swim at 6-7`: the 6 is the evening's (bare hours 1 to 6 are), and so is the 7.
+        if opening >= finish, begin.meridiem == nil, end.meridiem == nil, finish.minutes < 12 * 60,
+            finish.minutes + 12 * 60 > opening.minutes
+        {
+            finish = ClockTime(hour: finish.minutes / 60 + 12, minute: finish.minutes % 60)!
+        }
         guard opening < finish else {
             throw error(
                 index, "'\(tokens[index].word)…' ends before it starts; expected a range within one day, such as 2-3pm")
