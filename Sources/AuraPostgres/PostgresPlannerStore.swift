@@ -40,8 +40,7 @@ public struct PostgresPlannerStore: PlannerStore {
     ) throws -> Result {
         try database.withConnection { connection in
             let (result, kept) = try connection.transaction {
-                try connection.execute(
-                    "INSERT INTO aura_planners (person) VALUES ($1) ON CONFLICT (person) DO NOTHING", [String(person)])
+                try ensureRow(on: connection)
                 var state = try read(on: connection, locking: true)
                 let result = try change(&state)
                 return (result, try keep(state, on: connection))
@@ -54,8 +53,7 @@ public struct PostgresPlannerStore: PlannerStore {
     public func append(toInbox lines: [String], onWait: @escaping @Sendable () -> Void) throws {
         try database.withConnection { connection in
             try connection.transaction {
-                try connection.execute(
-                    "INSERT INTO aura_planners (person) VALUES ($1) ON CONFLICT (person) DO NOTHING", [String(person)])
+                try ensureRow(on: connection)
                 let rows = try connection.execute(
                     "SELECT inbox FROM aura_planners WHERE person = $1 FOR UPDATE", [String(person)])
                 try connection.execute(
@@ -100,6 +98,12 @@ public struct PostgresPlannerStore: PlannerStore {
                 + "WHERE person = $1 RETURNING generation", parameters)
         try notify(on: connection)
         return state.kept(as: rows[0, 0].flatMap(UInt64.init) ?? 0)
+    }
+
+    /// Makes the person's row, empty, unless it is there: what a change then locks.
+    private func ensureRow(on connection: PostgresConnection) throws {
+        try connection.execute(
+            "INSERT INTO aura_planners (person) VALUES ($1) ON CONFLICT (person) DO NOTHING", [String(person)])
     }
 
     /// Tells every replica listening that this person's planner changed (sent at commit).

@@ -29,12 +29,16 @@ extension PlannerStore {
             let before = store
             let result = try change(&store, state.plan)
             state.store = store
-            if let previous = state.plan {
-                try replan(
-                    &state, touching: store.daysTouched(since: before, among: previous.days.map(\.date)), now: now)
-            }
+            try replanDays(&state, touchedSince: before, now: now)
             return result
         }
+    }
+
+    /// Plans again from `now` the days of `state`'s plan whose tasks its store changed since
+    /// `before` (`TaskStore.daysTouched`).
+    func replanDays(_ state: inout PlannerState, touchedSince before: TaskStore, now: Date) throws {
+        guard let previous = state.plan else { return }
+        try replan(&state, touching: state.tasks.daysTouched(since: before, among: previous.days.map(\.date)), now: now)
     }
 
     /// Plans `touched` days of `state`'s plan again from `now` around its calendar; a calendar

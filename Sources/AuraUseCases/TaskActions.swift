@@ -179,10 +179,7 @@ public struct TaskActions: Sendable {
                 let dayPlanner = DayPlanner(settings: try planner.settings())
                 planner.keep(dayPlanner.reflowUndone(day, now: now), in: &state, now: now)
             }
-            if let previous = state.plan {
-                let touched = store.daysTouched(since: before, among: previous.days.map(\.date))
-                try planner.replan(&state, touching: touched, now: now)
-            }
+            try planner.replanDays(&state, touchedSince: before, now: now)
             return change
         }
     }
