@@ -28,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CPostgreSQL", providers: [.apt(["libpq-dev"])]),
 
         .target(name: "CFileSwap"),
+        .target(name: "AuraSQL", dependencies: ["CSQLite"]),
         .target(name: "Diagnostics"),
         .target(name: "Platform", dependencies: ["Diagnostics", "COpenSSL", "CCurl"]),
         .target(name: "Mustache", dependencies: ["Diagnostics"]),
@@ -51,11 +52,11 @@ let package = Package(
             ]),
         .target(
             name: "AuraPostgres",
-            dependencies: ["CPostgreSQL", "Diagnostics", "AuraPlanner", "AuraSettings", "AuraUseCases"]),
+            dependencies: ["CPostgreSQL", "AuraSQL", "Diagnostics", "AuraPlanner", "AuraSettings", "AuraUseCases"]),
         .target(
             name: "AuraServer",
             dependencies: [
-                "AuraHTTP", "CArgon2", "CSQLite", "CZlib", "CCurl", "CArchive", "COpenSSL", "Platform",
+                "AuraHTTP", "AuraSQL", "CArgon2", "CZlib", "CCurl", "CArchive", "COpenSSL", "Platform",
                 "AuraUseCases", "SiteEngine", "AuraSite", "AuraPlanner", "Mustache"
             ]),
         .target(
@@ -68,12 +69,17 @@ let package = Package(
 
         .target(name: "SiteEngineTestSupport", path: "Tests/EngineSupport"),
         .target(
-            name: "AuraTestSupport", dependencies: ["SiteEngine", "AuraSite", "SiteEngineTestSupport"],
+            name: "AuraTestSupport",
+            dependencies: ["SiteEngine", "AuraSite", "AuraPostgres", "AuraSQL", "Platform", "SiteEngineTestSupport"],
             path: "Tests/Support"),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "AuraTestSupport"]),
         .testTarget(
             name: "AuraServerTests",
-            dependencies: ["AuraHTTP", "AuraServer", "SiteEngine", "AuraSite", "AuraTestSupport", "Platform"]),
+            dependencies: [
+                "AuraHTTP", "AuraServer", "AuraSQL", "AuraPostgres", "AuraPlanner", "SiteEngine", "AuraSite",
+                "AuraTestSupport",
+                "Platform"
+            ]),
         .testTarget(name: "SiteDeployTests", dependencies: ["SiteDeploy", "SiteEngine"]),
         .testTarget(name: "MustacheTests", dependencies: ["Diagnostics", "Mustache"]),
         .testTarget(

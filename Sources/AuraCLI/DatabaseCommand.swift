@@ -54,13 +54,22 @@ struct DatabaseCommand: Command {
             try DatabaseSchema.check(database)
             let content = SiteFolders(arguments, in: terminal).buildOptions.contentDirectory
             let state = ServerState(terminal.url(for: arguments.value("--state") ?? ".aura"))
-            guard FileManager.default.fileExists(atPath: state.accountsDatabase.path) else {
+            guard command == "export" || FileManager.default.fileExists(atPath: state.accountsDatabase.path) else {
                 throw UsageError(
                     "no household server at \(displayPath(state.accountsDatabase)); give its --state folder", spec: spec
                 )
             }
+            let household = try Accounts(path: state.accountsDatabase)
+            let shared = try Accounts(database: database)
             let planners = HouseholdPlanners(content: content, state: state)
-            let people = try Accounts(path: state.accountsDatabase).people()
+            let rows: Int
+            if command == "import" {
+                rows = try shared.replaceAll(with: household)
+                try DatabaseSchema.continuePeopleIDs(database)
+            } else {
+                rows = try household.replaceAll(with: shared)
+            }
+            let people = try household.people()
             for person in people {
                 let folder = try planners.planner(
                     personID: person.id, isOwner: person.isOwner, preparing: command == "export")
@@ -70,8 +79,9 @@ struct DatabaseCommand: Command {
             let count = people.count == 1 ? "1 person" : "\(people.count) people"
             terminal.print(
                 command == "import"
-                    ? "Copied the planners of \(count) into the database."
-                    : "Wrote the planners of \(count) from the database into their folders.")
+                    ? "Copied the accounts (\(rows) rows) and the planners of \(count) into the database."
+                    : "Wrote the accounts (\(rows) rows) and the planners of \(count) from the database into \(displayPath(state.accountsDatabase.deletingLastPathComponent()))."
+            )
         }
         return 0
     }

@@ -17,6 +17,7 @@ struct ServeCommand: Command {
             SiteFolders.content, SiteFolders.templates,
             .value("--listen", "HOST:PORT", "address to listen on (default: 127.0.0.1:8080; port 0 picks a free one)"),
             .value("--state", "DIR", "where the server keeps the built site and its data (default: .aura)"),
+            ServerDatabase.option,
             .value(
                 "--public-url", "URL",
                 "the https:// address a reverse proxy serves it at (Secure cookies, absolute links)"),
@@ -59,14 +60,18 @@ struct ServeCommand: Command {
         var options = folders
         options.outputDirectory = state.site
         options.baseURL = publicURL
-        let accounts = try Accounts(path: state.accountsDatabase)
+        let (accounts, planners, databaseChanges) = try ServerDatabase(
+            arguments, state: state, in: terminal, spec: spec
+        ).open(content: options.contentDirectory, state: state)
         // What writers killed midway left (copies made 0600, never published) goes before serving.
         AtomicFile.removeLeftovers(in: stateFolder)
         try PlannerFolder(content: options.contentDirectory).removeLeftoverCopies()
-        for person in try accounts.people() {
-            try state.removeContentLinks(of: person.id)
-            try PlannerFolder(content: options.contentDirectory, folder: state.plannerFolder(person.id))
-                .removeLeftoverCopies()
+        if planners == nil {
+            for person in try accounts.people() {
+                try state.removeContentLinks(of: person.id)
+                try PlannerFolder(content: options.contentDirectory, folder: state.plannerFolder(person.id))
+                    .removeLeftoverCopies()
+            }
         }
         // The owner's deep links name them too, for a browser signed in as several people.
         options.profile = try accounts.people().first(where: \.isOwner)?.name
@@ -74,6 +79,7 @@ struct ServeCommand: Command {
         let publish = arguments.value("--output") == nil ? nil : folders
         var configuration = AuraApp.Configuration(
             build: options, publicURL: publicURL, watch: arguments.flag("--watch"), publish: publish, state: state)
+        configuration.planners = planners
         configuration.pushServices = arguments.values(of: "--push-service")
         configuration.pushContact = arguments.value("--push-contact")
         do {
@@ -101,6 +107,7 @@ struct ServeCommand: Command {
         settings.defaultHeaders = AuraApp.securityHeaders
         let proxies = configuration.trustedProxies
         settings.isUnlimited = { proxies.contains($0) }
+        if let databaseChanges { settings.outsideChanges = { databaseChanges.count() } }
         let server = try HTTPServer(settings: settings) { request in app.respond(to: request) }
         // Heard from before the line that says the server is up: a SIGTERM right after it counts.
         let interruption = Interruption()

@@ -13,6 +13,7 @@ struct UserCommand: Command {
         arguments: "[options] add NAME | list | remove NAME | reset NAME | invite | rotate-feed NAME",
         options: [
             .value("--state", "DIR", "the server's state folder (default: .aura)"),
+            ServerDatabase.option,
             SiteFolders.content,
             .value(
                 "--public-url", "URL",
@@ -24,7 +25,9 @@ struct UserCommand: Command {
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
         let state = ServerState(terminal.url(for: arguments.value("--state") ?? ".aura"))
-        let accounts = try Accounts(path: state.accountsDatabase)
+        let content = SiteFolders(arguments, in: terminal).buildOptions.contentDirectory
+        let (accounts, planners, _) = try ServerDatabase(arguments, state: state, in: terminal, spec: spec)
+            .open(content: content, state: state)
         let positionals = arguments.positionals
         do {
             switch (positionals[0], positionals.count) {
@@ -35,7 +38,7 @@ struct UserCommand: Command {
             case ("remove", 2):
                 let person = try known(positionals[1], accounts)
                 try accounts.remove(person)
-                try state.removeFolders(of: person.id)
+                try (planners ?? HouseholdPlanners(content: content, state: state)).remove(personID: person.id)
                 terminal.print("\(person.name) was removed, with their planner.")
             case ("reset", 2):
                 let person = try known(positionals[1], accounts)

@@ -15,7 +15,8 @@ public struct HTTPResponse: Sendable {
     /// When an answer may be given again: to a `GET` or `HEAD` of the same target that asks for
     /// no range and sends no `If-None-Match` (the app compares tags), with the same cookies
     /// unless it is for everyone, while nothing changes in the folders of `files` (the ones it
-    /// was made from; `FileChanges` watches them) and until `until`.
+    /// was made from; `FileChanges` watches them) nor, for an answer not for everyone, outside
+    /// (`HTTPServer.Settings.outsideChanges`), and until `until`.
     public struct Reuse: Sendable {
         public var forEveryone: Bool
         public var files: [String]

@@ -31,6 +31,10 @@ public final class HTTPServer: @unchecked Sendable {
         /// always).
         public var headerNames: [String] = []
 
+        /// The count of changes made elsewhere (another replica, through a shared database),
+        /// added to the files' (`FileChanges`): an answer is given again only while both stand.
+        public var outsideChanges: (@Sendable () -> UInt64)?
+
         public init(address: String, port: UInt16) {
             self.address = address
             self.port = port
@@ -78,7 +82,8 @@ public final class HTTPServer: @unchecked Sendable {
                         },
                         changes: { context in
                             guard let context else { return 0 }
-                            return Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().changes.count()
+                            let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+                            return server.changes.count() &+ (server.settings.outsideChanges?() ?? 0)
                         })
                     return aura_http_start(
                         &native,
@@ -148,7 +153,9 @@ public final class HTTPServer: @unchecked Sendable {
         var native = aura_http_reuse(
             for_everyone: reuse.forEveryone ? 1 : 0,
             until: reuse.until.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? 0,
-            follows_changes: reuse.files.isEmpty ? 0 : 1)
+            // A person's answer follows the changes even when made from no file: from a
+            // database, whose changes `outsideChanges` counts.
+            follows_changes: reuse.files.isEmpty && reuse.forEveryone ? 0 : 1)
         body(&native)
     }
 

@@ -1,3 +1,4 @@
+import AuraSQL
 import CPostgreSQL
 import Foundation
 
@@ -11,6 +12,9 @@ final class PostgresConnection: @unchecked Sendable {
     /// Connects to `conninfo`: a `postgres://` URL or libpq's `key=value` words; empty takes
     /// libpq's environment (`PGHOST`, `PGPASSFILE`…). TLS and password files are libpq's.
     init(_ conninfo: String) throws {
+        // An address that drops packets would hold a connection attempt for minutes: ten
+        // seconds, unless the address or the environment says otherwise.
+        setenv("PGCONNECT_TIMEOUT", "10", 0)
         var failure: UnsafePointer<CChar>?
         guard let library = aura_pq(&failure) else {
             throw PostgresError(
@@ -24,7 +28,7 @@ final class PostgresConnection: @unchecked Sendable {
         guard library.pointee.status(connection) == CONNECTION_OK else {
             let message = Self.trimmed(library.pointee.error_message(connection))
             library.pointee.finish(connection)
-            throw PostgresError(message: "cannot connect to PostgreSQL: \(message)", state: nil)
+            throw DatabaseUnavailable("cannot connect to PostgreSQL: \(message)")
         }
         self.library = library.pointee
         self.connection = connection
@@ -48,7 +52,8 @@ final class PostgresConnection: @unchecked Sendable {
                 connection, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
         }
         guard let result else {
-            throw PostgresError(message: Self.trimmed(library.error_message(connection)), state: nil)
+            let message = Self.trimmed(library.error_message(connection))
+            throw isOpen ? PostgresError(message: message, state: nil) : DatabaseUnavailable(message)
         }
         switch library.result_status(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
@@ -57,8 +62,24 @@ final class PostgresConnection: @unchecked Sendable {
             let message = Self.trimmed(library.result_error_message(result))
             let state = library.result_error_field(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             library.clear(result)
+            // Class 08 (connection exception) and 57P (the server shutting down or restarting).
+            if !isOpen || state?.hasPrefix("08") == true || state?.hasPrefix("57P") == true {
+                throw DatabaseUnavailable(message)
+            }
             throw PostgresError(message: message, state: state)
         }
+    }
+
+    /// Reads what the server sent meanwhile, without waiting, and returns how many
+    /// notifications (`LISTEN`) it held; nil when the connection is lost.
+    func takeNotifications() -> Int? {
+        guard library.consume_input(connection) == 1, isOpen else { return nil }
+        var count = 0
+        while let notification = library.notifies(connection) {
+            library.freemem(notification)
+            count += 1
+        }
+        return count
     }
 
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
@@ -92,6 +113,12 @@ final class PostgresRows: @unchecked Sendable {
     deinit { library.clear(result) }
 
     var count: Int { Int(library.ntuples(result)) }
+
+    /// How many columns each row has.
+    var columns: Int { Int(library.nfields(result)) }
+
+    /// The type of `column`'s values, by its object id (`pg_type.oid`).
+    func type(of column: Int) -> UInt32 { library.ftype(result, Int32(column)) }
 
     /// The value in `row`, `column` as text; nil for NULL.
     subscript(row: Int, column: Int) -> String? {

@@ -7,14 +7,26 @@ public final class PostgresDatabase: Sendable {
     /// Where the database is: a `postgres://` (or `postgresql://`) URL, or libpq's words.
     public let conninfo: String
     private let idle = Mutex<[PostgresConnection]>([])
-    /// Each person's planner as last read here, by person (`PostgresPlannerStore`).
+    /// Each person's planner as last read here, by person (`PostgresPlannerStore`), for at most
+    /// `plannersKept` people: past that, one kept is let go for each one read.
     let planners = Mutex<[Int64: PlannerState]>([:])
+    static let plannersKept = 2_000
 
     /// The database at `conninfo`, connected to once now so a wrong address fails at start.
     public init(_ conninfo: String) throws {
         self.conninfo = conninfo
         let first = try PostgresConnection(conninfo)
         idle.withLock { $0.append(first) }
+    }
+
+    /// Keeps `state` as `person`'s planner as last read here.
+    func remember(_ state: PlannerState, of person: Int64) {
+        planners.withLock { planners in
+            if planners[person] == nil, planners.count >= Self.plannersKept, let any = planners.keys.first {
+                planners.removeValue(forKey: any)
+            }
+            planners[person] = state
+        }
     }
 
     /// Runs `body` with a connection of its own.

@@ -45,7 +45,7 @@ public struct PostgresPlannerStore: PlannerStore {
                 let result = try change(&state)
                 return (result, try keep(state, on: connection))
             }
-            if let kept { database.planners.withLock { $0[person] = kept } }
+            if let kept { database.remember(kept, of: person) }
             return result
         }
     }
@@ -64,6 +64,17 @@ public struct PostgresPlannerStore: PlannerStore {
         }
     }
 
+    public func documentFiles() throws -> [(name: String, data: Data)] {
+        try database.withConnection { (connection: PostgresConnection) in
+            let rows = try connection.execute(
+                "SELECT inbox, store, plan, calendar FROM aura_planners WHERE person = $1", [String(person)])
+            guard rows.count == 1 else { return [] }
+            return [PlannerPart.inbox, .store, .plan, .calendar].enumerated()
+                .compactMap { column, part in rows[0, column].map { (part.fileName, Data($0.utf8)) } }
+                .sorted { $0.name < $1.name }
+        }
+    }
+
     /// The planner's row, decoded unless it is the generation last read here; with `locking`,
     /// the row is locked until the transaction ends.
     private func read(on connection: PostgresConnection, locking: Bool) throws -> PlannerState {
@@ -79,7 +90,7 @@ public struct PostgresPlannerStore: PlannerStore {
         let state = PlannerState(
             plan: try rows[0, 4].map { try decodePlan($0) }, store: try rows[0, 3].map { try decodeStore($0) },
             inbox: rows[0, 2], calendar: rows[0, 5], generation: generation)
-        database.planners.withLock { $0[person] = state }
+        database.remember(state, of: person)
         return state
     }
 

@@ -1,5 +1,6 @@
 import AuraHTTP
 import AuraPlanner
+import AuraSQL
 import AuraSite
 import AuraUseCases
 import Foundation
@@ -30,6 +31,8 @@ public final class AuraApp: Sendable {
         /// The reverse proxies whose word about the client's address and scheme is taken
         /// (`--trusted-proxy`); none by default.
         public var trustedProxies = TrustedProxies.none
+        /// Where everyone's planner is kept; nil: in the state folder (`HouseholdPlanners`).
+        public var planners: (any PlannerDirectory)?
 
         public init(
             build: BuildOptions, publicURL: URL? = nil, watch: Bool = false, publish: BuildOptions? = nil,
@@ -54,7 +57,7 @@ public final class AuraApp: Sendable {
     /// The site's path prefix (`/` or `/aura/`), from its base URL; it does not change while serving.
     let root: String
     /// Where each person's planner is (`Content/planner/` for an owner planning there).
-    let planners: HouseholdPlanners
+    let planners: any PlannerDirectory
     /// The owner's site as last built in memory, whose public files everyone is answered from,
     /// and the generation of the planner it was built from (nil: build again).
     let live: Mutex<(generation: UInt64?, site: ServedSite)>
@@ -105,7 +108,7 @@ public final class AuraApp: Sendable {
         self.configuration = configuration
         self.accounts = accounts
         self.clock = clock
-        vapid = try VAPIDKey.loadOrCreate(in: configuration.state.folder)
+        vapid = try VAPIDKey.loadOrCreate(in: accounts, formerlyIn: configuration.state.folder)
         pushServices = try PushServices(adding: configuration.pushServices)
         let siteAddress =
             try configuration.publicURL ?? SiteConfiguration.current(in: configuration.build.contentDirectory).baseURL
@@ -117,7 +120,9 @@ public final class AuraApp: Sendable {
         root = site.site.live.root
         let generation = site.generation
         live = Mutex(site)
-        planners = HouseholdPlanners(content: configuration.build.contentDirectory, state: configuration.state)
+        planners =
+            configuration.planners
+            ?? HouseholdPlanners(content: configuration.build.contentDirectory, state: configuration.state)
         people = PersonalSites(shared: configuration.build, planners: planners)
         contentPlanner = PlannerFolder(content: configuration.build.contentDirectory)
         liveReload =
@@ -199,11 +204,16 @@ public final class AuraApp: Sendable {
         min(clock() + Self.reuseLimit, session.ends)
     }
 
-    /// Answers one request; never throws: a handler that fails is answered 500.
+    /// Answers one request; never throws: a handler that fails is answered 500, or 503 when the
+    /// database it needs is not answering.
     public func respond(to sent: HTTPRequest) -> HTTPResponse {
         Middleware.answer(sent, in: self, through: Self.middleware) { request in
             do {
                 return try self.route(request)
+            } catch is DatabaseUnavailable {
+                return .text(
+                    503, "The database is not answering; please try again in a moment",
+                    headers: [("Retry-After", "5"), ("Cache-Control", "no-store")])
             } catch {
                 return .text(500, "Something went wrong on the server; the request was not carried out")
             }
@@ -296,8 +306,7 @@ public final class AuraApp: Sendable {
         let keepable = away == nil && request.query.isEmpty && pagePath != root + "reflections/"
         let version = current.generation
         let reuse = HTTPResponse.Reuse(
-            forEveryone: false, files: accounts.filePaths + (try planner(of: session).paths), until: reuseUntil(session)
-        )
+            forEveryone: false, files: accounts.filePaths + plannerFiles(of: session), until: reuseUntil(session))
         if keepable, let kept, let page = renderedPages.answer(kept, version: version, now: clock()) {
             return KeptAnswers.response(page, for: request, reuse: reuse)
         }
@@ -352,8 +361,13 @@ public final class AuraApp: Sendable {
     }
 
     /// The planner of the person a session belongs to (`planner(personID:isOwner:)`).
-    func planner(of session: Accounts.Session) throws -> PlannerFolder {
+    func planner(of session: Accounts.Session) throws -> any PlannerStore {
         try planner(personID: session.personID, isOwner: session.isOwner)
+    }
+
+    /// The files the planner of the person a session belongs to is kept in (`PlannerDirectory.files`).
+    func plannerFiles(of session: Accounts.Session) -> [String] {
+        planners.files(personID: session.personID, isOwner: session.isOwner)
     }
 
     /// The pages built from the planner of the person a session belongs to.

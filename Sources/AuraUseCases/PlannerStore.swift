@@ -1,6 +1,7 @@
 import AuraPlanner
 import AuraSettings
 import Diagnostics
+import Foundation
 
 /// Where a person's planner is kept: read as one value, changed as one transaction that no
 /// other writer interleaves with. Every use case (Plan My Day, capture, each task action, the
@@ -29,6 +30,9 @@ public protocol PlannerStore: Sendable {
 
     /// Where `part` is kept, as problems in it are named (a file's path, for a folder).
     func location(of part: PlannerPart) -> String
+    /// The planner's documents as they are kept, by file name, none decoded (so a broken one
+    /// is taken away too): what a person takes away in their export.
+    func documentFiles() throws -> [(name: String, data: Data)]
 }
 
 extension PlannerStore {

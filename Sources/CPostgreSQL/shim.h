@@ -22,6 +22,8 @@ typedef struct {
     char *(*_Nonnull result_error_message)(const PGresult *res);
     char *(*_Nonnull result_error_field)(const PGresult *res, int fieldcode);
     int (*_Nonnull ntuples)(const PGresult *res);
+    int (*_Nonnull nfields)(const PGresult *res);
+    Oid (*_Nonnull ftype)(const PGresult *res, int field_num);
     char *(*_Nonnull getvalue)(const PGresult *res, int tup_num, int field_num);
     int (*_Nonnull getlength)(const PGresult *res, int tup_num, int field_num);
     int (*_Nonnull getisnull)(const PGresult *res, int tup_num, int field_num);
@@ -50,6 +52,8 @@ static inline const char *aura_pq_load(aura_pq_library *library) {
     *(void **)&library->result_error_message = dlsym(handle, "PQresultErrorMessage");
     *(void **)&library->result_error_field = dlsym(handle, "PQresultErrorField");
     *(void **)&library->ntuples = dlsym(handle, "PQntuples");
+    *(void **)&library->nfields = dlsym(handle, "PQnfields");
+    *(void **)&library->ftype = dlsym(handle, "PQftype");
     *(void **)&library->getvalue = dlsym(handle, "PQgetvalue");
     *(void **)&library->getlength = dlsym(handle, "PQgetlength");
     *(void **)&library->getisnull = dlsym(handle, "PQgetisnull");
@@ -60,7 +64,7 @@ static inline const char *aura_pq_load(aura_pq_library *library) {
     *(void **)&library->socket = dlsym(handle, "PQsocket");
     if (!library->connectdb || !library->status || !library->error_message || !library->finish || !library->reset
         || !library->exec_params || !library->result_status || !library->result_error_message
-        || !library->result_error_field || !library->ntuples || !library->getvalue || !library->getlength
+        || !library->result_error_field || !library->ntuples || !library->nfields || !library->ftype || !library->getvalue || !library->getlength
         || !library->getisnull || !library->clear || !library->consume_input || !library->notifies
         || !library->freemem || !library->socket) {
         return "libpq.so.5 lacks a function aura uses";

@@ -48,8 +48,9 @@ import Testing
         #expect(missing.status == 2 && missing.err.contains("expected --database"), "\(missing)")
     }
 
-    /// A household's planners into the database and back: the owner's `Content/planner/` files
-    /// come back the same, and someone without a planner yet is moved too.
+    /// A household's accounts and planners into the database and back: the owner's
+    /// `Content/planner/` files come back the same, someone without a planner yet is moved
+    /// too, and each person signs in with their password after.
     @Test func importThenExportGivesBackTheSameFiles() async throws {
         let url = try freshDatabase()
         let sandbox = try Sandbox(inbox: "call Sam 20m\npay rent friday\n# later\n")
@@ -69,9 +70,32 @@ import Testing
         let imported = await sandbox.run("db", "import", "--database", url)
         #expect(imported.status == 0 && imported.out.contains("planners of 2 people"), "\(imported)")
         for file in files { try FileManager.default.removeItem(at: sandbox.url(file)) }
+        try FileManager.default.removeItem(at: sandbox.url(".aura"))
         let exported = await sandbox.run("db", "export", "--database", url)
         #expect(exported.status == 0, "\(exported)")
         #expect(try files.map { try sandbox.read($0) } == before)
+        let back = try Accounts(path: ServerState(sandbox.url(".aura")).accountsDatabase)
+        #expect(try back.names() == ["bo", "sam"])
+        let signIn = try back.signIn(
+            name: "Sam", password: "correct horse battery staple", address: "test", now: Sandbox.now)
+        #expect((try? signIn.get()) != nil, "the password came back with its person")
+
+        // The command line acts on a person's planner in the database as on a folder.
+        let added = await sandbox.run("add", "zzcli buy stamps 10m", "--user", "bo", "--database", url)
+        #expect(added.status == 0, "\(added)")
+        let planned = await sandbox.run("plan", "--user", "bo", "--database", url, "--date", "2026-12-07")
+        #expect(planned.status == 0 && planned.out.contains("database:person/"), "\(planned)")
+        let done = await sandbox.run("done", "t1", "--user", "bo", "--database", url, "--date", "2026-12-07")
+        #expect(done.status == 0, "\(done)")
+        let day = await sandbox.run("day", "2026-12-07", "--user", "bo", "--database", url)
+        #expect(day.status == 0 && day.out.contains("zzcli buy stamps"), "\(day)")
+        #expect(try files.map { try sandbox.read($0) } == before, "the owner's folder is not bo's planner")
+        let nobody = await sandbox.run("done", "t1", "--user", "cy", "--database", url)
+        #expect(nobody.status == 2 && nobody.err.contains("no one is called 'cy'"), "\(nobody)")
+        let whose = await sandbox.run("done", "t1", "--database", url)
+        #expect(whose.status == 2 && whose.err.contains("--database needs --user NAME"), "\(whose)")
+        let both = await sandbox.run("done", "t1", "--user", "bo", "--store", "tasks.json")
+        #expect(both.status == 2 && both.err.contains("--store names a file"), "\(both)")
 
         let noHousehold = await sandbox.run("db", "import", "--database", url, "--state", "elsewhere")
         #expect(noHousehold.status == 2 && noHousehold.err.contains("no household server at"), "\(noHousehold)")

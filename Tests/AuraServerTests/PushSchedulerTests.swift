@@ -97,6 +97,9 @@ import Testing
         clock.set(fourth.fireDate.addingTimeInterval(11 * 60))
         site.app.sendDueReminders(refreshStamps: true)
         let owner = try #require(try site.app.accounts.people().first(where: \.isOwner))
-        #expect(try site.app.accounts.notePushSent(fourth.id, fire: fourth.fireDate, of: owner.id), "it was pushed")
+        #expect(
+            try site.app.accounts.claimPush(fourth.id, fire: fourth.fireDate, of: owner.id, now: clock.read())
+                == .claimed,
+            "it was not pushed")
     }
 }

@@ -42,9 +42,11 @@ import Testing
         site.app.sendDueReminders(refreshStamps: true)
         #expect(service.count == sent + 1)
         let owner = try #require(try site.app.accounts.people().first(where: \.isOwner))
-        #expect(!(try site.app.accounts.notePushSent(note.id, fire: note.fireDate, of: owner.id)), "not pushed")
+        #expect(try site.app.accounts.claimPush(note.id, fire: note.fireDate, of: owner.id, now: clock.read()) == .sent)
         let old = try #require(before.notifications.first { $0.blockId == first.id })
-        #expect(try site.app.accounts.notePushSent(old.id, fire: old.fireDate, of: owner.id), "the old one was pushed")
+        #expect(
+            try site.app.accounts.claimPush(old.id, fire: old.fireDate, of: owner.id, now: clock.read()) == .claimed,
+            "the old one was not pushed")
 
         // The page hears of it and comes back with what moved and its Undo.
         #expect(try await sam.get("/api/state").json()["reflowed"] as? Bool == true)

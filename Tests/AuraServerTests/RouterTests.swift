@@ -41,7 +41,8 @@ import Testing
             ("GET", "/signup/"), ("POST", "/signup/"), ("GET", "/terms/"), ("GET", "/forgot/"), ("POST", "/forgot/"),
             ("GET", "/reset/"), ("POST", "/reset/"), ("GET", "/account/"), ("GET", "/account/export.zip"),
             ("POST", "/account/password"), ("GET", feed), ("POST", "/planner/plan"), ("GET", "/api/state"),
-            ("GET", "/api/push/key"), ("DELETE", "/api/push/subscriptions"), ("POST", "/api/push/test"),
+            ("GET", "/api/push/key"), ("GET", "/api/health"), ("DELETE", "/api/push/subscriptions"),
+            ("POST", "/api/push/test"),
             ("POST", "/api/profile"), ("POST", "/api/done"), ("GET", "/tasks/\(id)/"),
             ("GET", "/schedule/?profile=sam"), ("GET", "/culture/"), ("POST", "/logout/")
         ]

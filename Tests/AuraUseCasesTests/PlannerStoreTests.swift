@@ -31,8 +31,9 @@ import Testing
             case .folder:
                 return PlannerFolder(content: content)
             case .postgres:
+                let database = try TestDatabase.shared.get()
                 return PostgresPlannerStore(
-                    database: try TestDatabase.shared.get(), person: Int64.random(in: 1...Int64.max), content: content)
+                    database: database, person: try TestDatabase.newPerson(in: database), content: content)
             }
         }
 

@@ -13,26 +13,26 @@ struct AddCommand: Command {
         options: [
             SiteFolders.content,
             .value("--inbox", "FILE", "inbox to add to (default: <content>/planner/inbox.md)")
-        ] + PlannerOptions.dateOptions,
+        ] + PlannerOptions.personOptions + PlannerOptions.dateOptions,
         positionalCount: 1...Int.max)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let options = PlannerOptions(arguments, in: terminal)
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
         let line = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !line.isEmpty, !line.contains(where: \.isNewline) else {
             throw UsageError("expected one line of text to capture, such as \"call Sam friday\"", spec: spec)
         }
-        let settings = try options.folder.settings()
+        let settings = try options.planner.settings()
         let today = try options.today(arguments, spec: spec, timeZone: settings.timeZone)
         let items: [CapturedItem]
         do {
-            items = try QuickCapture(planner: options.folder).capture(
+            items = try QuickCapture(planner: options.planner).capture(
                 [line], today: today, now: settings.clock(of: terminal.now(), on: today), onWait: options.waitNotice
             )[0]
         } catch let error as UnreadLines {
             throw error.problems[0].error.problem.located(in: "text")
         }
-        let inbox = displayPath(options.folder.inbox.url)
+        let inbox = options.planner.location(of: .inbox)
         for item in items {
             terminal.print("Added to \(inbox): " + ParseCommand.describe(item, Categorizer().categorize(item)))
             for phrase in item.unread { terminal.printError("warning: text:1:\(phrase)") }

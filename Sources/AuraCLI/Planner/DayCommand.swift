@@ -9,16 +9,16 @@ struct DayCommand: Command {
         name: "day",
         summary: "Print a day of the last plan (today unless given), without planning again.",
         arguments: "[options] [DAY]",
-        options: [SiteFolders.content],
+        options: [SiteFolders.content] + PlannerOptions.personOptions,
         positionalCount: 0...1)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let options = PlannerOptions(arguments, in: terminal)
-        let today = LocalDate(terminal.now(), in: try options.folder.settings().timeZone)
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
+        let today = LocalDate(terminal.now(), in: try options.planner.settings().timeZone)
         let day = try arguments.positionals.first.map { try PlannerOptions.day($0, from: today, spec: spec) } ?? today
-        guard let plan = try options.folder.read(onWait: options.waitNotice).plan else {
+        guard let plan = try options.planner.read(onWait: options.waitNotice).plan else {
             terminal.printError(
-                "error: \(displayPath(options.folder.snapshot)) holds no plan yet; run 'aura plan' to make one")
+                "error: \(options.planner.location(of: .plan)) holds no plan yet; run 'aura plan' to make one")
             return 1
         }
         guard let planned = plan.days.first(where: { $0.date == day }) else {

@@ -8,12 +8,13 @@ struct DoneCommand: Command {
         name: "done",
         summary: "Mark tasks done by id (t12 or 12); a repeating task for today (or --date) only.",
         arguments: "[options] ID...",
-        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.dateOptions,
+        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.dateOptions
+            + PlannerOptions.personOptions,
         positionalCount: 1...Int.max)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let options = PlannerOptions(arguments, in: terminal)
-        let day = try options.today(arguments, spec: spec, timeZone: try options.folder.settings().timeZone)
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
+        let day = try options.today(arguments, spec: spec, timeZone: try options.planner.settings().timeZone)
         let outcome = try options.act(spec: spec) { actions in
             try actions.change(
                 arguments.positionals, .done, day: day, today: day, at: terminal.now().milliseconds,

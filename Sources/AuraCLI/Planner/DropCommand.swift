@@ -8,12 +8,12 @@ struct DropCommand: Command {
         name: "drop",
         summary: "Remove tasks that are no longer needed; 'aura undo' brings them back.",
         arguments: "[options] ID...",
-        options: [SiteFolders.content, PlannerOptions.storeOption],
+        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.personOptions,
         positionalCount: 1...Int.max)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let options = PlannerOptions(arguments, in: terminal)
-        let today = LocalDate(terminal.now(), in: try options.folder.settings().timeZone)
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
+        let today = LocalDate(terminal.now(), in: try options.planner.settings().timeZone)
         let dropped = try options.act(spec: spec) { actions in
             try actions.drop(
                 arguments.positionals, today: today, at: terminal.now().milliseconds, now: terminal.now(),

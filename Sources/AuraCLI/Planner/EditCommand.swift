@@ -16,12 +16,12 @@ struct EditCommand: Command {
             .value("--minutes", "N", "how long it takes"),
             .value("--category", "NAME", "deep-work, admin, health or culture"),
             .value("--today", "YYYY-MM-DD", "act as if today were this date (what 'friday' counts from)")
-        ],
+        ] + PlannerOptions.personOptions,
         positionalCount: 1...2)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let options = PlannerOptions(arguments, in: terminal)
-        let timeZone = try options.folder.settings().timeZone
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
+        let timeZone = try options.planner.settings().timeZone
         let today = try options.today(arguments, option: "--today", spec: spec, timeZone: timeZone)
         var edit = TaskEdit(words: arguments.positionals.count > 1 ? arguments.positionals[1] : nil)
         if let text = arguments.value("--date") { edit.date = try PlannerOptions.date(text, spec: spec) }

@@ -8,12 +8,13 @@ struct MoveCommand: Command {
         name: "move",
         summary: "Move tasks to another day (YYYY-MM-DD, or a day such as friday or tomorrow).",
         arguments: "[options] ID... DAY",
-        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.dateOptions,
+        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.dateOptions
+            + PlannerOptions.personOptions,
         positionalCount: 2...Int.max)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let options = PlannerOptions(arguments, in: terminal)
-        let today = try options.today(arguments, spec: spec, timeZone: try options.folder.settings().timeZone)
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
+        let today = try options.today(arguments, spec: spec, timeZone: try options.planner.settings().timeZone)
         let day = try PlannerOptions.day(arguments.positionals.last!, from: today, spec: spec)
         let moved = try options.act(spec: spec) { actions in
             try actions.move(

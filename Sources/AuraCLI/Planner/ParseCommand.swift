@@ -18,12 +18,12 @@ struct ParseCommand: Command {
         positionalCount: 1...Int.max)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let options = PlannerOptions(arguments, in: terminal)
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
         // Parsing needs "today" and the capture conventions: site.yml's when there is one, else
         // the system's zone and the default conventions.
         let settings =
-            FileManager.default.fileExists(atPath: options.folder.content.appendingPathComponent("site.yml").path)
-            ? try options.folder.settings() : nil
+            FileManager.default.fileExists(atPath: options.content.appendingPathComponent("site.yml").path)
+            ? try options.planner.settings() : nil
         let zone = settings?.timeZone ?? TimeZone.current
         let today = try options.today(arguments, spec: spec, timeZone: zone)
         let parser = CaptureParser(

@@ -15,7 +15,7 @@ struct PlanCommand: Command {
             .value("--inbox", "FILE", "inbox to capture (default: <content>/planner/inbox.md)"),
             PlannerOptions.storeOption,
             .value("--calendar", "FILE", "busy time to plan around (default: <content>/planner/calendar.ics)")
-        ] + PlannerOptions.dateOptions + [
+        ] + PlannerOptions.personOptions + PlannerOptions.dateOptions + [
             .flag("--json", "print the plan as JSON (schema in the README)"),
             .flag("--dry-run", "change no file: neither the store, the plan nor the inbox"),
             .flag("--build", "then render the site into Public/ (as 'aura build' does, with its options)")
@@ -33,8 +33,8 @@ struct PlanCommand: Command {
         if dryRun && arguments.flag("--build") {
             throw UsageError("--build publishes the new plan, so it cannot go with --dry-run", spec: spec)
         }
-        let options = PlannerOptions(arguments, in: terminal)
-        let settings = try options.folder.settings()
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
+        let settings = try options.planner.settings()
         let day = try options.today(arguments, spec: spec, timeZone: settings.timeZone)
         guard day <= PlanSnapshot.latestStart else {
             throw UsageError(
@@ -44,7 +44,7 @@ struct PlanCommand: Command {
         }
         // Planning today starts from now; a date given explicitly is planned whole.
         let now = PlannerOptions.dateGiven(arguments) ? nil : terminal.now()
-        let outcome = try PlanMyDay(planner: options.folder)
+        let outcome = try PlanMyDay(planner: options.planner)
             .run(day: day, from: now, clock: terminal.now(), dryRun: dryRun, onWait: options.waitNotice)
         let plan = outcome.days[0]
         guard !build.quiet else {
@@ -55,13 +55,13 @@ struct PlanCommand: Command {
         } else {
             terminal.print(PlanText(plan).rendered)
         }
-        let inboxPath = displayPath(options.folder.inbox.url)
+        let inboxPath = options.planner.location(of: .inbox)
         let captured = outcome.captured.count
         var summary =
             captured == 0
             ? "Nothing new in \(inboxPath)."
             : "Captured \(captured) item\(captured == 1 ? "" : "s") from \(inboxPath)"
-                + (dryRun ? "." : " into \(displayPath(options.folder.store.url)).")
+                + (dryRun ? "." : " into \(options.planner.location(of: .store)).")
         if let evening = Self.eveningSummary(outcome) { summary += "\n" + evening }
         if dryRun { summary += " Dry run: no file was changed." }
         if arguments.flag("--json") {

@@ -1,11 +1,14 @@
 import AuraPlanner
+import AuraServer
 import AuraSite
 import AuraUseCases
 import Diagnostics
 import Foundation
 
 /// The options the planner commands share and what they name: the planner folder (with any
-/// `--inbox`, `--store` or `--calendar` placed elsewhere) and "today".
+/// `--inbox`, `--store` or `--calendar` placed elsewhere), or with `--user` a person's planner
+/// on a server (in the `--database` replicas share, or the `--state` folder's household), and
+/// "today".
 struct PlannerOptions {
     static let dateOptions: [CommandSpec.Option] = [
         .value("--date", "YYYY-MM-DD", "act as if today were this date (default: today in site.yml's time zone)"),
@@ -13,22 +16,51 @@ struct PlannerOptions {
     ]
     static let storeOption = CommandSpec.Option.value(
         "--store", "FILE", "task store (default: <content>/planner/tasks.json)")
+    /// A person's planner on a server instead of the content folder's.
+    static let personOptions: [CommandSpec.Option] = [
+        .value("--user", "NAME", "act on this person's planner on aura serve (in --database, or the --state folder)"),
+        ServerDatabase.option,
+        .value("--state", "DIR", "with --user: the household server's state folder (default: .aura)")
+    ]
 
-    let folder: PlannerFolder
+    let planner: any PlannerStore
+    /// The content folder whose `site.yml` the planner plans by.
+    let content: URL
     let terminal: Terminal
 
-    init(_ arguments: ParsedArguments, in terminal: Terminal) {
-        folder = PlannerFolder(
-            content: terminal.url(for: arguments.value("--content") ?? "Content"),
-            inbox: arguments.value("--inbox").map(terminal.url(for:)),
-            store: arguments.value("--store").map(terminal.url(for:)),
-            calendar: arguments.value("--calendar").map(terminal.url(for:)))
+    init(_ arguments: ParsedArguments, in terminal: Terminal, spec: CommandSpec) throws {
+        content = terminal.url(for: arguments.value("--content") ?? "Content")
         self.terminal = terminal
+        guard let name = arguments.value("--user") else {
+            if arguments.value("--database") != nil {
+                throw UsageError("--database needs --user NAME: whose planner?", spec: spec)
+            }
+            planner = PlannerFolder(
+                content: content, inbox: arguments.value("--inbox").map(terminal.url(for:)),
+                store: arguments.value("--store").map(terminal.url(for:)),
+                calendar: arguments.value("--calendar").map(terminal.url(for:)))
+            return
+        }
+        if let file = ["--inbox", "--store", "--calendar"].first(where: { arguments.value($0) != nil }) {
+            throw UsageError(
+                "\(file) names a file of a planner folder; --user names a person's planner: give one", spec: spec)
+        }
+        let state = ServerState(terminal.url(for: arguments.value("--state") ?? ".aura"))
+        let database = try ServerDatabase(arguments, state: state, in: terminal, spec: spec)
+        if case .sqlite(let path) = database, !FileManager.default.fileExists(atPath: path.path) {
+            throw UsageError("no household server at \(displayPath(path)); give its --state or --database", spec: spec)
+        }
+        let (accounts, planners, _) = try database.open(content: content, state: state)
+        guard let person = try accounts.person(named: name) else {
+            throw UsageError("no one is called '\(name)'; 'aura user list' names everyone", spec: spec)
+        }
+        planner = try (planners ?? HouseholdPlanners(content: content, state: state))
+            .planner(personID: person.id, isOwner: person.isOwner, preparing: true)
     }
 
     /// Says, once a second has passed, why a command is waiting for the content folder's lock.
     var waitNotice: @Sendable () -> Void {
-        let folder = displayPath(folder.content)
+        let folder = displayPath(content)
         return { [terminal] in terminal.printError("waiting for another aura command to finish with \(folder) …") }
     }
 
@@ -81,7 +113,7 @@ struct PlannerOptions {
     /// The task actions on this planner; an id that names no task is a usage mistake.
     func act<Result>(spec: CommandSpec, _ action: (TaskActions) throws -> Result) throws -> Result {
         do {
-            return try action(TaskActions(planner: folder))
+            return try action(TaskActions(planner: planner))
         } catch let unknown as TaskActions.UnknownTask {
             throw UsageError("no task with id '\(unknown.id)'; 'aura plan' lists the ids", spec: spec)
         } catch let error as TaskStoreChangeError {

@@ -7,11 +7,12 @@ struct PushCommand: Command {
     let spec = CommandSpec(
         name: "push",
         summary: "Move today's unfinished tasks to tomorrow.",
-        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.dateOptions)
+        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.dateOptions
+            + PlannerOptions.personOptions)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let options = PlannerOptions(arguments, in: terminal)
-        let day = try options.today(arguments, spec: spec, timeZone: try options.folder.settings().timeZone)
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
+        let day = try options.today(arguments, spec: spec, timeZone: try options.planner.settings().timeZone)
         let moved = try options.act(spec: spec) { actions in
             try actions.push(from: day, at: terminal.now().milliseconds, onWait: options.waitNotice)
         }

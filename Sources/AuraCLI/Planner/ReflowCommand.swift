@@ -9,7 +9,7 @@ struct ReflowCommand: Command {
     let spec = CommandSpec(
         name: "reflow",
         summary: "Plan the rest of today again when blocks passed undone; 'aura undo' puts the day back.",
-        options: [SiteFolders.content, PlannerOptions.storeOption] + [
+        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.personOptions + [
             .flag("--build", "then render the site into Public/ (as 'aura build' does, with its options)")
         ] + BuildArguments.options)
 
@@ -21,10 +21,10 @@ struct ReflowCommand: Command {
         {
             throw UsageError("\(option) shapes the site build, so it needs --build", spec: spec)
         }
-        let options = PlannerOptions(arguments, in: terminal)
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
         let now = terminal.now()
         let reflow = try options.act(spec: spec) { _ in
-            try DayReflow(planner: options.folder).run(now: now, at: now.milliseconds, onWait: options.waitNotice)
+            try DayReflow(planner: options.planner).run(now: now, at: now.milliseconds, onWait: options.waitNotice)
         }
         if !build.quiet {
             if let reflow {

@@ -8,12 +8,13 @@ struct SnoozeCommand: Command {
         name: "snooze",
         summary: "Hold a task back for a while from now (15m unless given).",
         arguments: "[options] ID [DURATION]",
-        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.dateOptions,
+        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.dateOptions
+            + PlannerOptions.personOptions,
         positionalCount: 1...2)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let options = PlannerOptions(arguments, in: terminal)
-        let settings = try options.folder.settings()
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
+        let settings = try options.planner.settings()
         let written = arguments.positionals.count > 1 ? arguments.positionals[1] : "15m"
         guard let minutes = CaptureParser.duration(written) else {
             throw UsageError("'\(written)' is not a duration; expected one such as 15m, 1h or 90 min", spec: spec)

@@ -7,10 +7,10 @@ struct UndoCommand: Command {
     let spec = CommandSpec(
         name: "undo",
         summary: "Take back the latest change to tasks, from here or a page (any action); again for the one before.",
-        options: [SiteFolders.content, PlannerOptions.storeOption])
+        options: [SiteFolders.content, PlannerOptions.storeOption] + PlannerOptions.personOptions)
 
     func run(_ arguments: ParsedArguments, in terminal: Terminal) async throws -> Int32 {
-        let options = PlannerOptions(arguments, in: terminal)
+        let options = try PlannerOptions(arguments, in: terminal, spec: spec)
         let undone = try options.act(spec: spec) { actions in
             try actions.undoLatest(at: terminal.now().milliseconds, now: terminal.now(), onWait: options.waitNotice)
         }

@@ -1,3 +1,4 @@
+import AuraSQL
 import Foundation
 
 /// What a signed-in person changes about their own account.
@@ -11,7 +12,7 @@ extension Accounts {
         let name = try confirmPassword(current, of: personID, address: address, now: now)
         try PasswordPolicy.check(password)
         let hash = try PasswordHash.make(password)
-        return try database.withLock { database in
+        return try database.withConnection { database in
             try database.transaction {
                 try database.execute(
                     "UPDATE people SET password_hash = ? WHERE id = ?", [.text(hash), .integer(personID)])
@@ -28,7 +29,7 @@ extension Accounts {
     public func confirmPassword(_ password: String, of personID: Int64, address: String, now: Date) throws -> String {
         let key = "current-password:\(personID) address:" + address
         let addressKey = "address:" + address
-        let (wait, stored) = try database.withLock { database in
+        let (wait, stored) = try database.withConnection { database in
             (
                 try Self.throttle(
                     database, keys: [(key, Self.failuresPerNameAndAddress), (addressKey, Self.failuresPerAddress)],
@@ -43,15 +44,17 @@ extension Accounts {
         }
         guard let hashed = stored?[0].text, let name = stored?[1].text, PasswordHash.verify(password, against: hashed)
         else {
-            try database.withLock { try Self.recordFailure($0, keys: [key, addressKey], now: now) }
+            try database.withConnection { try Self.recordFailure($0, keys: [key, addressKey], now: now) }
             throw AccountError(description: "the password is not right")
         }
-        try database.withLock { _ = try $0.execute("DELETE FROM login_failures WHERE key = ?", [.text(key)]) }
+        try database.withConnection { _ = try $0.execute("DELETE FROM login_failures WHERE key = ?", [.text(key)]) }
         return name
     }
 
     /// Ends every session of a person, this one too.
     public func signOutEverywhere(personID: Int64) throws {
-        try database.withLock { _ = try $0.execute("DELETE FROM sessions WHERE person_id = ?", [.integer(personID)]) }
+        try database.withConnection {
+            _ = try $0.execute("DELETE FROM sessions WHERE person_id = ?", [.integer(personID)])
+        }
     }
 }

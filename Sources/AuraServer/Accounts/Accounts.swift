@@ -1,12 +1,13 @@
+import AuraSQL
 import Foundation
 import Platform
 import Synchronization
 
 /// The people who may sign in, their sessions and their failed sign-ins, in SQLite
-/// (`<state>/aura.sqlite3`, WAL). Passwords only as Argon2id hashes; session tokens 256
-/// random bits, kept only as their SHA-256. Every use of the database is serialised here.
+/// (`<state>/aura.sqlite3`, WAL) or in the PostgreSQL database replicas share. Passwords only
+/// as Argon2id hashes; session tokens 256 random bits, kept only as their SHA-256.
 public final class Accounts: Sendable {
-    let database: Mutex<SQLiteDatabase>
+    let database: any SQLDatabase
 
     /// How long a session lasts without use, and at most.
     public static let idleLifetime: TimeInterval = 7 * 86_400
@@ -55,17 +56,23 @@ public final class Accounts: Sendable {
     /// A hash to verify against when the name is unknown, so both answers take as long.
     private let decoyHash: String
     /// The database's files (SQLite's and its write-ahead log): while they are unchanged, no
-    /// session has ended or changed.
+    /// session has ended or changed. None for a database server, which tells of such changes
+    /// itself (`HTTPServer.Settings.outsideChanges`).
     let filePaths: [String]
 
-    /// Opens (or creates) the database and brings its schema up to date.
-    public init(path: URL) throws {
+    /// Opens (or creates) the household's SQLite file and brings its schema up to date.
+    public convenience init(path: URL) throws {
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
         let database = try SQLiteDatabase(path: path.path)
         chmod(path.path, 0o600)
-        filePaths = [path.path, path.path + "-wal"]
-        try AccountsSchema.migrate(database)
-        self.database = Mutex(database)
+        try database.withConnection { try AccountsSchema.migrate($0) }
+        try self.init(database: database, filePaths: [path.path, path.path + "-wal"])
+    }
+
+    /// The accounts in `database`, whose schema is already the one this Aura knows.
+    public init(database: any SQLDatabase, filePaths: [String] = []) throws {
+        self.database = database
+        self.filePaths = filePaths
         decoyHash = try PasswordHash.make(try SecureRandom.token())
     }
 
@@ -74,7 +81,7 @@ public final class Accounts: Sendable {
         let trimmed = try Self.checkedName(name)
         try PasswordPolicy.check(password)
         let hash = try PasswordHash.make(password)
-        try database.withLock { database in
+        try database.withConnection { database in
             try database.transaction {
                 let existing = try database.execute("SELECT id FROM people WHERE name = ?", [.text(trimmed)])
                 if let id = existing.first?[0].integer {
@@ -109,7 +116,9 @@ public final class Accounts: Sendable {
 
     /// The names of everyone who may sign in.
     public func names() throws -> [String] {
-        try database.withLock { try $0.execute("SELECT name FROM people ORDER BY name").compactMap { $0[0].text } }
+        try database.withConnection {
+            try $0.execute("SELECT name FROM people ORDER BY name").compactMap { $0[0].text }
+        }
     }
 
     /// Checks a name and password; opens a session and returns its token (for the cookie).
@@ -118,7 +127,8 @@ public final class Accounts: Sendable {
     > {
         let pairKey = "name:" + name.lowercased() + " address:" + address
         let addressKey = "address:" + address
-        let (wait, person) = try database.withLock { database -> (Int?, (id: Int64, name: String, hash: String)?) in
+        let (wait, person) = try database.withConnection {
+            database -> (Int?, (id: Int64, name: String, hash: String)?) in
             let wait = try Self.throttle(
                 database, keys: [(pairKey, Self.failuresPerNameAndAddress), (addressKey, Self.failuresPerAddress)],
                 now: now)
@@ -129,7 +139,7 @@ public final class Accounts: Sendable {
         if let wait { return .failure(.throttled(retryAfter: wait)) }
         // Outside the lock: Argon2id takes a moment and must not hold up other requests.
         let matches = PasswordHash.verify(password, against: person?.hash ?? decoyHash) && person != nil
-        return try database.withLock { database in
+        return try database.withConnection { database in
             guard matches, let person else {
                 try Self.recordFailure(database, keys: [pairKey, addressKey], now: now)
                 if let person {
@@ -147,7 +157,7 @@ public final class Accounts: Sendable {
 
     /// A new session of a person: its token (for the cookie; only its hash is kept) and its
     /// form token, both from OpenSSL.
-    static func openSession(_ database: SQLiteDatabase, personID: Int64, name: String, now: Date) throws -> (
+    static func openSession(_ database: any SQLConnection, personID: Int64, name: String, now: Date) throws -> (
         token: String, session: Session
     ) {
         let token = try SecureRandom.token()
@@ -167,7 +177,7 @@ public final class Accounts: Sendable {
 
     /// The live session a cookie's token opens, refreshing its last use; nil when unknown or expired.
     public func session(token: String, now: Date) throws -> Session? {
-        try database.withLock { database in
+        try database.withConnection { database in
             let hash = Self.hash(token)
             guard
                 let row = try database.execute(
@@ -200,13 +210,13 @@ public final class Accounts: Sendable {
     }
 
     /// The owner: the first person added (their planner is `Content/planner/`, and stays).
-    static func ownerID(_ database: SQLiteDatabase) throws -> Int64? {
+    static func ownerID(_ database: any SQLConnection) throws -> Int64? {
         try database.execute("SELECT MIN(id) FROM people").first?[0].integer
     }
 
     /// Ends the session a token opens.
     public func signOut(token: String) throws {
-        try database.withLock {
+        try database.withConnection {
             _ = try $0.execute("DELETE FROM sessions WHERE token_hash = ?", [.text(Self.hash(token))])
         }
     }
@@ -215,7 +225,7 @@ public final class Accounts: Sendable {
 
     /// Seconds to wait when any key's failures hold the next attempt up (`Backoff`), each key
     /// with the number of failures it may have for free; nil when none does.
-    static func throttle(_ database: SQLiteDatabase, keys: [(String, Int)], now: Date) throws -> Int? {
+    static func throttle(_ database: any SQLConnection, keys: [(String, Int)], now: Date) throws -> Int? {
         let stamp = Int64(now.timeIntervalSince1970)
         var wait: Int?
         for (key, free) in keys {
@@ -232,14 +242,14 @@ public final class Accounts: Sendable {
     }
 
     /// Counts a failure against each key, from now; a key quiet for `Backoff.memory` starts over.
-    static func recordFailure(_ database: SQLiteDatabase, keys: [String], now: Date) throws {
+    static func recordFailure(_ database: any SQLConnection, keys: [String], now: Date) throws {
         let stamp = Int64(now.timeIntervalSince1970)
         for key in keys {
             try database.execute(
                 """
                 INSERT INTO login_failures (key, count, last_failure) VALUES (?, 1, ?)
                 ON CONFLICT(key) DO UPDATE SET
-                  count = CASE WHEN ? - last_failure >= ? THEN 1 ELSE count + 1 END,
+                  count = CASE WHEN ? - login_failures.last_failure >= ? THEN 1 ELSE login_failures.count + 1 END,
                   last_failure = ?
                 """,
                 [.text(key), .integer(stamp), .integer(stamp), .integer(Int64(Backoff.memory)), .integer(stamp)])
@@ -248,7 +258,7 @@ public final class Accounts: Sendable {
 
     /// Leaves a notice on a new session when sign-ins failed against the person's name since
     /// their last one, and starts counting again.
-    private static func tellOfFailedSignIns(_ database: SQLiteDatabase, personID: Int64, session token: String)
+    private static func tellOfFailedSignIns(_ database: any SQLConnection, personID: Int64, session token: String)
         throws
     {
         let failed =
@@ -265,7 +275,7 @@ public final class Accounts: Sendable {
 
     /// The notice left on the session `token` opens, taken: shown once.
     public func takeNotice(token: String) throws -> String? {
-        try database.withLock { database in
+        try database.withConnection { database in
             let hash = Self.hash(token)
             guard
                 let notice = try database.execute("SELECT notice FROM sessions WHERE token_hash = ?", [.text(hash)])

@@ -1,3 +1,5 @@
+import AuraSQL
+
 /// The accounts database's schema, versioned by `PRAGMA user_version`: each migration brings
 /// one version to the next, in one transaction, at start-up.
 enum AccountsSchema {
@@ -125,6 +127,18 @@ enum AccountsSchema {
         ALTER TABLE login_failures RENAME COLUMN window_start TO last_failure;
         ALTER TABLE people ADD COLUMN failed_sign_ins INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE sessions ADD COLUMN notice TEXT
+        """,
+        // 7: a reminder is claimed (when) before it is pushed and marked sent after, so one a
+        // server died holding is pushed by another; those pushed so far were sent.
+        """
+        ALTER TABLE push_sent ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE push_sent ADD COLUMN sent INTEGER NOT NULL DEFAULT 1
+        """,
+        // 8: the server's own keys (Web Push's), which every replica signs with; when a
+        // server last took a calendar's refresh on itself.
+        """
+        CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+        ALTER TABLE calendar_sources ADD COLUMN claimed INTEGER
         """
     ]
 
@@ -132,7 +146,7 @@ enum AccountsSchema {
         let description: String
     }
 
-    static func migrate(_ database: SQLiteDatabase) throws {
+    static func migrate(_ database: any SQLConnection) throws {
         let version = Int(try database.execute("PRAGMA user_version").first?[0].integer ?? 0)
         guard version <= migrations.count else {
             throw SchemaError(

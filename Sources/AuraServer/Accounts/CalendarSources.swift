@@ -1,3 +1,4 @@
+import AuraSQL
 import Foundation
 
 /// The calendar addresses people gave, in the accounts database, with how the last fetch went.
@@ -12,12 +13,12 @@ extension Accounts {
 
     /// Keeps `url` as `personID`'s calendar address (nil forgets it).
     func setCalendarSource(_ url: String?, of personID: Int64) throws {
-        try database.withLock { database in
+        try database.withConnection { database in
             if let url {
                 _ = try database.execute(
                     """
                     INSERT INTO calendar_sources (person_id, url) VALUES (?, ?)
-                    ON CONFLICT (person_id) DO UPDATE SET url = excluded.url, fetched = NULL, problem = NULL
+                    ON CONFLICT (person_id) DO UPDATE SET url = excluded.url, fetched = NULL, problem = NULL, claimed = NULL
                     """, [.integer(personID), .text(url)])
             } else {
                 _ = try database.execute("DELETE FROM calendar_sources WHERE person_id = ?", [.integer(personID)])
@@ -25,9 +26,24 @@ extension Accounts {
         }
     }
 
+    /// Takes the scheduled refresh of `personID`'s calendar on this server, in one statement:
+    /// true for one server of those asking within `every` (the refresh's period), so replicas
+    /// fetch each calendar once a period between them.
+    func claimCalendarRefresh(of personID: Int64, now: Date, every: TimeInterval) throws -> Bool {
+        let stamp = Int64(now.timeIntervalSince1970)
+        return try database.withConnection { database in
+            try !database.execute(
+                """
+                UPDATE calendar_sources SET claimed = ? WHERE person_id = ? AND (claimed IS NULL OR claimed <= ?)
+                RETURNING 1
+                """, [.integer(stamp), .integer(personID), .integer(stamp - Int64(every / 2))]
+            ).isEmpty
+        }
+    }
+
     /// Notes how a fetch of `personID`'s calendar went at `now`: fine (no problem), or why not.
     func noteCalendarFetch(of personID: Int64, problem: String?, now: Date) throws {
-        try database.withLock { database in
+        try database.withConnection { database in
             if let problem {
                 _ = try database.execute(
                     "UPDATE calendar_sources SET problem = ? WHERE person_id = ?", [.text(problem), .integer(personID)])
@@ -41,7 +57,7 @@ extension Accounts {
 
     /// Every calendar address, or only `personID`'s.
     func calendarSources(of personID: Int64? = nil) throws -> [CalendarSource] {
-        let rows = try database.withLock { database in
+        let rows = try database.withConnection { database in
             try database.execute(
                 "SELECT person_id, url, fetched, problem FROM calendar_sources"
                     + (personID == nil ? "" : " WHERE person_id = ?"), personID.map { [.integer($0)] } ?? [])

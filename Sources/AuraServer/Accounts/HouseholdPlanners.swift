@@ -5,7 +5,7 @@ import Foundation
 /// added) in `Content/planner/`, so cron and `aura plan` work on the same day as the pages —
 /// unless that folder holds the demo day, marked by `demoMarker` — and everyone else (then the
 /// owner too) in `<state>/people/<id>/planner/`, readable by the server alone.
-public struct HouseholdPlanners: Sendable {
+public struct HouseholdPlanners: PlannerDirectory {
     /// The file that marks `Content/planner/` as the demo site's day.
     static let demoMarker = "DEMO.md"
 
@@ -22,12 +22,23 @@ public struct HouseholdPlanners: Sendable {
             atPath: PlannerFolder(content: content).folder.appendingPathComponent(Self.demoMarker).path)
     }
 
-    /// Whether a person (the owner, or another) plans in `Content/planner/`.
-    func plansInContent(isOwner: Bool) -> Bool { isOwner && ownerPlansInContent }
+    public func plansInContent(isOwner: Bool) -> Bool { isOwner && ownerPlansInContent }
 
-    /// The planner of a person; their own folder is created when new and `preparing` (a look
-    /// that changes nothing needs no new folder).
-    public func planner(personID: Int64, isOwner: Bool, preparing: Bool = true) throws -> PlannerFolder {
+    public func planner(personID: Int64, isOwner: Bool, preparing: Bool) throws -> any PlannerStore {
+        try folder(personID: personID, isOwner: isOwner, preparing: preparing)
+    }
+
+    /// Made first when new, so the folder can be watched and answers made from it kept.
+    public func files(personID: Int64, isOwner: Bool) -> [String] {
+        (try? folder(personID: personID, isOwner: isOwner).paths) ?? []
+    }
+
+    public func remove(personID: Int64) throws {
+        try state.removeFolders(of: personID)
+    }
+
+    /// The planner folder of a person; their own is created when new and `preparing`.
+    public func folder(personID: Int64, isOwner: Bool, preparing: Bool = true) throws -> PlannerFolder {
         if plansInContent(isOwner: isOwner) { return PlannerFolder(content: content) }
         let folder = state.plannerFolder(personID)
         if preparing, !FileManager.default.fileExists(atPath: folder.path) {

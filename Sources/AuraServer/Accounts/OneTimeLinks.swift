@@ -1,3 +1,4 @@
+import AuraSQL
 import Foundation
 import Platform
 
@@ -13,7 +14,7 @@ extension Accounts {
     public func invite(now: Date) throws -> String {
         let token = try SecureRandom.token()
         let stamp = Int64(now.timeIntervalSince1970)
-        try database.withLock { database in
+        try database.withConnection { database in
             _ = try database.execute("DELETE FROM invitations WHERE expires < ?", [.integer(stamp)])
             _ = try database.execute(
                 "INSERT INTO invitations (token_hash, created, expires) VALUES (?, ?, ?)",
@@ -24,7 +25,7 @@ extension Accounts {
 
     /// Whether an invitation's secret is unused and unexpired.
     public func invitationIsOpen(_ token: String, now: Date) throws -> Bool {
-        try database.withLock { database in
+        try database.withConnection { database in
             try database.execute(
                 "SELECT 1 FROM invitations WHERE token_hash = ? AND used IS NULL AND expires > ?",
                 [.text(Self.hash(token)), .integer(Int64(now.timeIntervalSince1970))]
@@ -33,22 +34,20 @@ extension Accounts {
     }
 
     /// Marks an open invitation used, inside the transaction that adds the person; false when it was not open.
-    static func redeem(invitation token: String, _ database: SQLiteDatabase, now: Date) throws -> Bool {
+    static func redeem(invitation token: String, _ database: any SQLConnection, now: Date) throws -> Bool {
         let stamp = Int64(now.timeIntervalSince1970)
-        let open = try database.execute(
-            "SELECT 1 FROM invitations WHERE token_hash = ? AND used IS NULL AND expires > ?",
-            [.text(hash(token)), .integer(stamp)])
-        guard !open.isEmpty else { return false }
-        try database.execute(
-            "UPDATE invitations SET used = ? WHERE token_hash = ?", [.integer(stamp), .text(hash(token))])
-        return true
+        // One statement, so of two redeeming at once only one finds it open.
+        return try !database.execute(
+            "UPDATE invitations SET used = ? WHERE token_hash = ? AND used IS NULL AND expires > ? RETURNING 1",
+            [.integer(stamp), .text(hash(token)), .integer(stamp)]
+        ).isEmpty
     }
 
     /// A reset link's secret for `name`, or nil when no such person exists. Earlier links of theirs stop working.
     public func resetToken(name: String, now: Date) throws -> String? {
         let token = try SecureRandom.token()
         let stamp = Int64(now.timeIntervalSince1970)
-        return try database.withLock { database in
+        return try database.withConnection { database in
             guard let id = try database.execute("SELECT id FROM people WHERE name = ?", [.text(name)]).first?[0].integer
             else { return nil }
             try database.transaction {
@@ -75,7 +74,7 @@ extension Accounts {
             ("forgot:" + address, Self.resetMailsPerAddress),
             ("forgot-name:" + name.lowercased() + " address:" + address, Self.resetMailsPerNameAndAddress)
         ]
-        return try database.withLock { database in
+        return try database.withConnection { database in
             guard try Self.throttle(database, keys: keys, now: now) == nil else { return false }
             try Self.recordFailure(database, keys: keys.map(\.0), now: now)
             return true
@@ -84,7 +83,7 @@ extension Accounts {
 
     /// The name a reset link is for, while it is unused and unexpired.
     public func resetName(token: String, now: Date) throws -> String? {
-        try database.withLock { database in
+        try database.withConnection { database in
             try database.execute(
                 """
                 SELECT p.name FROM reset_tokens r JOIN people p ON p.id = r.person_id
@@ -100,16 +99,16 @@ extension Accounts {
         try PasswordPolicy.check(password)
         let hash = try PasswordHash.make(password)
         let stamp = Int64(now.timeIntervalSince1970)
-        return try database.withLock { database in
+        return try database.withConnection { database in
             try database.transaction {
                 guard
                     let id = try database.execute(
-                        "SELECT person_id FROM reset_tokens WHERE token_hash = ? AND used IS NULL AND expires > ?",
-                        [.text(Self.hash(token)), .integer(stamp)]
+                        """
+                        UPDATE reset_tokens SET used = ? WHERE token_hash = ? AND used IS NULL AND expires > ?
+                        RETURNING person_id
+                        """, [.integer(stamp), .text(Self.hash(token)), .integer(stamp)]
                     ).first?[0].integer
                 else { return false }
-                try database.execute(
-                    "UPDATE reset_tokens SET used = ? WHERE token_hash = ?", [.integer(stamp), .text(Self.hash(token))])
                 try database.execute("UPDATE people SET password_hash = ? WHERE id = ?", [.text(hash), .integer(id)])
                 try database.execute("DELETE FROM sessions WHERE person_id = ?", [.integer(id)])
                 return true
@@ -120,7 +119,7 @@ extension Accounts {
     /// A new secret for `personID`'s calendar feed (`/feed/<secret>.ics`); the old one stops working.
     public func rotateFeed(personID: Int64, now: Date) throws -> String {
         let token = try SecureRandom.token()
-        try database.withLock { database in
+        try database.withConnection { database in
             _ = try database.execute(
                 """
                 INSERT INTO feed_secrets (person_id, secret_hash, created) VALUES (?, ?, ?)
@@ -132,7 +131,7 @@ extension Accounts {
 
     /// The person whose calendar feed a secret opens.
     public func feedOwner(secret: String) throws -> (id: Int64, name: String, isOwner: Bool)? {
-        try database.withLock { database in
+        try database.withConnection { database in
             guard
                 let row = try database.execute(
                     "SELECT f.person_id, p.name FROM feed_secrets f JOIN people p ON p.id = f.person_id WHERE f.secret_hash = ?",

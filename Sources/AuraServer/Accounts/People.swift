@@ -1,3 +1,4 @@
+import AuraSQL
 import Foundation
 
 /// Who has an account, and removing one.
@@ -12,7 +13,7 @@ extension Accounts {
 
     /// Everyone, by name.
     public func people() throws -> [Person] {
-        try database.withLock { database in
+        try database.withConnection { database in
             let owner = try Self.ownerID(database)
             return try database.execute("SELECT id, name FROM people ORDER BY name").compactMap { row in
                 guard let id = row[0].integer, let name = row[1].text else { return nil }
@@ -33,6 +34,6 @@ extension Accounts {
                 description:
                     "'\(person.name)' is the owner, whose planner is Content/planner/; the owner's account stays")
         }
-        try database.withLock { _ = try $0.execute("DELETE FROM people WHERE id = ?", [.integer(person.id)]) }
+        try database.withConnection { _ = try $0.execute("DELETE FROM people WHERE id = ?", [.integer(person.id)]) }
     }
 }

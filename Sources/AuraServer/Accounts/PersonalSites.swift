@@ -8,11 +8,13 @@ import Synchronization
 /// their session is ever answered from them; the rest of their site is the owner's.
 final class PersonalSites: Sendable {
     let shared: BuildOptions
-    let planners: HouseholdPlanners
-    /// Each person's site as last built, with the generation of the planner it was built from.
+    let planners: any PlannerDirectory
+    /// Each person's site as last built, with the generation of the planner it was built from,
+    /// for at most `sitesKept` people (many people on a replica: one let go for each one built).
     private let built: Mutex<[Int64: (generation: UInt64, site: ServedSite)]> = Mutex([:])
+    static let sitesKept = 256
 
-    init(shared: BuildOptions, planners: HouseholdPlanners) {
+    init(shared: BuildOptions, planners: any PlannerDirectory) {
         self.shared = shared
         self.planners = planners
     }
@@ -35,14 +37,17 @@ final class PersonalSites: Sendable {
             let site = try SiteBuilds.buildServedWaiting(
                 options(for: personID, name: name), planner: planner, previous: built[personID]?.site,
                 keeps: PersonalPaths.contains)
+            if built[personID] == nil, built.count >= Self.sitesKept, let any = built.keys.first {
+                built.removeValue(forKey: any)
+            }
             built[personID] = (planner.generation, site)
             return site
         }
     }
 
-    /// Forgets a person's built site and removes their folders (their account is gone).
+    /// Forgets a person's built site and their planner (their account is gone).
     func remove(_ personID: Int64) throws {
         built.withLock { _ = $0.removeValue(forKey: personID) }
-        try planners.state.removeFolders(of: personID)
+        try planners.remove(personID: personID)
     }
 }

@@ -9,9 +9,11 @@ enum PlannerExport {
         let description: String
     }
 
-    /// The zip of `folder`'s files (`PlannerFolder.documentFiles`) and `kept` (what the server
+    /// The zip of `folder`'s files (`PlannerStore.documentFiles`) and `kept` (what the server
     /// keeps of the person elsewhere: name and contents).
-    static func zip(_ folder: PlannerFolder, adding kept: [(name: String, data: Data)] = [], now: Date) throws -> Data {
+    static func zip(_ folder: any PlannerStore, adding kept: [(name: String, data: Data)] = [], now: Date) throws
+        -> Data
+    {
         let files = try folder.documentFiles().map { ("planner/" + $0.name, $0.data) } + kept.map { ($0.name, $0.data) }
         // Stored without compression, the zip is its files plus headers: room for both.
         var buffer = [UInt8](repeating: 0, count: files.reduce(64 * 1024) { $0 + $1.1.count + 512 })

@@ -1,3 +1,4 @@
+import AuraSQL
 import Foundation
 
 /// Each person's Web Push subscriptions, in the accounts database: a browser's endpoint with
@@ -14,7 +15,7 @@ extension Accounts {
     /// Keeps `subscription` for `personID`; false when that person already had that endpoint
     /// (its keys and profile are brought up to date).
     func addPushSubscription(_ subscription: PushSubscription, of personID: Int64, now: Date) throws -> Bool {
-        try database.withLock { database in
+        try database.withConnection { database in
             try database.transaction {
                 let known = try !database.execute(
                     "SELECT 1 FROM push_subscriptions WHERE person_id = ? AND endpoint = ?",
@@ -40,7 +41,7 @@ extension Accounts {
 
     /// Forgets `personID`'s subscription at `endpoint`.
     func removePushSubscription(_ endpoint: String, of personID: Int64) throws {
-        try database.withLock { database in
+        try database.withConnection { database in
             _ = try database.execute(
                 "DELETE FROM push_subscriptions WHERE person_id = ? AND endpoint = ?",
                 [.integer(personID), .text(endpoint)])
@@ -49,7 +50,7 @@ extension Accounts {
 
     /// `personID`'s subscriptions.
     func pushSubscriptions(of personID: Int64) throws -> [PushSubscription] {
-        let rows = try database.withLock { database in
+        let rows = try database.withConnection { database in
             try database.execute(
                 "SELECT endpoint, p256dh, auth, profile FROM push_subscriptions WHERE person_id = ? ORDER BY endpoint",
                 [.integer(personID)])
@@ -64,29 +65,54 @@ extension Accounts {
 
     /// Everyone with at least one subscription.
     func peopleWithPushSubscriptions() throws -> [Person] {
-        let subscribed = try database.withLock { database in
+        let subscribed = try database.withConnection { database in
             Set(try database.execute("SELECT DISTINCT person_id FROM push_subscriptions").compactMap { $0[0].integer })
         }
         return try people().filter { subscribed.contains($0.id) }
     }
 
-    /// Records that the reminder `notificationID` with trigger `fire` is being pushed to
-    /// `personID`; false when it was before (nothing is pushed twice, a restart included).
-    func notePushSent(_ notificationID: String, fire: Date, of personID: Int64) throws -> Bool {
-        let key: [SQLiteDatabase.Value] = [
+    /// What became of a claim on a reminder (`claimPush`).
+    enum PushClaim: Equatable {
+        /// This server pushes it now, and says so after (`notePushSent`).
+        case claimed
+        /// It was pushed before (a restart, or another replica).
+        case sent
+        /// Another server claimed it moments ago; ask again later: if that one died before
+        /// pushing, its claim lapses after `claimLifetime`.
+        case heldElsewhere
+    }
+
+    /// How long a claim keeps other servers from pushing a reminder.
+    static let claimLifetime: TimeInterval = 30
+
+    /// Claims the reminder `notificationID` with trigger `fire` of `personID`, in one statement,
+    /// so of the servers that ask at once exactly one is told `.claimed`.
+    func claimPush(_ notificationID: String, fire: Date, of personID: Int64, now: Date) throws -> PushClaim {
+        let key: [SQLValue] = [
             .integer(personID), .text(notificationID), .integer(Int64(fire.timeIntervalSince1970))
         ]
-        return try database.withLock { database in
-            try database.transaction {
-                guard
-                    try database.execute(
-                        "SELECT 1 FROM push_sent WHERE person_id = ? AND notification_id = ? AND fire = ?", key
-                    ).isEmpty
-                else { return false }
-                _ = try database.execute(
-                    "INSERT INTO push_sent (person_id, notification_id, fire) VALUES (?, ?, ?)", key)
-                return true
-            }
+        let stamp = Int64(now.timeIntervalSince1970)
+        return try database.withConnection { database in
+            let claimed = try database.execute(
+                """
+                INSERT INTO push_sent (person_id, notification_id, fire, claimed, sent) VALUES (?, ?, ?, ?, 0)
+                ON CONFLICT (person_id, notification_id, fire) DO UPDATE SET claimed = excluded.claimed
+                WHERE push_sent.sent = 0 AND push_sent.claimed <= ?
+                RETURNING 1
+                """, key + [.integer(stamp), .integer(stamp - Int64(Self.claimLifetime))])
+            if !claimed.isEmpty { return .claimed }
+            let sent = try database.execute(
+                "SELECT sent FROM push_sent WHERE person_id = ? AND notification_id = ? AND fire = ?", key)
+            return sent.first?[0].integer == 1 ? .sent : .heldElsewhere
+        }
+    }
+
+    /// Records that the claimed reminder was pushed: no server pushes it again.
+    func notePushSent(_ notificationID: String, fire: Date, of personID: Int64) throws {
+        try database.withConnection { database in
+            _ = try database.execute(
+                "UPDATE push_sent SET sent = 1 WHERE person_id = ? AND notification_id = ? AND fire = ?",
+                [.integer(personID), .text(notificationID), .integer(Int64(fire.timeIntervalSince1970))])
         }
     }
 }

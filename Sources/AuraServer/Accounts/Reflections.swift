@@ -1,4 +1,5 @@
 import AuraPlanner
+import AuraSQL
 import Foundation
 
 /// A person's own reflections, kept on the server in the accounts database: per day, a
@@ -35,26 +36,22 @@ extension Accounts {
     func saveReflection(_ text: String, day: LocalDate, part: ReflectionPart, of personID: Int64, at: Int64)
         throws -> Bool
     {
-        try database.withLock { database in
-            try database.transaction {
-                let key: [SQLiteDatabase.Value] = [.integer(personID), .text(day.iso), .text(part.rawValue)]
-                let kept = try database.execute(
-                    "SELECT changed FROM reflections WHERE person_id = ? AND day = ? AND part = ?", key
-                ).first?[0].integer
-                if let kept, kept > at { return false }
-                _ = try database.execute(
-                    """
-                    INSERT INTO reflections (person_id, day, part, text, changed) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (person_id, day, part) DO UPDATE SET text = excluded.text, changed = excluded.changed
-                    """, key + [.text(text), .integer(at)])
-                return true
-            }
+        try database.withConnection { database in
+            // One statement: of two writers at once, the later change is kept whatever the order.
+            try !database.execute(
+                """
+                INSERT INTO reflections (person_id, day, part, text, changed) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (person_id, day, part) DO UPDATE SET text = excluded.text, changed = excluded.changed
+                WHERE reflections.changed <= excluded.changed
+                RETURNING 1
+                """, [.integer(personID), .text(day.iso), .text(part.rawValue), .text(text), .integer(at)]
+            ).isEmpty
         }
     }
 
     /// Every day `personID` wrote something for, newest first.
     func reflections(of personID: Int64) throws -> [DayReflection] {
-        let rows = try database.withLock { database in
+        let rows = try database.withConnection { database in
             try database.execute(
                 "SELECT day, part, text FROM reflections WHERE person_id = ? AND text != '' ORDER BY day DESC",
                 [.integer(personID)])

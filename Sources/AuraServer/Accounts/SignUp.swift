@@ -1,3 +1,4 @@
+import AuraSQL
 import Foundation
 
 /// Joining: a person adds themselves, with an invitation when the site asks for one.
@@ -25,11 +26,12 @@ extension Accounts {
         address: String, now: Date
     ) throws -> Result<String?, SignUpFailure> {
         let key = "signup:" + address
-        if let wait = try database.withLock({ try Self.throttle($0, keys: [(key, Self.signUpsPerAddress)], now: now) })
-        {
+        if let wait = try database.withConnection({
+            try Self.throttle($0, keys: [(key, Self.signUpsPerAddress)], now: now)
+        }) {
             return .failure(.throttled(retryAfter: wait))
         }
-        try database.withLock { try Self.recordFailure($0, keys: [key], now: now) }
+        try database.withConnection { try Self.recordFailure($0, keys: [key], now: now) }
         let trimmed: String
         let hash: String
         do {
@@ -42,18 +44,23 @@ extension Accounts {
         let full = String(fullName.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
         let made: SignUpFailure?
         do {
-            made = try database.withLock { database in
+            made = try database.withConnection { database in
                 try database.transaction {
                     // The invitation first, so only its holder learns whether a name is taken;
                     // a taken name rolls its redemption back (`NameTaken`), leaving it open.
                     if let invitation, try !Self.redeem(invitation: invitation, database, now: now) {
                         return SignUpFailure.invitationNotOpen
                     }
-                    guard try database.execute("SELECT 1 FROM people WHERE name = ?", [.text(trimmed)]).isEmpty
+                    // Two signing up with one name at once: one is added, the other told it is taken.
+                    guard
+                        try !database.execute(
+                            """
+                            INSERT INTO people (name, password_hash, created, full_name) VALUES (?, ?, ?, ?)
+                            ON CONFLICT (name) DO NOTHING RETURNING id
+                            """,
+                            [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970)), .text(full)]
+                        ).isEmpty
                     else { throw NameTaken() }
-                    try database.execute(
-                        "INSERT INTO people (name, password_hash, created, full_name) VALUES (?, ?, ?, ?)",
-                        [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970)), .text(full)])
                     return nil
                 }
             }

@@ -2,9 +2,8 @@ import AuraUseCases
 import Foundation
 
 extension AuraApp {
-    /// The planner of a person: `Content/planner/` for an owner who plans there
-    /// (`plansInContent`), else their own folder in the state folder.
-    func planner(personID: Int64, isOwner: Bool, preparing: Bool = true) throws -> PlannerFolder {
+    /// The planner of a person, where the server keeps it (`PlannerDirectory`).
+    func planner(personID: Int64, isOwner: Bool, preparing: Bool = true) throws -> any PlannerStore {
         try planners.planner(personID: personID, isOwner: isOwner, preparing: preparing)
     }
 
@@ -37,16 +36,19 @@ extension AuraApp {
         let minutes = try serverSettings.calendarRefreshMinutes
         calendarRefresh.withLock { refresh in
             refresh = RepeatingTimer(label: "aura.serve.calendars", every: .seconds(minutes * 60)) { [weak self] in
-                self?.refreshCalendars()
+                self?.refreshCalendars(every: TimeInterval(minutes * 60))
             }
         }
     }
 
-    /// Fetches everyone's calendar address again.
-    func refreshCalendars() {
+    /// Fetches everyone's calendar address again, each one this server claims for the period
+    /// `every` (with replicas, each calendar is fetched by one of them).
+    func refreshCalendars(every: TimeInterval) {
         guard let people = try? accounts.people(), let sources = try? accounts.calendarSources() else { return }
         for source in sources {
-            guard let person = people.first(where: { $0.id == source.personID }) else { continue }
+            guard let person = people.first(where: { $0.id == source.personID }),
+                (try? accounts.claimCalendarRefresh(of: person.id, now: clock(), every: every)) == true
+            else { continue }
             _ = try? fetchCalendar(source.url, personID: person.id, isOwner: person.isOwner)
         }
     }

@@ -13,9 +13,11 @@ import Synchronization
 /// reminders are read again from their plan and store when those files' stamps change (looked
 /// at every few seconds), so an action here, cron's `aura plan` or an editor is noticed. Right
 /// before a push, its block is read again: Done cancels it, a snooze moves it to the snooze's
-/// end. Each push is recorded with its trigger (a moved trigger is a new push), so a restart
-/// sends nothing twice; a trigger missed for up to `lateness` (the server was down) is sent
-/// late, older ones are dropped.
+/// end. Each push is claimed in the accounts database before it is sent and recorded as sent
+/// after, with its trigger (a moved trigger is a new push), so a restart or another replica
+/// sends nothing twice, and a claim a replica died holding lapses to the others
+/// (`Accounts.claimLifetime`); a trigger missed for up to `lateness` (the server was down) is
+/// sent late, older ones are dropped.
 final class PushScheduler: Sendable {
     static let lateness: TimeInterval = 10 * 60
     static let stampInterval = 5
@@ -178,9 +180,12 @@ extension AuraApp {
                     }),
                     current.fire <= now
                 else { continue }
+                let claim = try? accounts.claimPush(
+                    current.notification.id, fire: current.fire, of: person.id, now: now)
+                guard claim == .claimed || claim == .sent else { continue }
                 scheduler.notePushed(current, of: person.id)
-                guard (try? accounts.notePushSent(current.notification.id, fire: current.fire, of: person.id)) == true
-                else { continue }
+                guard claim == .claimed else { continue }
+                PausePoint.reached("push: claimed")
                 let note = current.notification
                 _ = try? push(
                     PushPayload(
@@ -192,11 +197,12 @@ extension AuraApp {
                         profile: person.name),
                     to: person.id, urgency: now.timeIntervalSince(current.fire) < 60 ? "high" : "normal",
                     ttl: Int(PushScheduler.lateness))
+                try? accounts.notePushSent(current.notification.id, fire: current.fire, of: person.id)
             }
         }
     }
 
-    private static func currentReminders(_ folder: PlannerFolder) -> [PushScheduler.Reminder] {
+    private static func currentReminders(_ folder: any PlannerStore) -> [PushScheduler.Reminder] {
         guard let state = try? folder.read(), let plan = state.plan else { return [] }
         return PushScheduler.reminders(in: plan, store: state.tasks)
     }

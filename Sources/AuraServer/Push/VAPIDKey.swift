@@ -2,27 +2,34 @@ import Foundation
 import Platform
 
 /// The server's application key for Web Push (VAPID, RFC 8292): a P-256 key pair made on the
-/// first start and kept in the state folder (`vapid.pem`, mode 0600), so the browsers'
-/// subscriptions, which are bound to its public key, outlive restarts.
+/// first start and kept in the accounts database, so the browsers' subscriptions, which are
+/// bound to its public key, outlive restarts and hold on every replica.
 struct VAPIDKey: Sendable {
     let key: P256Key
     /// The 65-byte uncompressed public point, as a browser takes it (`applicationServerKey`).
     var publicKey: Data { Data(key.publicPoint) }
 
+    /// Where an earlier Aura kept the key, in the state folder: taken in on the first start.
     static let fileName = "vapid.pem"
 
-    /// The key kept in `folder`, made and kept there first when there is none.
-    static func loadOrCreate(in folder: URL) throws -> VAPIDKey {
+    /// The key `accounts` keep; when they keep none yet, the one in `folder`'s `vapid.pem` or
+    /// a new one, kept first. Replicas starting together all end with the one kept first.
+    static func loadOrCreate(in accounts: Accounts, formerlyIn folder: URL) throws -> VAPIDKey {
+        if let pem = try accounts.serverKey(named: "vapid") { return try key(pem, from: "the accounts database") }
         let file = folder.appendingPathComponent(fileName)
+        let made: Data
         if let pem = try? Data(contentsOf: file) {
-            guard let key = P256Key(pem: pem) else {
-                throw P256Key.KeyError(
-                    description: "\(file.path) is not a P-256 private key in PEM; move it away to make a new one")
-            }
-            return VAPIDKey(key: key)
+            made = try key(pem, from: file.path).key.pem()
+        } else {
+            made = try P256Key().pem()
         }
-        let key = try P256Key()
-        try AtomicFile.write(try key.pem(), to: file, permissions: 0o600)
+        return try key(try accounts.keepServerKey(named: "vapid", made), from: "the accounts database")
+    }
+
+    private static func key(_ pem: Data, from place: String) throws -> VAPIDKey {
+        guard let key = P256Key(pem: pem) else {
+            throw P256Key.KeyError(description: "the Web Push key in \(place) is not a P-256 private key in PEM")
+        }
         return VAPIDKey(key: key)
     }
 

@@ -193,7 +193,7 @@ extension AuraApp {
     /// latest change (`"undo": "latest"`); the answer carries the pages' Done and Snoozed state
     /// as the store now holds it.
     private func changeTasks(
-        _ action: Action, _ fields: [String: String], folder: PlannerFolder, today: LocalDate, now: Date
+        _ action: Action, _ fields: [String: String], folder: any PlannerStore, today: LocalDate, now: Date
     ) throws -> Outcome {
         let at = Self.changeTime(fields, now: now)
         let actions = TaskActions(planner: folder)
@@ -248,7 +248,7 @@ extension AuraApp {
     /// an id not in the person's plan, or no plan yet, is 404; a change the store refuses
     /// (`TaskStoreChangeError`) has the status `refused`.
     private func onTask(
-        _ fields: [String: String], folder: PlannerFolder, refused: Int, _ act: (String) throws -> Outcome
+        _ fields: [String: String], folder: any PlannerStore, refused: Int, _ act: (String) throws -> Outcome
     ) throws -> Outcome {
         guard let id = fields["id"], !id.isEmpty, id.count <= 200 else {
             throw ActionProblem(status: 400, message: "expected the task's id")
@@ -277,7 +277,7 @@ extension AuraApp {
     /// Edit (`words`, `date`, `time`, `minutes`, `category`), Move (`date`: `YYYY-MM-DD` or a
     /// day such as `friday`) and Delete on the id a page knows (see `TaskActions.targets`).
     private func reshapeTasks(
-        _ action: Action, _ fields: [String: String], folder: PlannerFolder, today: LocalDate, now: Date
+        _ action: Action, _ fields: [String: String], folder: any PlannerStore, today: LocalDate, now: Date
     ) throws -> Outcome {
         let at = Self.changeTime(fields, now: now)
         let actions = TaskActions(planner: folder)
@@ -354,7 +354,7 @@ extension AuraApp {
             return KeptAnswers.response(
                 kept, for: request,
                 reuse: HTTPResponse.Reuse(
-                    forEveryone: false, files: accounts.filePaths + folder.paths,
+                    forEveryone: false, files: accounts.filePaths + plannerFiles(of: session),
                     until: kept.until.map { min($0, limit) } ?? limit))
         }
         if let kept = pageStates.answer(session.personID, version: read.generation, now: now) {

@@ -36,6 +36,7 @@ extension AuraApp {
         router.on("POST", at: .path("/planner/plan")) { context in try context.app.perform(.plan, context) }
         router.get(.path("/api/state")) { context in try context.app.pageState(context) }
         router.get(.path("/api/push/key")) { context in context.app.pushKey() }
+        router.get(.path("/api/health")) { context in try context.app.health() }
         router.on("POST", "DELETE", at: .path("/api/push/subscriptions")) { context in
             try context.app.pushSubscriptions(context)
         }

@@ -2,10 +2,26 @@ import CSQLite
 import Foundation
 import Synchronization
 
+/// A SQLite file as a `SQLDatabase`: one connection, lent to one thread at a time, so a
+/// transaction is never interleaved with another thread's statements.
+public final class SQLiteDatabase: SQLDatabase {
+    private let connection: SQLiteConnection
+    private let lock = NSLock()
+
+    /// Opens (or creates) the file at `path`.
+    public init(path: String) throws {
+        connection = try SQLiteConnection(path: path)
+    }
+
+    public func withConnection<Result>(_ work: (any SQLConnection) throws -> Result) throws -> Result {
+        try lock.withLock { try work(connection) }
+    }
+}
+
 /// A thin face of SQLite: one connection in WAL mode with foreign keys on, serialised by
 /// SQLite itself (opened full-mutex), statements with bound parameters only, each prepared
 /// once.
-final class SQLiteDatabase: @unchecked Sendable {
+final class SQLiteConnection: SQLConnection, @unchecked Sendable {
     private let handle: OpaquePointer
     /// Statements prepared once and run again (reset between runs), by their SQL. One in use
     /// is taken out, so two threads never share one: the second prepares its own.
@@ -17,16 +33,6 @@ final class SQLiteDatabase: @unchecked Sendable {
 
     struct SQLError: Error, CustomStringConvertible {
         let description: String
-    }
-
-    /// A value bound to a `?` or read from a column.
-    enum Value: Equatable {
-        case integer(Int64)
-        case text(String)
-        case null
-
-        var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
-        var text: String? { if case .text(let value) = self { value } else { nil } }
     }
 
     init(path: String) throws {
@@ -52,7 +58,7 @@ final class SQLiteDatabase: @unchecked Sendable {
 
     /// Runs one statement with `parameters`; returns its rows.
     @discardableResult
-    func execute(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws -> [[SQLValue]] {
         let statement: OpaquePointer
         if let kept = prepared.withLock({ $0.removeValue(forKey: sql) }) {
             statement = kept.handle
@@ -80,7 +86,7 @@ final class SQLiteDatabase: @unchecked Sendable {
             case .null: sqlite3_bind_null(statement, position)
             }
         }
-        var rows: [[Value]] = []
+        var rows: [[SQLValue]] = []
         while true {
             switch sqlite3_step(statement) {
             case SQLITE_ROW:

@@ -1,0 +1,64 @@
+import AuraSQL
+
+/// The PostgreSQL database as a `SQLDatabase`, so the accounts run over it unchanged: the
+/// statements' `?`s are numbered as PostgreSQL wants them (`$1`, `$2`…), and integer and
+/// boolean columns are read back as integers.
+extension PostgresDatabase: SQLDatabase {
+    public func withConnection<Result>(_ work: (any SQLConnection) throws -> Result) throws -> Result {
+        try withConnection { (connection: PostgresConnection) in try work(PostgresSQLConnection(connection: connection))
+        }
+    }
+}
+
+struct PostgresSQLConnection: SQLConnection {
+    let connection: PostgresConnection
+
+    /// Object ids of the types read back as integers: bool, int8, int2, int4.
+    private static let integerTypes: Set<UInt32> = [16, 20, 21, 23]
+
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws -> [[SQLValue]] {
+        let rows = try connection.execute(
+            Self.numbered(sql),
+            parameters.map { value in
+                switch value {
+                case .integer(let number): String(number)
+                case .text(let text): text
+                case .null: nil
+                }
+            })
+        let integers = (0..<rows.columns).map { Self.integerTypes.contains(rows.type(of: $0)) }
+        return (0..<rows.count).map { row in
+            (0..<rows.columns).map { column in
+                guard let text = rows[row, column] else { return .null }
+                guard integers[column] else { return .text(text) }
+                return .integer(text == "t" ? 1 : text == "f" ? 0 : Int64(text) ?? 0)
+            }
+        }
+    }
+
+    func transaction<Result>(_ work: () throws -> Result) throws -> Result {
+        try connection.transaction(work)
+    }
+
+    /// `sql` with each `?` outside a quoted string or name numbered in turn.
+    static func numbered(_ sql: String) -> String {
+        var result = ""
+        var count = 0
+        var quote: Character?
+        for character in sql {
+            if let open = quote {
+                if character == open { quote = nil }
+                result.append(character)
+            } else if character == "'" || character == "\"" {
+                quote = character
+                result.append(character)
+            } else if character == "?" {
+                count += 1
+                result += "$\(count)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
