@@ -8,6 +8,11 @@ the dashboard's pre-built file from the same folder. Each target gets one wrk ru
 CONNECTIONS connections for SECONDS seconds (at most 20) after a 2-second warm-up; the row keeps
 requests/s, p99 latency, errors (non-2xx answers and socket errors) and the server's peak
 resident memory (VmHWM, summed over nginx's processes).
+
+Inside a PostgreSQL cluster (`make bench` runs under `pg_virtualenv`, so PGHOST is set), the
+same household is moved into a fresh database (`aura db import`) and three more replicas serve
+it (`--database`): one answers the dashboard and Done on its own, then nginx spreads the
+dashboard over all three, round robin.
 """
 
 import http.cookiejar
@@ -208,6 +213,8 @@ def run(aura, content, templates, seconds):
                 measure("aura serve", asset, aura_url + asset, seconds, aura_process.pid)]
         rows += [measure("nginx", "/dashboard/ (the built file)", nginx_url + "/dashboard/", seconds, nginx_process.pid),
                  measure("nginx", asset, nginx_url + asset, seconds, nginx_process.pid)]
+        if os.environ.get("PGHOST"):
+            rows += database_rows(aura, folder, templates, seconds)
         return rows
     finally:
         for process in (aura_process, nginx_process):
@@ -217,12 +224,93 @@ def run(aura, content, templates, seconds):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def database_rows(aura, folder, templates, seconds):
+    """The household in PostgreSQL behind three replicas: the dashboard and Done through one,
+    and the dashboard through nginx in front of all three."""
+    name = "aura_bench_" + str(os.getpid())
+    subprocess.run(["psql", "-q", "-c", f"DROP DATABASE IF EXISTS {name}", "-c", f"CREATE DATABASE {name}"],
+                   check=True, capture_output=True)
+    environment = os.environ
+    url = (f"postgres://{environment['PGUSER']}:{environment['PGPASSWORD']}@{environment['PGHOST']}:"
+           f"{environment['PGPORT']}/{name}")
+    content = folder / "Content"
+    for command in (["db", "migrate", "--database", url],
+                    ["db", "import", "--database", url, "--state", str(folder / "state"), "--content", str(content)]):
+        subprocess.run([str(aura), *command], check=True, capture_output=True)
+    replicas, balancer = [], None
+    try:
+        for number in range(3):
+            process = subprocess.Popen([str(aura), "serve", "--content", str(content), "--templates", str(templates),
+                                        "--database", url, "--listen", "127.0.0.1:0",
+                                        "--state", str(folder / f"replica-{number}"), "--quiet"],
+                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            match = re.search(r"at (http://127\.0\.0\.1:\d+)/", process.stdout.readline())
+            if not match:
+                process.kill()
+                raise ServeSetupError("aura serve --database did not start")
+            replicas.append((process, match.group(1)))
+        process, base = replicas[0]
+        cookie = sign_in(base)
+        rows = [measure("aura serve (PostgreSQL)", "/dashboard/ (signed in)", base + "/dashboard/", seconds,
+                        process.pid, cookie),
+                measure("aura serve (PostgreSQL)", "POST /api/done (signed in)", base + "/api/done", seconds,
+                        process.pid, cookie, done_script(folder, base, content))]
+        balancer, balanced = start_balancer(folder, [base for _, base in replicas])
+        rows.append(measure("nginx → 3 replicas (PostgreSQL)", "/dashboard/ (signed in)", balanced + "/dashboard/",
+                            seconds, process.pid, cookie))
+        return rows
+    finally:
+        for process in [balancer] + [process for process, _ in replicas]:
+            if process and process.poll() is None:
+                process.send_signal(signal.SIGQUIT if process is balancer else signal.SIGTERM)
+                process.wait(timeout=60)
+        subprocess.run(["psql", "-q", "-c", f"DROP DATABASE IF EXISTS {name}"], capture_output=True)
+
+
+def start_balancer(folder, upstreams):
+    """nginx proxying to `upstreams` round robin, with kept connections."""
+    port = free_port()
+    temp = folder / "balancer"
+    temp.mkdir()
+    servers = "".join(f"        server {urllib.parse.urlsplit(url).netloc};\n" for url in upstreams)
+    (temp / "nginx.conf").write_text(f"""worker_processes auto;
+daemon off;
+pid {temp}/nginx.pid;
+error_log {temp}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {temp}/body;
+    proxy_temp_path {temp}/proxy;
+    fastcgi_temp_path {temp}/fastcgi;
+    uwsgi_temp_path {temp}/uwsgi;
+    scgi_temp_path {temp}/scgi;
+    upstream aura {{
+{servers}        keepalive 64;
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://aura;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $http_host;
+        }}
+    }}
+}}
+""")
+    process = subprocess.Popen(["nginx", "-c", str(temp / "nginx.conf"), "-e", str(temp / "error.log")],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wait_until_listening(port, process, "nginx in front of the replicas")
+    return process, f"http://127.0.0.1:{port}"
+
+
 def done_script(folder, base, content):
     """A wrk Lua script that marks one open task of the plan Done, again and again, as the pages'
     script does (JSON, same origin): each one a real action, read back and written."""
     tasks = json.loads((content / "planner" / "tasks.json").read_text())["tasks"]
     task = next(task["id"] for task in tasks if not task.get("done") and not task.get("rrule"))
-    script = folder / "done.lua"
+    script = folder / f"done-{urllib.parse.urlsplit(base).port}.lua"
     script.write_text(f"""wrk.method = "POST"
 wrk.body = '{{"id": "{task}"}}'
 wrk.headers["Content-Type"] = "application/json"
