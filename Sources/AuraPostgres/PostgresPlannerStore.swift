@@ -17,6 +17,10 @@ public struct PostgresPlannerStore: PlannerStore {
     /// every replica).
     let content: URL
 
+    /// The most one part of a person's planner (inbox, task store, plan, calendar) may hold in
+    /// its row: what a person sends stays bounded in the database as on a disk.
+    static let partLimit = 16 * 1_048_576
+
     public init(database: PostgresDatabase, person: Int64, content: URL) {
         self.database = database
         self.person = person
@@ -58,7 +62,7 @@ public struct PostgresPlannerStore: PlannerStore {
                     "SELECT inbox FROM aura_planners WHERE person = $1 FOR UPDATE", [String(person)])
                 try connection.execute(
                     "UPDATE aura_planners SET inbox = $2, generation = generation + 1 WHERE person = $1",
-                    [String(person), Inbox.appending(lines, to: rows[0, 0] ?? "")])
+                    [String(person), try checked(Inbox.appending(lines, to: rows[0, 0] ?? ""), as: .inbox)])
                 try notify(on: connection)
             }
         }
@@ -101,7 +105,7 @@ public struct PostgresPlannerStore: PlannerStore {
         var parameters: [String?] = [String(person)]
         var assignments: [String] = []
         for part in PlannerPart.allCases where state.changed.contains(part) {
-            parameters.append(text(of: part, in: state))
+            parameters.append(try checked(text(of: part, in: state), as: part))
             assignments.append("\(part.rawValue) = $\(parameters.count)")
         }
         let rows = try connection.execute(
@@ -109,6 +113,15 @@ public struct PostgresPlannerStore: PlannerStore {
                 + "WHERE person = $1 RETURNING generation", parameters)
         try notify(on: connection)
         return state.kept(as: rows[0, 0].flatMap(UInt64.init) ?? 0)
+    }
+
+    /// `text` as `part` may hold it: at most `partLimit` bytes.
+    private func checked(_ text: String?, as part: PlannerPart) throws -> String? {
+        guard let text, text.utf8.count > Self.partLimit else { return text }
+        throw SourceError(
+            file: location(of: part), line: 1, column: 1,
+            message: "would hold \(text.utf8.count / 1_048_576) MB; a planner's part holds at most "
+                + "\(Self.partLimit / 1_048_576) MB: drop what is done, or keep less of the calendar")
     }
 
     /// Makes the person's row, empty, unless it is there: what a change then locks.

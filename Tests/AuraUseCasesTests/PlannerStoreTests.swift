@@ -375,4 +375,15 @@ import Testing
         #expect(try TaskActions(planner: planner).undoLatest(at: later.milliseconds + 1, now: later) != nil)
         #expect(try reflow.run(now: later, at: later.milliseconds + 2) == nil, "the undone reflow stays undone")
     }
+
+    /// What a person sends stays bounded in a database row as on a disk: an inbox past the limit
+    /// is refused, named where it is kept, and nothing is added.
+    @Test func aPartPastItsLimitIsRefusedAndNothingKept() throws {
+        let planner = try Kind.postgres.make()
+        try planner.append(toInbox: ["call Sam"], onWait: {})
+        let huge = String(repeating: "x", count: PostgresPlannerStore.partLimit)
+        let error = #expect(throws: SourceError.self) { try planner.append(toInbox: [huge], onWait: {}) }
+        #expect(error?.file == planner.location(of: .inbox) && error?.message.contains("at most 16 MB") == true)
+        #expect(try planner.read().inbox == "call Sam\n")
+    }
 }
