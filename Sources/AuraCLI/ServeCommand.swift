@@ -60,9 +60,14 @@ struct ServeCommand: Command {
         var options = folders
         options.outputDirectory = state.site
         options.baseURL = publicURL
-        let (accounts, planners, databaseChanges) = try ServerDatabase(
-            arguments, state: state, in: terminal, spec: spec
-        ).open(content: options.contentDirectory, state: state)
+        let database = try ServerDatabase(arguments, state: state, in: terminal, spec: spec)
+        if case .postgres = database, arguments.value("--output") != nil {
+            throw UsageError(
+                "--output keeps a static build of Content/planner/, which with --database is nobody's planner; "
+                    + "leave it out (replicas serve everyone's pages) or run 'aura build' for the public site",
+                spec: spec)
+        }
+        let (accounts, planners, databaseChanges) = try database.open(content: options.contentDirectory, state: state)
         // What writers killed midway left (copies made 0600, never published) goes before serving.
         AtomicFile.removeLeftovers(in: stateFolder)
         try PlannerFolder(content: options.contentDirectory).removeLeftoverCopies()

@@ -43,7 +43,7 @@ enum ServerDatabase {
             try DatabaseSchema.check(database)
             return (
                 try Accounts(database: database), DatabasePlanners(database: database, content: content),
-                DatabaseChanges(conninfo: conninfo)
+                DatabaseChanges(database)
             )
         }
     }

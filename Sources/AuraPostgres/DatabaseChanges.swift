@@ -11,19 +11,25 @@ import Synchronization
 /// lost every look counts as a change, so nothing is kept until it is back; it is opened again
 /// at most once a second.
 public final class DatabaseChanges: Sendable {
-    private let conninfo: String
+    private let database: PostgresDatabase
     private let state: Mutex<(connection: PostgresConnection?, count: UInt64, lastTry: Date)>
 
     static let channels = ["aura_planners", "aura_accounts"]
 
-    public init(conninfo: String) {
-        self.conninfo = conninfo
+    /// Listens for the changes of `database`, on a connection of its own.
+    public init(_ database: PostgresDatabase) {
+        self.database = database
         state = Mutex((nil, 0, .distantPast))
         _ = count()
     }
 
-    /// The count of changes heard of so far.
+    /// The count of changes heard of so far, with those made through this process counted
+    /// the moment they were committed.
     public func count() -> UInt64 {
+        heard() &+ database.localChanges.load(ordering: .relaxed)
+    }
+
+    private func heard() -> UInt64 {
         state.withLock { state in
             if let connection = state.connection, let heard = connection.takeNotifications() {
                 state.count += UInt64(heard)
@@ -34,7 +40,7 @@ public final class DatabaseChanges: Sendable {
             let now = Date()
             guard now.timeIntervalSince(state.lastTry) >= 1 else { return state.count }
             state.lastTry = now
-            state.connection = try? Self.listening(conninfo)
+            state.connection = try? Self.listening(database.conninfo)
             return state.count
         }
     }

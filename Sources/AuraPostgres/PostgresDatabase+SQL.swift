@@ -5,13 +5,29 @@ import AuraSQL
 /// boolean columns are read back as integers.
 extension PostgresDatabase: SQLDatabase {
     public func withConnection<Result>(_ work: (any SQLConnection) throws -> Result) throws -> Result {
-        try withConnection { (connection: PostgresConnection) in try work(PostgresSQLConnection(connection: connection))
+        try withConnection { (connection: PostgresConnection) in
+            try work(PostgresSQLConnection(connection: connection, database: self))
         }
     }
 }
 
+/// A lent connection as a `SQLConnection`. Each write counts as a change of this database
+/// (`PostgresDatabase.noteChange`) once it is committed: at once for a statement on its own,
+/// at the end of the transaction for one inside it.
 struct PostgresSQLConnection: SQLConnection {
     let connection: PostgresConnection
+    let database: PostgresDatabase
+    private let writes = Writes()
+
+    private final class Writes {
+        var inTransaction = false
+        var happened = false
+    }
+
+    init(connection: PostgresConnection, database: PostgresDatabase) {
+        self.connection = connection
+        self.database = database
+    }
 
     /// Object ids of the types read back as integers: bool, int8, int2, int4.
     private static let integerTypes: Set<UInt32> = [16, 20, 21, 23]
@@ -26,6 +42,9 @@ struct PostgresSQLConnection: SQLConnection {
                 case .null: nil
                 }
             })
+        if Self.writes(sql) {
+            if writes.inTransaction { writes.happened = true } else { database.noteChange() }
+        }
         let integers = (0..<rows.columns).map { Self.integerTypes.contains(rows.type(of: $0)) }
         return (0..<rows.count).map { row in
             (0..<rows.columns).map { column in
@@ -37,7 +56,18 @@ struct PostgresSQLConnection: SQLConnection {
     }
 
     func transaction<Result>(_ work: () throws -> Result) throws -> Result {
-        try connection.transaction(work)
+        writes.inTransaction = true
+        writes.happened = false
+        defer { writes.inTransaction = false }
+        let result = try connection.transaction(work)
+        if writes.happened { database.noteChange() }
+        return result
+    }
+
+    /// Whether `sql` changes rows.
+    private static func writes(_ sql: String) -> Bool {
+        let verb = sql.drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()
+        return verb == "INSERT" || verb == "UPDATE" || verb == "DELETE"
     }
 
     /// `sql` with each `?` outside a quoted string or name numbered in turn.

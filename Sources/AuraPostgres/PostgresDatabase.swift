@@ -19,6 +19,15 @@ public final class PostgresDatabase: Sendable {
         idle.withLock { $0.append(first) }
     }
 
+    /// Changes committed through this process, counted at once: its own kept answers must not
+    /// wait for the notification PostgreSQL sends it too (`DatabaseChanges`).
+    let localChanges = Atomic<UInt64>(0)
+
+    /// Counts a change committed through this process.
+    func noteChange() {
+        localChanges.add(1, ordering: .relaxed)
+    }
+
     /// Keeps `state` as `person`'s planner as last read here.
     func remember(_ state: PlannerState, of person: Int64) {
         planners.withLock { planners in

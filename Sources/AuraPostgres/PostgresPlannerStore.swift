@@ -49,7 +49,10 @@ public struct PostgresPlannerStore: PlannerStore {
                 let result = try change(&state)
                 return (result, try keep(state, on: connection))
             }
-            if let kept { database.remember(kept, of: person) }
+            if let kept {
+                database.remember(kept, of: person)
+                database.noteChange()
+            }
             return result
         }
     }
@@ -65,6 +68,7 @@ public struct PostgresPlannerStore: PlannerStore {
                     [String(person), try checked(Inbox.appending(lines, to: rows[0, 0] ?? ""), as: .inbox)])
                 try notify(on: connection)
             }
+            database.noteChange()
         }
     }
 
