@@ -17,6 +17,7 @@ private struct ParsedLine: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case input, title, kind, date, due, part, time, minutes, rrule, category, reason, unread
+        case timeIsApproximate = "time_approximate"
         case shortestMinutes = "minutes_shortest"
         case readAs = "read_as"
         case warnings
@@ -38,6 +39,7 @@ private struct ParsedLine: Encodable {
         try container.encode(item.isDeadline, forKey: .due)
         try container.encode(item.partOfDay?.rawValue, forKey: .part)
         try container.encode(item.time?.description, forKey: .time)
+        try container.encode(item.time.map { _ in item.timeIsApproximate }, forKey: .timeIsApproximate)
         try container.encode(item.minutes, forKey: .minutes)
         try container.encode(item.recurrence?.rrule, forKey: .rrule)
         try container.encode(categorization.category.rawValue, forKey: .category)

@@ -170,18 +170,22 @@ public struct CaptureParser: Sendable {
         case .moment(let date, let time):
             item.date = date
             item.time = time
-        case .time(let time, let minutes, let flexible):
+            item.timeIsApproximate = false
+        case .time(let time, let minutes, let flexible, let approximate):
             item.time = time
+            item.timeIsApproximate = approximate
             flexibleTime = flexible
             if item.minutes == nil { item.minutes = minutes }
         case .dueTime(let time):
             item.time = time
+            item.timeIsApproximate = false
             item.isDeadline = true
         case .fromNow(let minutes):
             guard let now else { break }
             let total = now.minutes + minutes
             if item.date == nil { item.date = today.adding(days: total / (24 * 60)) }
             item.time = ClockTime(hour: total % (24 * 60) / 60, minute: total % 60)
+            item.timeIsApproximate = false
         case .partOfDay(let part, let date):
             item.partOfDay = part
             if let date { item.date = date }

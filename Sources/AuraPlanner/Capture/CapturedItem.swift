@@ -15,6 +15,9 @@ public struct CapturedItem: Sendable, Equatable {
     public var kind: ItemKind
     public var date: LocalDate?
     public var time: ClockTime?
+    /// The time is a rough guide (`lunchtime`, `after work`, `5ish`, `around 3pm`): the planner
+    /// places the task near it, never as an appointment.
+    public var timeIsApproximate = false
     public var minutes: Int?
     /// The shorter end of a length written as a range (`20-30 min`); `minutes` is the longer.
     public var shortestMinutes: Int?

@@ -42,7 +42,8 @@ public struct DayPlanner: Sendable {
             SchedulableTask(
                 id: task.id, title: task.title, category: task.category,
                 minutes: task.minutes ?? task.category.defaultMinutes,
-                fixedStart: task.time?.minutes,
+                fixedStart: task.timeIsApproximate ? nil : task.time?.minutes,
+                approximateStart: task.timeIsApproximate ? task.time?.minutes : nil,
                 notBefore: task.snoozedUntil.flatMap {
                     settings.day(of: $0) == day ? settings.minutes(of: $0, on: day) : nil
                 },
@@ -129,7 +130,8 @@ public struct DayPlanner: Sendable {
                 block.keeping { task in
                     // A task given a time since (or a fixed one moved) leaves the begun block for it.
                     guard let stored = store.tasks.first(where: { $0.id == task.id }), stored.isDue(on: today),
-                        stored.time.map({ $0.minutes == block.span.start }) ?? !block.isFixed
+                        stored.timeIsApproximate
+                            ? !block.isFixed : stored.time.map({ $0.minutes == block.span.start }) ?? !block.isFixed
                     else { return nil }
                     return DayPlan.ScheduledTask(
                         id: task.id, title: stored.title, minutes: task.minutes, rank: task.rank, due: stored.due,

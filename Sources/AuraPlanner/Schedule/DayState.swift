@@ -9,12 +9,14 @@ struct DayState {
     /// Where a task may go: not before its snooze, and inside the part of the day it named.
     struct Bounds {
         var notBefore: Int?
-        var part: (PartOfDay, MinuteSpan)?
+        /// The stretch the task asked for, and how to say it (`in the evening`, `around 12:30`).
+        var part: (words: String, span: MinuteSpan)?
+        /// The stretch may lie outside the day window (a time the person named, roughly).
+        var beyondWindow = false
 
         /// ` in the evening (17:00–21:00)`, or nothing.
         var partText: String {
-            part.map { " in the \($0.0.rawValue) (\(ClockTime.format($0.1.start))–\(ClockTime.format($0.1.end)))" }
-                ?? ""
+            part.map { " \($0.words) (\(ClockTime.format($0.span.start))–\(ClockTime.format($0.span.end)))" } ?? ""
         }
     }
 
@@ -81,12 +83,13 @@ struct DayState {
     /// Free stretches still ahead within `bounds`, kept `buffer` minutes away from busy time
     /// and other blocks.
     func gaps(_ bounds: Bounds = Bounds()) -> [MinuteSpan] {
+        let outer = bounds.beyondWindow ? MinuteSpan(start: max(passedBefore, 0), end: MinuteSpan.wholeDay.end) : open
         let taken = MinuteSpan.merged(
-            (busy + blocks.map(\.span)).map {
+            ((bounds.beyondWindow ? dayBusy : busy) + blocks.map(\.span)).map {
                 MinuteSpan(start: $0.start - buffer, end: $0.end + buffer)
             })
-        let start = max(open.start, bounds.notBefore ?? open.start, bounds.part?.1.start ?? open.start)
-        let stretch = MinuteSpan(start: start, end: min(open.end, bounds.part?.1.end ?? open.end))
+        let start = max(outer.start, bounds.notBefore ?? outer.start, bounds.part?.span.start ?? outer.start)
+        let stretch = MinuteSpan(start: start, end: min(outer.end, bounds.part?.span.end ?? outer.end))
         guard stretch.length > 0 else { return [] }
         return MinuteSpan.gaps(in: stretch, around: taken)
     }

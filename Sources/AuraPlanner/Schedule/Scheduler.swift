@@ -6,6 +6,9 @@ struct SchedulableTask: Sendable, Equatable {
     let minutes: Int
     /// Minutes after midnight the task must start at (`at 3pm`).
     let fixedStart: Int?
+    /// Minutes after midnight the task would rather start near (`lunchtime`, `5ish`): a
+    /// preference, placed within `approximateReach` of it, never as an appointment.
+    let approximateStart: Int?
     /// Minutes after midnight before which it may not start (a snooze).
     let notBefore: Int?
     let rank: Double
@@ -16,13 +19,15 @@ struct SchedulableTask: Sendable, Equatable {
 
     init(
         id: String, title: String, category: Category, minutes: Int, fixedStart: Int? = nil,
-        notBefore: Int? = nil, rank: Double, partOfDay: PartOfDay? = nil, isPressing: Bool = false
+        approximateStart: Int? = nil, notBefore: Int? = nil, rank: Double, partOfDay: PartOfDay? = nil,
+        isPressing: Bool = false
     ) {
         self.id = id
         self.title = title
         self.category = category
         self.minutes = minutes
         self.fixedStart = fixedStart
+        self.approximateStart = approximateStart
         self.notBefore = notBefore
         self.rank = rank
         self.partOfDay = partOfDay
@@ -91,13 +96,24 @@ public struct Scheduler: Sendable {
     var afternoonTarget = 15 * 60
     /// Where a task that names a part of the day may go.
     var partsOfDay = PartOfDay.defaultSpans
+    /// How far from a rough time (`lunchtime`, `5ish`) its task may start, either way.
+    var approximateReach = 60
 
     public init() {}
 
-    /// Where `task` may go: the stretch its part of the day names, if any.
+    /// Where `task` may go: near the rough time it named, or in the stretch its part of the day
+    /// names, if any.
     func bounds(for task: SchedulableTask) -> DayState.Bounds {
-        DayState.Bounds(
-            notBefore: task.notBefore, part: task.partOfDay.flatMap { part in partsOfDay[part].map { (part, $0) } })
+        if let near = task.approximateStart {
+            let span = MinuteSpan(
+                start: max(0, near - approximateReach),
+                end: min(MinuteSpan.wholeDay.end, near + approximateReach + task.minutes))
+            return DayState.Bounds(
+                notBefore: task.notBefore, part: ("around \(ClockTime.format(near))", span), beyondWindow: true)
+        }
+        return DayState.Bounds(
+            notBefore: task.notBefore,
+            part: task.partOfDay.flatMap { part in partsOfDay[part].map { ("in the \(part.rawValue)", $0) } })
     }
 
     /// Schedules `tasks` in `window`, starting no earlier than `opensAt` (the current time on
@@ -129,7 +145,15 @@ public struct Scheduler: Sendable {
         }
         for task in ordered where task.fixedStart != nil { placeFixed(task, in: &day) }
         day.suggestFreeStretches()
-        var flexible = ordered.filter { $0.fixedStart == nil }
+        // A rough time is a preference: after every exact one and before the rest, as near it
+        // as the day allows: within `approximateReach` (even outside the window: the person
+        // named the time), else anywhere in the window. Only a full day sends it to Later.
+        for task in ordered where task.approximateStart != nil {
+            placeAlone(
+                task, preferring: .near(task.approximateStart!), orWithin: DayState.Bounds(notBefore: task.notBefore),
+                in: &day)
+        }
+        var flexible = ordered.filter { $0.fixedStart == nil && $0.approximateStart == nil }
         // What must be done now (tonight's deadlines, what asked for tonight) takes its room
         // before the rest, each kind of work in its own way.
         let pressing = flexible.filter(\.isPressing)
@@ -245,10 +269,17 @@ public struct Scheduler: Sendable {
         return batch
     }
 
-    private func placeAlone(_ task: SchedulableTask, preferring preference: DayState.Preference, in day: inout DayState)
-    {
+    /// Places `task` in a block of its own where `preference` puts it within its bounds, else
+    /// within `fallback`; else it goes to Later, saying why.
+    private func placeAlone(
+        _ task: SchedulableTask, preferring preference: DayState.Preference, orWithin fallback: DayState.Bounds? = nil,
+        in day: inout DayState
+    ) {
         guard day.fitsLoad(task.minutes) else { return day.defer(task, day.overcommitReason) }
-        guard let start = day.start(for: task.minutes, within: bounds(for: task), preferring: preference) else {
+        guard
+            let start = day.start(for: task.minutes, within: bounds(for: task), preferring: preference)
+                ?? fallback.flatMap({ day.start(for: task.minutes, within: $0, preferring: preference) })
+        else {
             return day.defer(task, "needs \(durationText(task.minutes)) free; " + day.longestGapText(bounds(for: task)))
         }
         day.add(

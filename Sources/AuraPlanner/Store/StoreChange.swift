@@ -50,6 +50,7 @@ extension StoredTask {
     static let changeableFields: [Field] = [
         Field("title", \.title), Field("input", \.input), Field("kind", \.kind),
         Field("category", \.category, with: \StoredTask.categoryReason), Field("date", \.date), Field("time", \.time),
+        Field("approx", \.timeIsApproximate),
         Field("minutes", \.minutes), Field("rrule", \.recurrence), Field("part", \.partOfDay), Field("due", \.due),
         Field("done", \.done), Field("snoozedUntil", \.snoozedUntil)
     ]

@@ -16,6 +16,8 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
     /// The day the task is planned for; nil for an undated idea.
     public var date: LocalDate?
     public var time: ClockTime?
+    /// The time is a rough guide (`lunchtime`, `5ish`): the task is placed near it, not at it.
+    public var timeIsApproximate = false
     /// The length the capture named; nil means the category's estimate applies.
     public var minutes: Int?
     public var recurrence: Recurrence?
@@ -42,7 +44,7 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
         createdOn: LocalDate?, date: LocalDate?, time: ClockTime? = nil, minutes: Int? = nil,
         recurrence: Recurrence? = nil, rolledForward: Int = 0, done: Bool = false,
         doneOccurrences: [LocalDate] = [], snoozedUntil: Date? = nil, partOfDay: PartOfDay? = nil,
-        due: LocalDate? = nil
+        due: LocalDate? = nil, timeIsApproximate: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -53,6 +55,7 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
         self.createdOn = createdOn
         self.date = date
         self.time = time
+        self.timeIsApproximate = time != nil && timeIsApproximate
         self.minutes = minutes
         self.recurrence = recurrence
         self.rolledForward = rolledForward
@@ -91,6 +94,7 @@ public struct StoredTask: Sendable, Equatable, Identifiable {
 extension StoredTask: Codable {
     enum CodingKeys: String, CodingKey {
         case id, title, input, kind, category, categoryReason, createdOn, date, time, minutes
+        case timeIsApproximate = "approx"
         case recurrence = "rrule"
         case rolledForward, done, doneOccurrences, snoozedUntil
         case partOfDay = "part"
@@ -107,6 +111,7 @@ extension StoredTask: Codable {
         kind = try container.decodeIfPresent(ItemKind.self, forKey: .kind) ?? .task
         date = try container.decodeIfPresent(LocalDate.self, forKey: .date)
         time = try container.decodeIfPresent(ClockTime.self, forKey: .time)
+        timeIsApproximate = try container.decodeIfPresent(Bool.self, forKey: .timeIsApproximate) ?? false
         minutes = try container.decodeIfPresent(Int.self, forKey: .minutes)
         recurrence = try container.decodeIfPresent(Recurrence.self, forKey: .recurrence)
         createdOn = try container.decodeIfPresent(LocalDate.self, forKey: .createdOn)
@@ -147,6 +152,7 @@ extension StoredTask: Codable {
         try container.encodeIfPresent(createdOn, forKey: .createdOn)
         try container.encodeIfPresent(date, forKey: .date)
         try container.encodeIfPresent(time, forKey: .time)
+        if timeIsApproximate { try container.encode(true, forKey: .timeIsApproximate) }
         try container.encodeIfPresent(minutes, forKey: .minutes)
         try container.encodeIfPresent(recurrence, forKey: .recurrence)
         try container.encode(rolledForward, forKey: .rolledForward)

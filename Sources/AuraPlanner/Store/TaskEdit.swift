@@ -66,6 +66,7 @@ extension TaskStore {
             edited.category = categorization.category
             edited.categoryReason = categorization.reason
             edited.time = item.time
+            edited.timeIsApproximate = item.timeIsApproximate
             // A length is an estimate that new words rarely say again: words that name none keep it.
             edited.minutes = item.minutes ?? original.minutes
             edited.recurrence = item.recurrence
@@ -77,7 +78,11 @@ extension TaskStore {
             if item.recurrence != nil { edited.date = item.isDeadline ? nil : item.date }
         }
         if let date = edit.date, date != original.date { edited.date = date }
-        if let time = edit.time, time != original.time { edited.time = time }
+        if let time = edit.time, time != original.time || original.timeIsApproximate {
+            // A time set on its own (`--at`) is exact.
+            edited.time = time
+            edited.timeIsApproximate = false
+        }
         if let minutes = edit.minutes, minutes != original.minutes {
             guard (1...InputLimits.maximumTaskMinutes).contains(minutes) else {
                 throw TaskStoreChangeError(

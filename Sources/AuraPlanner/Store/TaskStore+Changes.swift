@@ -17,7 +17,7 @@ extension TaskStore {
                     category: categorization.category, categoryReason: categorization.reason,
                     createdOn: day, date: Self.plannedDate(of: item, capturedOn: day),
                     time: item.time, minutes: item.minutes, recurrence: item.recurrence, partOfDay: item.partOfDay,
-                    due: item.isDeadline ? item.date : nil)
+                    due: item.isDeadline ? item.date : nil, timeIsApproximate: item.timeIsApproximate)
             }
         }
     }

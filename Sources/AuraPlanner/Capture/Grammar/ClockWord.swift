@@ -13,6 +13,8 @@ struct ClockWord {
 
     /// Written with an `h` (`9h30`, `14h`): a clock time, or a length when it is short.
     let hasHourMark: Bool
+    /// Written as a rough guide (`5ish`, `5-ish`).
+    let isApproximate: Bool
 
     var isExplicit: Bool { isWrittenAsTime || meridiem != nil }
     /// Without am or pm, and not a 24-hour `08:30`: a part of the day may move it past noon.
@@ -83,5 +85,6 @@ struct ClockWord {
         self.hourDigits = hourText.count
         self.isWrittenAsTime = written
         self.hasHourMark = text.contains { $0 == "h" }
+        self.isApproximate = approximate
     }
 }

@@ -75,7 +75,7 @@ extension PhraseReader {
             }
             // `by 5pm`, `before 3`: read as `at` would read them; `till 5pm` is when work stops.
             if !["until", "till"].contains(word(index) ?? ""), let clock = try timeCore(at: dayStart, afterAt: true),
-                case .time(let time, _, _) = clock.value
+                case .time(let time, _, _, _) = clock.value
             {
                 return Match(length: dayStart - index + clock.length, value: .dueTime(time))
             }

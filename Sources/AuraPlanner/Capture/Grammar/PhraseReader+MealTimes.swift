@@ -1,4 +1,5 @@
-/// Times named by the day's routine, at documented times: `after lunch` (13:00), `before
+/// Times named by the day's routine, at documented times, each a rough guide the planner takes
+/// as a preference: `after lunch` (13:00), `before
 /// lunch` (11:30), `lunchtime` (12:30), `after work` (17:30), `before work` (08:00), `after
 /// school` (15:30), `before dinner` (17:30), `after dinner` (19:30), `after breakfast` (09:00).
 extension PhraseReader {
@@ -31,6 +32,8 @@ extension PhraseReader {
         guard let minutes, !namesAThing || first == "lunchtime" else { return nil }
         let time = ClockTime(hour: minutes / 60, minute: minutes % 60)!
         let written = CaptureParser.text(of: tokens[index..<index + length])
-        return Match(length: length, value: .time(time, minutes: nil), note: "‘\(written)’ read as \(time)")
+        return Match(
+            length: length, value: .time(time, minutes: nil, approximate: true),
+            note: "‘\(written)’ read as about \(time)")
     }
 }

@@ -3,6 +3,13 @@ extension PhraseReader {
     func time(at index: Int) throws(CaptureError) -> Match? {
         // `till 5pm` names when a task ends, not when it starts: left for the unread warning.
         if index > 0, ["till", "until"].contains(tokens[index - 1].word) { return nil }
+        // `10 ish`: a bare hour made a time by the word after it, as `10ish` is (not in `3 ish
+        // apples`, a count).
+        if let first = word(index), !first.isEmpty, first.allSatisfy(\.isNumber), word(index + 1) == "ish",
+            !continuesTitle(index + 2), let match = try timeCore(at: index, afterAt: true), match.length == 1
+        {
+            return Match(length: 2, value: Self.approximate(match.value), note: match.note)
+        }
         // `after 10am`: from that time on.
         if word(index) == "after", let next = word(index + 1), ClockWord(next)?.isExplicit == true,
             let match = try time(at: index + 1)
@@ -18,11 +25,22 @@ extension PhraseReader {
         else { return nil }
         // `at 9 sharp`, `at 9 on the dot`, `10 ish`.
         let end = index + match.length
-        if word(end) == "sharp" || word(end) == "ish" { return Match(length: match.length + 1, value: match.value) }
+        if word(end) == "sharp" { return Match(length: match.length + 1, value: match.value) }
+        if word(end) == "ish" { return Match(length: match.length + 1, value: Self.approximate(match.value)) }
         if word(end) == "on", word(end + 1) == "the", word(end + 2) == "dot" {
             return Match(length: match.length + 3, value: match.value)
         }
-        return match
+        // `around 3pm`, `5ish`: a rough guide, which the planner takes as a preference.
+        let rough =
+            word(index) == "around"
+            || tokens[index..<end].contains { ClockWord($0.word)?.isApproximate == true }
+        return rough ? Match(length: match.length, value: Self.approximate(match.value), note: match.note) : match
+    }
+
+    /// `value`, when it is a clock time, as an approximate one.
+    static func approximate(_ value: Value) -> Value {
+        guard case .time(let time, let minutes, let flexible, _) = value else { return value }
+        return .time(time, minutes: minutes, flexible: flexible, approximate: true)
     }
 
     func timeCore(at index: Int, afterAt written: Bool) throws(CaptureError) -> Match? {

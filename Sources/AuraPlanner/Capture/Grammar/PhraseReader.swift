@@ -5,8 +5,10 @@ struct PhraseReader {
         case date(LocalDate)
         /// A start time, and a length when written as a range (`2-3pm`, `from 9 to 10:30`).
         /// `flexible` marks an hour written without am or pm that a part of the day may move
-        /// past noon (`tonight at half 8`).
-        case time(ClockTime, minutes: Int?, flexible: Bool = false)
+        /// past noon (`tonight at half 8`); `approximate` a time given as a rough guide
+        /// (`lunchtime`, `after work`, `5ish`, `around 3pm`), which the planner takes as a
+        /// preference, not an appointment.
+        case time(ClockTime, minutes: Int?, flexible: Bool = false, approximate: Bool = false)
         /// A day and a time read together (`this time next week`).
         case moment(LocalDate, ClockTime)
         /// A time something is due by (`before 3pm`, `by 5pm`).
