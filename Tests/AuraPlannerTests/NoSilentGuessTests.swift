@@ -69,4 +69,34 @@ struct NoSilentGuessTests {
         let evening = try read("swim at 6-7")
         #expect(evening.time == ClockTime(hour: 18, minute: 0) && evening.minutes == 60, "\(evening)")
     }
+
+    /// A weekday's place in every month is one repeat, never a monthly repeat on another day.
+    @Test(arguments: [
+        ("pay rent the last friday of every month", "FREQ=MONTHLY;BYDAY=-1FR", "pay rent"),
+        ("the first monday of each month team sync", "FREQ=MONTHLY;BYDAY=1MO", "team sync"),
+        ("book club every 2nd tuesday of the month", "FREQ=MONTHLY;BYDAY=2TU", "book club"),
+        ("review every last friday of the month", "FREQ=MONTHLY;BYDAY=-1FR", "review"),
+        ("water the orchid monthly on the third thursday", "FREQ=MONTHLY;BYDAY=3TH", "water the orchid")
+    ])
+    func aWeekdaysPlaceInEveryMonth(_ line: String, _ rrule: String, _ title: String) throws {
+        let item = try read(line)
+        #expect(item.recurrence?.rrule == rrule && item.title == title && item.unread.isEmpty, "\(item)")
+    }
+
+    /// The repeat falls on that weekday's place in each month, and reads back from its RRULE.
+    @Test func theLastFridayOfEveryMonthFallsOnIt() throws {
+        let recurrence = try #require(Recurrence(rrule: "FREQ=MONTHLY;BYDAY=-1FR"))
+        let days = (0..<120).map { Self.today.adding(days: $0) }.filter { recurrence.occurs(on: $0) }.map(\.iso)
+        #expect(days == ["2026-12-25", "2027-01-29", "2027-02-26", "2027-03-26"])
+        #expect(Recurrence(rrule: "FREQ=MONTHLY;BYDAY=5MO") == nil)
+        #expect(Recurrence(rrule: "FREQ=MONTHLY;BYDAY=0MO") == nil)
+    }
+
+    /// `at the latest` after a deadline leaves no glue in the title.
+    @Test func atTheLatestLeavesNoGlue() throws {
+        let latest = try read("submit the form by friday at the latest")
+        #expect(latest.isDeadline && latest.date?.iso == "2026-12-04" && latest.title == "submit the form")
+        let clock = try read("send the invoice by 5pm latest")
+        #expect(clock.isDeadline && clock.time == ClockTime(hour: 17, minute: 0) && clock.title == "send the invoice")
+    }
 }

@@ -6,6 +6,8 @@ public enum Recurrence: Hashable, Sendable {
     case daily
     case weekly(Set<Weekday>)
     case interval(RepeatInterval)
+    /// A weekday's place in each month (`the last friday of every month`).
+    case monthlyWeekday(MonthlyWeekday)
 
     /// Whether an occurrence falls on `date`.
     func occurs(on date: LocalDate) -> Bool {
@@ -13,6 +15,7 @@ public enum Recurrence: Hashable, Sendable {
         case .daily: return true
         case .weekly(let days): return days.contains(date.weekday)
         case .interval(let interval): return interval.occurs(on: date)
+        case .monthlyWeekday(let day): return day.occurs(on: date)
         }
     }
 
@@ -26,6 +29,8 @@ public enum Recurrence: Hashable, Sendable {
                 + days.sorted { $0.rawValue < $1.rawValue }.map(\.rruleCode).joined(separator: ",")
         case .interval(let interval):
             return interval.rrule
+        case .monthlyWeekday(let day):
+            return day.rrule
         }
     }
 
@@ -50,6 +55,9 @@ public enum Recurrence: Hashable, Sendable {
             let days = codes.compactMap { code in Weekday.allCases.first { $0.rruleCode == code } }
             guard !days.isEmpty, days.count == codes.count else { return nil }
             self = .weekly(Set(days))
+        case ("MONTHLY", let byDay?, 2):
+            guard let day = MonthlyWeekday(byDay: byDay) else { return nil }
+            self = .monthlyWeekday(day)
         default:
             return nil
         }
@@ -64,7 +72,7 @@ extension Recurrence: Codable {
             throw DecodingError.dataCorruptedError(
                 in: container,
                 debugDescription:
-                    "'\(text)' is not a supported RRULE; expected FREQ=DAILY, FREQ=WEEKLY;BYDAY=MO,… or FREQ=…;INTERVAL=n;DTSTART=YYYYMMDD"
+                    "'\(text)' is not a supported RRULE; expected FREQ=DAILY, FREQ=WEEKLY;BYDAY=MO,…, FREQ=MONTHLY;BYDAY=-1FR or FREQ=…;INTERVAL=n;DTSTART=YYYYMMDD"
             )
         }
         self = recurrence

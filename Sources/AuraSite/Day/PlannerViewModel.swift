@@ -110,6 +110,7 @@ struct PlannerViewModel: Encodable, Sendable {
             case .weekly(let days) where days == Set(Weekday.workdays): return "every weekday"
             case .weekly(let days): return "every " + listText(days.sorted { $0.rawValue < $1.rawValue }.map(\.name))
             case .interval(let interval): return interval.text
+            case .monthlyWeekday(let day): return day.text
             }
         }
     }

@@ -6,9 +6,20 @@ extension PhraseReader {
     /// The prepositions that make any day or time a deadline (a task `until friday` is due by then).
     private static let duePrepositions: Set<String> = ["by", "before", "b4", "due", "deadline", "until", "till"]
 
+    /// A deadline, with the words after it that only say it is one (`by friday at the latest`,
+    /// `by 5pm latest`), which leave no glue in the title.
+    func deadline(at index: Int) throws(CaptureError) -> Match? {
+        guard let match = try deadlineCore(at: index) else { return nil }
+        let end = index + match.length
+        let glue =
+            word(end) == "at" && word(end + 1) == "the" && word(end + 2) == "latest"
+            ? 3 : word(end) == "at" && word(end + 1) == "latest" ? 2 : word(end) == "latest" ? 1 : 0
+        return glue == 0 ? match : Match(length: match.length + glue, value: match.value, note: match.note)
+    }
+
     /// `cob`, `eod`, `eow` and `eom` stand alone; a spelled-out end (`end of the week`) needs a
     /// preposition in front, so that `the end of month report` stays a title.
-    func deadline(at index: Int) throws(CaptureError) -> Match? {
+    private func deadlineCore(at index: Int) throws(CaptureError) -> Match? {
         var cursor = index
         var dueWord = false
         if word(cursor) == "no", word(cursor + 1) == "later", word(cursor + 2) == "than" {

@@ -79,6 +79,7 @@ struct PhraseReader {
 
     private func recurrenceCore(at index: Int) -> Match? {
         guard let first = word(index) else { return nil }
+        if let monthly = monthlyWeekday(at: index) { return monthly }
         if let days = daysWithPluralPart(at: index) { return days }
         // `mon-fri`, `monday to friday`: every day from the one to the other.
         if let span = weekdaySpan(at: index) { return span }
