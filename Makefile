@@ -42,10 +42,13 @@ test-format:
 test-fuzz:
 	@sh scripts/fuzz.sh 4
 
-# aura serve as a real process, driven over loopback HTTP with requests.
+# aura serve as a real process, driven over loopback HTTP with requests: first as a household
+# (SQLite and planner folders in the state folder), then with everything in a PostgreSQL
+# database of a throwaway cluster (pg_virtualenv), less the tests about the household's files.
 test-server:
 	$(SWIFT) build --product aura
 	python3 -m pytest -q Tests/Server
+	AURA_TEST_DATABASE=postgres pg_virtualenv -t python3 -m pytest -q -m "not household" Tests/Server Tests/Replicas
 
 # Real aura processes racing each other, and killed at every pause point of a build and a plan:
 # nothing lost or doubled.
@@ -96,7 +99,7 @@ fuzz: deps
 
 bench: build
 	@sh scripts/deps.sh bench
-	python3 scripts/bench.py $(BENCH_ARGS)
+	pg_virtualenv -t python3 scripts/bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf .build .aura/build

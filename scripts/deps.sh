@@ -4,17 +4,18 @@
 #   deps.sh test    also the outside checkers, both browser engines (Chromium, WebKitGTK under
 #                   Xvfb) and every Python package in Tests/requirements.txt (what `make test` needs)
 #                   systemd-analyze (checks deploy/aura.service), Caddy (runs the README's proxy snippet),
-#                   rsync (aura deploy to a folder), PostgreSQL (pg_virtualenv: a throwaway cluster per test run)
+#                   rsync (aura deploy to a folder), PostgreSQL (pg_virtualenv: a throwaway cluster per test run),
+#                   nginx (in front of three replicas, Tests/Replicas)
 #   deps.sh bench   also the programs `make bench` compares and times: cmark-gfm, hugo, hyperfine, GNU time,
-#                   wrk and nginx (the `serve` row)
+#                   wrk and nginx (the `serve` row), PostgreSQL (its replica rows)
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-build}
 
 apt_packages="pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libical-dev libh2o-evloop-dev libgmime-3.0-0 libargon2-dev libsqlite3-dev zlib1g-dev python3-django libcurl4-openssl-dev libarchive-dev libpq-dev"
-[ "$mode" = test ] && apt_packages="$apt_packages cmark-gfm webkit2gtk-driver xvfb xauth fonts-noto-color-emoji systemd caddy strace faketime rsync postgresql"
+[ "$mode" = test ] && apt_packages="$apt_packages cmark-gfm webkit2gtk-driver xvfb xauth fonts-noto-color-emoji systemd caddy strace faketime rsync postgresql nginx"
 [ "$mode" = stress ] && apt_packages="$apt_packages stress-ng"
-[ "$mode" = bench ] && apt_packages="$apt_packages cmark-gfm hugo hyperfine time wrk nginx"
+[ "$mode" = bench ] && apt_packages="$apt_packages cmark-gfm hugo hyperfine time wrk nginx postgresql"
 missing=""
 for package in $apt_packages; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing="$missing $package"

@@ -10,19 +10,18 @@ import signal
 import socket
 import subprocess
 import threading
-import uuid
 
-import pytest
 import requests
 
-from aura_served import PASSWORD, morning_somewhere, wait_for
+from aura_served import PASSWORD, morning_somewhere, new_postgres_database, postgres_url, wait_for
 from aura_test_paths import REPO, aura_binary
 
 __all__ = ["Household", "Nginx", "Replica", "psql", "wait_for"]
 
 
 def psql(sql, variables=None, database=None):
-    """Runs `sql` (read from standard input, so `:'name'` takes `variables`); rows of text."""
+    """Runs `sql` (read from standard input, so `:'name'` takes `variables`); its rows, each a
+    list of texts (values may span lines)."""
     # Records end with a zero byte and fields with a unit separator: values span lines.
     command = ["psql", "-X", "-q", "-At", "-0", "-F", "\x1f", "-v", "ON_ERROR_STOP=1"]
     for name, value in (variables or {}).items():
@@ -39,13 +38,8 @@ class Household:
     `people` who may sign in with PASSWORD (the first is the owner)."""
 
     def __init__(self, root, people):
-        if "PGHOST" not in os.environ:
-            pytest.fail("no PostgreSQL to test against: run inside pg_virtualenv, as `make test-server` does")
-        self.name = "aura_" + uuid.uuid4().hex[:12]
-        psql(f"CREATE DATABASE {self.name}")
-        environment = os.environ
-        self.url = (f"postgres://{environment['PGUSER']}:{environment['PGPASSWORD']}@{environment['PGHOST']}:"
-                    f"{environment['PGPORT']}/{self.name}")
+        self.name = new_postgres_database()
+        self.url = postgres_url(self.name)
         self.content = root / "Content"
         shutil.copytree(REPO / "Content", self.content, symlinks=False)
         (self.content / "planner" / "DEMO.md").unlink()

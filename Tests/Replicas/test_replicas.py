@@ -5,7 +5,6 @@ anyone else's, a replica killed under load loses no acknowledged change and doub
 a reminder a killed replica had claimed is pushed by another, exactly once."""
 import concurrent.futures
 import json
-import os
 import re
 import subprocess
 import threading
@@ -15,6 +14,7 @@ import pytest
 import requests
 
 from fake_push import CONTACT, BrowserSubscription, FakePushService
+from aura_served import new_postgres_database, postgres_url
 from aura_test_paths import REPO, aura_binary
 from replicas import Household, Nginx, Replica, psql, wait_for
 
@@ -198,15 +198,15 @@ def test_a_database_that_goes_away_is_503_with_retry_after_and_comes_back_withou
         replica.kill()
 
 
-def test_a_replica_refuses_a_database_whose_schema_it_does_not_know(tmp_path):
-    name = "aura_unmigrated_" + str(os.getpid())
-    psql(f"CREATE DATABASE {name}")
-    environment = os.environ
-    url = f"postgres://{environment['PGUSER']}:{environment['PGPASSWORD']}@{environment['PGHOST']}:{environment['PGPORT']}/{name}"
+def test_a_replica_refuses_a_database_whose_schema_it_does_not_know_or_a_static_output(tmp_path):
+    url = postgres_url(new_postgres_database())
     refused = subprocess.run([str(aura_binary()), "serve", "--database", url, "--content", str(REPO / "Content"),
                               "--templates", str(REPO / "Templates"), "--state", str(tmp_path / "state"),
                               "--listen", "127.0.0.1:0"], capture_output=True, text=True, timeout=60)
     assert refused.returncode == 1 and "run 'aura db migrate --database URL' first" in refused.stderr, refused
+    static = subprocess.run([str(aura_binary()), "serve", "--database", url, "--output", str(tmp_path / "Public")],
+                            capture_output=True, text=True, timeout=60)
+    assert static.returncode == 2 and "--output keeps a static build of Content/planner/" in static.stderr, static
     down = subprocess.run([str(aura_binary()), "serve", "--database", "postgres://nobody@127.0.0.1:1/none",
                            "--state", str(tmp_path / "state")], capture_output=True, text=True, timeout=60)
     assert down.returncode == 1 and down.stderr.startswith("error: cannot connect to PostgreSQL:"), down

@@ -1,7 +1,14 @@
-"""Fixtures; the helpers are in server_support.py."""
+"""Fixtures; the helpers are in server_support.py. Tests marked `household` are about what only
+the household engine has (its files and folders): the PostgreSQL pass leaves them out with
+`-m "not household"` (Makefile, test-server)."""
 import pytest
 
 from server_support import Server, morning_somewhere
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "household: about the household's own files (planner folders, the SQLite "
+                                       "file, the terminal's commands on Content/planner), which a database server has not")
 
 
 @pytest.fixture(scope="module")

@@ -5,11 +5,11 @@ import concurrent.futures
 import json
 import subprocess
 
-
+import pytest
 
 
 def tasks(server):
-    return json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]
+    return server.planner_json("tasks.json")["tasks"]
 
 
 def test_plan_my_day_from_the_planner_page(server):
@@ -44,6 +44,7 @@ def test_done_and_snooze_over_json(server):
     assert browser.post(server.url + "/api/done", data="[", headers={**origin, "Content-Type": "application/json"}).status_code == 400
 
 
+@pytest.mark.household  # `aura plan` in a terminal, on Content/planner/
 def test_fifty_dones_beside_a_terminal_plan_lose_nothing(server):
     browser = server.signed_in()
     origin = {"Origin": server.url}

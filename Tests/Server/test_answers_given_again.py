@@ -3,24 +3,24 @@ state, a public file) are never older than what they were made from: a page aske
 change has finished shows it, whichever process made the change; an ended session gets none of
 them; a range or a tag is answered as the app would. And Dones that arrive together are all
 written: the store takes them in groups, none lost."""
-import json
 import re
 import subprocess
 import threading
 
+import pytest
 import requests
 
 from server_support import Server
 
 
 def open_tasks(server):
-    store = json.loads((server.content / "planner" / "tasks.json").read_text())
+    store = server.planner_json("tasks.json")
     return [task["id"] for task in store["tasks"] if not task.get("done") and not task.get("rrule")]
 
 
 def planned_task(server):
     """An open one-off task of the current plan: Done shows in the page state."""
-    plan = json.loads((server.content / "planner" / "plan.json").read_text())
+    plan = server.planner_json("plan.json")
     planned = [task["id"] for day in plan["days"] for block in day["blocks"] for task in block.get("tasks", [])]
     return next(task for task in open_tasks(server) if task in planned)
 
@@ -49,6 +49,7 @@ def test_each_change_is_seen_by_the_next_request(server):
         assert kept == fresh and kept != before[2], round
 
 
+@pytest.mark.household  # `aura done` and `aura undo` in a terminal, on Content/planner/
 def test_a_change_from_the_terminal_is_seen_at_once(server):
     browser = server.signed_in()
     task = planned_task(server)
@@ -59,12 +60,17 @@ def test_a_change_from_the_terminal_is_seen_at_once(server):
         assert changed.returncode == 0, changed.stderr
         kept, fresh = kept_and_fresh(browser, server, "/api/state")
         assert kept == fresh and kept != before[1], command
-    # The page the server serves next shows it too, as a hand edit of the inbox.
+    # The page the server serves next shows it too.
     dashboard = browser.get(server.url + "/dashboard/").text
     assert f'data-task-id="{task}"' in dashboard
+
+
+def test_a_planner_changed_elsewhere_is_seen_at_once(server):
+    """A hand edit of the inbox (the household), or another replica's change (the database)."""
+    browser = server.signed_in()
     assert "zzhanded" not in browser.get(server.url + "/planner/").text
-    inbox = server.content / "planner" / "inbox.md"
-    inbox.write_text(inbox.read_text() + "water the zzhanded plants 10m\n")
+    inbox = server.planner_document("inbox.md").decode()
+    server.write_planner_document("inbox.md", inbox + "water the zzhanded plants 10m\n")
     assert "water the zzhanded plants" in browser.get(server.url + "/planner/").text
 
 
@@ -76,8 +82,7 @@ def test_a_removed_person_is_answered_nothing_kept(tmp_path):
         for _ in range(3):
             assert kim.get(server.url + "/dashboard/").status_code == 200
             assert kim.get(server.url + "/api/state").status_code == 200
-        removed = subprocess.run([str(server.aura), "user", "remove", "kim", "--state", str(server.state),
-                                  "--content", str(server.content)], capture_output=True, text=True)
+        removed = server.user_command("remove", "kim")
         assert removed.returncode == 0, removed.stderr
         assert kim.get(server.url + "/dashboard/", allow_redirects=False).status_code == 303
         assert kim.get(server.url + "/api/state").status_code == 401
@@ -132,5 +137,5 @@ def test_dones_that_arrive_together_are_all_written(server):
         for thread in threads:
             thread.join()
         assert all(answers[(task, action)].status_code == 200 for task in tasks)
-        store = {task["id"]: task for task in json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]}
+        store = {task["id"]: task for task in server.planner_json("tasks.json")["tasks"]}
         assert all(bool(store[task].get("done")) == (action == "done") for task in tasks), action

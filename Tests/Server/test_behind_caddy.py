@@ -2,7 +2,6 @@
 data in a temporary folder) in front of `aura serve --public-url https://localhost:PORT/`. A
 sign-in and a Done go through it, the cookies come back `Secure`, and redirects and absolute links
 name the public address, never the loopback one behind it."""
-import json
 import os
 import re
 import socket
@@ -83,7 +82,7 @@ def test_sign_in_and_done_through_the_proxy(proxied):
     assert "aura_session=" in cookie and "Secure" in cookie and "HttpOnly" in cookie
     dashboard = browser.get(public + "/dashboard/")
     assert dashboard.status_code == 200 and "Signed in as sam" in dashboard.text
-    open_task = next(task for task in json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]
+    open_task = next(task for task in server.planner_json("tasks.json")["tasks"]
                      if not task.get("done") and not task.get("rrule"))
     done = browser.post(public + "/api/done", json={"id": open_task["id"]}, headers={"Origin": public})
     assert done.status_code == 200 and done.json()["done"] is True

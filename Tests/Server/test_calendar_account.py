@@ -4,7 +4,6 @@ hosts on the site's list are fetched, only public addresses (unless the owner na
 nothing too large, no redirect; a file libical cannot read is refused with its line, and nothing
 changes. One person's calendar is never another's."""
 import http.server
-import json
 import re
 import threading
 
@@ -73,13 +72,13 @@ def plan_today(server, browser):
                         allow_redirects=False).status_code == 303
 
 
-def busy(folder):
-    day = json.loads((folder / "plan.json").read_text())["days"][0]
+def busy(server, person):
+    day = server.planner_json("plan.json", person)["days"][0]
     return [entry["title"] for entry in day["busy"]]
 
 
-def today(folder):
-    return json.loads((folder / "plan.json").read_text())["days"][0]["date"]
+def today(server, person):
+    return server.planner_json("plan.json", person)["days"][0]["date"]
 
 
 def account_form(server, browser, button):
@@ -106,47 +105,44 @@ def test_an_uploaded_calendar_is_planned_around_and_is_only_its_owners(server):
     sam, kim = server.signed_in(), server.signed_in("kim")
     plan_today(server, sam)
     plan_today(server, kim)
-    planner = server.content / "planner"
-    day = today(planner)
+    day = today(server, "sam")
     answer = upload(server, sam, calendar("zzdentist", day))
     assert answer.status_code == 200 and "Your calendar is in (1 event)" in answer.text, message(answer.text)
-    assert "zzdentist" in busy(planner)
+    assert "zzdentist" in busy(server, "sam")
     assert "planned around the calendar you uploaded" in sam.get(server.url + "/account/").text
-    [kims] = [path.parent for path in (server.state / "people").glob("*/planner/plan.json")]
-    assert not (kims / "calendar.ics").exists() and "zzdentist" not in busy(kims)
+    assert server.planner_document("calendar.ics", "kim") is None and "zzdentist" not in busy(server, "kim")
     assert "zzdentist" not in kim.get(server.url + "/schedule/").text
     assert "zzdentist" in sam.get(server.url + "/schedule/").text
 
     # A file libical cannot read is refused with its line and column; the calendar stays.
     broken = upload(server, sam, "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nDTSTART:nonsense\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
     assert broken.status_code == 422 and re.search(r"Nothing was kept: calendar\.ics:\d+:\d+: ", message(broken.text)), message(broken.text)
-    assert "zzdentist" in busy(planner)
+    assert "zzdentist" in busy(server, "sam")
 
     # Removed: planned without it.
     form = account_form(server, sam, "Remove the calendar")
     assert sam.post(server.url + form["action"], data=form["fields"]).status_code == 200
-    assert not (planner / "calendar.ics").exists() and "zzdentist" not in busy(planner)
+    assert server.planner_document("calendar.ics") is None and "zzdentist" not in busy(server, "sam")
 
 
 def test_an_address_is_fetched_now_and_again_on_the_schedule(server, host):
     kim = server.signed_in("kim")
-    [folder] = [path.parent for path in (server.state / "people").glob("*/planner/plan.json")]
-    day = today(folder)
+    day = today(server, "kim")
     host.files["/kim.ics"] = (200, calendar("zzstandup", day).encode(), {"Content-Type": "text/calendar"})
     answer = give_address(server, kim, host.url + "/kim.ics")
     assert answer.status_code == 200 and "Your calendar was fetched (1 event)" in answer.text, message(answer.text)
-    assert "zzstandup" in busy(folder)
+    assert "zzstandup" in busy(server, "kim")
     assert host.url + "/kim.ics" in kim.get(server.url + "/account/").text
 
     # The calendar changes at its source; the next scheduled fetch (each minute here) brings it.
     host.files["/kim.ics"] = (200, calendar("zzretro", day).encode(), {})
-    wait_for(lambda: "zzretro" in busy(folder), "the scheduled fetch", timeout=150)
-    assert "zzstandup" not in busy(folder)
+    wait_for(lambda: "zzretro" in busy(server, "kim"), "the scheduled fetch", timeout=150)
+    assert "zzstandup" not in busy(server, "kim")
 
     # The source breaks: the calendar fetched before stays, and the account page says why.
     host.files["/kim.ics"] = (500, b"oops", {})
     wait_for(lambda: "answered 500" in kim.get(server.url + "/account/").text, "the failed fetch noted", timeout=150)
-    assert "zzretro" in busy(folder)
+    assert "zzretro" in busy(server, "kim")
 
 
 @pytest.mark.parametrize("address, why", [
@@ -176,4 +172,4 @@ def test_a_bad_answer_keeps_nothing(server, host, path, served, why):
     host.files[path] = served
     answer = give_address(server, sam, host.url + path)
     assert answer.status_code == 422 and why in message(answer.text), message(answer.text)
-    assert not (server.content / "planner" / "calendar.ics").exists()
+    assert server.planner_document("calendar.ics") is None

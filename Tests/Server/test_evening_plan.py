@@ -2,7 +2,6 @@
 the rest is planned tomorrow, and the pages say so — the JSON answer, the schedule, tomorrow's
 schedule, and the form's Undo that takes the move back."""
 import datetime
-import json
 import re
 
 from aura_served import Server, evening_somewhere
@@ -22,7 +21,7 @@ LINES = "write the zzreport 60m\nfile the zzreceipts 20m\nwatch a zzfilm tonight
 
 
 def stored(server):
-    return {task["title"]: task for task in json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]}
+    return {task["title"]: task for task in server.planner_json("tasks.json")["tasks"]}
 
 
 def test_plan_my_day_in_the_evening_plans_tonight_and_tomorrow(tmp_path):
@@ -35,7 +34,7 @@ def test_plan_my_day_in_the_evening_plans_tonight_and_tomorrow(tmp_path):
         assert body["planned"] == "tonight-and-tomorrow"
         tasks = stored(server)
         assert body["movedToTomorrow"] == [tasks["write the zzreport"]["id"]]
-        plan = json.loads((server.content / "planner" / "plan.json").read_text())
+        plan = server.planner_json("plan.json")
         today, tomorrow = plan["days"][0], plan["days"][1]
         assert today["evening"] is True and today["window"] == {"start": 18 * 60 + 30, "end": 22 * 60 + 30}
         tonight = {task["title"] for block in today["blocks"] for task in block["tasks"]}
@@ -67,7 +66,7 @@ def test_the_form_offers_to_undo_the_move_to_tomorrow(tmp_path):
         assert answer.headers["Location"].endswith("/schedule/?changed=1&undo=1")
         page = browser.get(server.url + answer.headers["Location"]).text
         assert "zzreport" in page  # the offer names what moved
-        today = json.loads((server.content / "planner" / "plan.json").read_text())["days"][0]["date"]
+        today = server.planner_json("plan.json")["days"][0]["date"]
         undo = browser.post(server.url + "/api/undo", data={"csrf": server.form_token(browser, "/schedule/"), "undo": "latest"},
                             headers={"Origin": server.url}, allow_redirects=False)
         assert undo.status_code == 303, undo.text

@@ -38,6 +38,7 @@ def test_public_pages_with_validators_and_security_headers(server):
 
 def test_nothing_outside_the_site_is_served(server):
     # The site is in memory: files beside it on disk (the state folder, the content folder) are never its own.
+    server.state.mkdir(exist_ok=True)  # (with a database, nothing may have needed it yet)
     (server.state / "secret.txt").write_text("secret")
     (server.content / "secret.txt").write_text("secret")
     for path in ["/../secret.txt", "/%2e%2e/secret.txt", "/culture/%2e%2e/%2e%2e/secret.txt", "/culture%2f..%2f..%2fsecret.txt",

@@ -3,8 +3,6 @@ invite, open), with the terms from Content/terms.md, the password rules (12 char
 common one) and throttling; /forgot/ and a reset link that works once and ends every other
 session; a calendar feed address that rotate-feed replaces."""
 import re
-import sqlite3
-import subprocess
 
 import requests
 
@@ -14,8 +12,7 @@ NEW_PASSWORD = "a quiet lantern by the sea"
 
 
 def user(server, *arguments):
-    done = subprocess.run([str(server.aura), "user", *arguments, "--state", str(server.state), "--content", str(server.content),
-                           "--public-url", server.url + "/"], capture_output=True, text=True)
+    done = server.user_command(*arguments, "--public-url", server.url + "/")
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -78,8 +75,7 @@ def test_an_invitation_works_once(server):
 
 def test_an_expired_invitation_is_refused(server):
     invite = user(server, "invite").split("invite=")[1]
-    with sqlite3.connect(server.state / "aura.sqlite3") as connection:
-        connection.execute("UPDATE invitations SET expires = 0 WHERE used IS NULL")
+    server.accounts_change("UPDATE invitations SET expires = 0 WHERE used IS NULL")
     assert "used or has expired" in requests.get(server.url + f"/signup/?invite={invite}").text
     _, answer = sign_up(server, "gus", invite=invite)
     assert answer.status_code == 403
@@ -140,8 +136,7 @@ def test_a_reset_link_works_once_and_ends_other_sessions(server):
 
 def test_an_expired_reset_link_is_refused(server):
     link = user(server, "reset", "sam")
-    with sqlite3.connect(server.state / "aura.sqlite3") as connection:
-        connection.execute("UPDATE reset_tokens SET expires = 0")
+    server.accounts_change("UPDATE reset_tokens SET expires = 0")
     assert requests.get(link).status_code == 410
 
 

@@ -1,24 +1,26 @@
 """kill -9 of the server in the middle of 1,000 actions: the store is whole and holds every
 action that was answered 2xx."""
 import concurrent.futures
-import json
 import random
 import signal
 import threading
 
+import pytest
 import requests
 
 from server_support import Server
 
 
-def test_kill_in_the_middle_of_a_thousand_actions(tmp_path):
-    server = Server(tmp_path)
+@pytest.fixture(scope="module")
+def killed(tmp_path_factory):
+    """A server killed (SIGKILL) after its 150th answered action of 1,000 sent at once; the
+    actions it answered 2xx."""
+    server = Server(tmp_path_factory.mktemp("kill"))
     browser = server.signed_in()
     inbox = "".join(f"file zzform {chr(97 + n // 26 % 26)}{chr(97 + n % 26)}\n" for n in range(200))
     token = server.form_token(browser)
     assert browser.post(server.url + "/planner/plan", data={"csrf": token, "inbox": inbox}, allow_redirects=False).status_code == 303
-    store = server.content / "planner" / "tasks.json"
-    ids = [task["id"] for task in json.loads(store.read_text())["tasks"] if task["title"].startswith("file zzform")]
+    ids = [task["id"] for task in server.planner_json("tasks.json")["tasks"] if task["title"].startswith("file zzform")]
     assert len(ids) == 200
     chance = random.Random(3)
     actions = [(chance.choice(ids), chance.choice(["done", "snooze"])) for _ in range(1000)]
@@ -43,13 +45,23 @@ def test_kill_in_the_middle_of_a_thousand_actions(tmp_path):
     with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
         list(pool.map(act, actions))
     server.process.wait(timeout=30)
+    return server, answered
+
+
+def test_kill_in_the_middle_of_a_thousand_actions(killed):
+    server, answered = killed
     assert server.process.returncode == -signal.SIGKILL
     assert 150 <= len(answered) < 1000, "the kill did not land in the middle"
-    tasks = {task["id"]: task for task in json.loads(store.read_text())["tasks"]}  # whole: it parses
+    tasks = {task["id"]: task for task in server.planner_json("tasks.json")["tasks"]}  # whole: it parses
     for task, kind in answered:
         if kind == "done":
             assert tasks[task].get("done") is True, task
         else:
             assert tasks[task].get("snoozedUntil"), task
-    leftovers = [path.name for path in store.parent.iterdir() if path.name.endswith(".tmp")]
+
+
+@pytest.mark.household  # the planner folder's temporary files
+def test_a_kill_leaves_at_most_the_write_it_cut_short(killed):
+    server, _ = killed
+    leftovers = [path.name for path in (server.content / "planner").iterdir() if path.name.endswith(".tmp")]
     assert len(leftovers) <= 1, leftovers  # at most the write the kill cut short, written over next time

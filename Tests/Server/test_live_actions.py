@@ -2,7 +2,6 @@
 notifications and blocks), each once however often it is replayed, merged by last writer wins
 per task field; the pages' state from the store; what Plan My Day changed; and the database
 that remembers all this, migrated from every earlier schema version."""
-import json
 import sqlite3
 import subprocess
 import time
@@ -14,11 +13,11 @@ from server_support import SCHEMA_VERSION, Server, as_schema_version
 
 
 def tasks(server):
-    return {task["id"]: task for task in json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]}
+    return {task["id"]: task for task in server.planner_json("tasks.json")["tasks"]}
 
 
 def plan(server):
-    return json.loads((server.content / "planner" / "plan.json").read_text())
+    return server.planner_json("plan.json")
 
 
 def post(server, browser, action, **body):
@@ -104,9 +103,8 @@ def test_a_replayed_action_id_is_carried_out_once(server, planned):
     # A capture replayed adds its line once.
     for _ in range(2):
         assert post(server, planned, "capture", line="call the zzplumber", actionId="capture-1", at=now_ms()).status_code == 200
-    assert (server.content / "planner" / "inbox.md").read_text().count("call the zzplumber") == 1
-    with sqlite3.connect(server.state / "aura.sqlite3") as database:
-        rows = database.execute("SELECT count(*) FROM applied_actions WHERE action_id = 'replay-1'").fetchone()[0]
+    assert server.planner_document("inbox.md").decode().count("call the zzplumber") == 1
+    [(rows,)] = server.accounts_query("SELECT count(*) FROM applied_actions WHERE action_id = 'replay-1'")
     assert rows == 1
     assert post(server, planned, "done", id=task, actionId="../../etc").status_code == 400
     assert post(server, planned, "done", id=task, actionId="x" * 101).status_code == 400
@@ -176,6 +174,7 @@ def test_plan_my_day_marks_what_it_changed_on_the_schedule(server, planned):
     assert "data-aura-changes" not in planned.get(server.url + "/schedule/").text
 
 
+@pytest.mark.household  # the SQLite file's own schema versions
 def test_the_database_is_migrated_from_every_earlier_version(tmp_path):
     """Version 0 (no file) is every other test's start; here a version 1 database, with its
     person and session, is brought to the current version by the server and keeps both

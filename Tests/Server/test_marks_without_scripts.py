@@ -2,13 +2,11 @@
 each task's ring on `/week/` and the focus block's buttons are forms inside `<noscript>`, found
 and sent here as a browser without JavaScript would (`requests` and an HTML parser); each comes
 back to its page with the change in words and an Undo form."""
-import json
-
 from server_support import Forms, Server, morning_somewhere, plan_my_day, send
 
 
 def stored(server, title):
-    tasks = json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]
+    tasks = server.planner_json("tasks.json")["tasks"]
     return next(task for task in tasks if task["title"] == title)
 
 
@@ -32,12 +30,12 @@ def test_week_and_focus_mark_done_and_snooze_through_forms(tmp_path):
         assert focus["Snooze 15 min"]["fields"]["id"] == block
         location, shown = send(server, sam, "/focus/", "Snooze 15 min")
         assert location == "/focus/?undo=1" and "Snoozed" in shown
-        plan = json.loads((server.content / "planner" / "plan.json").read_text())
+        plan = server.planner_json("plan.json")
         first = next(b for b in plan["days"][0]["blocks"] if "notify-" + b["id"] == block)
-        tasks = json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]
+        tasks = server.planner_json("tasks.json")["tasks"]
         assert all(t["snoozedUntil"] for t in tasks if t["id"] in {task["id"] for task in first["tasks"]})
         location, _ = send(server, sam, "/focus/", "Done")
-        tasks = json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]
+        tasks = server.planner_json("tasks.json")["tasks"]
         assert all(t["done"] or t.get("recurrence") for t in tasks if t["id"] in {task["id"] for task in first["tasks"]})
     finally:
         server.stop()

@@ -1,7 +1,8 @@
 """Several people on one Aura, each with a planner of their own: sam (the owner, the first
-person added) plans in Content/planner/, bo in <state>/people/<id>/planner/. For every personal
-URL and action, one person's session never sees the other's task titles, never changes a byte
-of the other's files, and the other's ids are unknown (404)."""
+person added) plans in Content/planner/, bo in <state>/people/<id>/planner/ (with a database,
+each in their own row). For every personal URL and action, one person's session never sees the
+other's task titles, never changes a byte of the other's planner, and the other's ids are
+unknown (404)."""
 import json
 import sqlite3
 
@@ -27,19 +28,10 @@ def bo(server):
     return browser
 
 
-def bo_folder(server):
-    [folder] = (server.state / "people").iterdir()
-    return folder / "planner"
-
-
-def files(folder):
-    return {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file() and not path.name.startswith(".")}
-
-
-def test_each_person_plans_in_their_own_folder(server, bo):
-    stored = json.loads((bo_folder(server) / "tasks.json").read_text())["tasks"]
+def test_each_person_plans_in_their_own_planner(server, bo):
+    stored = server.planner_json("tasks.json", "bo")["tasks"]
     assert sorted(task["title"] for task in stored) == ["zzboprivate call", "zzbosecret draft"]
-    owner = (server.content / "planner" / "tasks.json").read_text()
+    owner = server.planner_document("tasks.json").decode()
     assert "zzbo" not in owner and "Middlemarch" in owner
     assert "zzbosecret" in bo.get(server.url + "/schedule/").text
 
@@ -57,31 +49,32 @@ def test_no_personal_url_shows_the_other_persons_tasks(server, bo, path):
 
 def test_the_owners_ids_are_unknown_to_another_person(server, bo):
     origin = {"Origin": server.url}
-    owner_before = files(server.content / "planner")
-    plan = json.loads((server.content / "planner" / "plan.json").read_text())
+    owner_before = server.planner_documents("sam")
+    plan = server.planner_json("plan.json")
     blocks = [block["id"] for day in plan["days"] for block in day["blocks"] if not block["id"].endswith(("-t1", "-t2"))]
     for id in ["t9", "t22", blocks[0], "notify-" + blocks[0]]:
         for action, extra in [("done", {}), ("snooze", {"minutes": 15}), ("undo", {"undo": "done"})]:
             answer = bo.post(server.url + f"/api/{action}", json={"id": id, **extra}, headers=origin)
             assert answer.status_code == 404, (action, id, answer.text)
-    assert files(server.content / "planner") == owner_before
+    assert server.planner_documents("sam") == owner_before
 
 
 def test_actions_change_only_the_actors_planner(server, bo):
     origin = {"Origin": server.url}
     sam = server.signed_in()
-    bo_before = files(bo_folder(server))
+    bo_before = server.planner_documents("bo")
     assert sam.post(server.url + "/api/done", json={"id": "t1"}, headers=origin).status_code == 200
     token = server.form_token(sam)
     assert sam.post(server.url + "/planner/plan", data={"csrf": token, "inbox": "zzsamonly errand"}, allow_redirects=False).status_code == 303
-    assert files(bo_folder(server)) == bo_before
+    assert server.planner_documents("bo") == bo_before
     assert "zzsamonly" not in bo.get(server.url + "/planner/").text
     # bo's own t1 is bo's task: done there, and the owner's last-writer stamps do not hold it back.
     answer = bo.post(server.url + "/api/done", json={"id": "t1", "at": 1}, headers=origin)
     assert answer.status_code == 200 and answer.json()["applied"] is True
-    assert json.loads((bo_folder(server) / "tasks.json").read_text())["tasks"][0]["done"] is True
+    assert server.planner_json("tasks.json", "bo")["tasks"][0]["done"] is True
 
 
+@pytest.mark.household  # the SQLite file's own schema versions
 def test_a_version_2_database_keeps_the_owners_last_changes(tmp_path):
     """Before version 3 a task field's last change had no person: it was the owner's. The times
     kept in the database move into each person's tasks.json when the server starts."""
@@ -110,5 +103,5 @@ def test_a_version_2_database_keeps_the_owners_last_changes(tmp_path):
         assert connection.execute("SELECT COUNT(*) FROM field_changes").fetchone()[0] == 0
     # Bo's Done is kept at its own time, not the owner's; a plan made in the evening after the
     # day window moves the task to tomorrow, which adds a `date` change of its own.
-    changed = json.loads((bo_folder(first) / "tasks.json").read_text())["tasks"][0]["changed"]
+    changed = first.planner_json("tasks.json", "bo")["tasks"][0]["changed"]
     assert changed["done"] == 1000 and set(changed) <= {"done", "date"}, changed

@@ -1,7 +1,6 @@
 """Profiles on one device: one browser (one cookie jar) signed in as sam and bo at once. Each
 page shows only the active person's tasks; the header's switcher and a script's POST switch
 among the held sessions only, a `?profile=` link never; signing one out keeps the other; a browser holds at most five."""
-import json
 import re
 
 import pytest
@@ -154,8 +153,8 @@ def test_an_action_naming_a_held_profile_acts_for_that_person_whoever_is_active(
     not signed in on this browser gets nothing done."""
     jar = server.signed_in("sam")
     assert server.sign_in(jar, "bo").status_code == 303
-    sams = json.loads((server.content / "planner" / "plan.json").read_text())
-    stored = {task["id"]: task for task in json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]}
+    sams = server.planner_json("plan.json")
+    stored = {task["id"]: task for task in server.planner_json("tasks.json")["tasks"]}
     block = next(block for day in sams["days"] for block in day["blocks"]
                  if block["tasks"] and not any(stored[task["id"]]["done"] or stored[task["id"]].get("rrule")
                                                for task in block["tasks"]))
@@ -168,6 +167,6 @@ def test_an_action_naming_a_held_profile_acts_for_that_person_whoever_is_active(
         assert done(stranger).status_code == 401
     answer = done("sam")
     assert answer.status_code == 200 and answer.json()["done"] is True, answer.text
-    stored = {task["id"]: task for task in json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]}
+    stored = {task["id"]: task for task in server.planner_json("tasks.json")["tasks"]}
     assert all(stored[task["id"]]["done"] for task in block["tasks"])
     assert active(server, jar) == "bo"

@@ -4,7 +4,6 @@ signature with the server's public key, `aud`, `exp`, `sub`) and decrypts the bo
 `aes128gcm`, with `http_ece` and the subscription's private key), as `POST /api/push/test` sends a
 reminder to every browser of the person. A service that answers 410 loses the subscription."""
 import json
-import sqlite3
 import subprocess
 
 import pytest
@@ -68,8 +67,7 @@ def test_a_subscription_the_service_says_is_gone_is_forgotten(server, service):
     finally:
         service.status = 201
     assert answer["delivered"] == 0 and any("answered 410" in problem for problem in answer["problems"])
-    with sqlite3.connect(server.state / "aura.sqlite3") as database:
-        endpoints = [row[0] for row in database.execute("SELECT endpoint FROM push_subscriptions")]
+    endpoints = [row[0] for row in server.accounts_query("SELECT endpoint FROM push_subscriptions")]
     assert browser.endpoint not in endpoints
 
 

@@ -55,9 +55,9 @@ def test_reminders_at_their_triggers_on_a_faked_clock(tmp_path):
         browser = BrowserSubscription(f"{service.origin}/push/faked")
         assert post(server, sam, "/api/push/subscriptions", {"subscription": browser.json}).status_code == 201
         plan_my_day(server, sam, "\n".join(f"zz{name} at {time} 1m" for name, time in TASKS.items()))
-        plan = json.loads((server.content / "planner" / "plan.json").read_text())
+        plan = server.planner_json("plan.json")
         assert plan["days"][0]["date"] == day.isoformat(), "the server did not plan on its faked day"
-        stored = {t["title"]: t for t in json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]}
+        stored = {t["title"]: t for t in server.planner_json("tasks.json")["tasks"]}
         blocks = {name: next(block["id"] for block in plan["days"][0]["blocks"]
                              if any(task["id"] == stored[f"zz{name}"]["id"] for task in block["tasks"]))
                   for name in TASKS}

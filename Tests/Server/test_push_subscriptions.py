@@ -1,10 +1,9 @@
-"""Web Push, first half: the server's VAPID key is made once and kept (mode 0600), and a signed-in
+"""Web Push, first half: the server's VAPID key is made once and kept (in its database), and a signed-in
 person's browser subscriptions are kept for them, only for endpoints of an allowed push service,
 matched on the parsed URL. (Sending comes with the scheduler.)"""
 import base64
 import os
 import sqlite3
-import stat
 import subprocess
 
 import pytest
@@ -52,14 +51,31 @@ def test_the_vapid_key_is_made_once_and_kept_private(server):
     point = unb64url(key)
     assert len(point) == 65 and point[0] == 4
     ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)  # a point on P-256
-    kept = server.state / "vapid.pem"
-    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
-    private = serialization.load_pem_private_key(kept.read_bytes(), password=None)
+    [(pem,)] = server.accounts_query("SELECT value FROM server_keys WHERE name = 'vapid'")
+    private = serialization.load_pem_private_key(pem.encode(), password=None)
     assert private.public_key().public_bytes(serialization.Encoding.X962,
                                              serialization.PublicFormat.UncompressedPoint) == point
     server.stop()
     server.start()
     assert requests.get(server.url + "/api/push/key").json()["publicKey"] == key
+
+
+@pytest.mark.household  # vapid.pem in the state folder, as an older household server kept it
+def test_a_key_an_older_aura_kept_in_the_state_folder_is_taken_in(tmp_path):
+    older = Server(tmp_path)
+    older.stop()
+    with sqlite3.connect(older.state / "aura.sqlite3") as accounts:
+        accounts.execute("DELETE FROM server_keys")
+    private = ec.generate_private_key(ec.SECP256R1())
+    (older.state / "vapid.pem").write_bytes(private.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    older.start()
+    try:
+        point = private.public_key().public_bytes(serialization.Encoding.X962,
+                                                  serialization.PublicFormat.UncompressedPoint)
+        assert unb64url(requests.get(older.url + "/api/push/key").json()["publicKey"]) == point
+    finally:
+        older.stop()
 
 
 def test_a_subscription_is_kept_once_per_person(server):
@@ -69,16 +85,14 @@ def test_a_subscription_is_kept_once_per_person(server):
     assert subscribe(server, sam, subscription).status_code == 200
     # The same browser signed in as someone else: their own row.
     assert subscribe(server, kim, subscription, profile="kim").status_code == 201
-    with sqlite3.connect(server.state / "aura.sqlite3") as database:
-        rows = database.execute("SELECT person_id, profile FROM push_subscriptions WHERE endpoint = ?",
-                                (subscription["endpoint"],)).fetchall()
+    rows = server.accounts_query("SELECT person_id, profile FROM push_subscriptions WHERE endpoint = ?",
+                                 subscription["endpoint"])
     assert len(rows) == 2
     gone = sam.delete(server.url + "/api/push/subscriptions", json={"endpoint": subscription["endpoint"]},
                       headers={"Origin": server.url})
     assert gone.status_code == 204
-    with sqlite3.connect(server.state / "aura.sqlite3") as database:
-        assert database.execute("SELECT COUNT(*) FROM push_subscriptions WHERE endpoint = ?",
-                                (subscription["endpoint"],)).fetchone()[0] == 1
+    assert server.accounts_query("SELECT COUNT(*) FROM push_subscriptions WHERE endpoint = ?",
+                                 subscription["endpoint"]) == [(1,)]
 
 
 @pytest.mark.parametrize("endpoint", [

@@ -3,8 +3,6 @@ database), when the password is replaced (`aura user add --replace` signs every 
 and a token planted before sign-in is never the one signed in (no fixation)."""
 import hashlib
 import re
-import sqlite3
-import subprocess
 import time
 
 import requests
@@ -18,9 +16,8 @@ def age(server, browser, idle_days, total_days):
     """Moves the browser's session back in time: last used `idle_days`, opened `total_days` ago."""
     token_hash = hashlib.sha256(browser.cookies["aura_session"].encode()).hexdigest()
     now = int(time.time())
-    with sqlite3.connect(server.state / "aura.sqlite3") as database:
-        changed = database.execute("UPDATE sessions SET last_seen = ?, created = ? WHERE token_hash = ?",
-                                   (now - idle_days * DAY, now - total_days * DAY, token_hash)).rowcount
+    changed = server.accounts_change("UPDATE sessions SET last_seen = ?, created = ? WHERE token_hash = ?",
+                                     now - idle_days * DAY, now - total_days * DAY, token_hash)
     assert changed == 1
 
 
@@ -62,7 +59,6 @@ def test_replacing_the_password_signs_every_session_out(server):
     """Last in this module: sam's password changes."""
     laptop, phone = server.signed_in(), server.signed_in()
     assert laptop.get(server.url + "/dashboard/", allow_redirects=False).status_code == 200
-    replaced = subprocess.run([str(server.aura), "user", "add", "sam", "--replace", "--password-stdin", "--state", str(server.state)],
-                              input="a whole new passphrase\n", capture_output=True, text=True)
+    replaced = server.user_command("add", "sam", "--replace", "--password-stdin", stdin="a whole new passphrase\n")
     assert replaced.returncode == 0, replaced.stderr
     assert signed_out(server, laptop) and signed_out(server, phone)

@@ -1,9 +1,13 @@
 """Sign-in for the owner: personal pages and data only with a session; the same answer for an
 unknown name and a wrong password; throttling with Retry-After; cookies HttpOnly and SameSite;
 forms need the session's token and scripts a same-site Origin."""
+import hashlib
 import re
-import subprocess
+import sqlite3
+import stat
 
+import argon2
+import pytest
 import requests
 
 from server_support import PASSWORD, SCHEMA_VERSION
@@ -85,8 +89,7 @@ def test_same_answer_for_unknown_names_and_wrong_passwords_then_throttled(server
     assert "do not match" in unknown.text and "do not match" in wrong.text
     assert "<title>Error: Sign in · " in wrong.text
     # Another person, so that sam can still sign in for the other tests of this server.
-    added = subprocess.run([str(server.aura), "user", "add", "lee", "--password-stdin", "--state", str(server.state)],
-                           input=PASSWORD + "\n", capture_output=True, text=True)
+    added = server.user_command("add", "lee", "--password-stdin", stdin=PASSWORD + "\n")
     assert added.returncode == 0, added.stderr
     answers = [attempt("lee", f"wrong password {n}") for n in range(5)]
     assert [a.status_code for a in answers] == [401] * 5
@@ -97,23 +100,21 @@ def test_same_answer_for_unknown_names_and_wrong_passwords_then_throttled(server
 
 def test_what_the_database_keeps_is_checked_by_outside_references(server):
     """The password is an Argon2id PHC string that argon2-cffi verifies, with OWASP's
-    parameters; a session's token is kept only as its SHA-256; the file is the owner's alone."""
-    import hashlib
-    import sqlite3
-    import stat
-
-    import argon2
-
+    parameters; a session's token is kept only as its SHA-256."""
     browser = server.signed_in()
     token = browser.cookies["aura_session"]
-    database = server.state / "aura.sqlite3"
-    assert stat.S_IMODE(database.stat().st_mode) == 0o600
-    with sqlite3.connect(database) as connection:
-        (encoded,) = connection.execute("SELECT password_hash FROM people WHERE name = 'sam'").fetchone()
-        hashes = [row[0] for row in connection.execute("SELECT token_hash FROM sessions")]
-        (version,) = connection.execute("PRAGMA user_version").fetchone()
-        (journal,) = connection.execute("PRAGMA journal_mode").fetchone()
+    [(encoded,)] = server.accounts_query("SELECT password_hash FROM people WHERE name = 'sam'")
+    hashes = [row[0] for row in server.accounts_query("SELECT token_hash FROM sessions")]
     assert encoded.startswith("$argon2id$v=19$m=19456,t=2,p=1$")
     assert argon2.PasswordHasher().verify(encoded, PASSWORD)
     assert hashlib.sha256(token.encode()).hexdigest() in hashes and token not in hashes
+
+
+@pytest.mark.household  # the SQLite file: its mode, schema version and journal
+def test_the_accounts_file_is_the_owners_alone_at_the_current_version(server):
+    database = server.state / "aura.sqlite3"
+    assert stat.S_IMODE(database.stat().st_mode) == 0o600
+    with sqlite3.connect(database) as connection:
+        (version,) = connection.execute("PRAGMA user_version").fetchone()
+        (journal,) = connection.execute("PRAGMA journal_mode").fetchone()
     assert version == SCHEMA_VERSION and journal == "wal"

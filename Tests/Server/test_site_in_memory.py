@@ -8,6 +8,8 @@ import re
 import subprocess
 import time
 
+import pytest
+
 from server_support import Server, morning_somewhere, wait_for
 
 OPENAT = re.compile(r'^\d+\s+(\d+\.\d+) openat\([^,]+, "([^"]+)", ([A-Z_|]+)')
@@ -39,6 +41,7 @@ class TracedServer(Server):
         return calls
 
 
+@pytest.mark.household  # the planner folder's files, locks and writes, as strace sees them
 def test_one_plan_my_day_reads_site_yml_once_and_writes_no_site_file(tmp_path):
     server = TracedServer(tmp_path, content_edit=morning_somewhere)
     try:
@@ -78,6 +81,7 @@ def test_one_plan_my_day_reads_site_yml_once_and_writes_no_site_file(tmp_path):
         server.stop()
 
 
+@pytest.mark.household  # the planner folder's files, locks and writes, as strace sees them
 def test_a_done_reads_no_unchanged_culture_or_reflection_and_an_edited_entry_is_read_again(tmp_path):
     server = TracedServer(tmp_path, content_edit=morning_somewhere)
     origin = {"Origin": server.url}

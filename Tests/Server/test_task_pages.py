@@ -3,13 +3,12 @@
 its words, mark it done and not done, move it and remove it; each comes back with a line saying
 what changed and an Undo form that puts it back. Ids resolve in the signed-in person's own store."""
 import datetime
-import json
 
 from server_support import Forms, Server, morning_somewhere, plan_my_day, send
 
 
 def stored(server, title_part):
-    tasks = json.loads((server.content / "planner" / "tasks.json").read_text())["tasks"]
+    tasks = server.planner_json("tasks.json")["tasks"]
     return [task for task in tasks if title_part in task["title"]]
 
 
@@ -84,7 +83,7 @@ def test_a_changed_time_moves_the_block_on_the_schedule(tmp_path):
         [task] = stored(server, "zzcall")
         page = f"/tasks/{task['id']}/"
         send(server, sam, page, "Save", time="23:00")
-        plan = json.loads((server.content / "planner" / "plan.json").read_text())
+        plan = server.planner_json("plan.json")
         [block] = [b for b in plan["days"][0]["blocks"] if any(t["id"] == task["id"] for t in b["tasks"])]
         assert block["span"]["start"] == 23 * 60 and block["isFixed"], block
         schedule = sam.get(server.url + "/schedule/").text
@@ -92,7 +91,7 @@ def test_a_changed_time_moves_the_block_on_the_schedule(tmp_path):
 
         send(server, sam, page, "Move", date="tomorrow")
         assert "zzcall the bank" not in sam.get(server.url + "/schedule/").text
-        tomorrow = json.loads((server.content / "planner" / "plan.json").read_text())["days"][1]
+        tomorrow = server.planner_json("plan.json")["days"][1]
         assert any(t["id"] == task["id"] for b in tomorrow["blocks"] for t in b["tasks"])
     finally:
         server.stop()

@@ -1,14 +1,15 @@
-"""`aura user`: add, list, remove, reset, invite and rotate-feed against a state folder, with
-clear errors and exit codes; and a database from schema version 3 upgraded (1 and 2: test_live_actions.py, test_people.py)."""
+"""`aura user`: add, list, remove, reset, invite and rotate-feed against a state folder (or a
+database), with clear errors and exit codes; and a database from schema version 3 upgraded (1
+and 2: test_live_actions.py, test_people.py)."""
 import sqlite3
-import subprocess
+
+import pytest
 
 from server_support import PASSWORD, SCHEMA_VERSION, Server, as_schema_version
 
 
 def user(server, *arguments, stdin=None):
-    return subprocess.run([str(server.aura), "user", *arguments, "--state", str(server.state), "--content", str(server.content)],
-                          input=stdin, capture_output=True, text=True)
+    return server.user_command(*arguments, stdin=stdin)
 
 
 def test_people_are_added_listed_and_removed(server):
@@ -17,11 +18,13 @@ def test_people_are_added_listed_and_removed(server):
     assert refused.returncode == 1 and "12 characters" in refused.stderr
     assert user(server, "add", "cy", "--password-stdin", stdin=PASSWORD + "\n").returncode == 0
     assert user(server, "list").stdout.splitlines() == ["cy", "sam (owner)"]
-    server.signed_in("cy").get(server.url + "/dashboard/")  # makes cy's folder
-    [folder] = (server.state / "people").iterdir()
+    cy = server.signed_in("cy")
+    assert cy.post(server.url + "/api/capture", json={"line": "zzcy's errand"}, headers={"Origin": server.url}).status_code == 200
+    id = server.person_id("cy")
+    assert server.planner_exists(id)
     owner = user(server, "remove", "sam")
     assert owner.returncode == 1 and "owner" in owner.stderr
-    assert user(server, "remove", "cy").returncode == 0 and not folder.exists()
+    assert user(server, "remove", "cy").returncode == 0 and not server.planner_exists(id)
     unknown = user(server, "remove", "cy")
     assert unknown.returncode == 1 and "no one is called 'cy'" in unknown.stderr
     assert user(server, "frob").returncode == 2
@@ -43,11 +46,11 @@ def test_links_are_printed_on_the_site_address(server):
     assert user(server, "reset", "nobody").returncode == 1
     feed = user(server, "rotate-feed", "sam")
     assert feed.returncode == 0 and feed.stdout.strip().endswith(".ics")
-    with sqlite3.connect(server.state / "aura.sqlite3") as connection:
-        kept = [row[0] for row in connection.execute("SELECT token_hash FROM invitations UNION ALL SELECT token_hash FROM reset_tokens")]
+    kept = [row[0] for row in server.accounts_query("SELECT token_hash FROM invitations UNION ALL SELECT token_hash FROM reset_tokens")]
     assert kept and not any(secret in invite.stdout + reset.stdout for secret in kept)  # only hashes are kept
 
 
+@pytest.mark.household  # the SQLite file's own schema versions
 def test_a_version_3_database_is_upgraded(tmp_path):
     first = Server(tmp_path / "three")
     first.signed_in()
