@@ -195,7 +195,7 @@ public enum DatabaseSchema {
     /// Makes the next person added get an id after every id copied in (`aura db import`).
     public static func continuePeopleIDs(_ database: PostgresDatabase) throws {
         try database.withConnection { (connection: PostgresConnection) in
-            try connection.execute(
+            _ = try connection.execute(
                 "SELECT setval(pg_get_serial_sequence('people', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM people")
         }
     }

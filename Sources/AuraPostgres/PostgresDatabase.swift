@@ -1,4 +1,5 @@
 import AuraPlanner
+import AuraUseCases
 import Synchronization
 
 /// A PostgreSQL database that many threads use: connections are opened when needed, lent out
@@ -18,6 +19,9 @@ public final class PostgresDatabase: Sendable {
         let first = try PostgresConnection(conninfo)
         idle.withLock { $0.append(first) }
     }
+
+    /// Changes to one person's planner waiting together, carried out in one transaction.
+    let commits = StoreCommits()
 
     /// Changes committed through this process, counted at once: its own kept answers must not
     /// wait for the notification PostgreSQL sends it too (`DatabaseChanges`).

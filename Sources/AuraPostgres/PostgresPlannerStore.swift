@@ -42,18 +42,25 @@ public struct PostgresPlannerStore: PlannerStore {
     public func update<Result>(
         onWait: @escaping @Sendable () -> Void = {}, _ change: (inout PlannerState) throws -> Result
     ) throws -> Result {
-        try database.withConnection { connection in
-            let (result, kept) = try connection.transaction {
-                try ensureRow(on: connection)
-                var state = try read(on: connection, locking: true)
-                let result = try change(&state)
-                return (result, try keep(state, on: connection))
+        // Changes to one person's day that arrive together are one transaction (one commit, one
+        // flush of the log for all), as a folder's are one write.
+        try withoutActuallyEscaping(change) { change in
+            var result: Result?
+            let pending = StoreCommits.Change { state in result = try change(&state) }
+            try database.commits.commit(pending, path: String(person)) { group in
+                try database.withConnection { connection in
+                    let kept = try connection.transaction {
+                        try ensureRow(on: connection)
+                        let before = try read(on: connection, locking: true)
+                        return try keep(StoreCommits.apply(group, to: before), on: connection)
+                    }
+                    if let kept {
+                        database.remember(kept, of: person)
+                        database.noteChange()
+                    }
+                }
             }
-            if let kept {
-                database.remember(kept, of: person)
-                database.noteChange()
-            }
-            return result
+            return result!
         }
     }
 
@@ -86,18 +93,23 @@ public struct PostgresPlannerStore: PlannerStore {
     /// The planner's row, decoded unless it is the generation last read here; with `locking`,
     /// the row is locked until the transaction ends.
     private func read(on connection: PostgresConnection, locking: Bool) throws -> PlannerState {
+        // The documents travel only when the generation is not the one read here last.
         let cached = database.planners.withLock { $0[person] }
+        if let cached {
+            let current = try connection.execute(
+                "SELECT generation FROM aura_planners WHERE person = $1" + (locking ? " FOR UPDATE" : ""),
+                [String(person)])
+            if current.count == 1, current[0, 0].flatMap(UInt64.init) == cached.generation { return cached }
+        }
         let rows = try connection.execute(
-            "SELECT generation, generation = $2, inbox, store, plan, calendar FROM aura_planners WHERE person = $1"
-                + (locking ? " FOR UPDATE" : ""),
-            [String(person), String(cached?.generation ?? 0)])
+            "SELECT generation, inbox, store, plan, calendar FROM aura_planners WHERE person = $1"
+                + (locking ? " FOR UPDATE" : ""), [String(person)])
         guard rows.count == 1, let generation = rows[0, 0].flatMap(UInt64.init) else {
             return PlannerState(plan: nil, store: nil, inbox: nil)
         }
-        if rows[0, 1] == "t", let cached { return cached }
         let state = PlannerState(
-            plan: try rows[0, 4].map { try decodePlan($0) }, store: try rows[0, 3].map { try decodeStore($0) },
-            inbox: rows[0, 2], calendar: rows[0, 5], generation: generation)
+            plan: try rows[0, 3].map { try decodePlan($0) }, store: try rows[0, 2].map { try decodeStore($0) },
+            inbox: rows[0, 1], calendar: rows[0, 4], generation: generation)
         database.remember(state, of: person)
         return state
     }

@@ -120,17 +120,7 @@ public struct PlannerFolder: PlannerStore {
                 PausePoint.reached("planner: lock taken")
                 let read = try readKept(locked: true, onWait: onWait)
                 let before = read.finishesDrain ? try finishDrain(read.state) : read.state
-                var state = before
-                for member in group {
-                    var attempt = state
-                    do {
-                        try member.apply(to: &attempt)
-                        state = attempt
-                    } catch {
-                        member.failure = error
-                    }
-                }
-                try keep(state, over: before)
+                try keep(StoreCommits.apply(group, to: before), over: before)
             }
             return result!
         }
