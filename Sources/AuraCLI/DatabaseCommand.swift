@@ -27,7 +27,7 @@ struct DatabaseCommand: Command {
         guard let url = arguments.value("--database") else {
             throw UsageError("expected --database postgres://…", spec: spec)
         }
-        guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+        guard ServerDatabase.isPostgres(url) else {
             throw UsageError("'\(url)' is not a PostgreSQL address; expected postgres://…", spec: spec)
         }
         let command = arguments.positionals[0]

@@ -21,13 +21,18 @@ enum ServerDatabase {
             self = .sqlite(state.accountsDatabase)
             return
         }
-        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+        if Self.isPostgres(text) {
             self = .postgres(text)
         } else if text.hasPrefix("sqlite:"), text.count > "sqlite:".count {
             self = .sqlite(terminal.url(for: String(text.dropFirst("sqlite:".count))))
         } else {
             throw UsageError("--database expects sqlite:PATH or postgres://…, got '\(text)'", spec: spec)
         }
+    }
+
+    /// Whether `text` is a PostgreSQL address (libpq's URL forms).
+    static func isPostgres(_ text: String) -> Bool {
+        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
     }
 
     /// The accounts, and where everyone's planner is: for PostgreSQL after checking the schema

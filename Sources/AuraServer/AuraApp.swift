@@ -306,7 +306,7 @@ public final class AuraApp: Sendable {
         let keepable = away == nil && request.query.isEmpty && pagePath != root + "reflections/"
         let version = current.generation
         let reuse = HTTPResponse.Reuse(
-            forEveryone: false, files: accounts.filePaths + plannerFiles(of: session), until: reuseUntil(session))
+            forEveryone: false, files: accounts.filePaths + (try plannerFiles(of: session)), until: reuseUntil(session))
         if keepable, let kept, let page = renderedPages.answer(kept, version: version, now: clock()) {
             return KeptAnswers.response(page, for: request, reuse: reuse)
         }
@@ -366,8 +366,8 @@ public final class AuraApp: Sendable {
     }
 
     /// The files the planner of the person a session belongs to is kept in (`PlannerDirectory.files`).
-    func plannerFiles(of session: Accounts.Session) -> [String] {
-        planners.files(personID: session.personID, isOwner: session.isOwner)
+    func plannerFiles(of session: Accounts.Session) throws -> [String] {
+        try planners.files(personID: session.personID, isOwner: session.isOwner)
     }
 
     /// The pages built from the planner of the person a session belongs to.

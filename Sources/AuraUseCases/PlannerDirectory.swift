@@ -12,7 +12,7 @@ public protocol PlannerDirectory: Sendable {
     func plansInContent(isOwner: Bool) -> Bool
     /// The files a person's planner is kept in: an answer made from it stands while they do.
     /// None when the store tells of its own changes (`HTTPServer.Settings.outsideChanges`).
-    func files(personID: Int64, isOwner: Bool) -> [String]
+    func files(personID: Int64, isOwner: Bool) throws -> [String]
     /// Lets go of what is kept of a person apart from their account (their account is gone).
     func remove(personID: Int64) throws
 }

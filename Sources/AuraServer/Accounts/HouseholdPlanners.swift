@@ -29,8 +29,8 @@ public struct HouseholdPlanners: PlannerDirectory {
     }
 
     /// Made first when new, so the folder can be watched and answers made from it kept.
-    public func files(personID: Int64, isOwner: Bool) -> [String] {
-        (try? folder(personID: personID, isOwner: isOwner).paths) ?? []
+    public func files(personID: Int64, isOwner: Bool) throws -> [String] {
+        try folder(personID: personID, isOwner: isOwner).paths
     }
 
     public func remove(personID: Int64) throws {

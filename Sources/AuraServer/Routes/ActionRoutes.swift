@@ -349,12 +349,13 @@ extension AuraApp {
         let now = clock()
         // The same for a generation of the planner, until a snooze runs out.
         let read = try folder.read()
+        let files = accounts.filePaths + (try plannerFiles(of: session))
         func response(_ kept: KeptAnswers<Int64, UInt64>.Answer) -> HTTPResponse {
             let limit = reuseUntil(session)
             return KeptAnswers.response(
                 kept, for: request,
                 reuse: HTTPResponse.Reuse(
-                    forEveryone: false, files: accounts.filePaths + plannerFiles(of: session),
+                    forEveryone: false, files: files,
                     until: kept.until.map { min($0, limit) } ?? limit))
         }
         if let kept = pageStates.answer(session.personID, version: read.generation, now: now) {
