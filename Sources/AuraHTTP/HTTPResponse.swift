@@ -1,3 +1,4 @@
+import CHTTPTransport
 import Foundation
 
 /// What the server answers: a status, headers in order, and a body.
@@ -28,6 +29,10 @@ public struct HTTPResponse: Sendable {
             self.until = until
         }
     }
+
+    /// Text that the server replaces, each time it sends a body, by a new id of the same length:
+    /// a form's action id, so a page given twice (two tabs, a kept answer) is two actions.
+    public static let freshID = AURA_HTTP_FRESH_ID
 
     public init(
         status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(),

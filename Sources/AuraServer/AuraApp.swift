@@ -418,7 +418,7 @@ public final class AuraApp: Sendable {
         return SessionContext(
             name: session.name, csrf: session.csrf, signOutAction: root + "logout/", notice: notice ?? awayNotice,
             draft: draft,
-            undo: undo, formID: try SecureRandom.token(), planChanges: changes,
+            undo: undo, planChanges: changes,
             accountURL: root + "account/", otherProfiles: others, switchAction: root + "profiles/switch",
             addProfileURL: others.count + 1 < Self.profileLimit ? root + "login/?add=1" : nil, journal: journal,
             pushOff: pushOff)

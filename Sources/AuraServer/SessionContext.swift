@@ -1,3 +1,5 @@
+import AuraHTTP
+
 /// What a page served to a signed-in person knows of them: every form carries `csrf` back.
 struct SessionContext: Encodable, Sendable {
     let name: String
@@ -9,8 +11,9 @@ struct SessionContext: Encodable, Sendable {
     let draft: String?
     /// The change a form just made, which the page offers to undo.
     let undo: UndoOffer?
-    /// A fresh id for each form on the page: the server carries out a form sent twice once.
-    let formID: String
+    /// An id the transport makes anew for every page it sends (`HTTPResponse.freshID`): a form
+    /// sent twice is carried out once, and the same page in two tabs is two forms.
+    let formID = HTTPResponse.freshID
     /// What the last Plan My Day changed, for the schedule to mark: `<block id>:new` or
     /// `<block id>:moved`, separated by spaces.
     let planChanges: String?
@@ -28,7 +31,7 @@ struct SessionContext: Encodable, Sendable {
 
     init(
         name: String, csrf: String, signOutAction: String, notice: String? = nil, draft: String? = nil,
-        undo: UndoOffer? = nil, formID: String, planChanges: String? = nil,
+        undo: UndoOffer? = nil, planChanges: String? = nil,
         accountURL: String? = nil, otherProfiles: [String] = [], switchAction: String? = nil,
         addProfileURL: String? = nil, journal: Journal? = nil, pushOff: String? = nil
     ) {
@@ -44,7 +47,6 @@ struct SessionContext: Encodable, Sendable {
         self.notice = notice
         self.draft = draft
         self.undo = undo
-        self.formID = formID
         self.planChanges = planChanges
     }
 

@@ -15,6 +15,7 @@
 #include <h2o.h>
 #include "http_transport.h"
 #include "kept_answers.h"
+#include "fresh_ids.h"
 
 /* picohttpparser, which libh2o carries and exports but whose header Debian does not install:
    the request head is parsed once more to see the fields libh2o folds away (each
@@ -114,6 +115,7 @@ struct aura_http_request {
     unsigned int status;
     uint8_t *body;
     size_t body_size;
+    int fresh_ids; /* the body holds AURA_HTTP_FRESH_ID */
     header_copy *answer_headers;
     size_t answer_header_count;
     aura_http_stream *stream;
@@ -323,16 +325,22 @@ static void free_answer_headers(aura_http_request *request) {
 }
 
 /* Starts the response and sends its body in one piece: none when `bodiless` (its length not
-   even said), to a HEAD or when empty. The body must live until the request is done. */
-static void send_whole(h2o_req_t *req, uint8_t *bytes, size_t size, int bodiless) {
+   even said), to a HEAD or when empty; with `fresh_ids`, its ids made for this sending. The
+   body must live until the request is done. */
+static void send_whole(h2o_req_t *req, uint8_t *bytes, size_t size, int bodiless, int fresh_ids) {
     static h2o_generator_t generator = {NULL, NULL};
     if (!bodiless) req->res.content_length = size;
     h2o_start_response(req, &generator);
-    h2o_iovec_t body = h2o_iovec_init(bytes, size);
-    if (bodiless || is_head(req) || size == 0)
+    if (bodiless || is_head(req) || size == 0) {
         h2o_send(req, NULL, 0, H2O_SEND_STATE_FINAL);
-    else
+    } else if (fresh_ids) {
+        size_t count;
+        h2o_iovec_t *pieces = fresh_ids_fill(&req->pool, bytes, size, &count);
+        h2o_send(req, pieces, count, H2O_SEND_STATE_FINAL);
+    } else {
+        h2o_iovec_t body = h2o_iovec_init(bytes, size);
         h2o_send(req, &body, 1, H2O_SEND_STATE_FINAL);
+    }
 }
 
 static void stream_flush(aura_http_stream *stream);
@@ -360,7 +368,7 @@ static void send_answer(aura_http_request *request) {
         *owned = request->body;
     }
     send_whole(req, request->body, request->body_size,
-               request->status < 200 || request->status == 204 || request->status == 304);
+               request->status < 200 || request->status == 204 || request->status == 304, request->fresh_ids);
 }
 
 /* The fields of the request head as sent, parsed from the connection's input, where the head
@@ -480,7 +488,7 @@ static int answer_kept(aura_http_transport *transport, aura_http_request *reques
         h2o_add_header_by_str(&req->pool, &req->res.headers, header->name, header->name_size, 1, NULL,
                               header->value, header->value_size);
     }
-    send_whole(req, answer->body, answer->body_size, 0);
+    send_whole(req, answer->body, answer->body_size, 0, answer->fresh_ids);
     return 1;
 }
 
@@ -583,6 +591,7 @@ void aura_http_respond(aura_http_request *request, unsigned int status, const ui
     if (size > 0 && (request->body = malloc(size)) != NULL) {
         memcpy(request->body, body, size);
         request->body_size = size;
+        request->fresh_ids = fresh_ids_present(body, size);
     }
     if (copy_headers(request, header_names, header_values, header_count) != 0 || (size > 0 && !request->body)) {
         free_answer_headers(request);

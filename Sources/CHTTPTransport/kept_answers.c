@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kept_answers.h"
+#include "fresh_ids.h"
 
 #define KEPT_BUCKETS 4096
 /* More than this and the table starts again: the answers people are waiting for come back first.
@@ -84,6 +85,7 @@ kept_answer *kept_answer_create(unsigned int status, const char *const *header_n
     }
     memcpy(answer->body, body, body_size);
     answer->body_size = body_size;
+    answer->fresh_ids = fresh_ids_present(body, body_size);
     return answer;
 failed:
     kept_answer_release(answer);

@@ -31,6 +31,7 @@ typedef struct kept_answer {
     size_t header_count;
     uint8_t *body;
     size_t body_size;
+    int fresh_ids; /* the body holds AURA_HTTP_FRESH_ID */
     int64_t until; /* Unix seconds; 0: no limit */
     int follows_changes;
     uint64_t changes_seen; /* the count of changes when its handler began (following changes) */

@@ -22,22 +22,16 @@ public enum AtomicFile {
         // what a killed writer left is simply written over by the next.
         let temporary = folder.appendingPathComponent(temporaryName(of: url.lastPathComponent))
         do {
-            let handle: FileHandle
-            if let permissions {
-                unlink(temporary.path)
-                let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, permissions)
-                guard descriptor >= 0 else {
-                    throw WriteError(
-                        description: "cannot write \(displayPath(temporary)): \(String(cString: strerror(errno)))")
-                }
-                handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-                try handle.write(contentsOf: data)
-            } else {
-                guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-                    throw WriteError(description: "cannot write \(displayPath(temporary))")
-                }
-                handle = try FileHandle(forWritingTo: temporary)
+            // Made here with open(2): FileManager.createFile writes a copy of its own first
+            // (`.dat.nosync…`), which a kill would leave behind.
+            unlink(temporary.path)
+            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions ?? 0o666)
+            guard descriptor >= 0 else {
+                throw WriteError(
+                    description: "cannot write \(displayPath(temporary)): \(String(cString: strerror(errno)))")
             }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            try handle.write(contentsOf: data)
             try handle.synchronize()
             defer { try? handle.close() }
             PausePoint.reached("atomic write: \(url.lastPathComponent) written beside")
@@ -57,11 +51,13 @@ public enum AtomicFile {
     static func temporaryName(of name: String) -> String { ".\(name).tmp" }
 
     /// Removes the copies killed writers left in `folder`: only files named as `write` names
-    /// its copies, regular and with one link. The caller holds the folder's lock, or knows no
-    /// writer can be at work (a server starting).
+    /// its copies (or as Foundation named the copies it made for earlier versions,
+    /// `.dat.nosync…`), regular and with one link. The caller holds the folder's lock, or knows
+    /// no writer can be at work (a server starting).
     public static func removeLeftovers(in folder: URL) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") && name.count > 5 {
+        for name in names
+        where (name.hasPrefix(".") && name.hasSuffix(".tmp") && name.count > 5) || name.hasPrefix(".dat.nosync") {
             let path = folder.appendingPathComponent(name).path
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {

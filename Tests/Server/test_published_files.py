@@ -1,4 +1,4 @@
-"""Nothing but the site is published: a static file that is a link (hard or symbolic) could
+"""Nothing but the site is published: a theme file that is a link (hard or symbolic) could
 bring anything into it, the accounts database included, so the build refuses it by name; and
 `aura serve` refuses a state folder inside a folder it builds from or into."""
 import os
@@ -33,6 +33,25 @@ def test_a_static_file_that_is_a_link_is_refused_and_nothing_is_published(tmp_pa
     shutil.copy(secret, templates / "static" / "notes.bin")
     assert build(content, templates, tmp_path / "Public").returncode == 0
     assert (tmp_path / "Public" / "notes.bin").read_bytes() == secret.read_bytes()
+
+
+@pytest.mark.parametrize("link", ["hard", "symbolic"])
+@pytest.mark.parametrize("place", ["assets/icons/secret.svg", "partials/secret.mustache", "assets/early/secret.js",
+                                   "assets/fonts/secret.woff2"])
+def test_a_link_anywhere_in_the_theme_is_refused_by_its_path(tmp_path, link, place):
+    """Before: only static/ was looked at; an icon, a script or a partial that links outside was
+    read and published."""
+    content, templates = tmp_path / "Content", tmp_path / "Templates"
+    shutil.copytree(REPO / "Content", content)
+    shutil.copytree(REPO / "Templates", templates)
+    secret = tmp_path / "state" / "aura.sqlite3"
+    secret.parent.mkdir()
+    secret.write_text("everyone's accounts")
+    (os.link if link == "hard" else os.symlink)(secret, templates / place)
+    result = build(content, templates, tmp_path / "Public")
+    assert result.returncode == 1
+    assert f"Templates/{place} is a " + ("hard link" if link == "hard" else "symbolic link") in result.stderr, result.stderr
+    assert not (tmp_path / "Public").exists()
 
 
 @pytest.mark.parametrize("inside", ["Content/state", "Public/state", "Templates/static/state"])

@@ -106,6 +106,14 @@ def test_a_subscription_is_kept_once_per_person(server):
     "https://fcm.googleapis.com.evil.example/send/abc",
     "http://fcm.googleapis.com/send/abc",
     "not a url",
+    # Read by a client library as another path than the prefix (before: kept, and posted to /admin).
+    "http://127.0.0.1:8123/push/../admin",
+    "http://127.0.0.1:8123/push/%2e%2e/admin",
+    "http://127.0.0.1:8123/push/.%2E/admin",
+    "http://127.0.0.1:8123/push/./../admin",
+    "http://127.0.0.1:8123/push/x%2f..%2f..%2fadmin",
+    "http://127.0.0.1:8123/push/x\\..\\admin",
+    "http://127.0.0.1%2e:8123/push/abc",
 ])
 def test_only_allowed_push_services_are_kept(server, endpoint):
     answer = subscribe(server, server.signed_in(), browser_subscription(endpoint))
@@ -135,3 +143,31 @@ def test_a_bad_push_service_option_is_a_usage_error(tmp_path):
     answer = subprocess.run([str(aura_binary()), "serve", "--push-service", "ftp://x/", "--state", str(tmp_path)],
                             capture_output=True, text=True, timeout=60)
     assert answer.returncode == 2 and "--push-service 'ftp://x/' is not a push service" in answer.stderr
+
+
+def test_a_key_that_is_not_a_point_on_the_curve_is_refused(server):
+    """Before: any 65 bytes starting 0x04 were kept, and that person's pushes then failed (500)."""
+    sam = server.signed_in()
+    subscription = browser_subscription(SERVICE + "offcurve")
+    point = bytearray(unb64url(subscription["keys"]["p256dh"]))
+    point[-1] ^= 1  # y no longer fits x
+    for key in (bytes(point), b"\x04" + b"\x00" * 64, b"\x04" + b"\xff" * 64):
+        off_curve = dict(subscription, keys={"p256dh": b64url(key), "auth": subscription["keys"]["auth"]})
+        answer = subscribe(server, sam, off_curve)
+        assert answer.status_code == 422 and "P-256 point" in answer.json()["error"]
+    assert subscribe(server, sam, subscription).status_code == 201
+
+
+def test_a_person_keeps_at_most_twenty_subscriptions_the_newest(server):
+    """Before: 1,500 were kept for one person, and a test push went to each."""
+    server.add_person("lee")
+    lee = server.signed_in("lee")
+    endpoints = [SERVICE + f"many-{n:03}" for n in range(45)]
+    for endpoint in endpoints:
+        assert subscribe(server, lee, browser_subscription(endpoint)).status_code == 201
+    kept = [row[0] for row in server.accounts_query(
+        "SELECT endpoint FROM push_subscriptions WHERE person_id = ?", server.person_id("lee"))]
+    assert len(kept) == 20 and endpoints[-1] in kept
+    # Sam's are not touched by Lee's.
+    assert server.accounts_query("SELECT COUNT(*) FROM push_subscriptions WHERE person_id = ?",
+                                 server.person_id("sam"))[0][0] >= 1

@@ -30,12 +30,15 @@ extension Accounts {
         let key = "current-password:\(personID) address:" + address
         let addressKey = "address:" + address
         let (wait, stored) = try database.withConnection { database in
-            (
-                try Self.throttle(
-                    database, keys: [(key, Self.failuresPerNameAndAddress), (addressKey, Self.failuresPerAddress)],
-                    now: now),
-                try database.execute("SELECT password_hash, name FROM people WHERE id = ?", [.integer(personID)])
-                    .first
+            let wait = try Self.takeAttempt(
+                database, keys: [(key, Self.failuresPerNameAndAddress), (addressKey, Self.failuresPerAddress)], now: now
+            )
+            return (
+                wait,
+                wait != nil
+                    ? nil
+                    : try database.execute("SELECT password_hash, name FROM people WHERE id = ?", [.integer(personID)])
+                        .first
             )
         }
         if let wait {
@@ -44,10 +47,9 @@ extension Accounts {
         }
         guard let hashed = stored?[0].text, let name = stored?[1].text, PasswordHash.verify(password, against: hashed)
         else {
-            try database.withConnection { try Self.recordFailure($0, keys: [key, addressKey], now: now) }
             throw AccountError(description: "the password is not right")
         }
-        try database.withConnection { _ = try $0.execute("DELETE FROM login_failures WHERE key = ?", [.text(key)]) }
+        try database.withConnection { try Self.forgive($0, attempt: key, countedBy: [addressKey]) }
         return name
     }
 

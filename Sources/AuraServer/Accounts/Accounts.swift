@@ -129,9 +129,10 @@ public final class Accounts: Sendable {
         let addressKey = "address:" + address
         let (wait, person) = try database.withConnection {
             database -> (Int?, (id: Int64, name: String, hash: String)?) in
-            let wait = try Self.throttle(
+            let wait = try Self.takeAttempt(
                 database, keys: [(pairKey, Self.failuresPerNameAndAddress), (addressKey, Self.failuresPerAddress)],
                 now: now)
+            guard wait == nil else { return (wait, nil) }
             let row = try database.execute("SELECT id, name, password_hash FROM people WHERE name = ?", [.text(name)])
                 .first
             return (wait, row.flatMap { row in row[0].integer.map { ($0, row[1].text ?? "", row[2].text ?? "") } })
@@ -141,14 +142,13 @@ public final class Accounts: Sendable {
         let matches = PasswordHash.verify(password, against: person?.hash ?? decoyHash) && person != nil
         return try database.withConnection { database in
             guard matches, let person else {
-                try Self.recordFailure(database, keys: [pairKey, addressKey], now: now)
                 if let person {
                     try database.execute(
                         "UPDATE people SET failed_sign_ins = failed_sign_ins + 1 WHERE id = ?", [.integer(person.id)])
                 }
                 return .failure(.mismatch)
             }
-            try database.execute("DELETE FROM login_failures WHERE key = ?", [.text(pairKey)])
+            try Self.forgive(database, attempt: pairKey, countedBy: [addressKey])
             let opened = try Self.openSession(database, personID: person.id, name: person.name, now: now)
             try Self.tellOfFailedSignIns(database, personID: person.id, session: opened.token)
             return .success(opened)
@@ -222,39 +222,6 @@ public final class Accounts: Sendable {
     }
 
     static func hash(_ token: String) -> String { Fingerprint.sha256Hex(Array(token.utf8)) }
-
-    /// Seconds to wait when any key's failures hold the next attempt up (`Backoff`), each key
-    /// with the number of failures it may have for free; nil when none does.
-    static func throttle(_ database: any SQLConnection, keys: [(String, Int)], now: Date) throws -> Int? {
-        let stamp = Int64(now.timeIntervalSince1970)
-        var wait: Int?
-        for (key, free) in keys {
-            guard
-                let row = try database.execute(
-                    "SELECT count, last_failure FROM login_failures WHERE key = ?", [.text(key)]
-                ).first,
-                let count = row[0].integer, let last = row[1].integer,
-                let remaining = Backoff.wait(failures: Int(count), free: free, since: Int(stamp - last))
-            else { continue }
-            wait = max(wait ?? 0, remaining)
-        }
-        return wait
-    }
-
-    /// Counts a failure against each key, from now; a key quiet for `Backoff.memory` starts over.
-    static func recordFailure(_ database: any SQLConnection, keys: [String], now: Date) throws {
-        let stamp = Int64(now.timeIntervalSince1970)
-        for key in keys {
-            try database.execute(
-                """
-                INSERT INTO login_failures (key, count, last_failure) VALUES (?, 1, ?)
-                ON CONFLICT(key) DO UPDATE SET
-                  count = CASE WHEN ? - login_failures.last_failure >= ? THEN 1 ELSE login_failures.count + 1 END,
-                  last_failure = ?
-                """,
-                [.text(key), .integer(stamp), .integer(stamp), .integer(Int64(Backoff.memory)), .integer(stamp)])
-        }
-    }
 
     /// Leaves a notice on a new session when sign-ins failed against the person's name since
     /// their last one, and starts counting again.

@@ -74,11 +74,7 @@ extension Accounts {
             ("forgot:" + address, Self.resetMailsPerAddress),
             ("forgot-name:" + name.lowercased() + " address:" + address, Self.resetMailsPerNameAndAddress)
         ]
-        return try database.withConnection { database in
-            guard try Self.throttle(database, keys: keys, now: now) == nil else { return false }
-            try Self.recordFailure(database, keys: keys.map(\.0), now: now)
-            return true
-        }
+        return try database.withConnection { try Self.takeAttempt($0, keys: keys, now: now) == nil }
     }
 
     /// The name a reset link is for, while it is unused and unexpired.
@@ -93,9 +89,28 @@ extension Accounts {
         }
     }
 
+    /// Tries of a reset link per address before each further one waits longer (`Backoff`).
+    static let resetsPerAddress = 10
+
+    /// What came of setting a new password through a reset link.
+    public enum ResetOutcome: Equatable, Sendable {
+        case done
+        /// The link is unknown, used or expired.
+        case linkNotOpen
+        case throttled(retryAfter: Int)
+    }
+
     /// Sets a new password through a reset link, once: the link is spent and every session of
-    /// the person ends. False when the link is unknown, used or expired.
-    public func reset(token: String, password: String, now: Date) throws -> Bool {
+    /// the person ends. Each try counts against the address, and the link is looked up before
+    /// any password is hashed.
+    public func reset(token: String, password: String, address: String, now: Date) throws -> ResetOutcome {
+        let key = "reset:" + address
+        if let wait = try database.withConnection({
+            try Self.takeAttempt($0, keys: [(key, Self.resetsPerAddress)], now: now)
+        }) {
+            return .throttled(retryAfter: wait)
+        }
+        guard try resetName(token: token, now: now) != nil else { return .linkNotOpen }
         try PasswordPolicy.check(password)
         let hash = try PasswordHash.make(password)
         let stamp = Int64(now.timeIntervalSince1970)
@@ -108,10 +123,11 @@ extension Accounts {
                         RETURNING person_id
                         """, [.integer(stamp), .text(Self.hash(token)), .integer(stamp)]
                     ).first?[0].integer
-                else { return false }
+                else { return .linkNotOpen }
                 try database.execute("UPDATE people SET password_hash = ? WHERE id = ?", [.text(hash), .integer(id)])
                 try database.execute("DELETE FROM sessions WHERE person_id = ?", [.integer(id)])
-                return true
+                try Self.forgive(database, attempt: key, countedBy: [])
+                return .done
             }
         }
     }

@@ -12,8 +12,13 @@ extension Accounts {
         let profile: String
     }
 
+    /// Subscriptions one person keeps: a browser's endpoint changes now and then, and every
+    /// reminder and test push goes to each.
+    static let pushSubscriptionLimit = 20
+
     /// Keeps `subscription` for `personID`; false when that person already had that endpoint
-    /// (its keys and profile are brought up to date).
+    /// (its keys and profile are brought up to date). A subscription past the limit replaces
+    /// the person's oldest.
     func addPushSubscription(_ subscription: PushSubscription, of personID: Int64, now: Date) throws -> Bool {
         try database.withConnection { database in
             try database.transaction {
@@ -21,6 +26,7 @@ extension Accounts {
                     "SELECT 1 FROM push_subscriptions WHERE person_id = ? AND endpoint = ?",
                     [.integer(personID), .text(subscription.endpoint)]
                 ).isEmpty
+
                 _ = try database.execute(
                     """
                     INSERT INTO push_subscriptions (person_id, endpoint, profile, p256dh, auth, created)
@@ -33,6 +39,16 @@ extension Accounts {
                         .text(subscription.p256dh.base64EncodedString()),
                         .text(subscription.auth.base64EncodedString()),
                         .integer(Int64(now.timeIntervalSince1970))
+                    ])
+                try database.execute(
+                    """
+                    DELETE FROM push_subscriptions WHERE person_id = ? AND endpoint NOT IN (
+                      SELECT endpoint FROM push_subscriptions WHERE person_id = ?
+                      ORDER BY created DESC, endpoint = ? DESC, endpoint LIMIT ?)
+                    """,
+                    [
+                        .integer(personID), .integer(personID), .text(subscription.endpoint),
+                        .integer(Int64(Self.pushSubscriptionLimit))
                     ])
                 return !known
             }

@@ -27,11 +27,10 @@ extension Accounts {
     ) throws -> Result<String?, SignUpFailure> {
         let key = "signup:" + address
         if let wait = try database.withConnection({
-            try Self.throttle($0, keys: [(key, Self.signUpsPerAddress)], now: now)
+            try Self.takeAttempt($0, keys: [(key, Self.signUpsPerAddress)], now: now)
         }) {
             return .failure(.throttled(retryAfter: wait))
         }
-        try database.withConnection { try Self.recordFailure($0, keys: [key], now: now) }
         let trimmed: String
         let hash: String
         do {

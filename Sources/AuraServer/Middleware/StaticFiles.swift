@@ -32,7 +32,11 @@ struct StaticFiles: Sendable {
         guard !segments.contains(where: { $0.hasPrefix(".") && $0 != ".well-known" }) else { return .notFound }
         let relative = segments.joined(separator: "/")
         if site.isFolder(relative) || relative.isEmpty {
-            guard path.hasSuffix("/") else { return .folder(redirect: rawPath + "/") }
+            guard path.hasSuffix("/") else {
+                // Made from the segments, not echoed: `//culture/` is another host to a browser.
+                let rawSegments = rawPath.dropFirst(min(root.count, rawPath.count)).split(separator: "/")
+                return .folder(redirect: root + rawSegments.joined(separator: "/") + (relative.isEmpty ? "" : "/"))
+            }
             let index = relative.isEmpty ? "index.html" : relative + "/index.html"
             return site.file(at: index) == nil ? .notFound : .file(index)
         }

@@ -64,20 +64,40 @@ final class P256Key: Sendable {
         return Data(bytes: pointer, count: length)
     }
 
-    /// The ECDH shared secret (32 bytes) with the holder of the uncompressed point `peer`.
-    func sharedSecret(with peer: [UInt8]) throws -> [UInt8] {
+    /// Whether `point` is an uncompressed point on P-256 (a browser's key for its pushes).
+    static func isPoint(_ point: [UInt8]) -> Bool {
+        guard let key = peerKey(point) else { return false }
+        EVP_PKEY_free(key)
+        return true
+    }
+
+    /// OpenSSL's key for the uncompressed point `point`, once OpenSSL has checked that it lies
+    /// on the curve; nil when it does not.
+    private static func peerKey(_ point: [UInt8]) -> OpaquePointer? {
         // A P-256 SubjectPublicKeyInfo is this fixed header and the point.
         let header: [UInt8] = [
             0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A, 0x86, 0x48,
             0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00
         ]
-        let info = header + peer
-        guard peer.count == 65,
-            let other = info.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
+        let info = header + point
+        guard point.count == 65, point[0] == 4,
+            let key = info.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
                 var start: UnsafePointer<UInt8>? = buffer.baseAddress
                 return d2i_PUBKEY(nil, &start, buffer.count)
             })
-        else { throw KeyError(description: "not a P-256 public key") }
+        else { return nil }
+        let check = EVP_PKEY_CTX_new_from_pkey(nil, key, nil)
+        defer { EVP_PKEY_CTX_free(check) }
+        guard let check, EVP_PKEY_public_check(check) == 1 else {
+            EVP_PKEY_free(key)
+            return nil
+        }
+        return key
+    }
+
+    /// The ECDH shared secret (32 bytes) with the holder of the uncompressed point `peer`.
+    func sharedSecret(with peer: [UInt8]) throws -> [UInt8] {
+        guard let other = Self.peerKey(peer) else { throw KeyError(description: "not a P-256 public key") }
         defer { EVP_PKEY_free(other) }
         guard let context = EVP_PKEY_CTX_new(key, nil) else { throw KeyError(description: "OpenSSL could not derive") }
         defer { EVP_PKEY_CTX_free(context) }

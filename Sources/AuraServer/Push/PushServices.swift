@@ -67,10 +67,17 @@ public struct PushServices: Sendable, Equatable {
         _ = try PushServices(adding: prefixes)
     }
 
-    /// Whether the server may POST to `endpoint`.
+    /// Whether the server may POST to `endpoint`: a path that a client library would read
+    /// otherwise than it is written (a `.` or `..` segment, plain or percent-encoded, an encoded
+    /// slash, a backslash) or an encoded host never is, whatever prefix it starts with.
     func allows(_ endpoint: String) -> Bool {
         guard endpoint.count <= 2000, let parts = URLComponents(string: endpoint), parts.user == nil,
-            parts.password == nil
+            parts.password == nil, parts.percentEncodedHost?.contains("%") != true,
+            !parts.percentEncodedPath.contains("\\"),
+            parts.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({
+                guard let segment = $0.removingPercentEncoding else { return false }
+                return segment != "." && segment != ".." && !segment.contains("/") && !segment.contains("\\")
+            })
         else { return false }
         return services.contains { $0.allows(parts) }
     }

@@ -43,7 +43,7 @@ extension AuraApp {
             return .json(
                 400, ["error": "expected {\"subscription\": {\"endpoint\", \"keys\": {\"p256dh\", \"auth\"}}}"])
         }
-        guard p256dh.count == 65, p256dh.first == 4, auth.count == 16 else {
+        guard P256Key.isPoint(p256dh), auth.count == 16 else {
             return .json(
                 422, ["error": "keys.p256dh must be a 65-byte P-256 point and keys.auth 16 bytes, in base64url"])
         }

@@ -75,7 +75,9 @@ extension AuraApp {
         }
     }
 
-    func resetPage(_ request: HTTPRequest, message: String? = nil, status: Int = 200) throws -> HTTPResponse {
+    func resetPage(
+        _ request: HTTPRequest, message: String? = nil, status: Int = 200, headers: [(name: String, value: String)] = []
+    ) throws -> HTTPResponse {
         let token = request.field("token") ?? request.query["token"] ?? ""
         let name = token.isEmpty ? nil : try accounts.resetName(token: token, now: clock())
         let view = ResetView(
@@ -84,7 +86,7 @@ extension AuraApp {
             forgotURL: root + "forgot/", message: message)
         return try visitorPage(
             "/reset/", kind: .reset, title: "Set a new password", view, token: view.csrf,
-            status: name == nil ? 410 : status)
+            status: name == nil && status != 429 ? 410 : status, headers: headers)
     }
 
     func reset(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -96,8 +98,15 @@ extension AuraApp {
             return try resetPage(request, message: "The two passwords differ.", status: 422)
         }
         do {
-            guard try accounts.reset(token: request.field("token") ?? "", password: password, now: clock()) else {
-                return try resetPage(request)
+            switch try accounts.reset(
+                token: request.field("token") ?? "", password: password, address: request.clientAddress, now: clock())
+            {
+            case .done: break
+            case .linkNotOpen: return try resetPage(request)
+            case .throttled(let seconds):
+                return try resetPage(
+                    request, message: "Too many attempts. Please try again in \(Backoff.phrase(seconds)).",
+                    status: 429, headers: [("Retry-After", String(seconds))])
             }
         } catch let error as Accounts.AccountError {
             return try resetPage(request, message: error.sentence, status: 422)

@@ -71,6 +71,10 @@ typedef struct {
     int follows_changes;
 } aura_http_reuse;
 
+/// In a response body, replaced on every sending by a new id of the same length (hex digits),
+/// also when the transport gives a kept answer again: a form given twice is two forms.
+#define AURA_HTTP_FRESH_ID "fresh-form-id-000000000000000000"
+
 /// Sends the response (bytes are copied); the request is answered once. With `reuse` (may be
 /// NULL), a 200 to a GET is also kept to be given again.
 void aura_http_respond(aura_http_request *request, unsigned int status, const uint8_t *body, size_t size,

@@ -43,6 +43,9 @@ public struct FileSystem: Sendable {
     /// hard) could bring anything into the site, the accounts database included. Memory holds
     /// plain files only.
     package var refusalToPublish: @Sendable (URL) -> String? = { _ in nil }
+    /// Why the file at `url` may not be read as a theme's own, nil when it may: a link
+    /// (symbolic or hard) could bring anything into the site. Memory holds plain files only.
+    package var refusalOfLink: @Sendable (URL) -> String? = { _ in nil }
 
     /// The text of the file at `url`; nil when it is not valid UTF-8. Throws when there is no
     /// such file or it cannot be read.
@@ -96,15 +99,22 @@ extension FileSystem {
         stampsInputs: true,
         stamp: { path in FileStamp.ofInput(path) },
         refusalToPublish: { url in
-            var status = stat()
-            guard lstat(url.path, &status) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
-            switch status.st_mode & S_IFMT {
-            case S_IFLNK: return "is a symbolic link"
-            case S_IFREG: break
-            default: return "is not a regular file"
-            }
-            if status.st_nlink > 1 { return "is a hard link (one of \(status.st_nlink) names of one file)" }
-            if status.st_uid != geteuid() { return "belongs to another user" }
-            return nil
+            diskRefusal(url, ownOnly: true)
+        },
+        refusalOfLink: { url in
+            diskRefusal(url, ownOnly: false)
         })
+
+    private static func diskRefusal(_ url: URL, ownOnly: Bool) -> String? {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
+        switch status.st_mode & S_IFMT {
+        case S_IFLNK: return "is a symbolic link"
+        case S_IFREG: break
+        default: return "is not a regular file"
+        }
+        if status.st_nlink > 1 { return "is a hard link (one of \(status.st_nlink) names of one file)" }
+        if ownOnly && status.st_uid != geteuid() { return "belongs to another user" }
+        return nil
+    }
 }

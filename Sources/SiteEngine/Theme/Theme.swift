@@ -25,7 +25,17 @@ package struct Theme: Sendable {
         guard fileSystem.exists(directory) else {
             throw SiteError(message: "\(displayPath(directory)): no such templates folder")
         }
-        let files = fileSystem.files(directory).filter { $0.hasSuffix(".mustache") || $0 == "tokens.yml" }
+        let everyFile = fileSystem.files(directory)
+        for path in everyFile where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            let url = directory.appendingPathComponent(path)
+            if let refusal = fileSystem.refusalOfLink(url) {
+                throw SiteError(
+                    message:
+                        "\(displayPath(url)) \(refusal); a theme's files are rendered and published as they are, so each must be a file with one name: copy it in instead"
+                )
+            }
+        }
+        let files = everyFile.filter { $0.hasSuffix(".mustache") || $0 == "tokens.yml" }
         return try loaded.value(
             directory.path, paths: files.map { directory.appendingPathComponent($0).path }, in: fileSystem
         ) { try reading(directory, in: fileSystem) }

@@ -1,0 +1,112 @@
+"""What a signed-in stranger (anyone, with `signup: open`) could make the server do to others or
+to the person themself, one test per weakness the hostile review found: each failed before its
+fix."""
+import concurrent.futures
+import re
+
+import pytest
+import requests
+
+from server_support import PASSWORD, Server, morning_somewhere
+
+
+def form_ids(html):
+    return re.findall(r'name="actionId" value="([^"]+)"', html)
+
+
+def test_two_tabs_of_the_planner_are_two_actions(server):
+    browser = server.signed_in()
+    first, second = (browser.get(server.url + "/planner/").text for _ in range(2))
+    assert form_ids(first) and form_ids(first)[0] != form_ids(second)[0]
+    token = re.search(r'name="csrf" value="([^"]+)"', first).group(1)
+    for page, line in [(first, "zztab one line"), (second, "zztab two line")]:
+        answer = browser.post(server.url + "/planner/plan", allow_redirects=False,
+                              data={"csrf": token, "actionId": form_ids(page)[0], "inbox": line})
+        assert answer.status_code == 303
+    titles = [task["title"] for task in server.planner_json("tasks.json")["tasks"]]
+    assert "zztab one line" in titles and "zztab two line" in titles
+    # The same form sent again is still carried out once.
+    again = browser.post(server.url + "/planner/plan", allow_redirects=False,
+                         data={"csrf": token, "actionId": form_ids(first)[0], "inbox": "zztab three line"})
+    assert again.status_code == 303
+    assert "zztab three line" not in [task["title"] for task in server.planner_json("tasks.json")["tasks"]]
+
+
+def test_a_path_with_two_leading_slashes_is_never_sent_back_as_another_host(server):
+    for path, folder in [("//culture", "/culture/"), ("///culture", "/culture/"), ("//culture//recommendations", None)]:
+        answer = requests.get(server.url + path, allow_redirects=False)
+        location = answer.headers.get("Location", "")
+        assert not location.startswith("//"), (path, location)
+        if folder:
+            assert answer.status_code == 301 and location == folder
+
+
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory):
+    """A server behind a trusted proxy, so each test can come from addresses of its own."""
+    running = Server(tmp_path_factory.mktemp("proxied"), content_edit=morning_somewhere,
+                     arguments=["--trusted-proxy", "127.0.0.0/8"])
+    yield running
+    running.stop()
+
+
+def visitor_form(server, path, address):
+    browser = requests.Session()
+    browser.headers["X-Forwarded-For"] = address
+    page = browser.get(server.url + path)
+    return browser, re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
+
+
+def test_forty_wrong_passwords_at_once_reach_the_password_check_five_times(proxied):
+    """Before: the count was read, then Argon2id ran, then the failure was written, so a burst
+    read the same count: 9 of 40 were checked."""
+    def guess(number):
+        browser, token = visitor_form(proxied, "/login/", "203.0.113.40")
+        return browser.post(proxied.url + "/login/", allow_redirects=False,
+                            data={"csrf": token, "name": "sam", "password": f"guess number {number}"}).status_code
+    with concurrent.futures.ThreadPoolExecutor(max_workers=40) as pool:
+        codes = list(pool.map(guess, range(40)))
+    assert sorted(codes) == [401] * 5 + [429] * 35
+    # Sam, from home, is not held up by the stranger's burst.
+    assert proxied.sign_in(requests.Session(), "sam").status_code == 303
+
+
+def reset_attempt(server, address, token, password="a long new password 1"):
+    browser, csrf = visitor_form(server, "/login/", address)
+    return browser.post(server.url + "/reset/", data={"csrf": csrf, "token": token, "password": password, "again": password})
+
+
+def test_reset_links_are_checked_before_the_password_and_tries_are_throttled(proxied):
+    # A made-up link with a weak password: the link is refused, not the password (Argon2id and
+    # the policy only for a link that is open). Before: 422, the password judged first.
+    assert reset_attempt(proxied, "198.51.100.9", "x" * 43, password="short").status_code == 410
+    codes = [reset_attempt(proxied, "198.51.100.9", f"guessed-link-{n}").status_code for n in range(14)]
+    assert codes[:9] == [410] * 9 and set(codes[9:]) == {429}, codes  # before: 410 every time
+    throttled = reset_attempt(proxied, "198.51.100.9", "another-guess")
+    assert 0 < int(throttled.headers["Retry-After"]) <= 30 and "Too many attempts" in throttled.text
+    # The person with a real link, from their own address, is not held up.
+    made = proxied.user_command("reset", "sam", "--public-url", proxied.url + "/")
+    assert made.returncode == 0, made.stderr
+    secret = re.search(r"token=([A-Za-z0-9_-]+)", made.stdout).group(1)
+    done = reset_attempt(proxied, "192.0.2.55", secret, password=PASSWORD)
+    assert done.status_code == 200 and "Sign in" in done.text  # the 303 to the sign-in page, followed
+
+
+@pytest.mark.household  # the planner folders' files
+def test_copies_a_killed_write_left_are_removed_when_the_server_starts(tmp_path):
+    """Before: the copy Foundation wrote first (`.dat.nosync…`) stayed in the planner folder."""
+    server = Server(tmp_path, content_edit=morning_somewhere)
+    try:
+        server.add_person("kim")
+        server.signed_in("kim")
+        server.stop()
+        folders = [server.planner_folder("sam"), server.planner_folder("kim")]
+        for folder in folders:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / ".dat.nosyncA1b2").write_text('{"tasks": [')  # what a kill left
+            (folder / ".tasks.json.tmp").write_text('{"tasks": [')
+        server.start()
+        for folder in folders:
+            assert not [path.name for path in folder.iterdir() if "nosync" in path.name or path.name.endswith(".tmp")]
+    finally:
+        server.stop()
