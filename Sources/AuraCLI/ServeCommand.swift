@@ -120,6 +120,12 @@ struct ServeCommand: Command {
         terminal.print(
             "Serving \(displayPath(options.contentDirectory)) at http://\(shown):\(server.port)/"
                 + (publicURL.map { " (public address \($0.absoluteString))" } ?? "") + " — Ctrl-C stops")
+        if server.connectionLimit < settings.connectionLimit {
+            terminal.printError(
+                "warning: the open-file limit leaves room for \(server.connectionLimit) connections at once, not "
+                    + "\(settings.connectionLimit); more are answered 503 (raise `ulimit -n`, or systemd's LimitNOFILE)"
+            )
+        }
         if let off = app.pushOff, !arguments.flag("--quiet") {
             terminal.print("Reminders with Aura closed (Web Push) are off: \(off)")
         }

@@ -12,6 +12,11 @@ public final class ICSCalendar: BusyCalendar {
     /// up to the planned day; past this many (27 years of a daily event), the file is refused
     /// rather than read partly or slowly.
     public static let maximumCount = 10_000
+    /// Events in one calendar: years of a busy calendar, and a bound on what each plan reads.
+    public static let maximumEvents = 5_000
+    /// Occurrences of rules with COUNT that are walked one by one from DTSTART (those with no
+    /// regular period to count by, `countedPeriodInDays`), added over the calendar.
+    public static let maximumWalked = 50_000
     /// Repeats faster than hourly are refused: a SECONDLY rule costs seconds of CPU a day
     /// and means nothing as busy time.
     static let refusedFrequencies: [icalrecurrencetype_frequency: String] = [
@@ -23,8 +28,17 @@ public final class ICSCalendar: BusyCalendar {
     private let root: Mutex<OpaquePointer>
     private let floatingTimeZone: TimeZone
 
+    /// Whether a rule with COUNT skips the whole periods before the planned window by counting
+    /// them (`countedPeriodInDays`) rather than walking each occurrence from DTSTART; off only
+    /// to test the two against each other.
+    let skipsCountedPeriods: Bool
+
     /// Parses `text`; an error names the line and what was wrong.
-    public init(text: String, floatingTimeZone: TimeZone) throws(InputError) {
+    public convenience init(text: String, floatingTimeZone: TimeZone) throws(InputError) {
+        try self.init(text: text, floatingTimeZone: floatingTimeZone, skipsCountedPeriods: true)
+    }
+
+    init(text: String, floatingTimeZone: TimeZone, skipsCountedPeriods: Bool) throws(InputError) {
         let lines = ICSLines(text)
         guard lines.firstLine(containing: "BEGIN:VCALENDAR") != nil, let parsed = icalparser_parse_string(text) else {
             throw InputError(
@@ -38,6 +52,7 @@ public final class ICSCalendar: BusyCalendar {
         }
         root = Mutex(parsed)
         self.floatingTimeZone = floatingTimeZone
+        self.skipsCountedPeriods = skipsCountedPeriods
     }
 
     deinit {
@@ -92,13 +107,31 @@ public final class ICSCalendar: BusyCalendar {
                 starts.append(extra)
             }
             for rule in properties(ICAL_RRULE_PROPERTY, of: event) {
-                let recurrence = icalproperty_get_rrule(rule)
+                var recurrence = icalproperty_get_rrule(rule)
                 let earliest = length.earliestStart(reaching: start)
+                let hourly = recurrence.freq == ICAL_HOURLY_RECURRENCE
                 let period = recurrence.count == 0 ? Self.periodInDays(recurrence) : nil
-                let first = period.map {
-                    shift(
-                        dtstart, byWholePeriodsOf: $0, before: earliest,
-                        hourly: recurrence.freq == ICAL_HOURLY_RECURRENCE)
+                var first = period.map {
+                    shifted(dtstart, by: wholePeriods(from: dtstart, of: $0, before: earliest), of: $0, hourly: hourly)
+                }
+                if recurrence.count > 0, skipsCountedPeriods,
+                    let counted = Self.countedPeriodInDays(recurrence, zoned: Self.isZoned(dtstart))
+                {
+                    // The occurrences of the periods skipped are counted, not walked: each
+                    // whole period after the first holds as many as the second.
+                    let periods = wholePeriods(from: dtstart, of: counted, before: earliest)
+                    if periods >= 2 {
+                        let before = { (periods: Int) in
+                            self.occurrences(
+                                of: recurrence, from: dtstart,
+                                before: self.shifted(dtstart, by: periods, of: counted, hourly: hourly))
+                        }
+                        let (one, two) = (before(1), before(2))
+                        let skipped = one + (periods - 1) * (two - one)
+                        guard skipped < Int(recurrence.count) else { continue }
+                        recurrence.count -= Int32(skipped)
+                        first = shifted(dtstart, by: periods, of: counted, hourly: hourly)
+                    }
                 }
                 guard let iterator = icalrecur_iterator_new(recurrence, first ?? dtstart) else { continue }
                 defer { icalrecur_iterator_free(iterator) }
@@ -146,14 +179,66 @@ public final class ICSCalendar: BusyCalendar {
         }
     }
 
-    /// `start` moved forward by the most whole periods that keep it before `instant`. libical
-    /// steps an hourly rule in elapsed time across clock changes, so a zoned hourly start moves
-    /// by elapsed days; every other start moves by calendar days on the wall clock.
-    private func shift(_ start: icaltimetype, byWholePeriodsOf days: Int, before instant: Date, hourly: Bool)
-        -> icaltimetype
+    /// How many days a rule with COUNT takes to repeat its pattern with the same number of
+    /// occurrences in each period: an hourly rule with no BY part and no zone, a daily or weekly one with
+    /// BYDAY at most (a week for a daily one with BYDAY), and BYHOUR, BYMINUTE or BYSECOND when
+    /// it starts at a time in no zone or in UTC. Nil for the rest, which are walked from DTSTART.
+    private static func countedPeriodInDays(_ rule: icalrecurrencetype, zoned: Bool) -> Int? {
+        let empty = Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        let hasByDay = rule.by_day.0 != empty
+        let clockParts = rule.by_hour.0 != empty || rule.by_minute.0 != empty || rule.by_second.0 != empty
+        let calendarParts =
+            rule.by_month_day.0 != empty || rule.by_year_day.0 != empty || rule.by_week_no.0 != empty
+            || rule.by_month.0 != empty || rule.by_set_pos.0 != empty
+        // A clock part names wall-clock times, which a clock change may skip or repeat.
+        guard !calendarParts, !(clockParts && zoned), let period = periodInDays(rule) else { return nil }
+        switch rule.freq {
+        case ICAL_HOURLY_RECURRENCE:
+            // libical steps a zoned hourly rule with COUNT otherwise than one without.
+            return hasByDay || clockParts || zoned ? nil : period
+        case ICAL_DAILY_RECURRENCE:
+            guard hasByDay else { return period }
+            var (a, b) = (period, 7)
+            while b != 0 { (a, b) = (b, a % b) }
+            return period / a * 7
+        default:
+            return period
+        }
+    }
+
+    /// Whether `time` is in a zone with clock changes (not floating, not a date, not UTC).
+    private static func isZoned(_ time: icaltimetype) -> Bool {
+        guard time.is_date == 0, let zone = time.zone else { return false }
+        return zone != icaltimezone_get_utc_timezone()
+    }
+
+    /// How many occurrences `rule` has from `dtstart` before `limit` (at most its COUNT).
+    private func occurrences(of rule: icalrecurrencetype, from dtstart: icaltimetype, before limit: icaltimetype)
+        -> Int
     {
+        guard let iterator = icalrecur_iterator_new(rule, dtstart) else { return 0 }
+        defer { icalrecur_iterator_free(iterator) }
+        let end = instant(limit)
+        var found = 0
+        while true {
+            var next = icalrecur_iterator_next(iterator)
+            guard icaltime_is_null_time(next) == 0 else { return found }
+            next.zone = dtstart.zone
+            guard instant(next) < end else { return found }
+            found += 1
+        }
+    }
+
+    /// The most whole periods of `days` that `start` can move forward and stay before `instant`.
+    private func wholePeriods(from start: icaltimetype, of days: Int, before instant: Date) -> Int {
         let first = LocalDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))!
-        let periods = max(0, first.days(to: LocalDate(instant, in: TimeZone(identifier: "UTC")!)) / days)
+        return max(0, first.days(to: LocalDate(instant, in: TimeZone(identifier: "UTC")!)) / days)
+    }
+
+    /// `start` moved forward by `periods` periods of `days`. libical steps an hourly rule in
+    /// elapsed time across clock changes, so a zoned hourly start moves by elapsed days; every
+    /// other start moves by calendar days on the wall clock.
+    private func shifted(_ start: icaltimetype, by periods: Int, of days: Int, hourly: Bool) -> icaltimetype {
         guard periods > 0 else { return start }
         if hourly, let zone = start.zone {
             let moved = self.instant(start).addingTimeInterval(TimeInterval(periods * days) * 86_400)
@@ -285,10 +370,20 @@ public final class ICSCalendar: BusyCalendar {
     }
 
     /// Rejects what libical flagged (X-LIC-ERROR), events without a start, rules libical
-    /// cannot read, and time zones neither the file nor libical knows.
+    /// cannot read, time zones neither the file nor libical knows, and more events or counted
+    /// occurrences than a plan should spend its time on.
     private static func validate(_ root: OpaquePointer, lines: ICSLines) throws(InputError) {
         try validateZoneRules(root, lines: lines)
-        for (index, event) in events(in: root).enumerated() {
+        let events = events(in: root)
+        if events.count > maximumEvents {
+            throw InputError(
+                line: lines.line(ofBegin: "VEVENT", number: maximumEvents) ?? 1, column: 1,
+                message:
+                    "event \(maximumEvents + 1) of \(events.count); a calendar may hold at most \(maximumEvents) events, "
+                    + "expected a shorter span of it")
+        }
+        var walked = 0
+        for (index, event) in events.enumerated() {
             let line = lines.line(ofBegin: "VEVENT", number: index) ?? 1
             for error in properties(ICAL_XLICERROR_PROPERTY, of: event) {
                 let message = icalproperty_get_xlicerror(error).map { String(cString: $0) } ?? "unreadable property"
@@ -321,6 +416,18 @@ public final class ICSCalendar: BusyCalendar {
                         message:
                             "COUNT=\(recurrence.count) is more occurrences than Aura counts; expected at most \(maximumCount), or UNTIL"
                     )
+                }
+                if recurrence.count > 0,
+                    countedPeriodInDays(recurrence, zoned: isZoned(icalcomponent_get_dtstart(event))) == nil
+                {
+                    walked += Int(recurrence.count)
+                    if walked > maximumWalked {
+                        throw InputError(
+                            line: ruleLine, column: 1,
+                            message:
+                                "the counted repeats (COUNT) up to here add up to \(walked) occurrences, more than the "
+                                + "\(maximumWalked) Aura walks to plan a day; expected UNTIL in place of COUNT")
+                    }
                 }
             }
             try validateLength(of: event, at: line, lines: lines)

@@ -46,6 +46,9 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     let settings: Settings
+    /// The connections admitted at once: `settings.connectionLimit`, or fewer when the
+    /// process's open-file limit leaves room for fewer (`ulimit -n`, systemd's `LimitNOFILE`).
+    public let connectionLimit: Int
     /// What tells the transport an answer it keeps still stands.
     private let changes = FileChanges()
     private let wantedHeaders: Set<String>
@@ -57,6 +60,8 @@ public final class HTTPServer: @unchecked Sendable {
     public init(settings: Settings, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         self.settings = settings
         self.handler = handler
+        let connectionLimit = DescriptorBudget.connections(wanted: settings.connectionLimit)
+        self.connectionLimit = connectionLimit
         wantedHeaders = Set(settings.headerNames.map { $0.lowercased() } + ["content-type", "cookie"])
         let context = Unmanaged.passUnretained(self).toOpaque()
         let names = settings.defaultHeaders.map { strdup($0.name) }
@@ -69,7 +74,7 @@ public final class HTTPServer: @unchecked Sendable {
                 values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuePointers in
                     var native = aura_http_settings(
                         address: address, port: settings.port, loops: UInt32(settings.loops),
-                        workers: UInt32(settings.workers), connection_limit: UInt32(settings.connectionLimit),
+                        workers: UInt32(settings.workers), connection_limit: UInt32(connectionLimit),
                         per_address_limit: UInt32(settings.connectionsPerAddress),
                         timeout_seconds: UInt32(settings.timeoutSeconds), header_limit: settings.headerLimit,
                         body_limit: settings.bodyLimit, default_header_names: namePointers.baseAddress,

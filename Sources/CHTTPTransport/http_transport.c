@@ -3,6 +3,7 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <pthread.h>
@@ -61,6 +62,7 @@ struct loop {
     h2o_context_t context;
     h2o_accept_ctx_t accept;
     int listen_fd;
+    int spare_fd; /* given up to accept one connection when descriptors run out, to tell it 503 */
     h2o_socket_t *listener;
     h2o_multithread_receiver_t inbox; /* answers, stream wakes and the stop */
     h2o_linklist_t connections;
@@ -207,6 +209,15 @@ static void on_connection_closed(void *data) {
     free(open);
 }
 
+/* Answers a connection there is no room for with 503 and closes it. */
+static void turn_away(int fd) {
+    static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                               "Retry-After: 5\r\nConnection: close\r\nContent-Length: 21\r\n\r\n"
+                               "Too many connections\n";
+    (void)!send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+    close(fd);
+}
+
 static void on_accept(h2o_socket_t *listener, const char *err) {
     loop *self = listener->data;
     if (err != NULL || self->stopping) return;
@@ -216,16 +227,21 @@ static void on_accept(h2o_socket_t *listener, const char *err) {
         int fd = accept4(self->listen_fd, (struct sockaddr *)&peer, &size, SOCK_NONBLOCK | SOCK_CLOEXEC);
         if (fd == -1) {
             if (errno == EINTR || errno == ECONNABORTED) continue;
+            /* Out of descriptors, the client would wait in the queue unanswered: the spare one
+               makes room to accept it and say so. */
+            if ((errno == EMFILE || errno == ENFILE) && self->spare_fd >= 0) {
+                close(self->spare_fd);
+                fd = accept4(self->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+                if (fd >= 0) turn_away(fd);
+                self->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+                if (fd >= 0) continue;
+            }
             return;
         }
         char address[INET6_ADDRSTRLEN];
         format_address(&peer, address);
         if (!admit(self->transport, address)) {
-            static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-                                       "Retry-After: 5\r\nConnection: close\r\nContent-Length: 21\r\n\r\n"
-                                       "Too many connections\n";
-            (void)!send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
-            close(fd);
+            turn_away(fd);
             continue;
         }
         int on = 1;
@@ -756,6 +772,8 @@ static void begin_stop(loop *self) {
         h2o_socket_read_stop(self->listener);
         h2o_socket_close(self->listener);
         self->listener = NULL;
+        if (self->spare_fd >= 0) close(self->spare_fd);
+        self->spare_fd = -1;
     }
     h2o_context_request_shutdown(&self->context);
     /* streams end after what is queued */
@@ -783,6 +801,7 @@ static void set_up_loop(loop *self) {
     self->accept.ctx = &self->context;
     self->accept.hosts = transport->config.hosts;
     h2o_multithread_register_receiver(self->context.queue, &self->inbox, on_inbox);
+    self->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
     self->listener = h2o_evloop_socket_create(self->context.loop, self->listen_fd, H2O_SOCKET_FLAG_DONT_READ);
     self->listener->data = self;
     h2o_socket_read_start(self->listener, on_accept);

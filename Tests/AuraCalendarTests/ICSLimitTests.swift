@@ -1,7 +1,7 @@
-import AuraCalendar
 import Foundation
 import Testing
 
+@testable import AuraCalendar
 @testable import AuraPlanner
 
 /// Calendars written to hang or mislead the planner: rules that repeat every second, rules
@@ -62,6 +62,52 @@ struct ICSLimitTests {
         }
     }
 
+    /// A rule with COUNT skips the whole periods before the window by counting them; what it
+    /// gives is what walking every occurrence from DTSTART gives, on days before, across and
+    /// after the last occurrence, across the clock changes, with EXDATE (which COUNT counts).
+    @Test(
+        arguments: [
+            "FREQ=HOURLY;COUNT=3500", "FREQ=HOURLY;INTERVAL=7;COUNT=520", "FREQ=HOURLY;INTERVAL=5;COUNT=900",
+            "FREQ=DAILY;COUNT=150", "FREQ=DAILY;INTERVAL=3;COUNT=52", "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;COUNT=107",
+            "FREQ=DAILY;BYDAY=SA,SU;COUNT=44", "FREQ=DAILY;INTERVAL=2;BYDAY=MO,TH;COUNT=30",
+            "FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=66", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=11",
+            "FREQ=WEEKLY;COUNT=22", "FREQ=DAILY;BYHOUR=9,17;COUNT=300", "FREQ=WEEKLY;BYDAY=TU,TH;BYHOUR=8,12;COUNT=90"
+        ], ["DTSTART:20251105T233000Z", "DTSTART;TZID=America/New_York:20251105T233000", "DTSTART:20251105T233000"])
+    func countingWholePeriodsAgreesWithWalkingEveryOccurrence(rule: String, start: String) throws {
+        func calendar(skipping: Bool) throws -> ICSCalendar {
+            try ICSCalendar(
+                text: Self.event(start, "DURATION:PT2H", "RRULE:\(rule)", "EXDATE:20251201T233000Z"),
+                floatingTimeZone: Self.london, skipsCountedPeriods: skipping)
+        }
+        let (counted, walked) = (try calendar(skipping: true), try calendar(skipping: false))
+        var day = LocalDate(year: 2025, month: 11, day: 20)!
+        var busyDays = 0
+        while day.iso < "2026-05-01" {
+            let expected = ICSCalendarTests.busy(walked, on: day.iso)
+            #expect(ICSCalendarTests.busy(counted, on: day.iso) == expected, "\(day.iso)")
+            busyDays += expected.isEmpty ? 0 : 1
+            day = day.adding(days: 1)
+        }
+        #expect(busyDays >= 10)
+    }
+
+    /// A hundred hourly events counted to 9,999 each (the upload that took 18 s a plan): a year
+    /// on, each is there every hour, and it ends where its count does.
+    @Test func aHundredLongCountedHourlyEventsEndWhereTheirCountEnds() throws {
+        let events = (0..<100).flatMap { index in
+            [
+                "BEGIN:VEVENT", "UID:\(index)", "DTSTAMP:20260101T000000Z", "SUMMARY:Ping \(index)",
+                "DTSTART:20260101T00\(String(format: "%02d", index % 50))00Z", "DURATION:PT1M",
+                "RRULE:FREQ=HOURLY;COUNT=9999", "END:VEVENT"
+            ]
+        }
+        let calendar = try ICSCalendar(text: ICSCalendarTests.ics(events), floatingTimeZone: Self.london)
+        // 9,999 hours from 1 January 2026 end on 21 February 2027 at 14:00 UTC.
+        #expect(ICSCalendarTests.busy(calendar, on: "2027-02-21").count == 100 * 15)
+        #expect(ICSCalendarTests.busy(calendar, on: "2027-02-22").isEmpty)
+        #expect(ICSCalendarTests.busy(calendar, on: "2026-07-01").count == 100 * 24)
+    }
+
     static func error(_ text: String) -> String? {
         do {
             _ = try ICSCalendar(text: text, floatingTimeZone: london)
@@ -103,6 +149,30 @@ struct ICSLimitTests {
         #expect(
             Self.error(Self.event("DTSTART:20150101T090000Z", "RRULE:FREQ=HOURLY;COUNT=10001"))
                 == "9:1: COUNT=10001 is more occurrences than Aura counts; expected at most 10000, or UNTIL")
+    }
+
+    /// Before: a calendar of any number of events, each counted to 10,000 from its start in
+    /// its own zone, was kept, and every plan walked them all.
+    @Test func moreEventsOrCountedOccurrencesThanAPlanWalksAreRefusedWhereTheyPass() {
+        func events(_ count: Int, rule: String) -> String {
+            ICSCalendarTests.ics(
+                (0..<count).flatMap { index in
+                    [
+                        "BEGIN:VEVENT", "UID:\(index)", "DTSTAMP:20260101T000000Z",
+                        "DTSTART;TZID=Europe/Paris:20260101T090000", "DURATION:PT1H", rule, "END:VEVENT"
+                    ]
+                })
+        }
+        #expect(
+            Self.error(events(6, rule: "RRULE:FREQ=HOURLY;COUNT=9000"))
+                == "44:1: the counted repeats (COUNT) up to here add up to 54000 occurrences, more than the 50000 Aura walks to plan a day; expected UNTIL in place of COUNT"
+        )
+        // Counted by whole weeks, not walked: any number of these may be kept.
+        #expect(Self.error(events(6, rule: "RRULE:FREQ=WEEKLY;BYDAY=MO,TH;COUNT=9000")) == nil)
+        #expect(
+            Self.error(events(5_001, rule: "RRULE:FREQ=WEEKLY;COUNT=3"))
+                == "35004:1: event 5001 of 5001; a calendar may hold at most 5000 events, expected a shorter span of it"
+        )
     }
 
     @Test func eventsThatEndBeforeTheyStartAreErrorsAtTheirLine() {

@@ -125,6 +125,29 @@ def test_an_uploaded_calendar_is_planned_around_and_is_only_its_owners(server):
     assert server.planner_document("calendar.ics") is None and "zzdentist" not in busy(server, "sam")
 
 
+def many_events(count, rule, start="DTSTART;TZID=Europe/Paris:20260101T090000"):
+    events = "".join(f"BEGIN:VEVENT\r\nUID:zz-{n}@aura.test\r\nDTSTAMP:20260101T000000Z\r\n{start}\r\n"
+                     f"DURATION:PT5M\r\nRRULE:{rule}\r\nSUMMARY:zzping {n}\r\nEND:VEVENT\r\n" for n in range(count))
+    return f"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Aura tests//EN\r\n{events}END:VCALENDAR\r\n"
+
+
+def test_a_calendar_that_would_cost_every_plan_seconds_is_refused_where_it_does(server):
+    """Before: 100 zoned hourly events counted to 9,999 were kept (18 s to upload, and every
+    later plan as long); more events than a person keeps were kept too."""
+    server.add_person("lou")
+    lou = server.signed_in("lou")
+    plan_today(server, lou)
+    walked = upload(server, lou, many_events(100, "FREQ=HOURLY;COUNT=9999"))
+    assert walked.status_code == 422 and "calendar.ics:49:1: the counted repeats (COUNT)" in message(walked.text), message(walked.text)
+    crowded = upload(server, lou, many_events(5001, "FREQ=YEARLY"))
+    assert crowded.status_code == 422 and "a calendar may hold at most 5000 events" in message(crowded.text)
+    assert server.planner_document("calendar.ics", "lou") is None
+    # The same hundred in UTC are counted a week at a time, not walked: kept, and planned around.
+    counted = upload(server, lou, many_events(100, "FREQ=HOURLY;COUNT=9999", start="DTSTART:20260101T000000Z"))
+    assert counted.status_code == 200 and "Your calendar is in (100 events)" in counted.text, message(counted.text)
+    assert "zzping 0" in busy(server, "lou")
+
+
 def test_an_address_is_fetched_now_and_again_on_the_schedule(server, host):
     kim = server.signed_in("kim")
     day = today(server, "kim")

@@ -3,6 +3,9 @@ to the person themself, one test per weakness the hostile review found: each fai
 fix."""
 import concurrent.futures
 import re
+import signal
+import socket
+import time
 
 import pytest
 import requests
@@ -110,3 +113,27 @@ def test_copies_a_killed_write_left_are_removed_when_the_server_starts(tmp_path)
             assert not [path.name for path in folder.iterdir() if "nosync" in path.name or path.name.endswith(".tmp")]
     finally:
         server.stop()
+
+
+def test_when_descriptors_run_short_new_clients_are_told_503(tmp_path):
+    """Run with an open-file limit below its connection limit, the server admits what fits and
+    answers the rest 503 at once. Before: it admitted 4,096, accept failed past the limit, and
+    new clients hung in the queue."""
+    server = Server(tmp_path, arguments=["--trusted-proxy", "127.0.0.0/8"], wrapper=["prlimit", "--nofile=160:160"])
+    port = int(server.url.rsplit(":", 1)[1])
+    held = []
+    try:
+        for _ in range(300):
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=10))
+        crowded = requests.get(server.url + "/", timeout=10)
+        assert crowded.status_code == 503 and crowded.headers["Retry-After"] == "5"
+    finally:
+        for connection in held:
+            connection.close()
+    deadline = time.monotonic() + 60
+    while (status := requests.get(server.url + "/", timeout=10).status_code) == 503 and time.monotonic() < deadline:
+        time.sleep(0.05)  # polling for the closes to reach the server, bounded by the deadline
+    assert status == 200
+    server.process.send_signal(signal.SIGTERM)
+    _, errors = server.process.communicate(timeout=120)
+    assert server.process.returncode == 0 and "the open-file limit leaves room for" in errors, errors

@@ -49,3 +49,9 @@ def test_the_command_is_one_aura_serve_accepts():
     usage = subprocess.run([str(aura_binary()), "serve", "--help"], capture_output=True, text=True).stdout
     for option in (word for word in command if word.startswith("--")):
         assert option in usage, option
+
+
+def test_the_unit_gives_room_for_every_connection_the_server_admits():
+    """Before: no LimitNOFILE, so 1,024 descriptors for 4,096 connections."""
+    limit = re.search(r"^LimitNOFILE=(\d+)$", UNIT.read_text(), re.M)
+    assert limit and int(limit.group(1)) >= 4096 + 256
