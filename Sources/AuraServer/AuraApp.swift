@@ -80,6 +80,9 @@ public final class AuraApp: Sendable {
     let renderedPages = KeptAnswers<SessionPage, UInt64>()
     /// Each person's `/api/state` as last computed, by their planner's generation.
     let pageStates = KeptAnswers<Int64, UInt64>()
+    /// Test pushes and calendars uploaded or fetched: two at once in all, one per person, of
+    /// the eight request workers.
+    let slowWork = SlowWork(limit: 2)
 
     /// The headers the routes read.
     public static let headerNames = [

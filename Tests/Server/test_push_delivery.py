@@ -3,8 +3,10 @@ does what a browser's push service and the browser do: it checks the VAPID JWT (
 signature with the server's public key, `aud`, `exp`, `sub`) and decrypts the body (RFC 8291
 `aes128gcm`, with `http_ece` and the subscription's private key), as `POST /api/push/test` sends a
 reminder to every browser of the person. A service that answers 410 loses the subscription."""
+import concurrent.futures
 import json
 import subprocess
+import threading
 
 import pytest
 from cryptography.hazmat.primitives import serialization
@@ -118,3 +120,34 @@ def test_a_busy_service_is_tried_again_after_its_retry_after(server, service):
                      [r for r in service.received if r[0] == "/push/busy"], "the second try", timeout=30)
     assert len(tries) == 2 and tries[1][3] - tries[0][3] >= 3
     assert browser.decrypt(tries[1][2])["id"] == "aura-test"
+
+
+def test_a_hanging_push_service_holds_one_request_per_person_and_two_in_all(server, service):
+    """Before: every test push held a request worker for as long as the service took, so eight
+    at once from one person held all eight, and everyone's pages waited."""
+    names = ["ada", "bo", "cy"]
+    browsers = {}
+    for name in names:
+        server.add_person(name)
+        browsers[name] = server.signed_in(name)
+        subscription = BrowserSubscription(f"{service.origin}/push/held-{name}")
+        assert post(server, browsers[name], "/api/push/subscriptions", {"subscription": subscription.json}).status_code == 201
+    service.held_prefix, service.released = "/push/held-", threading.Event()
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=12)
+    try:
+        first = pool.submit(post, server, browsers["ada"], "/api/push/test", {})
+        assert service.holding.acquire(timeout=30)  # Ada's push is at the service, which hangs
+        again = [pool.submit(post, server, browsers["ada"], "/api/push/test", {}) for _ in range(8)]
+        assert [answer.result(timeout=30).status_code for answer in again] == [429] * 8
+        second = pool.submit(post, server, browsers["bo"], "/api/push/test", {})
+        assert service.holding.acquire(timeout=30)
+        crowded = post(server, browsers["cy"], "/api/push/test", {})
+        assert crowded.status_code == 503 and crowded.headers["Retry-After"]
+        # Meanwhile everyone's pages are answered.
+        assert server.signed_in().get(server.url + "/planner/", timeout=30).status_code == 200
+    finally:
+        service.released.set()
+        service.held_prefix = None
+    assert first.result(timeout=60).json()["delivered"] == 1 and second.result(timeout=60).json()["delivered"] == 1
+    assert post(server, browsers["cy"], "/api/push/test", {}).json()["delivered"] == 1
+    pool.shutdown()

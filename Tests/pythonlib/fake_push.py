@@ -32,12 +32,19 @@ class FakePushService:
         self.received = []
         self.status = 201
         self.answers = {}  # path → [(status, headers)] answered first, in turn
+        # Paths under this prefix are answered only once `released` is set: a service that hangs.
+        self.held_prefix = None
+        self.released = threading.Event()
+        self.holding = threading.Semaphore(0)  # released once per push held
         service = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 service.received.append((self.path, self.headers, body, time.time()))  # names in any case
+                if service.held_prefix and self.path.startswith(service.held_prefix):
+                    service.holding.release()
+                    service.released.wait()
                 queued = service.answers.get(self.path)
                 status, headers = queued.pop(0) if queued else (service.status, {})
                 self.send_response(status)

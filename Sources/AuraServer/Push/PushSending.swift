@@ -155,11 +155,18 @@ extension AuraApp {
         if case .failure(let problem) = pushContact {
             return .json(409, ["error": "reminders are off on this server: \(problem)"])
         }
-        let outcome = try push(
-            PushPayload(
-                id: "aura-test", title: "Reminders reach you", body: "Each block of your day will ring like this.",
-                url: root + "notifications/", tag: "aura-test", badge: 0, actions: [], profile: session.name),
-            to: session.personID, urgency: "normal", ttl: 600)
-        return .json(200, ["delivered": outcome.delivered, "problems": outcome.problems])
+        let payload = PushPayload(
+            id: "aura-test", title: "Reminders reach you", body: "Each block of your day will ring like this.",
+            url: root + "notifications/", tag: "aura-test", badge: 0, actions: [], profile: session.name)
+        do {
+            let outcome = try slowWork.run(for: session.personID) {
+                try push(payload, to: session.personID, urgency: "normal", ttl: 600)
+            }
+            return .json(200, ["delivered": outcome.delivered, "problems": outcome.problems])
+        } catch let refusal as SlowWork.Refusal {
+            var response = HTTPResponse.json(refusal.status, ["error": refusal.sentence])
+            response.add("Retry-After", "5")
+            return response
+        }
     }
 }

@@ -176,46 +176,57 @@ extension AuraApp {
         let request = context.request
         let calendar = PersonalCalendar(planner: try planner(of: session))
         do {
-            switch action {
-            case "calendar":
-                guard let file = request.field("calendar"), !file.isEmpty else {
-                    return try accountPage(context, message: "Choose an .ics file to upload.", status: 422)
-                }
-                let events = try calendar.replace(with: Data(file.utf8), named: "calendar.ics", now: clock())
-                try accounts.setCalendarSource(nil, of: session.personID)
-                return try accountPage(
-                    context,
-                    message: "Your calendar is in (\(Self.events(events))); your days were planned around it again.")
-            case "calendar-address":
-                let text = request.field("address") ?? ""
-                let address = try CalendarAddress(
-                    text, allowedHosts: try serverSettings.calendarHosts,
-                    localHosts: try serverSettings.calendarLocalHosts)
-                try accounts.setCalendarSource(address.url.absoluteString, of: session.personID)
-                do {
-                    let events = try fetchCalendar(
-                        address.url.absoluteString, personID: session.personID, isOwner: session.isOwner)
-                    return try accountPage(
-                        context,
-                        message:
-                            "Your calendar was fetched (\(Self.events(events))); your days were planned around it, and it is fetched again every \(try serverSettings.calendarRefreshMinutes) minutes."
-                    )
-                } catch {
-                    try accounts.setCalendarSource(nil, of: session.personID)
-                    throw error
-                }
-            default:
-                try accounts.setCalendarSource(nil, of: session.personID)
-                try calendar.remove(now: clock())
-                return try accountPage(
-                    context, message: "Your calendar was removed; your days were planned without it.")
+            return try slowWork.run(for: session.personID) {
+                try changeCalendar(action, context, session, calendar)
             }
+        } catch let refusal as SlowWork.Refusal {
+            return try accountPage(context, message: refusal.sentence, status: refusal.status)
         } catch let problem as PersonalCalendar.Refused {
             return try accountPage(context, message: "Nothing was kept: \(problem)", status: 422)
         } catch let problem as CalendarAddress.Refused {
             return try accountPage(context, message: "Nothing was fetched: \(problem)", status: 422)
         } catch let problem as CalendarFetch.Failed {
             return try accountPage(context, message: "The calendar could not be fetched: \(problem).", status: 422)
+        }
+    }
+
+    private func changeCalendar(
+        _ action: String, _ context: RequestContext, _ session: Accounts.Session, _ calendar: PersonalCalendar
+    ) throws -> HTTPResponse {
+        let request = context.request
+        switch action {
+        case "calendar":
+            guard let file = request.field("calendar"), !file.isEmpty else {
+                return try accountPage(context, message: "Choose an .ics file to upload.", status: 422)
+            }
+            let events = try calendar.replace(with: Data(file.utf8), named: "calendar.ics", now: clock())
+            try accounts.setCalendarSource(nil, of: session.personID)
+            return try accountPage(
+                context,
+                message: "Your calendar is in (\(Self.events(events))); your days were planned around it again.")
+        case "calendar-address":
+            let text = request.field("address") ?? ""
+            let address = try CalendarAddress(
+                text, allowedHosts: try serverSettings.calendarHosts,
+                localHosts: try serverSettings.calendarLocalHosts)
+            try accounts.setCalendarSource(address.url.absoluteString, of: session.personID)
+            do {
+                let events = try fetchCalendar(
+                    address.url.absoluteString, personID: session.personID, isOwner: session.isOwner)
+                return try accountPage(
+                    context,
+                    message:
+                        "Your calendar was fetched (\(Self.events(events))); your days were planned around it, and it is fetched again every \(try serverSettings.calendarRefreshMinutes) minutes."
+                )
+            } catch {
+                try accounts.setCalendarSource(nil, of: session.personID)
+                throw error
+            }
+        default:
+            try accounts.setCalendarSource(nil, of: session.personID)
+            try calendar.remove(now: clock())
+            return try accountPage(
+                context, message: "Your calendar was removed; your days were planned without it.")
         }
     }
 
