@@ -150,6 +150,12 @@ public enum DatabaseSchema {
             CREATE TRIGGER people_changed AFTER UPDATE OR DELETE ON people
                 FOR EACH STATEMENT EXECUTE FUNCTION aura_accounts_changed()
             """
+        ],
+        [
+            // 3: the form a name is compared in (NFKC and case folded), one per person; filled
+            // in for earlier people when the accounts open (`AccountsSchema` 9).
+            "ALTER TABLE people ADD COLUMN name_key text",
+            "CREATE UNIQUE INDEX people_name_key ON people (name_key)"
         ]
     ]
 

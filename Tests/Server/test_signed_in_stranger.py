@@ -6,6 +6,7 @@ import re
 import signal
 import socket
 import time
+import unicodedata
 
 import pytest
 import requests
@@ -137,3 +138,40 @@ def test_when_descriptors_run_short_new_clients_are_told_503(tmp_path):
     server.process.send_signal(signal.SIGTERM)
     _, errors = server.process.communicate(timeout=120)
     assert server.process.returncode == 0 and "the open-file limit leaves room for" in errors, errors
+
+
+def test_a_name_is_one_account_whatever_its_width_case_or_composition(server):
+    """Before: `Åsa` composed and decomposed, or `ｓａｍ` in fullwidth letters, were other
+    accounts than `Åsa` and `sam`, and a browser holding both Åsas could act for either."""
+    composed, decomposed = unicodedata.normalize("NFC", "Åsa"), unicodedata.normalize("NFD", "Åsa")
+    server.add_person(composed)
+    for look_alike in (decomposed, "ÅSA", "ｓａｍ", "SAM"):
+        again = server.user_command("add", look_alike, "--password-stdin", stdin=PASSWORD + "\n")
+        assert again.returncode != 0 and "already exists" in again.stderr, (look_alike, again.stderr)
+    assert len(server.accounts_query("SELECT id FROM people WHERE name = ?", composed)) == 1
+    for typed, person in ((decomposed, composed), ("åSA", composed), ("ｓａｍ", "sam")):
+        browser = requests.Session()
+        assert server.sign_in(browser, typed).status_code == 303, typed
+        assert re.search(r'name="csrf"', browser.get(server.url + "/account/").text)
+        assert browser.get(server.url + "/api/state").status_code == 200
+        assert person in browser.get(server.url + "/account/").text
+    # Sign-up, with an invitation (whose holder is told), finds the name taken in any form.
+    site = server.content / "site.yml"
+    before = site.read_text()
+    site.write_text(re.sub(r"\naccounts:.*", "", before, flags=re.S).rstrip("\n") + "\naccounts:\n  signup: invite\n")
+    try:
+        invite = server.user_command("invite", "--public-url", server.url + "/").stdout.split("invite=")[1].strip()
+        browser = requests.Session()
+        browser.get(server.url + "/signup/?invite=" + invite)
+        taken = browser.post(server.url + "/signup/", data={
+            "csrf": browser.cookies["aura_sign_in"], "invite": invite, "fullName": "Åsa", "name": decomposed,
+            "password": PASSWORD, "again": PASSWORD, "terms": "accepted"}, allow_redirects=False)
+        assert taken.status_code == 422 and "That user name is taken" in taken.text
+    finally:
+        site.write_text(before)
+
+
+@pytest.mark.parametrize("name", ["sаm", "Ѕam", "pаypal", "Αlice"])  # a Cyrillic а or Ѕ, a Greek Α
+def test_a_name_that_mixes_alphabets_is_refused(server, name):
+    added = server.user_command("add", name, "--password-stdin", stdin=PASSWORD + "\n")
+    assert added.returncode != 0 and "could pass for another name" in added.stderr, added.stderr

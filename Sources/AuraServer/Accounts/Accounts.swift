@@ -74,6 +74,30 @@ public final class Accounts: Sendable {
         self.database = database
         self.filePaths = filePaths
         decoyHash = try PasswordHash.make(try SecureRandom.token())
+        try keyNames()
+    }
+
+    /// Gives each person that has none (made before names were keyed) the key their name is
+    /// compared by. Of two names with one key, the later account keeps a key no name reaches
+    /// (it could only pass for the first) and is named on standard error.
+    private func keyNames() throws {
+        try database.withConnection { database in
+            try database.transaction {
+                let unkeyed = try database.execute("SELECT id, name FROM people WHERE name_key IS NULL ORDER BY id")
+                for row in unkeyed {
+                    guard let id = row[0].integer, let name = row[1].text else { continue }
+                    var key = UserName.key(name)
+                    if try !database.execute("SELECT 1 FROM people WHERE name_key = ?", [.text(key)]).isEmpty {
+                        FileHandle.standardError.write(
+                            Data(
+                                "aura: '\(name)' (account \(id)) looks like an earlier account's name and can no longer sign in by it; remove it with 'aura user remove'\n"
+                                    .utf8))
+                        key = "\u{1}\(id)"
+                    }
+                    try database.execute("UPDATE people SET name_key = ? WHERE id = ?", [.text(key), .integer(id)])
+                }
+            }
+        }
     }
 
     /// Adds a person, or sets a new password when `replacing` and the name exists.
@@ -83,7 +107,8 @@ public final class Accounts: Sendable {
         let hash = try PasswordHash.make(password)
         try database.withConnection { database in
             try database.transaction {
-                let existing = try database.execute("SELECT id FROM people WHERE name = ?", [.text(trimmed)])
+                let existing = try database.execute(
+                    "SELECT id FROM people WHERE name_key = ?", [.text(UserName.key(trimmed))])
                 if let id = existing.first?[0].integer {
                     guard replacing else {
                         throw AccountError(
@@ -94,22 +119,28 @@ public final class Accounts: Sendable {
                     try database.execute("DELETE FROM sessions WHERE person_id = ?", [.integer(id)])
                 } else {
                     try database.execute(
-                        "INSERT INTO people (name, password_hash, created) VALUES (?, ?, ?)",
-                        [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970))])
+                        "INSERT INTO people (name, name_key, password_hash, created) VALUES (?, ?, ?, ?)",
+                        [
+                            .text(trimmed), .text(UserName.key(trimmed)), .text(hash),
+                            .integer(Int64(now.timeIntervalSince1970))
+                        ])
                 }
             }
         }
     }
 
-    /// A user name as kept: trimmed, 1 to 64 characters on one line.
+    /// A user name as kept (`UserName.kept`): 1 to 64 characters on one line, of one alphabet.
     static func checkedName(_ name: String) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = UserName.kept(name)
         guard !trimmed.isEmpty, trimmed.count <= 64,
             !trimmed.contains(where: {
                 $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control }
             })
         else {
             throw AccountError(description: "a name is 1 to 64 characters on one line")
+        }
+        if let confusion = UserName.confusion(in: trimmed) {
+            throw AccountError(description: "'\(trimmed)' is refused: \(confusion)")
         }
         return trimmed
     }
@@ -125,7 +156,7 @@ public final class Accounts: Sendable {
     public func signIn(name: String, password: String, address: String, now: Date) throws -> Result<
         (token: String, session: Session), SignInFailure
     > {
-        let pairKey = "name:" + name.lowercased() + " address:" + address
+        let pairKey = "name:" + UserName.key(name) + " address:" + address
         let addressKey = "address:" + address
         let (wait, person) = try database.withConnection {
             database -> (Int?, (id: Int64, name: String, hash: String)?) in
@@ -133,8 +164,9 @@ public final class Accounts: Sendable {
                 database, keys: [(pairKey, Self.failuresPerNameAndAddress), (addressKey, Self.failuresPerAddress)],
                 now: now)
             guard wait == nil else { return (wait, nil) }
-            let row = try database.execute("SELECT id, name, password_hash FROM people WHERE name = ?", [.text(name)])
-                .first
+            let row = try database.execute(
+                "SELECT id, name, password_hash FROM people WHERE name_key = ?", [.text(UserName.key(name))]
+            ).first
             return (wait, row.flatMap { row in row[0].integer.map { ($0, row[1].text ?? "", row[2].text ?? "") } })
         }
         if let wait { return .failure(.throttled(retryAfter: wait)) }

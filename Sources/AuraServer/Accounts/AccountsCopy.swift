@@ -5,7 +5,7 @@ import AuraSQL
 extension Accounts {
     /// The tables and their columns, a person's first and the rows that name a person after.
     static let tables: [(name: String, columns: [String])] = [
-        ("people", ["id", "name", "password_hash", "created", "full_name", "failed_sign_ins"]),
+        ("people", ["id", "name", "name_key", "password_hash", "created", "full_name", "failed_sign_ins"]),
         ("sessions", ["token_hash", "person_id", "csrf", "created", "last_seen", "notice"]),
         ("login_failures", ["key", "count", "last_failure"]),
         ("applied_actions", ["person_id", "action_id", "answer", "applied"]),

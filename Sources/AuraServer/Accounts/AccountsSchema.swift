@@ -139,6 +139,12 @@ enum AccountsSchema {
         """
         CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL);
         ALTER TABLE calendar_sources ADD COLUMN claimed INTEGER
+        """,
+        // 9: the form a name is compared in (`UserName.key`: NFKC and case folded), one per
+        // person; filled in for earlier people when the accounts open.
+        """
+        ALTER TABLE people ADD COLUMN name_key TEXT;
+        CREATE UNIQUE INDEX people_name_key ON people (name_key)
         """
     ]
 

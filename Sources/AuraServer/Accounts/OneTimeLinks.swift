@@ -48,7 +48,9 @@ extension Accounts {
         let token = try SecureRandom.token()
         let stamp = Int64(now.timeIntervalSince1970)
         return try database.withConnection { database in
-            guard let id = try database.execute("SELECT id FROM people WHERE name = ?", [.text(name)]).first?[0].integer
+            guard
+                let id = try database.execute("SELECT id FROM people WHERE name_key = ?", [.text(UserName.key(name))])
+                    .first?[0].integer
             else { return nil }
             try database.transaction {
                 _ = try database.execute(
@@ -72,7 +74,7 @@ extension Accounts {
     public func mayMailReset(name: String, address: String, now: Date) throws -> Bool {
         let keys = [
             ("forgot:" + address, Self.resetMailsPerAddress),
-            ("forgot-name:" + name.lowercased() + " address:" + address, Self.resetMailsPerNameAndAddress)
+            ("forgot-name:" + UserName.key(name) + " address:" + address, Self.resetMailsPerNameAndAddress)
         ]
         return try database.withConnection { try Self.takeAttempt($0, keys: keys, now: now) == nil }
     }

@@ -22,9 +22,10 @@ extension Accounts {
         }
     }
 
-    /// The person with `name` (names match without regard to case).
+    /// The person with `name` (compared as `UserName.key`: without regard to case or width).
     public func person(named name: String) throws -> Person? {
-        try people().first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        let key = UserName.key(name)
+        return try people().first { UserName.key($0.name) == key }
     }
 
     /// Removes a person with their sessions, links and remembered actions; the owner cannot be removed.

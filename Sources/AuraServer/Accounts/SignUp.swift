@@ -54,10 +54,13 @@ extension Accounts {
                     guard
                         try !database.execute(
                             """
-                            INSERT INTO people (name, password_hash, created, full_name) VALUES (?, ?, ?, ?)
-                            ON CONFLICT (name) DO NOTHING RETURNING id
+                            INSERT INTO people (name, name_key, password_hash, created, full_name)
+                            VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id
                             """,
-                            [.text(trimmed), .text(hash), .integer(Int64(now.timeIntervalSince1970)), .text(full)]
+                            [
+                                .text(trimmed), .text(UserName.key(trimmed)), .text(hash),
+                                .integer(Int64(now.timeIntervalSince1970)), .text(full)
+                            ]
                         ).isEmpty
                     else { throw NameTaken() }
                     return nil

@@ -83,7 +83,7 @@ extension AuraApp {
     /// `/api/profile` before it follows such a link).
     func openProfileLink(_ context: RequestContext) throws -> HTTPResponse {
         let request = context.request
-        let isActive = try context.session?.name == request.query["profile"]
+        let isActive = try context.session.map { UserName.key($0.name) } == request.query["profile"].map(UserName.key)
         var response = HTTPResponse.seeOther(isActive ? try safeNext(request.rawPath) : root + "dashboard/")
         response.add("Cache-Control", "no-store")
         return response

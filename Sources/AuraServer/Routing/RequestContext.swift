@@ -35,7 +35,8 @@ final class RequestContext: Sendable {
     var actingSession: Accounts.Session? {
         get throws {
             guard let name = request.query["profile"] else { return try session }
-            return try app.heldProfiles(of: request).first { $0.session.name == name }?.session
+            let key = UserName.key(name)
+            return try app.heldProfiles(of: request).first { UserName.key($0.session.name) == key }?.session
         }
     }
 }
