@@ -155,7 +155,7 @@ public enum DatabaseSchema {
             // 3: the form a name is compared in (NFKC and case folded), one per person; filled
             // in for earlier people when the accounts open (`AccountsSchema` 9).
             "ALTER TABLE people ADD COLUMN name_key text",
-            "CREATE UNIQUE INDEX people_name_key ON people (name_key)"
+            "CREATE UNIQUE INDEX people_by_name_key ON people (name_key)"
         ]
     ]
 

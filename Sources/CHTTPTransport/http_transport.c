@@ -3,6 +3,7 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -44,6 +45,7 @@ typedef struct {
     h2o_linklist_t link; /* in the loop's connections */
     loop *owner;
     int fd;
+    h2o_socket_t *sock;
     char address[INET6_ADDRSTRLEN];
 } connection;
 
@@ -64,6 +66,10 @@ struct loop {
     int listen_fd;
     int spare_fd; /* given up to accept one connection when descriptors run out, to tell it 503 */
     h2o_socket_t *listener;
+    h2o_timeout_t sweep_every;
+    h2o_timeout_entry_t sweep;
+    size_t closed_since_trim; /* connections closed since memory was last given back */
+    unsigned int sweeps_since_trim;
     h2o_multithread_receiver_t inbox; /* answers, stream wakes and the stop */
     h2o_linklist_t connections;
     h2o_linklist_t streams;
@@ -204,6 +210,7 @@ static void format_address(const struct sockaddr_storage *address, char *text) {
 
 static void on_connection_closed(void *data) {
     connection *open = data;
+    open->owner->closed_since_trim++;
     h2o_linklist_unlink(&open->link);
     release(open->owner->transport, open->address);
     free(open);
@@ -257,6 +264,7 @@ static void on_accept(h2o_socket_t *listener, const char *err) {
         strcpy(open->address, address);
         h2o_linklist_insert(&self->connections, &open->link);
         h2o_socket_t *sock = h2o_evloop_socket_create(self->context.loop, fd, 0);
+        open->sock = sock;
         sock->on_close.cb = on_connection_closed;
         sock->on_close.data = open;
         h2o_accept(&self->accept, sock);
@@ -774,6 +782,7 @@ static void begin_stop(loop *self) {
         self->listener = NULL;
         if (self->spare_fd >= 0) close(self->spare_fd);
         self->spare_fd = -1;
+        if (h2o_timeout_is_linked(&self->sweep)) h2o_timeout_unlink(&self->sweep);
     }
     h2o_context_request_shutdown(&self->context);
     /* streams end after what is queued */
@@ -790,6 +799,33 @@ static void begin_stop(loop *self) {
         shutdown(H2O_STRUCT_FROM_MEMBER(connection, link, node)->fd, SHUT_RD);
 }
 
+/* libh2o 2.2 reads a request head until it is complete or H2O_MAX_REQLEN (about 400 KiB)
+   long, and only then is header_limit looked at: a crowd of clients each sending most of a huge
+   head and waiting would hold all that memory. libh2o keeps the current request's head at the
+   start of the connection's input until the request is done, so input longer than the limit
+   with no blank line within it is a head past the limit, complete or not: such connections are
+   shut, and libh2o, reading the end, closes them. Memory closed connections held goes back to
+   the system, once a second at most. */
+#define SWEEP_MILLIS 200
+#define SWEEPS_BETWEEN_TRIMS 5
+
+static void sweep_connections(h2o_timeout_entry_t *entry) {
+    loop *self = H2O_STRUCT_FROM_MEMBER(loop, sweep, entry);
+    size_t limit = self->transport->settings.header_limit;
+    for (h2o_linklist_t *node = self->connections.next; node != &self->connections; node = node->next) {
+        connection *open = H2O_STRUCT_FROM_MEMBER(connection, link, node);
+        h2o_buffer_t *input = open->sock->input;
+        if (input->size > limit && memmem(input->bytes, limit + 4, "\r\n\r\n", 4) == NULL)
+            shutdown(open->fd, SHUT_RDWR);
+    }
+    if (self->closed_since_trim > 0 && ++self->sweeps_since_trim >= SWEEPS_BETWEEN_TRIMS) {
+        self->closed_since_trim = 0;
+        self->sweeps_since_trim = 0;
+        malloc_trim(0);
+    }
+    if (!self->stopping) h2o_timeout_link(self->context.loop, &self->sweep_every, &self->sweep);
+}
+
 /* On the loop's own thread: libh2o keeps its buffer recyclers per thread, and a socket's
    buffers return to the recycler of the thread that created the socket, so everything a loop
    reads with (its context's queue, its listener) must be created here, not by the starter. */
@@ -802,6 +838,9 @@ static void set_up_loop(loop *self) {
     self->accept.hosts = transport->config.hosts;
     h2o_multithread_register_receiver(self->context.queue, &self->inbox, on_inbox);
     self->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    h2o_timeout_init(self->context.loop, &self->sweep_every, SWEEP_MILLIS);
+    self->sweep.cb = sweep_connections;
+    h2o_timeout_link(self->context.loop, &self->sweep_every, &self->sweep);
     self->listener = h2o_evloop_socket_create(self->context.loop, self->listen_fd, H2O_SOCKET_FLAG_DONT_READ);
     self->listener->data = self;
     h2o_socket_read_start(self->listener, on_accept);
@@ -896,6 +935,10 @@ static void configure(aura_http_transport *transport) {
 }
 
 aura_http_transport *aura_http_start(const aura_http_settings *settings, aura_http_handler handler, void *context) {
+    /* A connection's input grows to hundreds of KiB at most; glibc would raise its mmap
+       threshold past that after the first one freed and keep the rest in its heaps. Fixed, such
+       buffers are mapped and unmapped, and what connections held leaves with them. */
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
     aura_http_transport *transport = calloc(1, sizeof *transport);
     if (transport == NULL) return NULL;
     transport->settings = *settings;

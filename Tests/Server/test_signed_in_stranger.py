@@ -175,3 +175,40 @@ def test_a_name_is_one_account_whatever_its_width_case_or_composition(server):
 def test_a_name_that_mixes_alphabets_is_refused(server, name):
     added = server.user_command("add", name, "--password-stdin", stdin=PASSWORD + "\n")
     assert added.returncode != 0 and "could pass for another name" in added.stderr, added.stderr
+
+
+def resident_kib(pid):
+    return int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{pid}/status").read()).group(1))
+
+
+def test_half_sent_heads_past_the_limit_are_cut_off_and_their_memory_given_back(tmp_path):
+    """Before: each connection could hold about 400 KiB of a head that never ends until its 30 s
+    ran out (600 of them took the server from 55 MB to 500 MB), and the memory stayed after."""
+    server = Server(tmp_path, arguments=["--trusted-proxy", "127.0.0.0/8"])
+    try:
+        port = int(server.url.rsplit(":", 1)[1])
+        assert requests.get(server.url + "/").status_code == 200
+        start = resident_kib(server.process.pid)
+        held = []
+        for _ in range(600):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+            try:
+                connection.sendall(b"GET / HTTP/1.1\r\nHost: aura\r\nX-Padding: " + b"a" * 390_000)
+            except OSError:
+                pass  # cut off while still sending
+            held.append(connection)
+        for connection in held:  # each one is closed by the server, long before its 30 s
+            try:
+                while connection.recv(65536):
+                    pass
+            except ConnectionResetError:
+                pass
+            connection.close()
+        deadline = time.monotonic() + 30
+        while resident_kib(server.process.pid) > start * 1.2 and time.monotonic() < deadline:
+            time.sleep(0.1)  # polling for the memory to be given back, bounded by the deadline
+        assert resident_kib(server.process.pid) <= start * 1.2, (start, resident_kib(server.process.pid))
+        # A head within the limit is read as ever.
+        assert requests.get(server.url + "/", headers={"X-Padding": "a" * 8000}).status_code == 200
+    finally:
+        server.stop()

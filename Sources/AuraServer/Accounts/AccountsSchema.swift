@@ -144,7 +144,7 @@ enum AccountsSchema {
         // person; filled in for earlier people when the accounts open.
         """
         ALTER TABLE people ADD COLUMN name_key TEXT;
-        CREATE UNIQUE INDEX people_name_key ON people (name_key)
+        CREATE UNIQUE INDEX people_by_name_key ON people (name_key)
         """
     ]
 
