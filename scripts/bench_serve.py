@@ -13,9 +13,14 @@ Inside a PostgreSQL cluster (`make bench` runs under `pg_virtualenv`, so PGHOST 
 same household is moved into a fresh database (`aura db import`) and three more replicas serve
 it (`--database`): one answers the dashboard and Done on its own, then nginx spreads the
 dashboard over all three, round robin.
+
+The hostile neighbour row is Sam's dashboard on a server of its own while another signed-in
+person makes it wait on a push service that never answers and upload heavy calendars
+(`hostile_neighbour_row`).
 """
 
 import http.cookiejar
+import http.server
 import json
 import os
 import re
@@ -24,6 +29,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -91,12 +97,13 @@ def wait_until_listening(port, process, what):
     raise ServeSetupError(f"{what} did not listen on {port}")
 
 
-def start_aura(aura, folder, content, templates):
+def start_aura(aura, folder, content, templates, arguments=(), people=("sam",)):
     state = folder / "state"
-    subprocess.run([str(aura), "user", "add", "sam", "--password-stdin", "--state", str(state)],
-                   input=PASSWORD + "\n", capture_output=True, text=True, check=True)
+    for name in people:
+        subprocess.run([str(aura), "user", "add", name, "--password-stdin", "--state", str(state)],
+                       input=PASSWORD + "\n", capture_output=True, text=True, check=True)
     process = subprocess.Popen([str(aura), "serve", "--content", str(content), "--templates", str(templates),
-                                "--listen", "127.0.0.1:0", "--state", str(state), "--quiet"],
+                                "--listen", "127.0.0.1:0", "--state", str(state), "--quiet", *arguments],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     match = re.search(r"at (http://127\.0\.0\.1:\d+)/", process.stdout.readline())
     if not match:
@@ -111,12 +118,12 @@ def start_aura(aura, folder, content, templates):
     return process, match.group(1), built
 
 
-def sign_in(base):
+def sign_in(base, name="sam"):
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     form = opener.open(base + "/login/").read().decode()
     token = re.search(r'name="csrf" value="([^"]+)"', form).group(1)
-    body = urllib.parse.urlencode({"csrf": token, "name": "sam", "password": PASSWORD}).encode()
+    body = urllib.parse.urlencode({"csrf": token, "name": name, "password": PASSWORD}).encode()
     opener.open(base + "/login/", data=body)
     session = next(cookie for cookie in jar if cookie.name == "aura_session")
     return f"aura_session={session.value}"
@@ -213,6 +220,7 @@ def run(aura, content, templates, seconds):
                 measure("aura serve", asset, aura_url + asset, seconds, aura_process.pid)]
         rows += [measure("nginx", "/dashboard/ (the built file)", nginx_url + "/dashboard/", seconds, nginx_process.pid),
                  measure("nginx", asset, nginx_url + asset, seconds, nginx_process.pid)]
+        rows.append(hostile_neighbour_row(aura, folder, templates, seconds))
         if os.environ.get("PGHOST"):
             rows += database_rows(aura, folder, templates, seconds)
         return rows
@@ -222,6 +230,79 @@ def run(aura, content, templates, seconds):
                 process.send_signal(signal.SIGTERM if process is aura_process else signal.SIGQUIT)
                 process.wait(timeout=60)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def hostile_neighbour_row(aura, folder, templates, seconds):
+    """Sam's dashboard while Mal, another signed-in person, does what cost everyone before: test
+    pushes to 20 subscriptions at a push service that never answers, eight at a time, and
+    calendars of 100 hourly events counted to 9,999 uploaded again and again."""
+    released = threading.Event()
+
+    class Hanging(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            released.wait()
+            self.send_response(201)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *arguments):
+            pass
+
+    service = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hanging)
+    threading.Thread(target=service.serve_forever, daemon=True).start()
+    push_service = f"http://127.0.0.1:{service.server_address[1]}/push/"
+    hostile = folder / "hostile"
+    shutil.copytree(folder / "Content", hostile / "Content")
+    process, base, _ = start_aura(aura, hostile, hostile / "Content", templates, people=("sam", "mal"),
+                                  arguments=["--push-service", push_service, "--push-contact", "mailto:bench@aura-bench.dev"])
+    stop = threading.Event()
+    try:
+        sam, mal = sign_in(base), sign_in(base, "mal")
+        headers = {"Cookie": mal, "Origin": base, "Content-Type": "application/json"}
+        point = json.loads(urllib.request.urlopen(urllib.request.Request(
+            base + "/api/push/key", headers={"Cookie": mal})).read())["publicKey"]  # a point on P-256
+        for n in range(20):
+            subscription = {"endpoint": f"{push_service}{n}", "keys": {"p256dh": point, "auth": "AAAAAAAAAAAAAAAAAAAAAA"}}
+            urllib.request.urlopen(urllib.request.Request(base + "/api/push/subscriptions", headers=headers,
+                                                          data=json.dumps({"subscription": subscription}).encode()))
+        events = "".join(f"BEGIN:VEVENT\r\nUID:{n}@bench\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T000000Z\r\n"
+                         f"DURATION:PT5M\r\nRRULE:FREQ=HOURLY;COUNT=9999\r\nSUMMARY:ping {n}\r\nEND:VEVENT\r\n"
+                         for n in range(100))
+        calendar = f"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\n{events}END:VCALENDAR\r\n".encode()
+
+        def attack(kind):
+            while not stop.is_set():
+                try:
+                    if kind == "push":
+                        urllib.request.urlopen(urllib.request.Request(base + "/api/push/test", data=b"{}", headers=headers),
+                                               timeout=60).read()
+                    else:
+                        form = urllib.request.urlopen(urllib.request.Request(base + "/account/", headers={"Cookie": mal}))
+                        token = re.search(r'name="csrf" value="([^"]+)"', form.read().decode()).group(1)
+                        boundary = "aurabench"
+                        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{token}\r\n"
+                                f"--{boundary}\r\nContent-Disposition: form-data; name=\"calendar\"; filename=\"c.ics\"\r\n"
+                                f"Content-Type: text/calendar\r\n\r\n").encode() + calendar + f"\r\n--{boundary}--\r\n".encode()
+                        urllib.request.urlopen(urllib.request.Request(
+                            base + "/account/calendar", data=body,
+                            headers={"Cookie": mal, "Origin": base,
+                                     "Content-Type": f"multipart/form-data; boundary={boundary}"}), timeout=60).read()
+                except OSError:
+                    time.sleep(0.05)  # refused (429/503) or cut off: the attacker just tries again
+
+        attackers = [threading.Thread(target=attack, args=("push" if n < 8 else "calendar",), daemon=True)
+                     for n in range(10)]
+        for attacker in attackers:
+            attacker.start()
+        row = measure("aura serve", "/dashboard/ (signed in, a hostile neighbour)", base + "/dashboard/", seconds,
+                      process.pid, sam)
+        return row
+    finally:
+        stop.set()
+        released.set()
+        service.shutdown()
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
 
 
 def database_rows(aura, folder, templates, seconds):

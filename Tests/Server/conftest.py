@@ -18,3 +18,13 @@ def server(tmp_path_factory):
     running = Server(tmp_path_factory.mktemp("serve"), content_edit=morning_somewhere)
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory):
+    """A server behind a trusted proxy (127.0.0.0/8), so each test can come from addresses of its
+    own (X-Forwarded-For)."""
+    running = Server(tmp_path_factory.mktemp("proxied"), content_edit=morning_somewhere,
+                     arguments=["--trusted-proxy", "127.0.0.0/8"])
+    yield running
+    running.stop()

@@ -4,18 +4,9 @@ owner signs in from their own address while a stranger guesses at their name; th
 of the guesses at their next sign-in. Forwarding headers count only from a trusted proxy."""
 import re
 
-import pytest
 import requests
 
-from server_support import PASSWORD, Server, morning_somewhere
-
-
-@pytest.fixture(scope="module")
-def proxied(tmp_path_factory):
-    running = Server(tmp_path_factory.mktemp("proxied"), content_edit=morning_somewhere,
-                     arguments=["--trusted-proxy", "127.0.0.0/8"])
-    yield running
-    running.stop()
+from server_support import PASSWORD
 
 
 def attempt(server, name, password, forwarded_for=None, browser=None):

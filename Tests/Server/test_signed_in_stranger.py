@@ -2,16 +2,18 @@
 to the person themself, one test per weakness the hostile review found: each failed before its
 fix."""
 import concurrent.futures
+import contextlib
 import re
 import signal
 import socket
+import sqlite3
 import time
 import unicodedata
 
 import pytest
 import requests
 
-from server_support import PASSWORD, Server, morning_somewhere
+from server_support import PASSWORD, Server, as_schema_version, morning_somewhere
 
 
 def form_ids(html):
@@ -43,15 +45,6 @@ def test_a_path_with_two_leading_slashes_is_never_sent_back_as_another_host(serv
         assert not location.startswith("//"), (path, location)
         if folder:
             assert answer.status_code == 301 and location == folder
-
-
-@pytest.fixture(scope="module")
-def proxied(tmp_path_factory):
-    """A server behind a trusted proxy, so each test can come from addresses of its own."""
-    running = Server(tmp_path_factory.mktemp("proxied"), content_edit=morning_somewhere,
-                     arguments=["--trusted-proxy", "127.0.0.0/8"])
-    yield running
-    running.stop()
 
 
 def visitor_form(server, path, address):
@@ -212,3 +205,29 @@ def test_half_sent_heads_past_the_limit_are_cut_off_and_their_memory_given_back(
         assert requests.get(server.url + "/", headers={"X-Padding": "a" * 8000}).status_code == 200
     finally:
         server.stop()
+
+
+@pytest.mark.household  # an earlier Aura's SQLite file
+def test_look_alike_names_an_earlier_aura_kept_are_told_apart_when_the_accounts_open(tmp_path):
+    """Schema 8 kept `Åsa` composed and decomposed as two people: the first keeps the name, the
+    second can no longer sign in by it, and the server says so when it starts."""
+    server = Server(tmp_path)
+    server.stop()
+    database = server.state / "aura.sqlite3"
+    as_schema_version(database, 8)
+    composed, decomposed = unicodedata.normalize("NFC", "Åsa"), unicodedata.normalize("NFD", "Åsa")
+    with contextlib.closing(sqlite3.connect(database)) as connection, connection:
+        (hashed,) = connection.execute("SELECT password_hash FROM people WHERE name = 'sam'").fetchone()
+        for name in (composed, decomposed):
+            connection.execute("INSERT INTO people (name, password_hash, created) VALUES (?, ?, 0)", (name, hashed))
+    server.start()
+    try:
+        keys = dict(server.accounts_query("SELECT name, name_key FROM people"))
+        assert keys["sam"] == "sam" and keys[composed] == unicodedata.normalize("NFC", "åsa")
+        assert keys[decomposed].startswith("\x01")
+        for typed in (composed, decomposed, "ÅSA"):
+            assert server.sign_in(requests.Session(), typed).status_code == 303
+    finally:
+        server.process.send_signal(signal.SIGTERM)
+        _, errors = server.process.communicate(timeout=120)
+    assert f"'{decomposed}' (account" in errors and "looks like an earlier account's name" in errors

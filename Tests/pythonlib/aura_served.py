@@ -31,9 +31,10 @@ ENGINE = os.environ.get("AURA_TEST_DATABASE", "sqlite")
 # A planner's documents: the planner folder's files, and the columns of `aura_planners`.
 PLANNER_COLUMNS = {"inbox.md": "inbox", "tasks.json": "store", "plan.json": "plan", "calendar.ics": "calendar"}
 # The accounts database's schema version (Sources/AuraServer/Accounts/AccountsSchema.swift).
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 # What each version added, undone: a database as the Aura before it left it.
 UNDO = {
+    9: ["DROP INDEX people_by_name_key", "ALTER TABLE people DROP COLUMN name_key"],
     8: ["DROP TABLE server_keys", "ALTER TABLE calendar_sources DROP COLUMN claimed"],
     7: ["ALTER TABLE push_sent DROP COLUMN claimed", "ALTER TABLE push_sent DROP COLUMN sent"],
     6: ["ALTER TABLE sessions DROP COLUMN notice", "ALTER TABLE people DROP COLUMN failed_sign_ins",
