@@ -299,10 +299,10 @@ def hostile_neighbour_row(aura, folder, templates, seconds):
         return row
     finally:
         stop.set()
-        released.set()
-        service.shutdown()
+        released.set()  # the pushes waiting are answered, and the server can stop
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=60)
+        service.shutdown()
 
 
 def database_rows(aura, folder, templates, seconds):

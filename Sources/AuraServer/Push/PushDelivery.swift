@@ -37,7 +37,8 @@ enum PushDelivery {
         return try bytes.withUnsafeBufferPointer { buffer in
             let codes =
                 handle.receive(into: received) + handle.addressed(to: endpoint) + [
-                    aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, 20),
+                    aura_curl_set_long(library, curl, CURLOPT_CONNECTTIMEOUT, 5),
+                    aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, 10),
                     aura_curl_set_long(library, curl, CURLOPT_POST, 1),
                     aura_curl_set_pointer(
                         library, curl, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress)),

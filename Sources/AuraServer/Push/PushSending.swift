@@ -78,7 +78,14 @@ extension AuraApp {
     ) {
         var delivered = 0
         var problems: [String] = []
+        let started = ContinuousClock.now
         for subscription in try accounts.pushSubscriptions(of: personID) {
+            // Slow services do not hold the request past this: the rest are said to be untried.
+            guard ContinuousClock.now - started < Self.pushBudget else {
+                let host = URL(string: subscription.endpoint)?.host ?? "?"
+                problems.append("\(host): not tried, the ones before took too long")
+                continue
+            }
             let push = PushScheduler.PendingPush(
                 personID: personID, endpoint: subscription.endpoint, payload: payload, urgency: urgency, ttl: ttl,
                 attempt: 1, due: clock())
@@ -86,6 +93,9 @@ extension AuraApp {
         }
         return (delivered, problems)
     }
+
+    /// How long `push` goes on trying a person's subscriptions one after another.
+    static let pushBudget = Duration.seconds(15)
 
     /// Tries `push` once; nil when delivered, else what went wrong (and, when it may, it is
     /// tried again later).
