@@ -815,7 +815,8 @@ static void sweep_connections(h2o_timeout_entry_t *entry) {
     for (h2o_linklist_t *node = self->connections.next; node != &self->connections; node = node->next) {
         connection *open = H2O_STRUCT_FROM_MEMBER(connection, link, node);
         h2o_buffer_t *input = open->sock->input;
-        if (input->size > limit && memmem(input->bytes, limit + 4, "\r\n\r\n", 4) == NULL)
+        size_t head_end = input->size < limit + 4 ? input->size : limit + 4; /* where a head in the limit ends */
+        if (input->size > limit && memmem(input->bytes, head_end, "\r\n\r\n", 4) == NULL)
             shutdown(open->fd, SHUT_RDWR);
     }
     if (self->closed_since_trim > 0 && ++self->sweeps_since_trim >= SWEEPS_BETWEEN_TRIMS) {

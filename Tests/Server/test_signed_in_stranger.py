@@ -231,3 +231,7 @@ def test_look_alike_names_an_earlier_aura_kept_are_told_apart_when_the_accounts_
         server.process.send_signal(signal.SIGTERM)
         _, errors = server.process.communicate(timeout=120)
     assert f"'{decomposed}' (account" in errors and "looks like an earlier account's name" in errors
+    # Removed by its name in its very characters, the look-alike goes and the first stays.
+    removed = server.user_command("remove", decomposed)
+    assert removed.returncode == 0, removed.stderr
+    assert [name for (name,) in server.accounts_query("SELECT name FROM people ORDER BY id")] == ["sam", composed]

@@ -90,7 +90,7 @@ public final class Accounts: Sendable {
                     if try !database.execute("SELECT 1 FROM people WHERE name_key = ?", [.text(key)]).isEmpty {
                         FileHandle.standardError.write(
                             Data(
-                                "aura: '\(name)' (account \(id)) looks like an earlier account's name and can no longer sign in by it; remove it with 'aura user remove'\n"
+                                "aura: '\(name)' (account \(id)) looks like an earlier account's name and can no longer sign in by it; 'aura user remove' with the name in these very characters removes it\n"
                                     .utf8))
                         key = "\u{1}\(id)"
                     }

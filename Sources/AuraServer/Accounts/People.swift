@@ -22,10 +22,13 @@ extension Accounts {
         }
     }
 
-    /// The person with `name` (compared as `UserName.key`: without regard to case or width).
+    /// The person with `name`: the one whose name is kept in exactly these characters, else the
+    /// one it is compared equal to (`UserName.key`: without regard to case or width).
     public func person(named name: String) throws -> Person? {
+        let everyone = try people()
         let key = UserName.key(name)
-        return try people().first { UserName.key($0.name) == key }
+        return everyone.first { $0.name.unicodeScalars.elementsEqual(name.unicodeScalars) }
+            ?? everyone.first { UserName.key($0.name) == key }
     }
 
     /// Removes a person with their sessions, links and remembered actions; the owner cannot be removed.
