@@ -83,6 +83,11 @@ public final class AuraApp: Sendable {
     /// Test pushes and calendars uploaded or fetched: two at once in all, one per person, of
     /// the eight request workers.
     let slowWork = SlowWork(limit: 2)
+    /// Each person's planner actions, one at a time and two waiting: three of the eight request
+    /// workers at most for one person.
+    let turns = PersonTurns(waitingLimit: 2)
+    /// Reset links on their way to the mail server.
+    let outbox = MailOutbox(limit: 8)
 
     /// The headers the routes read.
     public static let headerNames = [

@@ -290,3 +290,20 @@ def test_k_and_t_act_on_the_server_and_a_newer_plan_waits_for_a_safe_moment(open
          message="the page did not reload after the push")
     assert stored(server)["renew the zzlicence"]["date"] == tomorrow
     assert "renew the zzlicence" not in driver.find_element(By.CSS_SELECTOR, "[data-timeline]").text
+
+
+def test_changes_answered_429_while_earlier_ones_are_being_made_are_sent_again(open_browser, served):
+    """Five captures at once while the planner is held by another writer: the server takes three
+    in turn and answers 429 to two, which the page keeps and sends again, so each line lands once."""
+    server, proxy = served
+    driver = open_browser()
+    sign_in(driver, proxy.url)
+    open_served(driver, proxy.url + "/dashboard/")
+    lines = [f"zzcrowd line {number}" for number in range(5)]
+    with server.holding_planner("sam"):
+        driver.execute_script("arguments[0].forEach(function (line) { Aura.sync.send({ action: 'capture', line: line }); });",
+                              lines)
+        wait(driver, lambda d: (sync_state(d) or {}).get("pending") == 2, message=lambda: f"not queued: {sync_state(driver)}")
+    wait(driver, synced, timeout=30, message=lambda: f"the queue was not sent again: {sync_state(driver)}")
+    inbox = (server.content / "planner" / "inbox.md").read_text()
+    assert [inbox.count(line) for line in lines] == [1] * 5, inbox

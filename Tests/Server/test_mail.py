@@ -86,3 +86,39 @@ def test_a_flood_of_forgot_requests_sends_three_mails_at_most(mailing, smtp):
     # The first test's request counted too: 3 per name in 15 minutes, so 2 more here.
     wait_for(lambda: len(to(ADDRESS)) >= before + 2, "the two mails left in the window")
     assert len(to(ADDRESS)) == before + 2
+
+
+def test_a_crowd_asking_for_links_waits_in_an_outbox_of_eight(tmp_path):
+    """Forty addresses ask for a link to one account while the mail server is slow: the messages
+    go one at a time, eight are kept to send, and the rest are given up with a line each on
+    standard error. Before: each went on a thread of its own, all to the mail server at once."""
+    smtp = LoopbackSMTP()
+    smtp.hold()
+
+    def add_mail(content):
+        (content / "site.yml").write_text((content / "site.yml").read_text() + smtp.site_lines())
+
+    server = Server(tmp_path, content_edit=add_mail, arguments=["--trusted-proxy", "127.0.0.0/8"])
+    try:
+        server.add_person(ADDRESS)
+
+        def ask_from(number):
+            browser = requests.Session()
+            browser.headers["X-Forwarded-For"] = f"198.51.100.{number}"
+            browser.get(server.url + "/forgot/")
+            answer = browser.post(server.url + "/forgot/", data={"csrf": browser.cookies["aura_sign_in"], "name": ADDRESS})
+            assert answer.status_code == 200 and "on its way" in answer.text
+
+        for number in range(1, 41):
+            ask_from(number)
+        wait_for(lambda: smtp.at_once == 1, "the first message at the mail server")
+        smtp.release()
+        wait_for(lambda: len(smtp.messages) == 8, "the eight messages of the outbox")
+        # The outbox is empty now; one more is sent, and it is the ninth.
+        ask_from(41)
+        wait_for(lambda: len(smtp.messages) == 9, "the message asked for after")
+        assert smtp.most_at_once == 1
+    finally:
+        server.stop()
+        smtp.stop()
+    assert server.process.stderr.read().count("a reset link was not mailed: 8 are waiting for the mail server") == 32

@@ -235,3 +235,31 @@ def test_look_alike_names_an_earlier_aura_kept_are_told_apart_when_the_accounts_
     removed = server.user_command("remove", decomposed)
     assert removed.returncode == 0, removed.stderr
     assert [name for (name,) in server.accounts_query("SELECT name FROM people ORDER BY id")] == ["sam", composed]
+
+
+def test_a_persons_crowd_of_actions_holds_three_workers_and_never_anothers_action(server):
+    """While one change to Kim's planner is held up (a slow Plan My Day, another writer), Kim's
+    next two wait their turn, a fourth and fifth are answered 429 at once, and Sam's actions go
+    through. Before: every action with an id (every form and script sends one) took one lock for
+    the whole server, so Sam's capture waited for Kim's, and Kim's crowd held every worker."""
+    server.add_person("kim")
+    kim = server.signed_in("kim")
+    sam = server.signed_in("sam")
+
+    def capture(browser, line, number):
+        return browser.post(server.url + "/api/capture", json={"line": line, "actionId": f"crowd-{number}"},
+                            headers={"Origin": server.url})
+
+    assert capture(kim, "kim's first line", 0).status_code == 200  # Kim's planner exists from here
+    with concurrent.futures.ThreadPoolExecutor(max_workers=5) as pool, server.holding_planner("kim"):
+        crowd = [pool.submit(capture, kim, f"kim crowd line {number}", number) for number in range(1, 6)]
+        finished = concurrent.futures.as_completed(crowd, timeout=60)
+        refused = [next(finished).result(), next(finished).result()]
+        assert [answer.status_code for answer in refused] == [429, 429]
+        assert all(answer.headers["Retry-After"] == "1" and "still being made" in answer.json()["error"]
+                   for answer in refused)
+        assert capture(sam, "sam goes on meanwhile", 9).status_code == 200
+        assert sum(future.done() for future in crowd) == 2
+    assert sorted(future.result().status_code for future in crowd) == [200, 200, 200, 429, 429]
+    assert server.planner_document("inbox.md", "kim").decode().count("kim crowd line") == 3
+    assert "sam goes on meanwhile" in server.planner_document("inbox.md").decode()

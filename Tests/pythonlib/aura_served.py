@@ -10,6 +10,7 @@ folders) or `postgres` (a fresh database of the PostgreSQL server the PG* variab
 the same way on both, so a test that is not about the household's files runs on either."""
 import contextlib
 import datetime
+import fcntl
 import json
 import os
 import re
@@ -235,6 +236,29 @@ class Server:
                                          f"ON CONFLICT (person) DO UPDATE SET {column} = EXCLUDED.{column}, "
                                          "generation = aura_planners.generation + 1; "
                                          "SELECT pg_notify('aura_planners', ?)", [id, data.decode(), id]))
+
+    @contextlib.contextmanager
+    def holding_planner(self, person):
+        """Holds `person`'s planner locked for a change, as another writer in the middle of one
+        would (the folder's lock file, or the row's lock in a transaction), until the block ends.
+        The planner must exist."""
+        id = person if isinstance(person, int) else self.person_id(person)
+        if not self.database:
+            with open(self.planner_folder(id) / ".aura.lock", "a+") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                yield
+            return
+        holder = subprocess.Popen(["psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", self.database],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        holder.stdin.write("BEGIN;\n" + postgres_sql("SELECT 'held' FROM aura_planners WHERE person = ? FOR UPDATE;\n", [id]))
+        holder.stdin.flush()
+        assert holder.stdout.readline() == "held\n", "the planner's row was not there to lock"
+        try:
+            yield
+        finally:
+            holder.stdin.write("COMMIT;\n")
+            holder.stdin.close()
+            assert holder.wait(timeout=30) == 0
 
     def signed_in(self, name="sam"):
         """A requests session signed in as `name` (sam unless told)."""

@@ -41,6 +41,7 @@ struct SMTPMailer: Sendable {
                 aura_curl_set_pointer(library, curl, CURLOPT_MAIL_RCPT, UnsafeMutableRawPointer(recipients)),
                 aura_curl_set_long(library, curl, CURLOPT_UPLOAD, 1),
                 aura_curl_set_long(library, curl, CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue)),
+                aura_curl_set_long(library, curl, CURLOPT_CONNECTTIMEOUT, 10),
                 aura_curl_set_long(library, curl, CURLOPT_TIMEOUT, 30),
                 aura_curl_set_read_function(library, curl) { buffer, size, count, context in
                     guard let buffer, let context else { return 0 }

@@ -173,7 +173,6 @@ extension AuraApp {
     private func calendarAction(_ action: String, _ context: RequestContext, _ session: Accounts.Session) throws
         -> HTTPResponse
     {
-        let request = context.request
         let calendar = PersonalCalendar(planner: try planner(of: session))
         do {
             return try slowWork.run(for: session.personID) {

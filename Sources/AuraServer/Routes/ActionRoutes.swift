@@ -3,11 +3,6 @@ import AuraPlanner
 import AuraUseCases
 import Foundation
 import Platform
-import Synchronization
-
-/// Actions that carry a client-made id are carried out one at a time, so two replays of one id
-/// cannot both find it new.
-private let actionsWithIDs = Mutex(())
 
 /// The planner's actions for the signed-in owner — Plan My Day, quick capture, Done, Snooze,
 /// Undo, Push the rest of today — as HTML forms (the session's token in a field; 303 back) and as
@@ -17,7 +12,10 @@ private let actionsWithIDs = Mutex(())
 /// A JSON action may carry `actionId` (1 to 100 letters, digits, `-` or `_`, made by the page)
 /// and `at` (the client's time of the change, milliseconds since 1970): an id already carried
 /// out gets its first answer again with `"replayed": true`, and nothing is done twice; `at`
-/// decides, per task field, which of two changes wins (see `TaskActions`).
+/// decides, per task field, which of two changes wins (see `TaskActions`). A person's actions
+/// take turns (`PersonTurns`), so two replays of one id cannot both find it new; one that finds
+/// too many of theirs waiting is answered 429 with `Retry-After`, and the page's script sends it
+/// again.
 extension AuraApp {
     enum Action: String {
         case plan, capture, done, snooze, undo, undone, push, edit, move, delete, reflection
@@ -58,35 +56,25 @@ extension AuraApp {
             }
             fields = Dictionary(request.form.map { ($0.name, $0.value) }) { first, _ in first }
         }
-        do {
-            if let actionID = fields["actionId"] {
-                guard actionID.count <= 100, !actionID.isEmpty,
-                    actionID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-                else {
-                    return .json(400, ["error": "an actionId is 1 to 100 letters, digits, - or _"])
-                }
-                return try actionsWithIDs.withLock { _ in
-                    if let earlier = try accounts.answer(toAction: actionID, of: session.personID),
-                        var answer = try? JSONSerialization.jsonObject(with: Data(earlier.utf8)) as? [String: Any]
-                    {
-                        // A form sent twice (a double click, a reload) lands where the first one did.
-                        if !isJSON { return .seeOther(root + (answer["then"] as? String ?? "")) }
-                        answer["replayed"] = true
-                        answer["then"] = nil
-                        return .json(200, answer)
-                    }
-                    let outcome = try carryOut(action, fields, for: session)
-                    var recorded = outcome.json
-                    if !isJSON { recorded["then"] = Self.formDestination(action, outcome, fields) }
-                    let answer = HTTPResponse.json(200, recorded)
-                    try accounts.record(
-                        action: actionID, of: session.personID, answer: String(decoding: answer.body, as: UTF8.self),
-                        now: clock())
-                    return isJSON ? answer : .seeOther(root + Self.formDestination(action, outcome, fields))
-                }
+        let actionID = fields["actionId"]
+        if let actionID {
+            guard actionID.count <= 100, !actionID.isEmpty,
+                actionID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+            else {
+                return .json(400, ["error": "an actionId is 1 to 100 letters, digits, - or _"])
             }
-            let outcome = try carryOut(action, fields, for: session)
-            return isJSON ? .json(200, outcome.json) : .seeOther(root + Self.formDestination(action, outcome, fields))
+        }
+        do {
+            return try turns.take(for: session.personID) {
+                try carryOutOnce(action, fields, actionID: actionID, isJSON: isJSON, for: session)
+            }
+        } catch is PersonTurns.Crowded {
+            var response =
+                isJSON
+                ? HTTPResponse.json(429, ["error": "Your earlier changes are still being made; send this one again."])
+                : .text(429, "Your earlier changes are still being made; go back and send this one again.")
+            response.headers += [("Retry-After", String(PersonTurns.Crowded.retryAfter)), ("Cache-Control", "no-store")]
+            return response
         } catch let problem as ActionProblem {
             guard !isJSON, let page = problem.page else { return .json(problem.status, ["error": problem.message]) }
             let body = try site(of: session).render(
@@ -100,6 +88,32 @@ extension AuraApp {
                 headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: body ?? Data())
         }
+    }
+
+    /// Carries out `action`, or gives the first answer again when `actionID` was carried out
+    /// before (a form sent twice, a double click or a reload, lands where the first one did).
+    private func carryOutOnce(
+        _ action: Action, _ fields: [String: String], actionID: String?, isJSON: Bool, for session: Accounts.Session
+    ) throws -> HTTPResponse {
+        guard let actionID else {
+            let outcome = try carryOut(action, fields, for: session)
+            return isJSON ? .json(200, outcome.json) : .seeOther(root + Self.formDestination(action, outcome, fields))
+        }
+        if let earlier = try accounts.answer(toAction: actionID, of: session.personID),
+            var answer = try? JSONSerialization.jsonObject(with: Data(earlier.utf8)) as? [String: Any]
+        {
+            if !isJSON { return .seeOther(root + (answer["then"] as? String ?? "")) }
+            answer["replayed"] = true
+            answer["then"] = nil
+            return .json(200, answer)
+        }
+        let outcome = try carryOut(action, fields, for: session)
+        var recorded = outcome.json
+        if !isJSON { recorded["then"] = Self.formDestination(action, outcome, fields) }
+        let answer = HTTPResponse.json(200, recorded)
+        try accounts.record(
+            action: actionID, of: session.personID, answer: String(decoding: answer.body, as: UTF8.self), now: clock())
+        return isJSON ? answer : .seeOther(root + Self.formDestination(action, outcome, fields))
     }
 
     /// The page a form asks to go back to (`then`, such as `notifications/`): a path under the

@@ -42,10 +42,16 @@ extension AuraApp {
         {
             let base = publicBase(site)
             let (accounts, now) = (accounts, clock())
-            DispatchQueue.global().async {
+            let posted = outbox.post {
                 Self.mailResetLink(
                     to: name, base: base, title: site.title, accounts: accounts, mailer: SMTPMailer(settings: mail),
                     now: now)
+            }
+            if !posted {
+                FileHandle.standardError.write(
+                    Data(
+                        "aura serve: a reset link was not mailed: \(outbox.limit) are waiting for the mail server\n"
+                            .utf8))
             }
         }
         return try forgotPage(request, sent: true)

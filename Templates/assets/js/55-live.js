@@ -121,14 +121,15 @@
   }
 
   /* One try: { outcome: "done", answer } | { outcome: "unreachable" } | { outcome: "refused", message }.
-     A gateway's 502-504 (a proxy whose server is away) counts as unreachable. */
+     A gateway's 502-504 (a proxy whose server is away) counts as unreachable, and so does 429
+     (the person's earlier changes are still being made): either way it is queued and sent again. */
   function attempt(entry) {
     var forWhom = entry.profile ? "?profile=" + encodeURIComponent(entry.profile) : "";
     return window.fetch(live.api + entry.action + forWhom, {
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(entry.body)
     }).then(function (response) {
-      if (response.status >= 502 && response.status <= 504) return { outcome: "unreachable" };
+      if (response.status === 429 || (response.status >= 502 && response.status <= 504)) return { outcome: "unreachable" };
       return response.text().then(function (text) {
         var answer = null;
         try { answer = JSON.parse(text); } catch (error) { answer = null; }
