@@ -3,7 +3,7 @@ a fresh state folder and one person (sam) who may sign in (Tests/pythonlib/aura_
 the pages' forms, found and sent as a browser without JavaScript would."""
 from html.parser import HTMLParser
 
-from aura_served import PASSWORD, SCHEMA_VERSION, Server, as_schema_version, events, morning_somewhere, wait_for  # noqa: F401 (the suite's helpers)
+from aura_served import PASSWORD, SCHEMA_VERSION, Server, as_schema_version, events, morning_somewhere, sent_until_taken, wait_for  # noqa: F401 (the suite's helpers)
 
 
 class Forms(HTMLParser):

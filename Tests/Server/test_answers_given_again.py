@@ -10,7 +10,7 @@ import threading
 import pytest
 import requests
 
-from server_support import Server
+from server_support import Server, sent_until_taken
 
 
 def open_tasks(server):
@@ -127,8 +127,8 @@ def test_dones_that_arrive_together_are_all_written(server):
     answers = {}
 
     def mark(task, action):
-        answers[(task, action)] = requests.post(server.url + f"/api/{action}", json={"id": task}, headers=origin,
-                                                cookies=cookies)
+        answers[(task, action)] = sent_until_taken(requests.post, server.url + f"/api/{action}", json={"id": task},
+                                                   headers=origin, cookies=cookies)
 
     for action in ("done", "undone"):
         threads = [threading.Thread(target=mark, args=(task, action)) for task in tasks for _ in range(2)]

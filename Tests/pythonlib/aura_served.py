@@ -324,6 +324,17 @@ def postgres_sql(sql, parameters):
     return replaced
 
 
+def sent_until_taken(post, url, **arguments):
+    """`post(url, **arguments)` (requests' or a session's post), sent again after its
+    `Retry-After` for as long as it is answered 429, as the pages' script does: a person's
+    actions take turns on the server, three at a time."""
+    while True:
+        answer = post(url, **arguments)
+        if answer.status_code != 429:
+            return answer
+        time.sleep(int(answer.headers["Retry-After"]))
+
+
 def wait_for(condition, what, timeout=90):
     """Polls `condition` until it returns something true (and returns that); fails after `timeout` s."""
     deadline = time.monotonic() + timeout
