@@ -12,7 +12,10 @@ resident memory (VmHWM, summed over nginx's processes).
 Inside a PostgreSQL cluster (`make bench` runs under `pg_virtualenv`, so PGHOST is set), the
 same household is moved into a fresh database (`aura db import`) and three more replicas serve
 it (`--database`): one answers the dashboard and Done on its own, then nginx spreads the
-dashboard over all three, round robin.
+dashboard over one of them, and over all three, round robin.
+
+The Done rows mark the tasks of DONE_PEOPLE, 64 people signed in, in turn (a person's actions
+take turns on the server, three at a time).
 
 The hostile neighbour row is Sam's dashboard on a server of its own while another signed-in
 person makes it wait on a push service that never answers and upload heavy calendars
@@ -97,11 +100,23 @@ def wait_until_listening(port, process, what):
     raise ServeSetupError(f"{what} did not listen on {port}")
 
 
-def start_aura(aura, folder, content, templates, arguments=(), people=("sam",)):
+# The people whose Dones the Done rows send, each marking their own task: a person's actions take
+# turns on the server (three at a time), so one person's thirty-two connections would be answered
+# 429 but for three.
+DONE_PEOPLE = [f"p{n:02d}" for n in range(1, 65)]
+
+
+def start_aura(aura, folder, content, templates, arguments=(), people=("sam",), with_a_task=()):
+    """aura serve on `content` with `people` who may sign in (the first one the owner), and
+    `with_a_task` more, each with one task of their own planned (id t1)."""
     state = folder / "state"
-    for name in people:
+    for name in [*people, *with_a_task]:
         subprocess.run([str(aura), "user", "add", name, "--password-stdin", "--state", str(state)],
                        input=PASSWORD + "\n", capture_output=True, text=True, check=True)
+    for name in with_a_task:
+        for command in (["add", "file the bench receipts 30m"], ["plan", "--quiet"]):
+            subprocess.run([str(aura), *command, "--user", name, "--state", str(state), "--content", str(content)],
+                           capture_output=True, check=True)
     process = subprocess.Popen([str(aura), "serve", "--content", str(content), "--templates", str(templates),
                                 "--listen", "127.0.0.1:0", "--state", str(state), "--quiet", *arguments],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -207,16 +222,16 @@ def run(aura, content, templates, seconds):
     (folder / "Content" / "planner" / "DEMO.md").unlink(missing_ok=True)
     aura_process = nginx_process = None
     try:
-        aura_process, aura_url, site = start_aura(aura, folder, folder / "Content", templates)
+        aura_process, aura_url, site = start_aura(aura, folder, folder / "Content", templates, with_a_task=DONE_PEOPLE)
         cookie = sign_in(aura_url)
         landing = urllib.request.urlopen(aura_url + "/").read().decode()
         asset = re.search(r'href="(/assets/aura\.[a-z]+\.[0-9a-f]+\.css)"', landing).group(1)
         nginx_process, nginx_url = start_nginx(folder, site)
-        done = done_script(folder, aura_url, folder / "Content")
+        done = done_script(folder, aura_url)
         rows = [measure("aura serve", "/dashboard/ (signed in)", aura_url + "/dashboard/", seconds, aura_process.pid, cookie),
                 measure("aura serve", "/api/state (signed in)", aura_url + "/api/state", seconds, aura_process.pid, cookie),
-                measure("aura serve", "POST /api/done (signed in)", aura_url + "/api/done", seconds, aura_process.pid,
-                        cookie, done),
+                measure("aura serve", "POST /api/done (64 people signed in)", aura_url + "/api/done", seconds,
+                        aura_process.pid, script=done),
                 measure("aura serve", asset, aura_url + asset, seconds, aura_process.pid)]
         rows += [measure("nginx", "/dashboard/ (the built file)", nginx_url + "/dashboard/", seconds, nginx_process.pid),
                  measure("nginx", asset, nginx_url + asset, seconds, nginx_process.pid)]
@@ -305,20 +320,32 @@ def hostile_neighbour_row(aura, folder, templates, seconds):
         service.shutdown()
 
 
-def database_rows(aura, folder, templates, seconds):
-    """The household in PostgreSQL behind three replicas: the dashboard and Done through one,
-    and the dashboard through nginx in front of all three."""
-    name = "aura_bench_" + str(os.getpid())
+def household_database(aura, folder, name):
+    """A fresh database `name` on the cluster the PG* variables name, holding the household in
+    `folder` (its state and Content), as `aura db import` moves it; its libpq URL."""
     subprocess.run(["psql", "-q", "-c", f"DROP DATABASE IF EXISTS {name}", "-c", f"CREATE DATABASE {name}"],
                    check=True, capture_output=True)
     environment = os.environ
     url = (f"postgres://{environment['PGUSER']}:{environment['PGPASSWORD']}@{environment['PGHOST']}:"
            f"{environment['PGPORT']}/{name}")
-    content = folder / "Content"
     for command in (["db", "migrate", "--database", url],
-                    ["db", "import", "--database", url, "--state", str(folder / "state"), "--content", str(content)]):
+                    ["db", "import", "--database", url, "--state", str(folder / "state"), "--content",
+                     str(folder / "Content")]):
         subprocess.run([str(aura), *command], check=True, capture_output=True)
-    replicas, balancer = [], None
+    return url
+
+
+def drop_database(name):
+    subprocess.run(["psql", "-q", "-c", f"DROP DATABASE IF EXISTS {name}"], capture_output=True)
+
+
+def database_rows(aura, folder, templates, seconds):
+    """The household in PostgreSQL behind three replicas: the dashboard and Done through one,
+    and the dashboard through nginx in front of all three."""
+    name = "aura_bench_" + str(os.getpid())
+    url = household_database(aura, folder, name)
+    content = folder / "Content"
+    replicas, balancers = [], []
     try:
         for number in range(3):
             process = subprocess.Popen([str(aura), "serve", "--content", str(content), "--templates", str(templates),
@@ -334,25 +361,29 @@ def database_rows(aura, folder, templates, seconds):
         cookie = sign_in(base)
         rows = [measure("aura serve (PostgreSQL)", "/dashboard/ (signed in)", base + "/dashboard/", seconds,
                         process.pid, cookie),
-                measure("aura serve (PostgreSQL)", "POST /api/done (signed in)", base + "/api/done", seconds,
-                        process.pid, cookie, done_script(folder, base, content))]
-        balancer, balanced = start_balancer(folder, [base for _, base in replicas])
-        rows.append(measure("nginx → 3 replicas (PostgreSQL)", "/dashboard/ (signed in)", balanced + "/dashboard/",
-                            seconds, process.pid, cookie))
+                measure("aura serve (PostgreSQL)", "POST /api/done (64 people signed in)", base + "/api/done", seconds,
+                        process.pid, script=done_script(folder, base))]
+        # The proxy's hop costs the same in front of one replica as of three: what three add is
+        # the difference between these two rows.
+        for count in (1, 3):
+            balancer, balanced = start_balancer(folder / f"to-{count}", [base for _, base in replicas[:count]])
+            balancers.append(balancer)
+            rows.append(measure(f"nginx → {count} replica{'s' if count > 1 else ''} (PostgreSQL)",
+                                "/dashboard/ (signed in)", balanced + "/dashboard/", seconds, process.pid, cookie))
         return rows
     finally:
-        for process in [balancer] + [process for process, _ in replicas]:
-            if process and process.poll() is None:
-                process.send_signal(signal.SIGQUIT if process is balancer else signal.SIGTERM)
+        for process in balancers + [process for process, _ in replicas]:
+            if process.poll() is None:
+                process.send_signal(signal.SIGQUIT if process in balancers else signal.SIGTERM)
                 process.wait(timeout=60)
-        subprocess.run(["psql", "-q", "-c", f"DROP DATABASE IF EXISTS {name}"], capture_output=True)
+        drop_database(name)
 
 
 def start_balancer(folder, upstreams):
     """nginx proxying to `upstreams` round robin, with kept connections."""
     port = free_port()
     temp = folder / "balancer"
-    temp.mkdir()
+    temp.mkdir(parents=True)
     servers = "".join(f"        server {urllib.parse.urlsplit(url).netloc};\n" for url in upstreams)
     (temp / "nginx.conf").write_text(f"""worker_processes auto;
 daemon off;
@@ -386,16 +417,24 @@ http {{
     return process, f"http://127.0.0.1:{port}"
 
 
-def done_script(folder, base, content):
-    """A wrk Lua script that marks one open task of the plan Done, again and again, as the pages'
-    script does (JSON, same origin): each one a real action, read back and written."""
-    tasks = json.loads((content / "planner" / "tasks.json").read_text())["tasks"]
-    task = next(task["id"] for task in tasks if not task.get("done") and not task.get("rrule"))
+def done_script(folder, base):
+    """A wrk Lua script that marks Done, again and again, the task of each of DONE_PEOPLE in
+    turn (each signed in at `base`), as the pages' script does (JSON, same origin): each one a
+    real action, read back and written. wrk's two threads start half the list apart."""
+    cookies = [sign_in(base, name) for name in DONE_PEOPLE]
     script = folder / f"done-{urllib.parse.urlsplit(base).port}.lua"
-    script.write_text(f"""wrk.method = "POST"
-wrk.body = '{{"id": "{task}"}}'
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Origin"] = "{base}"
+    listed = ", ".join(f'"{cookie}"' for cookie in cookies)
+    script.write_text(f"""local cookies = {{{listed}}}
+local threads = 0
+function setup(thread)
+    thread:set("turn", threads * {len(cookies) // 2})
+    threads = threads + 1
+end
+function request()
+    turn = turn + 1
+    return wrk.format("POST", nil, {{["Cookie"] = cookies[turn % #cookies + 1],
+        ["Content-Type"] = "application/json", ["Origin"] = "{base}"}}, '{{"id": "t1"}}')
+end
 """)
     return script
 
@@ -404,7 +443,8 @@ def table(rows):
     """Markdown table; aura's rows carry the ratio to nginx on the same kind of target, and the
     rate's ratio to nginx's stylesheet (the issue's yardstick for every row)."""
     nginx = {("page" if "dashboard" in r["target"] else "asset"): r for r in rows if r["server"] == "nginx"}
-    kind = {"/dashboard/ (signed in)": "page", "/api/state (signed in)": "page", "POST /api/done (signed in)": "page"}
+    kind = {"/dashboard/ (signed in)": "page", "/api/state (signed in)": "page",
+            "POST /api/done (64 people signed in)": "page"}
     lines = ["| server | target | requests/s | p99 (ms) | errors | peak RSS (MiB) | req/s vs nginx | p99 vs nginx "
              "| req/s vs nginx's stylesheet |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
