@@ -37,6 +37,7 @@ from pathlib import Path
 import bench_capture
 import bench_deploy
 import bench_serve
+import bench_soak
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_ROOT = ROOT / "bench" / "corpus"
@@ -997,9 +998,14 @@ def main():
     parser.add_argument("--deploy-only", action="store_true",
                         help="only the deploy rows: aura deploy of the largest --sizes corpus to moto's S3")
     parser.add_argument("--no-deploy", action="store_true", help="leave out the deploy rows")
+    parser.add_argument("--soak-minutes", type=float, default=10, help="length of each soak row (default: 10)")
+    parser.add_argument("--soak-only", action="store_true", help="only the soak rows: aura serve's memory under a lasting load")
+    parser.add_argument("--no-soak", action="store_true", help="leave out the soak rows")
     args = parser.parse_args()
     if args.serve_only:
         return serve_report(args)
+    if args.soak_only:
+        return soak_report(args)
     if args.capture_only:
         return capture_report()
     try:
@@ -1048,7 +1054,7 @@ def main():
     results.write_text(report)
     print(f"written to {results.relative_to(ROOT)}; hyperfine JSON in bench/corpus/<N>/hyperfine-*.json")
     return (capture_report() or (0 if args.no_deploy else deploy_report(max(sizes)))
-            or (0 if args.no_serve else serve_report(args)))
+            or (0 if args.no_serve else serve_report(args)) or (0 if args.no_soak else soak_report(args)))
 
 
 def capture_report():
@@ -1102,6 +1108,23 @@ def serve_report(args):
     print("\n" + report)
     CORPUS_ROOT.mkdir(parents=True, exist_ok=True)
     (CORPUS_ROOT / "results-serve.md").write_text(report)
+    return 0
+
+
+def soak_report(args):
+    """The soak rows, printed and written to bench/corpus/results-soak.md."""
+    try:
+        rows = bench_soak.run(AURA, CONTENT, TEMPLATES, args.soak_minutes)
+    except (bench_serve.ServeSetupError, OSError, subprocess.CalledProcessError) as error:
+        print(f"\nbench: soak set-up failed: {error}", file=sys.stderr)
+        return 1
+    now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    report = (f"# aura serve's memory under a lasting load\n\n{now} · {os.cpu_count()} CPUs · "
+              f"load average {os.getloadavg()[0]:.1f}\n\n{bench_soak.table(rows)}\n\n"
+              "See scripts/bench_soak.py for what each soak does, and bench/README.md.\n")
+    print("\n" + report)
+    CORPUS_ROOT.mkdir(parents=True, exist_ok=True)
+    (CORPUS_ROOT / "results-soak.md").write_text(report)
     return 0
 
 

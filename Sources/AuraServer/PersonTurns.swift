@@ -38,7 +38,8 @@ final class PersonTurns: @unchecked Sendable {
         defer {
             condition.lock()
             running.remove(personID)
-            onTheirWay[personID] = onTheirWay[personID, default: 1] > 1 ? onTheirWay[personID]! - 1 : nil
+            let left = onTheirWay[personID, default: 1] - 1
+            onTheirWay[personID] = left > 0 ? left : nil
             condition.broadcast()
             condition.unlock()
         }
