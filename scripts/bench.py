@@ -1090,12 +1090,27 @@ def deploy_report(size):
     return 0
 
 
+def server_rows(what, run):
+    """The rows `run()` measures, or None once it has said why its set-up failed."""
+    try:
+        return run()
+    except (bench_serve.ServeSetupError, OSError, subprocess.CalledProcessError) as error:
+        print(f"\nbench: {what} set-up failed: {error}", file=sys.stderr)
+        return None
+
+
+def published(report, name):
+    """Prints `report` and writes it to bench/corpus/`name`; 0, the report's exit status."""
+    print("\n" + report)
+    CORPUS_ROOT.mkdir(parents=True, exist_ok=True)
+    (CORPUS_ROOT / name).write_text(report)
+    return 0
+
+
 def serve_report(args):
     """The serve rows, printed and written to bench/corpus/results-serve.md."""
-    try:
-        rows = bench_serve.run(AURA, CONTENT, TEMPLATES, args.serve_seconds)
-    except (bench_serve.ServeSetupError, OSError, subprocess.CalledProcessError) as error:
-        print(f"\nbench: serve set-up failed: {error}", file=sys.stderr)
+    rows = server_rows("serve", lambda: bench_serve.run(AURA, CONTENT, TEMPLATES, args.serve_seconds))
+    if rows is None:
         return 1
     now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     nginx = subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr.strip().removeprefix("nginx version: ")
@@ -1105,27 +1120,19 @@ def serve_report(args):
               f"Each row: `{rows[0]['command']}` for {args.serve_seconds} s after a 2 s warm-up, on loopback. "
               "Ratios are aura serve's figure divided by nginx's for the same kind of target (req/s: above 1 aura is faster; "
               "p99: below 1 aura is quicker). See bench/README.md.\n")
-    print("\n" + report)
-    CORPUS_ROOT.mkdir(parents=True, exist_ok=True)
-    (CORPUS_ROOT / "results-serve.md").write_text(report)
-    return 0
+    return published(report, "results-serve.md")
 
 
 def soak_report(args):
     """The soak rows, printed and written to bench/corpus/results-soak.md."""
-    try:
-        rows = bench_soak.run(AURA, CONTENT, TEMPLATES, args.soak_minutes)
-    except (bench_serve.ServeSetupError, OSError, subprocess.CalledProcessError) as error:
-        print(f"\nbench: soak set-up failed: {error}", file=sys.stderr)
+    rows = server_rows("soak", lambda: bench_soak.run(AURA, CONTENT, TEMPLATES, args.soak_minutes))
+    if rows is None:
         return 1
-    now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
-    report = (f"# aura serve's memory under a lasting load\n\n{now} · {os.cpu_count()} CPUs · "
+    report = (f"# aura serve's memory under a lasting load\n\n{datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z} · "
+              f"{os.cpu_count()} CPUs · "
               f"load average {os.getloadavg()[0]:.1f}\n\n{bench_soak.table(rows)}\n\n"
               "See scripts/bench_soak.py for what each soak does, and bench/README.md.\n")
-    print("\n" + report)
-    CORPUS_ROOT.mkdir(parents=True, exist_ok=True)
-    (CORPUS_ROOT / "results-soak.md").write_text(report)
-    return 0
+    return published(report, "results-soak.md")
 
 
 if __name__ == "__main__":
