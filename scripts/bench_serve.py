@@ -77,14 +77,20 @@ def wrk(url, seconds, cookie=None, script=None):
     shown += ["-s", "done.lua"] if script else []
     command = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "--timeout", "10s", *header, url]
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    command_shown = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "--timeout", "10s", *shown, "URL"]
+    return {**wrk_figures(out), "command": " ".join(command_shown)}
+
+
+def wrk_figures(out):
+    """Requests/s, p99 (ms) and errors (socket errors and non-2xx/3xx answers) from wrk's output
+    (run with --latency)."""
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
     p99_ms = float(p99.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
     errors = sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
     non_success = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     errors += int(non_success.group(1)) if non_success else 0
-    command_shown = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "--timeout", "10s", *shown, "URL"]
-    return {"rate": rate, "p99": p99_ms, "errors": errors, "command": " ".join(command_shown)}
+    return {"rate": rate, "p99": p99_ms, "errors": errors}
 
 
 def wait_until_listening(port, process, what):
@@ -348,15 +354,7 @@ def database_rows(aura, folder, templates, seconds):
     replicas, balancers = [], []
     try:
         for number in range(3):
-            process = subprocess.Popen([str(aura), "serve", "--content", str(content), "--templates", str(templates),
-                                        "--database", url, "--listen", "127.0.0.1:0",
-                                        "--state", str(folder / f"replica-{number}"), "--quiet"],
-                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-            match = re.search(r"at (http://127\.0\.0\.1:\d+)/", process.stdout.readline())
-            if not match:
-                process.kill()
-                raise ServeSetupError("aura serve --database did not start")
-            replicas.append((process, match.group(1)))
+            replicas.append(start_replica(aura, content, templates, url, folder / f"replica-{number}"))
         process, base = replicas[0]
         cookie = sign_in(base)
         rows = [measure("aura serve (PostgreSQL)", "/dashboard/ (signed in)", base + "/dashboard/", seconds,
@@ -377,6 +375,18 @@ def database_rows(aura, folder, templates, seconds):
                 process.send_signal(signal.SIGQUIT if process in balancers else signal.SIGTERM)
                 process.wait(timeout=60)
         drop_database(name)
+
+
+def start_replica(aura, content, templates, url, state, listen="127.0.0.1:0"):
+    """A replica serving the database at `url`; the process and its base URL."""
+    process = subprocess.Popen([str(aura), "serve", "--content", str(content), "--templates", str(templates),
+                                "--database", url, "--listen", listen, "--state", str(state), "--quiet"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    match = re.search(r"at (http://127\.0\.0\.1:\d+)/", process.stdout.readline())
+    if not match:
+        process.kill()
+        raise ServeSetupError("aura serve --database did not start")
+    return process, match.group(1)
 
 
 def start_balancer(folder, upstreams):

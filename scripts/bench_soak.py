@@ -152,21 +152,11 @@ def half_sent_heads(aura, content, templates, minutes, folder):
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
-def start_replica(aura, content, templates, url, state):
-    process = subprocess.Popen([str(aura), "serve", "--content", str(content), "--templates", str(templates),
-                                "--database", url, "--listen", "127.0.0.1:0", "--state", str(state), "--quiet"],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    match = re.search(r"at (http://127\.0\.0\.1:\d+)/", process.stdout.readline())
-    if not match:
-        process.kill()
-        raise bench_serve.ServeSetupError("aura serve --database did not start")
-    return process, match.group(1)
-
-
 def replicas_with_one_killed(aura, content, templates, minutes, folder, url):
     """Three replicas behind nginx, under wrk the whole time; one killed and started again on its
     own port half way (nginx's list stays as it was, so the port must be the same one)."""
-    replicas = [start_replica(aura, content, templates, url, folder / f"soak-replica-{n}") for n in range(3)]
+    replicas = [bench_serve.start_replica(aura, content, templates, url, folder / f"soak-replica-{n}")
+                for n in range(3)]
     balancer, balanced = bench_serve.start_balancer(folder / "soak", [base for _, base in replicas])
     loads = []
     try:
@@ -185,21 +175,15 @@ def replicas_with_one_killed(aura, content, templates, minutes, folder, url):
             if not killed and elapsed >= seconds / 2:
                 replicas[1][0].kill()
                 replicas[1][0].wait()
-                restarted = subprocess.Popen(
-                    [str(aura), "serve", "--content", str(content), "--templates", str(templates), "--database", url,
-                     "--listen", urllib.parse.urlsplit(replicas[1][1]).netloc, "--state", str(folder / "soak-replica-1"),
-                     "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-                restarted.stdout.readline()
-                replicas[1] = (restarted, replicas[1][1])
+                replicas[1] = bench_serve.start_replica(aura, content, templates, url, folder / "soak-replica-1",
+                                                        listen=urllib.parse.urlsplit(replicas[1][1]).netloc)
                 killed = True
             for n, (process, _) in enumerate(replicas):
                 if process.poll() is None:
                     samples[n].append((elapsed, resident_mib(process.pid)))
             time.sleep(5)
-        outputs = [load.communicate()[0] for load in loads]
-        rates = [float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)) for out in outputs]
-        errors = [sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
-                  + int((re.search(r"Non-2xx or 3xx responses: (\d+)", out) or [0, 0])[1]) for out in outputs]
+        figures = [bench_serve.wrk_figures(load.communicate()[0]) for load in loads]
+        rates, errors = [figure["rate"] for figure in figures], [figure["errors"] for figure in figures]
         # Flat: the two replicas never killed, from the end of the first minute to the end.
         kept = [samples[n] for n in (0, 2)]
         after_warmup = [next(mib for at, mib in series if at >= min(60, seconds / 4)) for series in kept]
