@@ -50,7 +50,7 @@ struct CaptureTests {
         Case(line: "visit gran next weekend", title: "visit gran", date: "2026-12-12"),
         Case(line: "collect parcel day after tomorrow", title: "collect parcel", date: "2026-12-04"),
         Case(line: "file report by friday", title: "file report", date: "2026-12-04"),
-        Case(line: "prep slides for monday", title: "prep slides", date: "2026-12-07"),
+        Case(line: "prep slides for monday", title: "prep slides for monday", date: "2026-12-06"),
         // Times
         Case(line: "call Sam friday at 3pm", title: "call Sam", date: "2026-12-04", time: "15:00"),
         Case(line: "standup prep 15:30", title: "standup prep", time: "15:30"),

@@ -15,7 +15,7 @@ struct NoSilentGuessTests {
     /// What stays in the title, as written, with no date or time read from it.
     @Test(arguments: [
         "take 1/2 pill", "add 3/4 cup of flour", "owe Kim 8.40", "pay the window cleaner 12.30",
-        "gift for Ann's 30th", "plan our 40th party", "email Bo about sunday"
+        "gift for Ann's 30th", "plan our 40th party"
     ])
     func aNumberOrADayWithoutEvidenceStaysInTheTitle(_ line: String) throws {
         let item = try read(line)
@@ -25,7 +25,46 @@ struct NoSilentGuessTests {
     /// Left in the title, a day or a clock-like amount is still reported, with its column.
     @Test func whatLooksLikeAWhenAndStaysIsReported() throws {
         #expect(try read("owe Kim 8.40").unread.map(\.description).first?.hasPrefix("9: '8.40'") == true)
-        #expect(try read("email Bo about sunday").unread.map(\.text) == ["sunday"])
+    }
+
+    /// A day the task is about is its title, read as such: nothing to report.
+    @Test(arguments: ["email Bo about sunday", "email Bo about next sunday", "call re the friday demo"])
+    func aDayThatIsTheSubjectIsTitleAndNotReported(_ line: String) throws {
+        let item = try read(line)
+        #expect(item.title == line && item.date == nil && item.unread.isEmpty, "\(item)")
+    }
+
+    /// A day a task is for is due the day before it, and stays in the title: `buy tickets for
+    /// easter` is no errand for Easter Sunday. Title, due date.
+    @Test(arguments: [
+        ("buy tickets for easter", "2027-03-27"), ("prepare notes for tuesday's review 30m", "2026-12-07"),
+        ("book a table for friday at 8", "2026-12-03"), ("send the cover work for tomorrow", "2026-12-02"),
+        ("lesson plans for next week", "2026-12-06"), ("annual leave form for 21/12", "2026-12-20"),
+        ("pack for the weekend", "2026-12-04"), ("map out the childcare plan for september", "2027-08-31"),
+        ("fill in the housing form for next year", "2026-12-31"), ("gifts for christmas", "2026-12-24")
+    ])
+    func aDayTheTaskIsForIsADeadlineTheDayBefore(_ line: String, _ due: String) throws {
+        let item = try read(line)
+        let title = line.replacingOccurrences(of: " 30m", with: "")
+        #expect(item.title == title && item.date?.iso == due && item.isDeadline && item.unread.isEmpty, "\(item)")
+        #expect(item.choices.map(\.note).first?.hasPrefix("due the day before ") == true)
+    }
+
+    /// `for today` and `for tonight` leave no day before them: they are that day.
+    @Test func aDayTheTaskIsForThatIsTodayIsToday() throws {
+        let item = try read("pizza for tonight")
+        #expect(item.date?.iso == "2026-12-02" && !item.isDeadline && item.title == "pizza")
+    }
+
+    /// An ordinal in figures before a noun counts things, after a preposition too; before a
+    /// day's companions (`with`, the end of the line) it is the day.
+    @Test func anOrdinalBeforeANounIsACount() throws {
+        for line in ["fix the light on the 3rd floor", "study for the 18th edition exam"] {
+            let item = try read(line)
+            #expect(item.title == line && item.date == nil, "\(item)")
+        }
+        #expect(try read("dentist on the 3rd with Bo").date?.iso == "2026-12-03")
+        #expect(try read("due the 31st tax return").date?.iso == "2026-12-31")
     }
 
     /// The same words with what says they are a when are read.

@@ -111,7 +111,7 @@ public struct CaptureParser: Sendable {
         let chosen = chart.best()
         if let error = chart.error(outside: chosen) { throw error }
         var item = CapturedItem(input: input, title: "", kind: kind)
-        var consumed = Array(repeating: false, count: tokens.count)
+        var read = Array(repeating: false, count: tokens.count)
         var flexibleTime = false
         for span in chosen {
             if case .fromNow = span.match.value, now == nil {
@@ -121,9 +121,13 @@ public struct CaptureParser: Sendable {
                         note: "counts from now, but a date was given and no time now (--now HH:MM); no time was set"))
             }
             try apply(span.match, at: span.start, of: reader, to: &item, flexibleTime: &flexibleTime)
-            for covered in span.start..<span.end { consumed[covered] = true }
+            for covered in span.start..<span.end { read[covered] = true }
         }
-        item.title = Self.title(tokens, consumed: consumed, phraseEnds: Set(chosen.map { $0.end - 1 }))
+        let inTitle = chosen.filter(\.match.keepsTitle).flatMap { $0.start..<$0.end }
+        var consumed = read
+        for kept in inTitle { consumed[kept] = false }
+        item.title = Self.title(
+            tokens, consumed: consumed, phraseEnds: Set(chosen.filter { !$0.match.keepsTitle }.map { $0.end - 1 }))
         // `tonight at half 8`, `dinner at 7`: an hour without am or pm in the evening, or for an
         // evening out, is after noon.
         if flexibleTime, let time = item.time, time.minutes < 12 * 60,
@@ -138,7 +142,7 @@ public struct CaptureParser: Sendable {
         }
         // `before 3pm`: a deadline with a time and no day is due today.
         if item.isDeadline, item.date == nil { item.date = today }
-        item.unread += UnreadWords.phrases(in: tokens, consumed: consumed)
+        item.unread += UnreadWords.phrases(in: tokens, consumed: read)
         return item
     }
 

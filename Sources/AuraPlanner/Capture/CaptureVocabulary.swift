@@ -38,6 +38,14 @@ enum CaptureVocabulary {
     /// Words after which a day is the task's subject, kept in its title: `email Bo about sunday`.
     static let subjectMarkers: Set<String> = ["about", "regarding", "re", "re:", "concerning"]
 
+    /// Whether the word at `index` comes right after `about` or the like, or after it and
+    /// `next`, `this`, `the` (`about next sunday`, `re the friday demo`).
+    static func followsSubjectMarker(_ index: Int, in tokens: [CaptureToken]) -> Bool {
+        var before = index - 1
+        while before >= 0, ["next", "this", "last", "the", "coming"].contains(tokens[before].word) { before -= 1 }
+        return before >= 0 && subjectMarkers.contains(tokens[before].word)
+    }
+
     /// Text-speak and short spellings of when-words, read as the word they stand for (the title
     /// keeps what was written): `nxt week`, `hike wkend`, `gym 2day`.
     static let spellings: [String: String] = [

@@ -25,7 +25,8 @@ enum UnreadWords {
         var phrases: [UnreadPhrase] = []
         var runStart: Int?
         func close(_ end: Int) {
-            if let start = runStart {
+            // `email Bo about sunday`: what the task is about is its title, read as such.
+            if let start = runStart, !Words.followsSubjectMarker(start, in: tokens) {
                 phrases.append(
                     UnreadPhrase(column: tokens[start].column, text: CaptureParser.text(of: tokens[start..<end])))
             }

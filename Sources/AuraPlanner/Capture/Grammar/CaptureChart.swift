@@ -58,8 +58,7 @@ struct CaptureChart {
                     if let match = try rule.read(reader, index), match.length > 0 {
                         let span = Span(start: index, match: match, rule: number)
                         // `email Bo about sunday`: the day is what the task is about, not when.
-                        if span.fields.contains(.date), index > 0,
-                            CaptureVocabulary.subjectMarkers.contains(reader.tokens[index - 1].word)
+                        if span.fields.contains(.date), CaptureVocabulary.followsSubjectMarker(index, in: reader.tokens)
                         {
                             continue
                         }

@@ -34,6 +34,10 @@ enum CaptureGrammar {
             ]
         ) { reader, index throws(CaptureError) in try reader.deadline(at: index) },
         CaptureRule(
+            name: "day it is for",
+            examples: ["for easter", "for tuesday's", "for friday at 8", "for next week", "for the 28th", "for 21/12"]
+        ) { reader, index throws(CaptureError) in try reader.purpose(at: index) },
+        CaptureRule(
             name: "part of the day",
             examples: [
                 "this evening", "tonight", "monday morning", "first thing friday", "in the morning", "at night",

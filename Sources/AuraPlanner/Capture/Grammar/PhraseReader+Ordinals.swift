@@ -22,6 +22,15 @@ extension PhraseReader {
         // `the 15th` without a preposition is a day only where nothing follows it but another
         // when: `book the 3rd floor room` names a floor.
         if weekday == nil, !afterContext, continuesTitle(cursor + 1), word(cursor + 1) != "for" { return nil }
+        // After a preposition too, an ordinal in figures right before a noun counts things:
+        // `fix the light on the 3rd floor`, `study for the 18th edition exam`; at the start of
+        // the line a day may come before the title (`due the 31st tax return`).
+        if weekday == nil, index - (afterContext ? 1 : 0) > 0, tokens[cursor].trailing.isEmpty,
+            continuesTitle(cursor + 1),
+            let after = word(cursor + 1), !Self.wordsAfterADay.contains(after)
+        {
+            return nil
+        }
         // `the 3rd of january` is the month's day, read by `dateCore`.
         let monthIndex = word(cursor + 1) == "of" ? cursor + 2 : cursor + 1
         if word(monthIndex).flatMap({ Words.months[$0] }) != nil { return nil }
@@ -43,6 +52,11 @@ extension PhraseReader {
         }
         return Match(length: cursor + 1 - index, value: .date(date))
     }
+
+    /// Words that may follow a day without making its ordinal a count: `on the 3rd with Bo`.
+    private static let wordsAfterADay: Set<String> = [
+        "with", "w/", "in", "and", "&", "+", "or", "to", "re", "then", "please", "pls", "of", "if", "so"
+    ]
 
     /// A possessive (`ann's`, `our`): an ordinal after it is someone's age or anniversary.
     private static func namesWhose(_ word: String) -> Bool {

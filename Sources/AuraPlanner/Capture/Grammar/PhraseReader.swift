@@ -31,6 +31,8 @@ struct PhraseReader {
         let value: Value
         /// How an approximate when was made concrete (`mid-january`: the 15th), shown to the person.
         var note: String?
+        /// The words stay in the title as well as being read (`buy tickets for easter`).
+        var keepsTitle = false
     }
 
     let tokens: [CaptureToken]
