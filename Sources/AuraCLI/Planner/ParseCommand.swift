@@ -2,6 +2,7 @@ import AuraPlanner
 import AuraSite
 import Diagnostics
 import Foundation
+import SiteEngine
 
 /// `aura parse`: shows what capture reads in each line, without touching any file.
 struct ParseCommand: Command {
@@ -29,29 +30,53 @@ struct ParseCommand: Command {
         let parser = CaptureParser(
             today: today, now: try now(arguments, terminal: terminal, zone: zone, today: today),
             settings: settings?.capture ?? CaptureSettings())
+        let lines = arguments.positionals
+        let json = arguments.flag("--json")
+        // Lines are read on every core and printed in their order.
+        let readings = [LineReading](concurrentlyMapping: lines.count) { index in
+            Self.read(lines[index], source: "argument \(index + 1)", with: parser, json: json)
+        }
         var errors: [SourceError] = []
-        for (index, line) in arguments.positionals.enumerated() {
-            let source = "argument \(index + 1)"
-            // Read as the inbox reads a line: `- [ ] buy milk` is the task "buy milk".
-            guard let body = Inbox.itemText(of: line[...]) else {
-                terminal.printError(
-                    "\(source): not an item (blank, a heading, a comment or a checked box); the inbox skips such a line"
-                )
-                continue
-            }
-            do {
-                for item in try parser.parse(body) {
-                    let categorization = Categorizer().categorize(item)
-                    terminal.print(
-                        arguments.flag("--json") ? item.jsonLine(categorization) : Self.describe(item, categorization))
-                    for phrase in item.unread { terminal.printError("warning: \(source):1:\(phrase)") }
+        for reading in readings {
+            switch reading {
+            case .skipped(let message): terminal.printError(message)
+            case .items(let items):
+                for (text, warnings) in items {
+                    terminal.print(text)
+                    for warning in warnings { terminal.printError(warning) }
                 }
-            } catch {
-                errors.append(SourceError(file: source, line: 1, column: error.column, message: error.message))
+            case .refused(let error): errors.append(error)
             }
         }
         guard errors.isEmpty else { throw SourceErrors(errors: errors) }
         return 0
+    }
+
+    /// What one line gives: a note that it is no item, each item's text and warnings, or an error.
+    private enum LineReading: Sendable {
+        case skipped(String)
+        case items([(text: String, warnings: [String])])
+        case refused(SourceError)
+    }
+
+    private static func read(_ line: String, source: String, with parser: CaptureParser, json: Bool) -> LineReading {
+        // Read as the inbox reads a line: `- [ ] buy milk` is the task "buy milk".
+        guard let body = Inbox.itemText(of: line[...]) else {
+            return .skipped(
+                "\(source): not an item (blank, a heading, a comment or a checked box); the inbox skips such a line")
+        }
+        do {
+            return .items(
+                try parser.parse(body).map { item in
+                    let categorization = Categorizer().categorize(item)
+                    return (
+                        json ? item.jsonLine(categorization) : describe(item, categorization),
+                        item.unread.map { "warning: \(source):1:\($0)" }
+                    )
+                })
+        } catch {
+            return .refused(SourceError(file: source, line: 1, column: error.column, message: error.message))
+        }
     }
 
     /// `--now`, else the clock's time unless a date was given (a day named is read without a clock).
