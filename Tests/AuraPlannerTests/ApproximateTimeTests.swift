@@ -56,6 +56,17 @@ struct ApproximateTimeTests {
         #expect(!call.isFixed && abs(call.span.start - (19 * 60 + 30)) <= 60)
     }
 
+    /// A part of the day written in text-speak in the title is honoured as the word it stands
+    /// for: `run morn` goes early, `read nite` late, as `morning run` and `read at night` do.
+    @Test func aPartOfTheDayInTextSpeakIsHonoured() throws {
+        let store = try DayPlannerTests.store(["run morn 30m #health", "read nite 30m #health", "stretch 30m #health"])
+        let plan = DayPlanner(settings: DayPlannerTests.settings).plan(store, on: DayPlannerTests.day)
+        let run = try #require(DayPlannerTests.block(plan, holding: "run morn"))
+        let read = try #require(DayPlannerTests.block(plan, holding: "read nite"))
+        let stretch = try #require(DayPlannerTests.block(plan, holding: "stretch"))
+        #expect(run.span.start < stretch.span.start && stretch.span.start < read.span.start, "\(plan.blocks)")
+    }
+
     /// Kept in the store as `"approx": true`, and only when it is; a later `--at` makes it exact.
     @Test func theStoreKeepsItAndAnExactTimeReplacesIt() throws {
         var store = try DayPlannerTests.store(["lunchtime walk", "call the bank at 3pm"])

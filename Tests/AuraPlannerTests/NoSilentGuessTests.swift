@@ -95,6 +95,34 @@ struct NoSilentGuessTests {
         #expect(spelled.date?.iso == "2026-12-04" && spelled.title == "swim")
     }
 
+    /// A weekday's name or `tomorrow` one letter off is read as it and noted; words of their own
+    /// that are one letter off a day stay.
+    @Test(arguments: [
+        ("dentist wendesday", "2026-12-09", "‘wendesday’ read as ‘wednesday’"),
+        ("ring Al tusday", "2026-12-08", "‘tusday’ read as ‘tuesday’"),
+        ("gym tomorrw", "2026-12-03", "‘tomorrw’ read as ‘tomorrow’"),
+        ("Fridya call Bo", "2026-12-04", "‘Fridya’ read as ‘friday’")
+    ])
+    func aDayOneLetterOffIsReadAndNoted(_ line: String, _ date: String, _ note: String) throws {
+        let item = try read(line)
+        #expect(item.date?.iso == date && item.choices.map(\.note) == [note] && item.unread.isEmpty, "\(item)")
+    }
+
+    @Test func wordsOneLetterOffADayStay() throws {
+        for line in ["buy a sundae", "sundry costs", "call Frida"] {
+            let item = try read(line)
+            #expect(item.title == line && item.date == nil && item.unread.isEmpty, "\(item)")
+        }
+    }
+
+    /// `wkend` alone at the end is this weekend; before a noun it names the noun.
+    @Test func aWeekendAloneIsThisOne() throws {
+        let hike = try read("hike wkend")
+        #expect(hike.date?.iso == "2026-12-05" && hike.title == "hike")
+        #expect(try read("weekend hike").date == nil)
+        #expect(try read("tidy up meeting tmrrw").date?.iso == "2026-12-03")
+    }
+
     /// Counted weekdays are one day, not a repeat; a range before its day is a time; a short
     /// length after a day stays a length; a bare evening range keeps both ends in the evening.
     @Test func countsRangesAndLengthsAroundADay() throws {

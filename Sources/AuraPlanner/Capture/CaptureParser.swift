@@ -121,7 +121,15 @@ public struct CaptureParser: Sendable {
                         note: "counts from now, but a date was given and no time now (--now HH:MM); no time was set"))
             }
             try apply(span.match, at: span.start, of: reader, to: &item, flexibleTime: &flexibleTime)
-            for covered in span.start..<span.end { read[covered] = true }
+            for covered in span.start..<span.end {
+                read[covered] = true
+                if tokens[covered].isRespelled {
+                    item.choices.append(
+                        ReadChoice(
+                            column: tokens[covered].column,
+                            note: "‘\(tokens[covered].raw)’ read as ‘\(tokens[covered].word)’"))
+                }
+            }
         }
         let inTitle = chosen.filter(\.match.keepsTitle).flatMap { $0.start..<$0.end }
         var consumed = read

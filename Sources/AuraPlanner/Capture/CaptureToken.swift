@@ -9,6 +9,8 @@ struct CaptureToken: Sendable {
     let trailing: Substring
     /// 1-based column in the line.
     let column: Int
+    /// `word` is what a misspelling (`CaptureVocabulary.misspellings`) was read as.
+    let isRespelled: Bool
     /// Inside quotes, or judged part of a title: never read as a date, time or duration.
     var isProtected: Bool
 
@@ -69,7 +71,10 @@ struct CaptureToken: Sendable {
         while let first = core.first, "([“‘\"'«".contains(first) { core.removeFirst() }
         let stem = core.trimmingSuffix { Self.trailingPunctuation.contains($0) }
         trailing = core[stem.endIndex...]
-        word = CaptureVocabulary.spellings[stem.lowercased()] ?? stem.lowercased()
+        let lowered = stem.lowercased()
+        let respelled = CaptureVocabulary.spellings[lowered] == nil ? CaptureVocabulary.misspellings[lowered] : nil
+        word = CaptureVocabulary.spellings[lowered] ?? respelled ?? lowered
+        isRespelled = respelled != nil
     }
 }
 

@@ -51,9 +51,44 @@ enum CaptureVocabulary {
     static let spellings: [String: String] = [
         "nxt": "next", "wk": "week", "wks": "weeks", "wkend": "weekend", "wknd": "weekend", "wkends": "weekends",
         "2day": "today", "tdy": "today", "tmoro": "tomorrow", "tmorro": "tomorrow", "2mrw": "tomorrow",
+        "tmrrw": "tomorrow", "tmrow": "tomorrow", "tmorow": "tomorrow", "2morow": "tomorrow",
         "morn": "morning", "nite": "night", "mornin": "morning", "aft": "afternoon", "arvo": "afternoon",
         "b4": "before", "evry": "every", "mth": "month", "mths": "months"
     ]
+
+    /// Full weekday names and `tomorrow` with one letter wrong, missing or added, or two letters
+    /// swapped (`tusday`, `wendesday`, `tomorrw`): six letters or more, not a plural, not one
+    /// close to two days, and not a word of its own (`sundae`, `sundry`). Each is read as the
+    /// word it misses, and the page notes it.
+    static let misspellings: [String: String] = {
+        let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+        let words = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tomorrow"]
+        let ownWords: Set<String> = ["sundae", "sundry", "sunray", "munday", "sonday"]
+        var table: [String: String] = [:]
+        var close: [String: Int] = [:]
+        for right in words {
+            let chars = right.map(String.init)
+            var variants: Set<String> = []
+            for at in chars.indices {
+                variants.insert((chars[..<at] + chars[(at + 1)...]).joined())
+                for letter in letters { variants.insert((chars[..<at] + [letter] + chars[(at + 1)...]).joined()) }
+                if at + 1 < chars.count {
+                    variants.insert((chars[..<at] + [chars[at + 1], chars[at]] + chars[(at + 2)...]).joined())
+                }
+            }
+            for at in 0...chars.count {
+                for letter in letters { variants.insert((chars[..<at] + [letter] + chars[at...]).joined()) }
+            }
+            for variant in variants where variant != right && variant.count >= 6 && variant != right + "s" {
+                table[variant] = right
+                close[variant, default: 0] += 1
+            }
+        }
+        return table.filter { variant, _ in
+            close[variant] == 1 && !ownWords.contains(variant) && weekdays[variant] == nil
+                && relativeDays[variant] == nil
+        }
+    }()
 
     /// Words that start a date phrase and are consumed with it (`on friday`, `due dec 10`).
     static let datePrepositions: Set<String> = [

@@ -291,7 +291,8 @@ public struct Scheduler: Sendable {
     /// Health goes near midday and Culture at the end of the day, unless the title names a
     /// part of the day (`morning run`, `lunchtime walk`, `evening swim`).
     private func preference(for task: SchedulableTask) -> DayState.Preference {
-        let words = Set(lowercasedWords(task.title))
+        // `run morn`, `read nite`: text-speak names the part as well.
+        let words = Set(lowercasedWords(task.title).map { CaptureVocabulary.spellings[$0] ?? $0 })
         if !words.isDisjoint(with: ["morning", "breakfast", "sunrise"]) { return .earliest }
         if !words.isDisjoint(with: ["lunch", "lunchtime", "midday", "noon"]) { return .near(middayTarget) }
         if words.contains("afternoon") { return .near(afternoonTarget) }

@@ -37,8 +37,7 @@ extension PhraseReader {
             return nil
         }
         if ["over", "on", "at"].contains(first), word(index + 1) == "the", word(index + 2) == "weekend" {
-            let saturday = today.weekday == .sunday ? today : next(.saturday, includingToday: true)
-            return day(saturday, 3, "a weekend is its Saturday")
+            return day(thisWeekend, 3, "a weekend is its Saturday")
         }
         switch first {
         case "early", "beginning", "start", "late", "in", "during":

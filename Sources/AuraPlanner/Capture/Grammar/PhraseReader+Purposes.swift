@@ -35,8 +35,7 @@ extension PhraseReader {
         let the = word(index) == "the" ? 1 : 0
         guard let name = word(index + the) else { return nil }
         if name == "weekend" {
-            let saturday = today.weekday == .sunday ? today : next(.saturday, includingToday: true)
-            return Match(length: the + 1, value: .date(saturday))
+            return Match(length: the + 1, value: .date(thisWeekend))
         }
         if name == "next", word(index + the + 1) == "year" {
             return Match(length: the + 2, value: .date(LocalDate(year: today.year + 1, month: 1, day: 1)!))

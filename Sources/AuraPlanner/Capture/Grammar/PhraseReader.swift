@@ -298,17 +298,19 @@ struct PhraseReader {
         {
             return on(next(day, includingToday: false), length: 1)
         }
+        // `hike wkend`: a weekend where no title word follows it (not `weekend plans`) is this one.
+        if first == "weekend", !continuesTitle(index + 1),
+            !(index > 0 && Words.determiners.contains(tokens[index - 1].word))
+        {
+            return on(thisWeekend, length: 1)
+        }
         if first == "next" || first == "this", let second = word(index + 1) {
             let nextWeek = first == "next"
             if let day = Words.weekdays[second] {
                 return on(nextWeek ? inNextWeek(day) : next(day, includingToday: true), length: 2)
             }
             if second == "weekend" {
-                let saturday =
-                    nextWeek
-                    ? inNextWeek(.saturday)
-                    : today.weekday == .sunday ? today : next(.saturday, includingToday: true)
-                return on(saturday, length: 2)
+                return on(nextWeek ? inNextWeek(.saturday) : thisWeekend, length: 2)
             }
             if second == "week" || second == "wk", nextWeek {
                 return on(inNextWeek(.monday), length: 2)
@@ -377,6 +379,9 @@ struct PhraseReader {
         let ahead = (day.rawValue - today.weekday.rawValue + 7) % 7
         return today.adding(days: ahead == 0 && !includingToday ? 7 : ahead)
     }
+
+    /// The day a weekend names: the coming Saturday, or today on a Sunday.
+    var thisWeekend: LocalDate { today.weekday == .sunday ? today : next(.saturday, includingToday: true) }
 
     /// `day` in the calendar week (Monday to Sunday) after this one.
     func inNextWeek(_ day: Weekday) -> LocalDate {
