@@ -235,6 +235,7 @@ public struct CaptureParser: Sendable {
             let inName =
                 tokens[index].isCapitalized && index + 1 < tokens.count && tokens[index + 1].isCapitalized
                 && !Words.isDateWord(tokens[index + 1].word) && !(tokens[index + 1].word.first?.isNumber ?? false)
+                && ClockWord.meridiem(tokens[index + 1].word) == nil
             // `the tuesday after next` is a day.
             let afterNext =
                 index + 2 < tokens.count && tokens[index + 1].word == "after" && tokens[index + 2].word == "next"

@@ -36,7 +36,7 @@ enum CaptureVocabulary {
     ]
 
     /// Words after which a day is the task's subject, kept in its title: `email Bo about sunday`.
-    static let subjectMarkers: Set<String> = ["about", "regarding", "re", "re:", "concerning"]
+    static let subjectMarkers: Set<String> = ["about", "abt", "regarding", "re", "re:", "concerning"]
 
     /// Whether the word at `index` comes right after `about` or the like, or after it and
     /// `next`, `this`, `the` (`about next sunday`, `re the friday demo`).

@@ -20,6 +20,8 @@ extension PhraseReader {
         case "the", "this":
             guard word(monthCursor + 1) == "month" else { return nil }
             monthCursor += 1
+        case "month":  // `last fri of month`
+            break
         case "next":
             guard word(monthCursor + 1) == "month" else { return nil }
             monthsAhead = 1

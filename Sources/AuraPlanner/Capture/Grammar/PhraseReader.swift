@@ -110,6 +110,9 @@ struct PhraseReader {
             case "weekend", "weekends":
                 return Match(length: 2, value: .recurrence(.weekly([.saturday, .sunday])))
             default:
+                if let days = word(index + 1).flatMap(Self.daysInLetters) {
+                    return Match(length: 2, value: .recurrence(.weekly(Set(days))))
+                }
                 return weekdayList(at: index + 1, pluralOnly: false).map {
                     Match(length: $0.length + 1, value: .recurrence(.weekly($0.days)))
                 }
@@ -198,6 +201,18 @@ struct PhraseReader {
             break
         }
         return days.isEmpty ? nil : (length, days)
+    }
+
+    /// `m/w/f`, `tu/th`: days in one or two letters, two or more joined by `/`, after `every`
+    /// (a lone `m` or `s` would be anything).
+    private static func daysInLetters(_ text: String) -> [Weekday]? {
+        let letters: [String: Weekday] = [
+            "m": .monday, "mo": .monday, "tu": .tuesday, "w": .wednesday, "we": .wednesday, "th": .thursday,
+            "f": .friday, "fr": .friday, "sa": .saturday, "su": .sunday
+        ]
+        let names = text.split(separator: "/")
+        let days = names.compactMap { letters[String($0)] }
+        return names.count >= 2 && days.count == names.count ? days : nil
     }
 
     /// The weekdays a word names (`mon`, `tuesdays`, `mon/wed`), or nil if any part is not one.
