@@ -20,8 +20,8 @@ struct CaptureCorpusTests {
     static let now = ClockTime(hour: 16, minute: 20)!
 
     /// Whole-line accuracy the held-out part must keep; raised as the grammar grows, never lowered.
-    static let heldOutFloor = 0.95
-    static let devFloor = 0.95
+    static let heldOutFloor = 0.97
+    static let devFloor = 0.98
 
     static func rows(in part: String) -> [Row] {
         guard let folder = Bundle.module.url(forResource: part, withExtension: nil, subdirectory: "Fixtures/capture"),
