@@ -15,10 +15,15 @@ struct ClockWord {
     let hasHourMark: Bool
     /// Written as a rough guide (`5ish`, `5-ish`).
     let isApproximate: Bool
+    /// The hour and minutes joined by an `h` (`3h18`, `17h45`): the 24-hour clock.
+    let isContinental: Bool
 
     var isExplicit: Bool { isWrittenAsTime || meridiem != nil }
-    /// Without am or pm, and not a 24-hour `08:30`: a part of the day may move it past noon.
-    var isFlexible: Bool { meridiem == nil && (1...11).contains(hour) && !(hourDigits == 2 && hour < 10) }
+    /// Without am or pm, not a 24-hour `08:30` and not a continental `3h18`: a part of the day
+    /// may move it past noon.
+    var isFlexible: Bool {
+        meridiem == nil && (1...11).contains(hour) && !(hourDigits == 2 && hour < 10) && !isContinental
+    }
 
     static func meridiem(_ text: String) -> Meridiem? {
         switch text {
@@ -67,7 +72,11 @@ struct ClockWord {
             // `9.30`: a time when its minutes are on the clock's fives (`2.47` is more likely a price).
             case ".": written = written || meridiem != nil || Int(minuteText!).map { $0 % 5 == 0 } == true
             // `17h45`, `9h30`: from 9 on a clock time; `2h30` is a length unless written after `at`.
-            default: written = written || (Int(hourText).map { $0 >= 9 } == true && meridiem == nil)
+            // Minutes off the clock's fives (`3h18`) name a time: a length is a round figure.
+            default:
+                written =
+                    written || (Int(hourText).map { $0 >= 9 } == true && meridiem == nil)
+                    || Int(minuteText!).map { $0 % 5 != 0 } == true
             }
         } else if body.count == 4, digits(body) {
             // `0930`: with its leading zero (or a mark), nothing but a time.
@@ -86,5 +95,6 @@ struct ClockWord {
         self.isWrittenAsTime = written
         self.hasHourMark = text.contains { $0 == "h" }
         self.isApproximate = approximate
+        self.isContinental = body.contains("h")
     }
 }

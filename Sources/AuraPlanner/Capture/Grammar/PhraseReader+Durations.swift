@@ -119,6 +119,9 @@ extension PhraseReader {
         case "three" where word(cursor + 1) == "quarters":
             return word(cursor + 2) == "of" && word(cursor + 3) == "an" && word(cursor + 4) == "hour"
                 ? (45, cursor + 5 - index) : nil
+        case "three-quarters":
+            return word(cursor + 1) == "of" && word(cursor + 2) == "an" && word(cursor + 3) == "hour"
+                ? (45, cursor + 4 - index) : nil
         case "couple", "few":
             let many = word(cursor) == "couple" ? (2, 2) : (3, 5)
             var next = cursor + 1

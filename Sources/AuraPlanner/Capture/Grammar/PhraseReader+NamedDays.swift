@@ -1,12 +1,13 @@
 /// Holidays and other named days of the site's region (`christmas eve`, `easter monday`,
-/// `thanksgiving`, `the bank holiday`), and `my birthday` when `site.yml` gives one.
+/// `thanksgiving`, `the bank holiday`, `this thanksgiving`, `thanksgiving 2027`), and `my
+/// birthday` when `site.yml` gives one.
 extension PhraseReader {
     func namedDay(at index: Int) -> Match? {
         // `at christmas`, `at Hogmanay`: British English meets a holiday with `at`.
         if word(index) == "at", let day = namedDay(at: index + 1) {
             return Match(length: day.length + 1, value: day.value)
         }
-        let the = word(index) == "the" ? 1 : 0
+        let the = word(index) == "the" || word(index) == "this" ? 1 : 0
         if word(index) == "my", word(index + 1) == "birthday" || word(index + 1) == "bday",
             let birthday = settings.birthday
         {
@@ -22,8 +23,14 @@ extension PhraseReader {
             words.append(text)
             cursor += 1
         }
-        guard let (length, date) = NamedDays(region: settings.region).match(words[...], onOrAfter: today) else {
-            return nil
+        let days = NamedDays(region: settings.region)
+        guard var (length, date) = days.match(words[...], onOrAfter: today) else { return nil }
+        // `thanksgiving 2016`: that year's, when it is still ahead.
+        if let text = word(index + the + length), text.count == 4, let year = Int(text), year <= LocalDate.latestYear,
+            let start = LocalDate(year: year, month: 1, day: 1),
+            let (_, dated) = days.match(words[...], onOrAfter: max(start, today)), dated.year == year
+        {
+            return Match(length: the + length + 1, value: .date(dated))
         }
         // A one-word name before a noun names a thing (`easter egg hunt`, `christmas shopping`),
         // unless a preposition makes it a day (`call gran on christmas`); `boxing day lunch` is a day.

@@ -1,33 +1,51 @@
 /// Times and days counted from now or from a day: `in an hour`, `in 20 minutes`,
 /// `3 weeks from today`, `in a fortnight`, `a month from monday`.
 extension PhraseReader {
-    /// `in an hour`, `in 20 minutes`, `in half an hour`, `20 minutes from now`: a time of day
-    /// counted from now, never a length.
+    /// `in an hour`, `within half an hour`, `after an hour`, `20 minutes from now`, `5 minutes
+    /// later`, `an hour hence`: a time of day counted from now, never a length.
     func fromNow(at index: Int) throws(CaptureError) -> Match? {
-        if word(index) == "in", let span = try duration(at: index + 1), case .duration(let minutes) = span.value {
+        // `after an hour`, but not `rest after an hour of running`.
+        if Self.fromNowOpeners.contains(word(index) ?? "") || word(index) == "after",
+            let span = try duration(at: index + 1), case .duration(let minutes) = span.value,
+            word(index) != "after" || !(word(index + span.length) == "of" || word(index + 1 + span.length) == "of")
+        {
             let time = word(index + 1 + span.length) == "time" ? 1 : 0  // `in an hour time`
             return Match(length: 1 + span.length + time, value: .fromNow(minutes: minutes))
         }
         if let span = try duration(at: index), case .duration(let minutes) = span.value,
-            word(index + span.length) == "from", word(index + span.length + 1) == "now"
+            let closing = fromNowClosing(at: index + span.length)
         {
-            return Match(length: span.length + 2, value: .fromNow(minutes: minutes))
+            return Match(length: span.length + closing, value: .fromNow(minutes: minutes))
         }
         return nil
+    }
+
+    private static let fromNowOpeners: Set<String> = ["in", "within"]
+
+    /// How many words after an amount say it counts from now: `from now`, `later`, `hence`, `out`.
+    private func fromNowClosing(at index: Int) -> Int? {
+        switch word(index) {
+        case "from" where word(index + 1) == "now" || word(index + 1) == "today": 2
+        case "later", "hence": 1
+        case "out": word(index + 1) == "from" && word(index + 2) == "now" ? 3 : 1
+        default: nil
+        }
     }
 
     /// `in 3 days`, `in a fortnight`, `in 2 months`, `3 weeks from today`, `a week from tomorrow`,
     /// `2 days from friday`.
     func offsetDate(at index: Int) throws(CaptureError) -> Match? {
         if let counted = countedWeekday(at: index) { return counted }
-        let inForm = word(index) == "in"
+        let inForm = Self.fromNowOpeners.contains(word(index) ?? "")
         let start = inForm ? index + 1 : index
         guard let amount = word(start).flatMap(count), let unit = word(start + 1).flatMap(Self.dateUnit) else {
             return nil
         }
         var length = start + 2 - index
         var anchor = today
-        if !inForm {
+        if !inForm, word(start + 2) == "later" || word(start + 2) == "hence" {
+            length += 1  // `3 weeks later`, `a fortnight hence`: from today
+        } else if !inForm {
             guard word(start + 2) == "from" || word(start + 2) == "after", let base = word(start + 3) else {
                 return nil
             }

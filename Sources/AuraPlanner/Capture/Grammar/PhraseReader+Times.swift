@@ -148,7 +148,8 @@ extension PhraseReader {
     }
 
     /// Turns a written clock time into a time of day. Without am/pm, a single-digit hour from
-    /// 1 to 6 (`at 3`, `3:30`) means the afternoon: nobody plans a task for 3 in the morning.
+    /// 1 to 6 (`at 3`, `3:30`) means the afternoon: nobody plans a task for 3 in the morning;
+    /// the continental `3h18`, with its hour mark, keeps the 24-hour clock.
     func resolve(_ clock: ClockWord, at index: Int) throws(CaptureError) -> ClockTime {
         let written = tokens[index].word
         guard (0...59).contains(clock.minute) else {
@@ -164,7 +165,8 @@ extension PhraseReader {
             guard (0...23).contains(clock.hour) else {
                 throw error(index, "'\(written)' is not a time of day; expected 00:00 to 23:59, or a time such as 3pm")
             }
-            let afternoon = clock.hourDigits == 1 && (1...6).contains(clock.hour)
+            // The continental `3h18` is the 24-hour clock's 03:18.
+            let afternoon = clock.hourDigits == 1 && (1...6).contains(clock.hour) && !clock.isContinental
             return ClockTime(hour: clock.hour + (afternoon ? 12 : 0), minute: clock.minute)!
         }
     }

@@ -286,7 +286,8 @@ struct PhraseReader {
         if let weekday = Words.weekdays[first],
             numericDate(at: index + 1) != nil
                 || (word(index + 1).flatMap(dayOfMonth) != nil
-                    && word(word(index + 2) == "of" ? index + 3 : index + 2).flatMap { Words.months[$0] } != nil),
+                    && word(word(index + 2) == "of" ? index + 3 : index + 2).flatMap { Words.months[$0] } != nil)
+                || (word(index + 1).flatMap { Words.months[$0] } != nil && word(index + 2).flatMap(dayOfMonth) != nil),
             let dated = try day(at: index + 1, afterContext: true), case .date(let date) = dated.value
         {
             guard date.weekday == weekday else {
@@ -340,9 +341,15 @@ struct PhraseReader {
         {
             return try monthDay(month: month, day: day, at: index, length: 2)
         }
-        // `3 jan`, `3rd of january`, `the 3rd of january`.
+        // `june first`: a month (not `may` or `march`, words too) and an ordinal spelled out.
+        if let month = Words.months[first], !["may", "march", "mar"].contains(first),
+            let day = word(index + 1).flatMap({ Self.spelledOrdinals[$0] })
+        {
+            return try monthDay(month: month, day: day, at: index, length: 2)
+        }
+        // `3 jan`, `3rd of january`, `the 3rd of january`, `the first of march`.
         let the = first == "the" ? 1 : 0
-        if let day = word(index + the).flatMap(dayOfMonth) {
+        if let day = word(index + the).flatMap({ dayOfMonth($0) ?? Self.spelledOrdinals[$0] }) {
             let monthIndex = word(index + the + 1) == "of" ? index + the + 2 : index + the + 1
             if let month = word(monthIndex).flatMap({ Words.months[$0] }) {
                 return try monthDay(month: month, day: day, at: index, length: monthIndex - index + 1)
