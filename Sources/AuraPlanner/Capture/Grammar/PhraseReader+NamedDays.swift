@@ -1,5 +1,5 @@
 /// Holidays and other named days of the site's region (`christmas eve`, `easter monday`,
-/// `thanksgiving`, `the bank holiday`, `this thanksgiving`, `thanksgiving 2027`), and `my
+/// `thanksgiving`, `the bank holiday`, `this` or `next thanksgiving`, `thanksgiving 2027`), and `my
 /// birthday` when `site.yml` gives one.
 extension PhraseReader {
     func namedDay(at index: Int) -> Match? {
@@ -7,7 +7,7 @@ extension PhraseReader {
         if word(index) == "at", let day = namedDay(at: index + 1) {
             return Match(length: day.length + 1, value: day.value)
         }
-        let the = word(index) == "the" || word(index) == "this" ? 1 : 0
+        let the = ["the", "this", "next"].contains(word(index) ?? "") ? 1 : 0
         if word(index) == "my", word(index + 1) == "birthday" || word(index + 1) == "bday",
             let birthday = settings.birthday
         {

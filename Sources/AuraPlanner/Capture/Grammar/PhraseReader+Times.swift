@@ -10,6 +10,14 @@ extension PhraseReader {
         {
             return Match(length: 2, value: Self.approximate(match.value), note: match.note)
         }
+        // `at about 3pm`, `approximately 10:30`: a rough guide, when the clock is written as one.
+        let roughStart = word(index) == "at" && Self.roughWords.contains(word(index + 1) ?? "") ? index + 2 : index + 1
+        if roughStart == index + 2 || Self.roughWords.contains(word(index) ?? ""),
+            let next = word(roughStart), ClockWord(next)?.isExplicit == true,
+            let match = try timeCore(at: roughStart, afterAt: true)
+        {
+            return Match(length: roughStart - index + match.length, value: Self.approximate(match.value))
+        }
         // `after 10am`: from that time on.
         if word(index) == "after", let next = word(index + 1), ClockWord(next)?.isExplicit == true,
             let match = try time(at: index + 1)
@@ -26,7 +34,9 @@ extension PhraseReader {
         // `at 9 sharp`, `at 9 on the dot`, `10 ish`.
         let end = index + match.length
         if word(end) == "sharp" { return Match(length: match.length + 1, value: match.value) }
-        if word(end) == "ish" { return Match(length: match.length + 1, value: Self.approximate(match.value)) }
+        if word(end) == "ish" || word(end) == "approximately" || word(end) == "approx" {
+            return Match(length: match.length + 1, value: Self.approximate(match.value))
+        }
         if word(end) == "on", word(end + 1) == "the", word(end + 2) == "dot" {
             return Match(length: match.length + 3, value: match.value)
         }
@@ -36,6 +46,8 @@ extension PhraseReader {
             || tokens[index..<end].contains { ClockWord($0.word)?.isApproximate == true }
         return rough ? Match(length: match.length, value: Self.approximate(match.value), note: match.note) : match
     }
+
+    private static let roughWords: Set<String> = ["about", "around", "approx", "approximately", "roughly", "circa", "~"]
 
     /// `value`, when it is a clock time, as an approximate one.
     static func approximate(_ value: Value) -> Value {
