@@ -115,6 +115,13 @@ struct NoSilentGuessTests {
         }
     }
 
+    /// A year beside a when read without it is reported, never silently dropped from the date.
+    @Test func aYearBesideAWhenReadWithoutItIsReported() throws {
+        let item = try read("call Sam 2028 March 18")
+        #expect(item.unread.map(\.text) == ["2028"], "\(item)")
+        #expect(try read("class of 2015 reunion friday").unread.isEmpty)
+    }
+
     /// `wkend` alone at the end is this weekend; before a noun it names the noun.
     @Test func aWeekendAloneIsThisOne() throws {
         let hike = try read("hike wkend")

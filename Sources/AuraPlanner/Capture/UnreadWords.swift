@@ -20,6 +20,10 @@ enum UnreadWords {
         ["once", "twice", "thrice"].contains(word) || (word.hasSuffix("x") && Int(word.dropLast()) != nil)
     }
 
+    private static func isYear(_ word: String) -> Bool {
+        word.count == 4 && Int(word).map { (1900...2199).contains($0) } == true
+    }
+
     /// Runs of unread when-words, each as one phrase.
     static func phrases(in tokens: [CaptureToken], consumed: [Bool]) -> [UnreadPhrase] {
         var phrases: [UnreadPhrase] = []
@@ -33,7 +37,12 @@ enum UnreadWords {
             runStart = nil
         }
         for index in tokens.indices {
-            if !consumed[index], !tokens[index].isProtected, looksLikeWhen(tokens, index) {
+            // `2018 March 18`, `last day of october 2015`: a year beside a when that was read
+            // without it.
+            let yearBesideAWhen =
+                isYear(tokens[index].word)
+                && (index > 0 && consumed[index - 1] || index + 1 < tokens.count && consumed[index + 1])
+            if !consumed[index], !tokens[index].isProtected, yearBesideAWhen || looksLikeWhen(tokens, index) {
                 runStart = runStart ?? index
             } else {
                 close(index)

@@ -124,7 +124,7 @@ struct NamedDays: Sendable {
         (["good friday"], .easter(-2)),
         (["holy|easter saturday"], .easter(-1)),
         (["easter sunday?"], .easter(0)),
-        (["easter monday"], .easter(1)),
+        (["easter monday", "easter mon"], .easter(1)),
         (["shrove tuesday", "pancake day"], .easter(-47)),
         (["ash wednesday"], .easter(-46)),
         (["ascension day"], .easter(39)),

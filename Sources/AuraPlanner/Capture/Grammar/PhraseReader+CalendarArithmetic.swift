@@ -43,6 +43,13 @@ extension PhraseReader {
         var start: LocalDate
         if let month {
             start = LocalDate(year: today.year, month: month, day: 1)!
+            // `third tuesday of september 2027`: that year's, when still ahead.
+            if let text = word(monthCursor + 1), text.count == 4, let year = Int(text), year > today.year,
+                year <= LocalDate.latestYear,
+                let date = day(inMonthStarting: LocalDate(year: year, month: month, day: 1)!)
+            {
+                return Match(length: monthCursor + 2 - index, value: .date(date))
+            }
         } else {
             guard let first = monthStart(after: monthsAhead) else { return nil }
             start = first

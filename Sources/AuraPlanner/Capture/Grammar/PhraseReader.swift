@@ -307,6 +307,12 @@ struct PhraseReader {
         if first == "day", word(index + 1) == "after", word(index + 2) == "tomorrow" {
             return on(today.adding(days: 2), length: 3)
         }
+        // `wednesday of next week`, `friday of this week`.
+        if let day = Words.weekdays[first], word(index + 1) == "of", ["next", "this"].contains(word(index + 2) ?? ""),
+            word(index + 3) == "week"
+        {
+            return on(word(index + 2) == "next" ? inNextWeek(day) : inNextWeek(day).adding(days: -7), length: 4)
+        }
         // `sat`, `sun`, `wed` are days where no title word follows them (`haircut sat`, `brunch sun
         // at 11`), not in `sat exam revision`.
         if let day = Words.weekdays[first],
@@ -340,6 +346,15 @@ struct PhraseReader {
             let day = dayOfMonth(String(days[0])), let last = dayOfMonth(String(days[1])), day < last
         {
             return try monthDay(month: month, day: day, at: index, length: 2)
+        }
+        // `the 20th of next month`, `20 of this month`.
+        if let (day, ahead, length) = dayOfARelativeMonth(at: index) {
+            guard let start = LocalDate(year: today.year, month: today.month, day: 1)!.addingMonths(ahead),
+                let date = LocalDate(year: start.year, month: start.month, day: day)
+            else {
+                throw error(index, "'\(first) …' names a day that month does not have")
+            }
+            return on(date, length: length)
         }
         // `june first`: a month (not `may` or `march`, words too) and an ordinal spelled out.
         if let month = Words.months[first], !["may", "march", "mar"].contains(first),
@@ -400,6 +415,22 @@ struct PhraseReader {
     func next(_ day: Weekday, includingToday: Bool) -> LocalDate {
         let ahead = (day.rawValue - today.weekday.rawValue + 7) % 7
         return today.adding(days: ahead == 0 && !includingToday ? 7 : ahead)
+    }
+
+    /// `the 20th of next month`, `20 of this month`, `20th day of next month`: the day, how many
+    /// months ahead, and the words read.
+    private func dayOfARelativeMonth(at index: Int) -> (day: Int, ahead: Int, length: Int)? {
+        var cursor = word(index) == "the" ? index + 1 : index
+        guard let day = word(cursor).flatMap({ dayOfMonth($0) ?? Self.spelledOrdinals[$0] }) else { return nil }
+        cursor += 1
+        if word(cursor) == "day" { cursor += 1 }
+        guard word(cursor) == "of" else { return nil }
+        cursor += 1
+        if word(cursor) == "the" { cursor += 1 }
+        guard let which = word(cursor), ["next", "this", "current"].contains(which), word(cursor + 1) == "month" else {
+            return nil
+        }
+        return (day, which == "next" ? 1 : 0, cursor + 2 - index)
     }
 
     /// The day a weekend names: the coming Saturday, or today on a Sunday.
