@@ -7,7 +7,7 @@ extension PhraseReader {
         if word(index) == "at", let day = namedDay(at: index + 1) {
             return Match(length: day.length + 1, value: day.value)
         }
-        let the = ["the", "this", "next"].contains(word(index) ?? "") ? 1 : 0
+        let lead = ["the", "this", "next"].contains(word(index) ?? "") ? 1 : 0
         if word(index) == "my", word(index + 1) == "birthday" || word(index + 1) == "bday",
             let birthday = settings.birthday
         {
@@ -18,30 +18,30 @@ extension PhraseReader {
             return LocalDate(year: year, month: birthday.month, day: day).map { Match(length: 2, value: .date($0)) }
         }
         var words: [String] = []
-        var cursor = index + the
+        var cursor = index + lead
         while let text = word(cursor), words.count < 6 {
             words.append(text)
             cursor += 1
         }
         let days = NamedDays(region: settings.region)
-        guard var (length, date) = days.match(words[...], onOrAfter: today) else { return nil }
+        guard let (length, date) = days.match(words[...], onOrAfter: today) else { return nil }
         // `thanksgiving 2016`: that year's, when it is still ahead.
-        if let text = word(index + the + length), text.count == 4, let year = Int(text), year <= LocalDate.latestYear,
+        if let text = word(index + lead + length), text.count == 4, let year = Int(text), year <= LocalDate.latestYear,
             let start = LocalDate(year: year, month: 1, day: 1),
             let (_, dated) = days.match(words[...], onOrAfter: max(start, today)), dated.year == year
         {
-            return Match(length: the + length + 1, value: .date(dated))
+            return Match(length: lead + length + 1, value: .date(dated))
         }
         // A one-word name before a noun names a thing (`easter egg hunt`, `christmas shopping`),
         // unless a preposition makes it a day (`call gran on christmas`); `boxing day lunch` is a day.
         let afterPreposition = index > 0 && Words.datePrepositions.contains(tokens[index - 1].word)
-        if length == 1, !afterPreposition, continuesTitle(index + the + length),
-            !Self.dayNameFollowers.contains(word(index + the + length) ?? ""),
-            !Self.eventsOnTheDay.contains(word(index + the + length) ?? "")
+        if length == 1, !afterPreposition, continuesTitle(index + lead + length),
+            !Self.dayNameFollowers.contains(word(index + lead + length) ?? ""),
+            !Self.eventsOnTheDay.contains(word(index + lead + length) ?? "")
         {
             return nil
         }
-        return Match(length: the + length, value: .date(date))
+        return Match(length: lead + length, value: .date(date))
     }
 
     /// Gatherings held on the day they are named for: `NYE party`, `christmas dinner`.
