@@ -144,6 +144,10 @@ public struct CaptureParser: Sendable {
         {
             item.time = ClockTime(hour: time.minutes / 60 + 12, minute: time.minutes % 60)
         }
+        // `at 3 in the morning`: the morning takes back an hour the afternoon rule moved (3 is 15:00).
+        if flexibleTime, let time = item.time, item.partOfDay == .morning, (13 * 60..<19 * 60).contains(time.minutes) {
+            item.time = ClockTime(hour: time.minutes / 60 - 12, minute: time.minutes % 60)
+        }
         if case .interval(let interval) = item.recurrence, let date = item.date, date != interval.start {
             item.recurrence = RepeatInterval(count: interval.count, unit: interval.unit, start: date).map(
                 Recurrence.interval)

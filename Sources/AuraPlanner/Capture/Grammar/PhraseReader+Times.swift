@@ -116,6 +116,20 @@ extension PhraseReader {
         // A bare number is a time only after `at` (`at 3`), and never one past 23 (`at 25 Baker St`).
         guard start.isExplicit || (afterAt && start.hour <= 23) else { return nil }
         if afterDay, !start.isExplicit, continuesTitle(index + length) { return nil }
+        // `at 3 15`: minutes written apart from a bare hour after `at`, where no title word follows.
+        if afterAt, length == 1, first.count <= 2, first.allSatisfy(\.isNumber), let minutes = word(index + 1),
+            minutes.count == 2, minutes.allSatisfy(\.isNumber), Int(minutes)! < 60, !continuesTitle(index + 2),
+            var joined = ClockWord("\(first):\(minutes)")
+        {
+            var joinedLength = 2
+            if let meridiem = word(index + 2).flatMap(ClockWord.meridiem) {
+                joined.meridiem = meridiem
+                joinedLength += 1
+            }
+            return Match(
+                length: joinedLength,
+                value: .time(try resolve(joined, at: index + 1), minutes: nil, flexible: joined.isFlexible))
+        }
         return Match(
             length: length, value: .time(try resolve(start, at: index), minutes: nil, flexible: start.isFlexible))
     }
