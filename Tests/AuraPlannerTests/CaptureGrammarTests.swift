@@ -61,6 +61,17 @@ struct CaptureGrammarTests {
         #expect(ordered.date?.iso == "2026-12-07")
     }
 
+    /// Quarters and halves after a whole number, and minutes after hours without their unit.
+    @Test(arguments: [
+        ("stretch one and a quarter of an hour", 75), ("revise one and three quarters hours", 105),
+        ("drive 2 and a quarter hours", 135), ("paint one hour and half", 90), ("edit 2 hours and three quarters", 165),
+        ("nap 1 hour thirty", 90)
+    ])
+    func lengthsInQuartersAndHalves(_ line: String, _ minutes: Int) throws {
+        let item = try #require(try CaptureParser(today: LocalDate(year: 2026, month: 12, day: 2)!).parse(line).first)
+        #expect(item.minutes == minutes && item.title.split(separator: " ").count == 1, "\(item)")
+    }
+
     @Test func holidaysFollowTheRegionAndABirthdayIsReadOnlyWhenGiven() throws {
         let today = LocalDate(year: 2026, month: 12, day: 2)!
         let gb = try CaptureParser(today: today).parse("flowers for mum on mother's day")[0]

@@ -131,24 +131,45 @@ extension PhraseReader {
         default:
             break
         }
-        // `one and a half hours`, `2 and a half hrs`.
+        // `one and a half hours`, `2 and a half hrs`, `one and a quarter of an hour`, `two and three
+        // quarters hours`.
         guard let whole = word(index).flatMap({ decimal($0) ?? Words.numberWords[$0].map(Double.init) }),
-            word(index + 1) == "and", word(index + 2) == "a", word(index + 3) == "half", let scale = unit(index + 4)
+            word(index + 1) == "and", let part = quarters(at: index + 2)
         else { return nil }
-        return (Int(((whole + 0.5) * Double(scale)).rounded()), 5)
+        var end = index + 2 + part.length
+        if word(end) == "of" { end += 1 }
+        if word(end) == "an" || word(end) == "a" { end += 1 }
+        guard let scale = unit(end) else { return nil }
+        return (Int(((whole + part.share) * Double(scale)).rounded()), end + 1 - index)
+    }
+
+    /// `a half`, `half`, `a quarter`, `one quarter`, `two quarters`, `three quarters`: the share
+    /// of a unit, and the words read.
+    private func quarters(at index: Int) -> (share: Double, length: Int)? {
+        let counted = ["a": 1, "an": 1, "one": 1, "two": 2, "three": 3][word(index) ?? ""]
+        let at = counted == nil ? index : index + 1
+        switch word(at) {
+        case "half" where counted == nil || counted == 1: return (0.5, at + 1 - index)
+        case "quarter", "quarters": return (Double(counted ?? 1) * 0.25, at + 1 - index)
+        default: return nil
+        }
     }
 
     /// The minutes after a number of hours: `30 minutes`, `and 15 mins`, `and a half`, `15`.
     private func extraMinutes(at index: Int) -> (minutes: Int, length: Int)? {
         let and = word(index) == "and" ? 1 : 0
-        if and == 1, word(index + 1) == "a", word(index + 2) == "half" { return (30, 3) }
+        // `and a half`, `and half`, `and a quarter`, `and three quarters`.
+        if and == 1, let part = quarters(at: index + 1), part.share < 1 {
+            return (Int(part.share * 60), 1 + part.length)
+        }
         guard let text = word(index + and) else { return nil }
         if let compact = compactDuration(text), !compact.hoursOnly, compact.minutes < 60 {
             return (Int(compact.minutes), and + 1)
         }
         guard let number = Int(text) ?? Words.numberWords[text], (1..<60).contains(number) else { return nil }
         if let unit = word(index + and + 1), Words.minuteUnits.contains(unit) { return (number, and + 2) }
-        return nil
+        // `1 hour thirty`: minutes without their unit, where nothing follows them.
+        return word(index + and + 1) == nil && number % 5 == 0 ? (number, and + 1) : nil
     }
 
     /// `20-30 min`, `20–30mins`, `20 - 30 minutes`, `20 to 30 min`, `1-2 hours`: planned at the
