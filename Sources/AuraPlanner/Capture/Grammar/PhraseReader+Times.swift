@@ -47,6 +47,26 @@ extension PhraseReader {
         return rough ? Match(length: match.length, value: Self.approximate(match.value), note: match.note) : match
     }
 
+    /// Whether a bare `hour` is one people mean in that part of the day: 5 to 11 in the morning
+    /// or the evening, 12 and 1 to 5 in the afternoon, 9 to 12 at night.
+    private static func isLikelyHour(_ hour: Int, in part: Value) -> Bool {
+        guard case .partOfDay(let part, _) = part else { return false }
+        switch part {
+        case .morning, .evening: return (5...11).contains(hour)
+        case .afternoon: return hour == 12 || (1...5).contains(hour)
+        case .night: return (9...12).contains(hour)
+        }
+    }
+
+    /// Words a number after them counts or names (`chapter 7`, `room 9`): never an hour.
+    private static let countNouns: Set<String> = [
+        "chapter", "ch", "page", "p", "pages", "room", "bay", "ward", "bed", "level", "floor", "lesson", "episode",
+        "ep",
+        "part", "step", "item", "no", "no.", "number", "#", "table", "gate", "platform", "year", "grade", "week",
+        "session", "round", "set", "sets", "reps", "unit", "module", "task", "question", "q", "exercise", "act",
+        "scene", "season", "track", "bus", "route", "line", "row", "seat", "house", "flat", "apt", "block"
+    ]
+
     private static let roughWords: Set<String> = ["about", "around", "approx", "approximately", "roughly", "circa", "~"]
 
     /// `value`, when it is a clock time, as an approximate one.
@@ -113,8 +133,13 @@ extension PhraseReader {
         }
         // `by thursday 3h`: a short `Nh` not written after `at` is a length, even after a day.
         if !written, start.hasHourMark, !start.isExplicit { return nil }
-        // A bare number is a time only after `at` (`at 3`), and never one past 23 (`at 25 Baker St`).
-        guard start.isExplicit || (afterAt && start.hour <= 23) else { return nil }
+        // A bare number is a time only after `at` (`at 3`), and never one past 23 (`at 25 Baker St`),
+        // or right before a part of the day it is an hour of (`8 tonight`, `6 in the morning`; not
+        // `chapter 3 this morning`).
+        let followingPart = !written && first.allSatisfy(\.isNumber) ? try partOfDay(at: index + length) : nil
+        let countedBefore = index > 0 && Self.countNouns.contains(tokens[index - 1].word)
+        let beforePart = !countedBefore && followingPart.map { Self.isLikelyHour(start.hour, in: $0.value) } ?? false
+        guard start.isExplicit || (afterAt && start.hour <= 23) || beforePart else { return nil }
         if afterDay, !start.isExplicit, continuesTitle(index + length) { return nil }
         // `at 3 15`: minutes written apart from a bare hour after `at`, where no title word follows.
         if afterAt, length == 1, first.count <= 2, first.allSatisfy(\.isNumber), let minutes = word(index + 1),
