@@ -13,6 +13,7 @@ extension PhraseReader {
 
     func spokenTime(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
+        if let said = saidClock(at: index, afterAt: afterAt) { return said }
         if word(index + 1) == "o'clock" || word(index + 1) == "oclock" {
             // `15 o'clock`: the 24-hour clock said aloud.
             if let hour = Int(first), first.count == 2, (13...23).contains(hour) {
@@ -62,6 +63,48 @@ extension PhraseReader {
         let next = word(index + 2)
         guard afterAt || index == 0 || index + 2 == tokens.count || next.map(isWhenWord) == true else { return nil }
         return try clock(hour: hour, minutes: 30, at: index, length: 2)
+    }
+
+    /// `ten thirty`, `seven thirty pm`, `twelve oh three`, `three am`, `nine fifty nine a m`, `at
+    /// three`: an hour said in words and its minutes, after `at`, with am or pm, or ending the line
+    /// (`ten thirty-minute calls` counts calls).
+    private func saidClock(at index: Int, afterAt: Bool) -> Match? {
+        guard let hour = word(index).flatMap({ Self.hourWords[$0] }) else { return nil }
+        let minutes = saidMinutes(at: index + 1)
+        let end = index + 1 + (minutes?.length ?? 0)
+        let meridiem = meridiemWords(at: end)
+        // `meet at three`, but not `look at three options`.
+        let alone = minutes == nil && afterAt && !continuesTitle(end)
+        guard meridiem != nil || alone || (minutes != nil && (afterAt || word(end) == nil)) else { return nil }
+        var clock = hour % 12 * 60 + (minutes?.value ?? 0)
+        let afternoon = meridiem == nil ? (1...6).contains(hour) || hour == 12 : meridiem?.meridiem == .pm
+        if afternoon { clock += 12 * 60 }
+        return Match(
+            length: end + (meridiem?.length ?? 0) - index,
+            value: .time(ClockTime(hour: clock / 60, minute: clock % 60)!, minutes: nil, flexible: meridiem == nil))
+    }
+
+    /// Minutes said in words: `thirty`, `fifteen`, `oh three`, `fifty nine`, `twenty-three`.
+    private func saidMinutes(at index: Int) -> (value: Int, length: Int)? {
+        let units = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9]
+        let tens = [
+            "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+            "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50
+        ]
+        guard let text = word(index) else { return nil }
+        if ["oh", "o", "zero"].contains(text), let unit = word(index + 1).flatMap({ units[$0] }) { return (unit, 2) }
+        let parts = text.split(separator: "-").map(String.init)
+        if parts.count == 2, let ten = tens[parts[0]], ten >= 20, let unit = units[parts[1]] { return (ten + unit, 1) }
+        guard let ten = tens[text] else { return nil }
+        if ten >= 20, let unit = word(index + 1).flatMap({ units[$0] }) { return (ten + unit, 2) }
+        return (ten, 1)
+    }
+
+    /// `am`, `p.m.`, or `a m` in two words.
+    func meridiemWords(at index: Int) -> (meridiem: ClockWord.Meridiem, length: Int)? {
+        if let one = word(index).flatMap(ClockWord.meridiem) { return (one, 1) }
+        guard let letter = word(index), letter == "a" || letter == "p", word(index + 1) == "m" else { return nil }
+        return (letter == "a" ? .am : .pm, 2)
     }
 
     /// An hour on the clock face, 1 to 12, in digits or words, or with its am or pm (`4pm`); a

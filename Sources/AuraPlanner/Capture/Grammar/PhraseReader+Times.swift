@@ -112,9 +112,9 @@ extension PhraseReader {
         // `owe Kim 8.40`, `pay the window cleaner 12.30`: an amount of money, unless `at` says a time.
         if !afterAt, start.meridiem == nil, first.contains("."), owesMoney(before: index) { return nil }
         var length = 1
-        if start.meridiem == nil, let meridiem = word(index + 1).flatMap(ClockWord.meridiem) {
-            start.meridiem = meridiem
-            length += 1
+        if start.meridiem == nil, let meridiem = meridiemWords(at: index + 1) {
+            start.meridiem = meridiem.meridiem
+            length += meridiem.length
         }
         // `10:30 - 1h30` is a time and a length, not a range.
         let between = index > 0 && ["between", "btwn"].contains(tokens[index - 1].word)
