@@ -2,8 +2,13 @@
 /// `3 weeks from today`, `in a fortnight`, `a month from monday`.
 extension PhraseReader {
     /// `in an hour`, `within half an hour`, `after an hour`, `20 minutes from now`, `5 minutes
-    /// later`, `an hour hence`: a time of day counted from now, never a length.
+    /// later`, `an hour hence`, `now`: a time of day counted from now, never a length.
     func fromNow(at index: Int) throws(CaptureError) -> Match? {
+        // `call Sam now`, `right now`: the time now, when it ends the line (not `now TV`).
+        let right = word(index) == "right" ? 1 : 0
+        if word(index + right) == "now", index + right + 1 == tokens.count, index > 0 {
+            return Match(length: right + 1, value: .fromNow(minutes: 0))
+        }
         // `after an hour`, but not `rest after an hour of running`.
         if Self.fromNowOpeners.contains(word(index) ?? "") || word(index) == "after",
             let span = try duration(at: index + 1), case .duration(let minutes) = span.value,
@@ -33,7 +38,7 @@ extension PhraseReader {
     }
 
     /// `in 3 days`, `in a fortnight`, `in 2 months`, `3 weeks from today`, `a week from tomorrow`,
-    /// `2 days from friday`.
+    /// `2 days from friday`, `three days after easter`.
     func offsetDate(at index: Int) throws(CaptureError) -> Match? {
         if let counted = countedWeekday(at: index) { return counted }
         let inForm = Self.fromNowOpeners.contains(word(index) ?? "")
@@ -49,16 +54,15 @@ extension PhraseReader {
             guard word(start + 2) == "from" || word(start + 2) == "after", let base = word(start + 3) else {
                 return nil
             }
-            if base == "now" || base == "today" {
-                anchor = today
-            } else if let days = Words.relativeDays[base] {
-                anchor = today.adding(days: days)
-            } else if let day = Words.weekdays[base] {
-                anchor = next(day, includingToday: false)
+            // From now, or from any day (`2 days after next friday`, `three days after easter`).
+            if base == "now" {
+                length += 2
+            } else if let day = try day(at: start + 3, afterContext: true), case .date(let date) = day.value {
+                anchor = date
+                length += 1 + day.length
             } else {
                 return nil
             }
-            length += 2
         }
         let date: LocalDate? =
             switch unit {

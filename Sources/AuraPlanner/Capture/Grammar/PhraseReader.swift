@@ -304,8 +304,11 @@ struct PhraseReader {
         if let offset = Words.relativeDays[first] {
             return on(today.adding(days: offset), length: 1)
         }
-        if first == "day", word(index + 1) == "after", word(index + 2) == "tomorrow" {
-            return on(today.adding(days: 2), length: 3)
+        // `day after tomorrow`, `the day after tomorrow`.
+        let article = first == "the" && word(index + 1) == "day" ? 1 : 0
+        if word(index + article) == "day", word(index + article + 1) == "after", word(index + article + 2) == "tomorrow"
+        {
+            return on(today.adding(days: 2), length: article + 3)
         }
         // `wednesday of next week`, `friday of this week`.
         if let day = Words.weekdays[first], word(index + 1) == "of", ["next", "this"].contains(word(index + 2) ?? ""),
@@ -340,6 +343,12 @@ struct PhraseReader {
         }
         if let month = Words.months[first], let day = word(index + 1).flatMap(dayOfMonth) {
             return try monthDay(month: month, day: day, at: index, length: 2)
+        }
+        // `february the 15th`.
+        if let month = Words.months[first], word(index + 1) == "the",
+            let day = word(index + 2).flatMap({ Self.ordinal($0) }), (1...31).contains(day)
+        {
+            return try monthDay(month: month, day: day, at: index, length: 3)
         }
         // `jan 15-17`: a stretch of days is planned on its first.
         if let month = Words.months[first], let days = word(index + 1)?.split(separator: "-"), days.count == 2,
