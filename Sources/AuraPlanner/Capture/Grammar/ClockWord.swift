@@ -49,6 +49,11 @@ struct ClockWord {
             body = body.dropLast(suffix.count)
             break
         }
+        // `3:15p`, `12:15a`: one letter for am or pm, after minutes.
+        if meridiem == nil, body.contains(":"), let last = body.last, last == "a" || last == "p" {
+            meridiem = last == "a" ? .am : .pm
+            body = body.dropLast()
+        }
         // `17:45h`, `1730h`, `1730hrs`: the continental and military marks of a clock time.
         var marked = false
         for suffix in ["hrs", "h"] where meridiem == nil && body.count >= suffix.count + 4 && body.hasSuffix(suffix) {

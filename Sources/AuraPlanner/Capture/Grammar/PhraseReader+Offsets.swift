@@ -42,10 +42,13 @@ extension PhraseReader {
     func offsetDate(at index: Int) throws(CaptureError) -> Match? {
         if let counted = countedWeekday(at: index) { return counted }
         let inForm = Self.fromNowOpeners.contains(word(index) ?? "")
-        let start = inForm ? index + 1 : index
-        guard let amount = word(start).flatMap(count), let unit = word(start + 1).flatMap(Self.dateUnit) else {
-            return nil
-        }
+        var start = inForm ? index + 1 : index
+        // `in a couple of days`, `within a few months`.
+        let said: (count: Int, length: Int)? =
+            roughCount(at: start) ?? word(start).flatMap(count).map { (count: $0, length: 1) }
+        guard let said, let unit = word(start + said.length).flatMap(Self.dateUnit) else { return nil }
+        let amount = said.count
+        start += said.length - 1
         var length = start + 2 - index
         var anchor = today
         if !inForm, word(start + 2) == "later" || word(start + 2) == "hence" {

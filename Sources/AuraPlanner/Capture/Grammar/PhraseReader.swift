@@ -340,6 +340,14 @@ struct PhraseReader {
             if second == "week" || second == "wk", nextWeek {
                 return on(inNextWeek(.monday), length: 2)
             }
+            // `next weekday`, `next working day`, `next business day`: the next day Monday to Friday.
+            let workday =
+                second == "weekday" ? 2 : ["working", "business"].contains(second) && word(index + 2) == "day" ? 3 : 0
+            if nextWeek, workday > 0 {
+                var day = today.adding(days: 1)
+                while !Weekday.workdays.contains(day.weekday) { day = day.adding(days: 1) }
+                return on(day, length: workday)
+            }
         }
         if let month = Words.months[first], let day = word(index + 1).flatMap(dayOfMonth) {
             return try monthDay(month: month, day: day, at: index, length: 2)
@@ -396,10 +404,14 @@ struct PhraseReader {
         return Match(length: length + (written == nil ? 0 : 1), value: .date(date))
     }
 
+    /// `2026-12-24`, and with the year first its shorter and slashed forms: `2027-3-3`, `2027/3/14`.
     private func isoDate(_ text: String, at index: Int) throws(CaptureError) -> LocalDate? {
-        let shape = text.map { $0.isASCII && $0.isNumber ? "9" : String($0) }.joined()
-        guard shape == "9999-99-99" else { return nil }
-        guard let date = LocalDate(iso: text) else {
+        let separator: Character = text.contains("/") ? "/" : "-"
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
+        else { return nil }
+        guard let date = LocalDate(year: Int(parts[0])!, month: Int(parts[1])!, day: Int(parts[2])!) else {
             throw error(index, "'\(text)' is not a date; expected YYYY-MM-DD with a real month and day")
         }
         return date
@@ -418,6 +430,16 @@ struct PhraseReader {
     func count(_ text: String) -> Int? {
         if let value = Int(text), value > 0, value < 1000 { return value }
         return Words.numberWords[text]
+    }
+
+    /// `a couple of` (2) and `a few` (3) before a unit, and how many words say it.
+    func roughCount(at index: Int) -> (count: Int, length: Int)? {
+        let a = word(index) == "a" ? 1 : 0
+        switch word(index + a) {
+        case "couple" where word(index + a + 1) == "of": return (2, a + 2)
+        case "few": return (3, a + 1)
+        default: return nil
+        }
     }
 
     /// The next `day` after today (or today itself when `includingToday`).
