@@ -34,7 +34,10 @@ extension PhraseReader {
         }
         func day(inMonthStarting start: LocalDate) -> LocalDate? {
             let length = LocalDate.daysIn(month: start.month, year: start.year)
-            guard let weekday else { return count == -1 ? start.adding(days: length - 1) : count == 1 ? start : nil }
+            // `last day of the month`, `third day of october`.
+            guard let weekday else {
+                return count == -1 ? start.adding(days: length - 1) : start.adding(days: count - 1)
+            }
             let firstMatch = (weekday.rawValue - start.weekday.rawValue + 7) % 7
             let dayNumber =
                 count == -1 ? firstMatch + 7 * ((length - 1 - firstMatch) / 7) : firstMatch + 7 * (count - 1)

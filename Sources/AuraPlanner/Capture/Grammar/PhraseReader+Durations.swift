@@ -68,7 +68,7 @@ extension PhraseReader {
     /// `45m`, `90min`, `1.5h`, `2hrs`, `1h30`, `1h30m`. `hoursOnly` marks a whole-hour form
     /// that a following `30m` may extend. A number above 180 with a bare `m` is left alone:
     /// `swim 400m` means metres.
-    private func compactDuration(_ written: String) -> (minutes: Double, hoursOnly: Bool)? {
+    func compactDuration(_ written: String) -> (minutes: Double, hoursOnly: Bool)? {
         guard let first = written.first, first.isNumber || first == "~" || first == "." else { return nil }
         let text = written.replacing("½", with: ".5").trimmingPrefix("~")
         let number = text.prefix { ($0.isASCII && $0.isNumber) || $0 == "." }

@@ -4,6 +4,19 @@ extension PhraseReader {
     /// `in an hour`, `within half an hour`, `after an hour`, `20 minutes from now`, `5 minutes
     /// later`, `an hour hence`, `now`: a time of day counted from now, never a length.
     func fromNow(at index: Int) throws(CaptureError) -> Match? {
+        // `+15min`, `+15 minutes`: counted from now.
+        if let text = word(index), text.hasPrefix("+") {
+            let rest = String(text.dropFirst())
+            if let compact = compactDuration(rest), compact.minutes >= 1 {
+                return Match(length: 1, value: .fromNow(minutes: Int(compact.minutes)))
+            }
+            if let amount = Int(rest), let unit = word(index + 1) {
+                let scale = Words.minuteUnits.contains(unit) ? 1 : Words.hourUnits.contains(unit) ? 60 : 0
+                if scale > 0 { return Match(length: 2, value: .fromNow(minutes: amount * scale)) }
+            }
+        }
+        // `next hour`: an hour from now.
+        if word(index) == "next", word(index + 1) == "hour" { return Match(length: 2, value: .fromNow(minutes: 60)) }
         // `call Sam now`, `right now`: the time now, when it ends the line (not `now TV`).
         let right = word(index) == "right" ? 1 : 0
         if word(index + right) == "now", index + right + 1 == tokens.count, index > 0 {
@@ -41,7 +54,8 @@ extension PhraseReader {
     /// `2 days from friday`, `three days after easter`.
     func offsetDate(at index: Int) throws(CaptureError) -> Match? {
         if let counted = countedWeekday(at: index) { return counted }
-        let inForm = Self.fromNowOpeners.contains(word(index) ?? "")
+        // `upcoming 2 days`: as `in 2 days`.
+        let inForm = Self.fromNowOpeners.contains(word(index) ?? "") || word(index) == "upcoming"
         var start = inForm ? index + 1 : index
         // `in a couple of days`, `within a few months`.
         let said: (count: Int, length: Int)? =
@@ -51,7 +65,7 @@ extension PhraseReader {
         start += said.length - 1
         var length = start + 2 - index
         var anchor = today
-        if !inForm, word(start + 2) == "later" || word(start + 2) == "hence" {
+        if !inForm, ["later", "hence", "upcoming"].contains(word(start + 2) ?? "") {
             length += 1  // `3 weeks later`, `a fortnight hence`: from today
         } else if !inForm {
             guard word(start + 2) == "from" || word(start + 2) == "after", let base = word(start + 3) else {
