@@ -4,6 +4,19 @@ extension PhraseReader {
     /// `in an hour`, `within half an hour`, `after an hour`, `20 minutes from now`, `5 minutes
     /// later`, `an hour hence`, `now`: a time of day counted from now, never a length.
     func fromNow(at index: Int) throws(CaptureError) -> Match? {
+        // `in 1d 2hr 5min`, `+1 day 2 hours`: days and hours together, from now.
+        let compoundStart = word(index) == "in" ? index + 1 : index
+        if let compound = compoundOffset(at: compoundStart),
+            compoundStart > index || word(index)?.hasPrefix("+") == true
+        {
+            return Match(length: compoundStart - index + compound.length, value: .fromNow(minutes: compound.minutes))
+        }
+        // `now + 40 minutes`.
+        if word(index) == "now", word(index + 1) == "+", let span = try duration(at: index + 2),
+            case .duration(let minutes) = span.value
+        {
+            return Match(length: 2 + span.length, value: .fromNow(minutes: minutes))
+        }
         // `+15min`, `+15 minutes`: counted from now.
         if let text = word(index), text.hasPrefix("+") {
             let rest = String(text.dropFirst())
@@ -39,6 +52,40 @@ extension PhraseReader {
     }
 
     private static let fromNowOpeners: Set<String> = ["in", "within"]
+
+    private static let offsetScales: [String: Int] = [
+        "d": 1440, "day": 1440, "days": 1440, "h": 60, "hr": 60, "hrs": 60, "hour": 60, "hours": 60, "m": 1, "min": 1,
+        "mins": 1, "minute": 1, "minutes": 1
+    ]
+
+    /// Two amounts or more, days among them, written one after the other (`1d 2hr 5min`, `1d, 2hr,
+    /// and 5min`, `+1 day 2 hour`): their minutes in all, and the words read.
+    private func compoundOffset(at index: Int) -> (minutes: Int, length: Int)? {
+        var cursor = index
+        var total = 0
+        var pairs = 0
+        var hasDays = false
+        while true {
+            let and = pairs > 0 && word(cursor) == "and" ? 1 : 0
+            guard var text = word(cursor + and) else { break }
+            if pairs == 0, text.hasPrefix("+") { text.removeFirst() }
+            let digits = text.prefix { $0.isASCII && $0.isNumber }
+            var amount: Int?
+            var unit: String?
+            var used = 1
+            if !digits.isEmpty, digits.count < text.count {
+                (amount, unit) = (Int(digits), String(text.dropFirst(digits.count)))
+            } else if let number = Int(text) ?? Words.numberWords[text] {
+                (amount, unit, used) = (number, word(cursor + and + 1), 2)
+            }
+            guard let amount, let scale = unit.flatMap({ Self.offsetScales[$0] }) else { break }
+            total += amount * scale
+            hasDays = hasDays || scale == 1440
+            pairs += 1
+            cursor += and + used
+        }
+        return pairs >= 2 && hasDays ? (total, cursor - index) : nil
+    }
 
     /// How many words after an amount say it counts from now: `from now`, `later`, `hence`, `out`.
     private func fromNowClosing(at index: Int) -> Int? {
