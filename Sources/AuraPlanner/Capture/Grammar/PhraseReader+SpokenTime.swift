@@ -13,7 +13,7 @@ extension PhraseReader {
 
     func spokenTime(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
-        if let said = saidClock(at: index, afterAt: afterAt) { return said }
+        if let said = try saidClock(at: index, afterAt: afterAt) { return said }
         if word(index + 1) == "o'clock" || word(index + 1) == "oclock" {
             // `15 o'clock`: the 24-hour clock said aloud.
             if let hour = Int(first), first.count == 2, (13...23).contains(hour) {
@@ -68,14 +68,17 @@ extension PhraseReader {
     /// `ten thirty`, `seven thirty pm`, `twelve oh three`, `three am`, `nine fifty nine a m`, `at
     /// three`: an hour said in words and its minutes, after `at`, with am or pm, or ending the line
     /// (`ten thirty-minute calls` counts calls).
-    private func saidClock(at index: Int, afterAt: Bool) -> Match? {
+    private func saidClock(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
         guard let hour = word(index).flatMap({ Self.hourWords[$0] }) else { return nil }
         let minutes = saidMinutes(at: index + 1)
         let end = index + 1 + (minutes?.length ?? 0)
         let meridiem = meridiemWords(at: end)
-        // `meet at three`, but not `look at three options`.
+        // `meet at three`, but not `look at three options`; `eight tonight`, as `8 tonight`.
         let alone = minutes == nil && afterAt && !continuesTitle(end)
-        guard meridiem != nil || alone || (minutes != nil && (afterAt || word(end) == nil)) else { return nil }
+        let beforePart = try partOfDay(at: end).map { Self.isLikelyHour(hour, in: $0.value) } ?? false
+        guard meridiem != nil || alone || beforePart || (minutes != nil && (afterAt || word(end) == nil)) else {
+            return nil
+        }
         var clock = hour % 12 * 60 + (minutes?.value ?? 0)
         let afternoon = meridiem == nil ? (1...6).contains(hour) || hour == 12 : meridiem?.meridiem == .pm
         if afternoon { clock += 12 * 60 }

@@ -10,6 +10,12 @@ extension PhraseReader {
         {
             return Match(length: 2, value: Self.approximate(match.value), note: match.note)
         }
+        // `a table for 8pm`, `for a quarter past 3pm`: `for` before a clock time written as one.
+        if word(index) == "for", let next = word(index + 1), ClockWord(next)?.isExplicit == true || next == "a",
+            let match = try time(at: index + 1), case .time = match.value
+        {
+            return Match(length: match.length + 1, value: match.value, note: match.note)
+        }
         // `at about 3pm`, `approximately 10:30`: a rough guide, when the clock is written as one.
         let roughStart = word(index) == "at" && Self.roughWords.contains(word(index + 1) ?? "") ? index + 2 : index + 1
         if roughStart == index + 2 || Self.roughWords.contains(word(index) ?? ""),
@@ -49,7 +55,7 @@ extension PhraseReader {
 
     /// Whether a bare `hour` is one people mean in that part of the day: 5 to 11 in the morning
     /// or the evening, 12 and 1 to 5 in the afternoon, 9 to 12 at night.
-    private static func isLikelyHour(_ hour: Int, in part: Value) -> Bool {
+    static func isLikelyHour(_ hour: Int, in part: Value) -> Bool {
         guard case .partOfDay(let part, _) = part else { return false }
         switch part {
         case .morning, .evening: return (5...11).contains(hour)
