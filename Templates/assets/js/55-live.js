@@ -41,6 +41,10 @@
   var RETRY_MS = 3000;
   var SAFE_CHECK_MS = 500;
   var STATE_MS = 60 * 1000;
+  // A request or a browser's storage that never answers (a phone in a tunnel, a storage process
+  // still starting) must not hold the queue for the page's life: past these it counts as away.
+  var ANSWER_MS = 10 * 1000;
+  var STORAGE_MS = 3000;
   var counts = { ready: false, pending: 0, sent: 0, queued: 0, replayed: 0, failed: 0, lastError: "",
                  plan: null, reloadWaiting: false, blocker: "" };
   var sequence = 0;
@@ -65,10 +69,17 @@
     if (!database) {
       database = new Promise(function (resolve) {
         var request;
-        try { request = window.indexedDB.open(DB_NAME, 1); } catch (error) { resolve(null); return; }
+        var late = false;
+        var timer = window.setTimeout(function () { late = true; resolve(null); }, STORAGE_MS);
+        function settle(db) {
+          window.clearTimeout(timer);
+          if (late && db) db.close(); // this page keeps its queue in memory by now
+          else resolve(db);
+        }
+        try { request = window.indexedDB.open(DB_NAME, 1); } catch (error) { settle(null); return; }
         request.onupgradeneeded = function () { request.result.createObjectStore(QUEUE, { keyPath: "actionId" }); };
-        request.onsuccess = function () { resolve(request.result); };
-        request.onerror = request.onblocked = function () { resolve(null); };
+        request.onsuccess = function () { settle(request.result); };
+        request.onerror = request.onblocked = function () { settle(null); };
       });
     }
     return database;
@@ -107,6 +118,28 @@
   }
 
   /* ---- Sending ---- */
+  /* fetch, given up after ANSWER_MS: a request that hangs rejects as one that failed. */
+  function ask(url, options) {
+    var controller = typeof AbortController === "function" ? new AbortController() : null;
+    if (controller) options.signal = controller.signal;
+    var timer = 0;
+    return Promise.race([
+      window.fetch(url, options),
+      new Promise(function (resolve, reject) {
+        timer = window.setTimeout(function () {
+          if (controller) controller.abort();
+          reject(new Error("no answer"));
+        }, ANSWER_MS);
+      })
+    ]).then(function (response) {
+      window.clearTimeout(timer);
+      return response;
+    }, function (error) {
+      window.clearTimeout(timer);
+      throw error;
+    });
+  }
+
   function entryFor(action) {
     var body = {};
     Object.keys(action).forEach(function (key) {
@@ -125,7 +158,7 @@
      (the person's earlier changes are still being made): either way it is queued and sent again. */
   function attempt(entry) {
     var forWhom = entry.profile ? "?profile=" + encodeURIComponent(entry.profile) : "";
-    return window.fetch(live.api + entry.action + forWhom, {
+    return ask(live.api + entry.action + forWhom, {
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(entry.body)
     }).then(function (response) {
@@ -232,7 +265,7 @@
   }
 
   function refresh() {
-    return window.fetch(live.api + "state", { credentials: "same-origin", cache: "no-store" })
+    return ask(live.api + "state", { credentials: "same-origin", cache: "no-store" })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(applyState, function () { /* offline: the page keeps what it shows */ });
   }
