@@ -70,16 +70,17 @@ final class PostgresConnection: @unchecked Sendable {
         }
     }
 
-    /// Reads what the server sent meanwhile, without waiting, and returns how many
-    /// notifications (`LISTEN`) it held; nil when the connection is lost.
-    func takeNotifications() -> Int? {
+    /// Reads what the server sent meanwhile, without waiting, and returns the notifications
+    /// (`LISTEN`) it held, as channel and payload; nil when the connection is lost.
+    func takeNotifications() -> [(channel: String, payload: String)]? {
         guard library.consume_input(connection) == 1, isOpen else { return nil }
-        var count = 0
+        var notifications: [(channel: String, payload: String)] = []
         while let notification = library.notifies(connection) {
+            notifications.append(
+                (String(cString: notification.pointee.relname), String(cString: notification.pointee.extra)))
             library.freemem(notification)
-            count += 1
         }
-        return count
+        return notifications
     }
 
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.

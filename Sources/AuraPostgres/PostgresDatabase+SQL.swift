@@ -9,6 +9,15 @@ extension PostgresDatabase: SQLDatabase {
             try work(PostgresSQLConnection(connection: connection, database: self))
         }
     }
+
+    /// The notifications on `aura_accounts` heard so far (the database's triggers send one for
+    /// every such change) and the changes of sessions and people made here; nil while nobody
+    /// listens here or the listening connection is lost.
+    public var accountsVersion: UInt64? {
+        let heard = hear()
+        guard heard.current else { return nil }
+        return heard.accounts &+ localAccountChanges.load(ordering: .relaxed)
+    }
 }
 
 /// A lent connection as a `SQLConnection`. Each write counts as a change of this database
@@ -44,6 +53,8 @@ struct PostgresSQLConnection: SQLConnection {
             })
         if Self.writes(sql) {
             if writes.inTransaction { writes.happened = true } else { database.noteChange() }
+            // Counted at once, committed or not: a session kept a moment less costs one read.
+            if Self.changesAccounts(sql) { database.localAccountChanges.add(1, ordering: .relaxed) }
         }
         let integers = (0..<rows.columns).map { Self.integerTypes.contains(rows.type(of: $0)) }
         return (0..<rows.count).map { row in
@@ -68,6 +79,14 @@ struct PostgresSQLConnection: SQLConnection {
     private static func writes(_ sql: String) -> Bool {
         let verb = sql.drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()
         return verb == "INSERT" || verb == "UPDATE" || verb == "DELETE"
+    }
+
+    /// Whether `sql` changes or removes sessions or people: what the database's triggers tell
+    /// every replica of (`aura_accounts`), counted here the moment it is sent.
+    private static func changesAccounts(_ sql: String) -> Bool {
+        let words = sql.split(whereSeparator: \.isWhitespace).prefix(3).map { $0.lowercased() }
+        let table = words.first == "update" ? words.dropFirst().first : words.first == "delete" ? words.last : nil
+        return table == "sessions" || table == "people"
     }
 
     /// `sql` with each `?` outside a quoted string or name numbered in turn.

@@ -36,7 +36,8 @@ public struct PostgresPlannerStore: PlannerStore {
     }
 
     public func read(onWait: @escaping @Sendable () -> Void = {}) throws -> PlannerState {
-        try database.withConnection { try read(on: $0, locking: false) }
+        if let current = database.currentPlanner(of: person) { return current }
+        return try database.withConnection { try read(on: $0, locking: false) }
     }
 
     public func update<Result>(
@@ -49,6 +50,12 @@ public struct PostgresPlannerStore: PlannerStore {
             let pending = StoreCommits.Change { state in result = try change(&state) }
             try database.commits.commit(pending, path: String(person)) { group in
                 try database.withConnection { connection in
+                    if let kept = try keepOnCached(group, on: connection) {
+                        database.remember(kept, of: person)
+                        database.noteChange()
+                        return
+                    }
+                    for member in group { member.failure = nil }
                     let kept = try connection.transaction {
                         try ensureRow(on: connection)
                         let before = try read(on: connection, locking: true)
@@ -71,9 +78,16 @@ public struct PostgresPlannerStore: PlannerStore {
                 let rows = try connection.execute(
                     "SELECT inbox FROM aura_planners WHERE person = $1 FOR UPDATE", [String(person)])
                 try connection.execute(
-                    "UPDATE aura_planners SET inbox = $2, generation = generation + 1 WHERE person = $1",
-                    [String(person), try checked(Inbox.appending(lines, to: rows[0, 0] ?? ""), as: .inbox)])
-                try notify(on: connection)
+                    """
+                    WITH changed AS (
+                        UPDATE aura_planners SET inbox = $3, generation = generation + 1 WHERE person = $1
+                        RETURNING generation)
+                    SELECT pg_notify('aura_planners', $2 || ' ' || generation) FROM changed
+                    """,
+                    [
+                        String(person), String(person),
+                        try checked(Inbox.appending(lines, to: rows[0, 0] ?? ""), as: .inbox)
+                    ])
             }
             database.noteChange()
         }
@@ -94,7 +108,7 @@ public struct PostgresPlannerStore: PlannerStore {
     /// the row is locked until the transaction ends.
     private func read(on connection: PostgresConnection, locking: Bool) throws -> PlannerState {
         // The documents travel only when the generation is not the one read here last.
-        let cached = database.planners.withLock { $0[person] }
+        let cached = database.planners.withLock { $0.kept[person] }
         if let cached {
             let current = try connection.execute(
                 "SELECT generation FROM aura_planners WHERE person = $1" + (locking ? " FOR UPDATE" : ""),
@@ -114,20 +128,45 @@ public struct PostgresPlannerStore: PlannerStore {
         return state
     }
 
-    /// Writes the parts of `state` that were set, as the next generation; returns the state as
-    /// kept, nil when nothing was set.
-    private func keep(_ state: PlannerState, on connection: PostgresConnection) throws -> PlannerState? {
+    /// `group` applied to the planner as last read here and written in one statement, without
+    /// a transaction's lock, on the condition that the row is still that generation; the state
+    /// as kept. Nil when it could not be: nothing read here yet, another replica's change came
+    /// first, or a change failed or changed nothing (then it must see the row as it is now).
+    private func keepOnCached(_ group: [StoreCommits.Change], on connection: PostgresConnection) throws
+        -> PlannerState?
+    {
+        guard let cached = database.planners.withLock({ $0.kept[person] }) else { return nil }
+        let changed = StoreCommits.apply(group, to: cached)
+        guard !changed.changed.isEmpty, group.allSatisfy({ $0.failure == nil }) else { return nil }
+        return try keep(changed, on: connection, from: cached.generation)
+    }
+
+    /// Writes the parts of `state` that were set, as the next generation, and tells every
+    /// replica, in one statement; with `generation`, only while the row is still that one.
+    /// Returns the state as kept; nil when nothing was set or the row had moved on.
+    private func keep(_ state: PlannerState, on connection: PostgresConnection, from generation: UInt64? = nil)
+        throws -> PlannerState?
+    {
         guard !state.changed.isEmpty else { return nil }
-        var parameters: [String?] = [String(person)]
+        var parameters: [String?] = [String(person), String(person)]
         var assignments: [String] = []
         for part in PlannerPart.allCases where state.changed.contains(part) {
             parameters.append(try checked(text(of: part, in: state), as: part))
             assignments.append("\(part.rawValue) = $\(parameters.count)")
         }
+        var condition = "person = $1"
+        if let generation {
+            parameters.append(String(generation))
+            condition += " AND generation = $\(parameters.count)"
+        }
         let rows = try connection.execute(
-            "UPDATE aura_planners SET \(assignments.joined(separator: ", ")), generation = generation + 1 "
-                + "WHERE person = $1 RETURNING generation", parameters)
-        try notify(on: connection)
+            """
+            WITH changed AS (
+                UPDATE aura_planners SET \(assignments.joined(separator: ", ")), generation = generation + 1
+                WHERE \(condition) RETURNING generation)
+            SELECT generation, pg_notify('aura_planners', $2 || ' ' || generation) FROM changed
+            """, parameters)
+        guard rows.count == 1 else { return nil }
         return state.kept(as: rows[0, 0].flatMap(UInt64.init) ?? 0)
     }
 
@@ -144,11 +183,6 @@ public struct PostgresPlannerStore: PlannerStore {
     private func ensureRow(on connection: PostgresConnection) throws {
         try connection.execute(
             "INSERT INTO aura_planners (person) VALUES ($1) ON CONFLICT (person) DO NOTHING", [String(person)])
-    }
-
-    /// Tells every replica listening that this person's planner changed (sent at commit).
-    private func notify(on connection: PostgresConnection) throws {
-        try connection.execute("SELECT pg_notify('aura_planners', $1)", [String(person)])
     }
 
     private func text(of part: PlannerPart, in state: PlannerState) -> String? {

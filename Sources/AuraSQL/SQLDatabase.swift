@@ -32,6 +32,14 @@ extension SQLConnection {
 public protocol SQLDatabase: Sendable {
     /// Runs `work` with a connection of its own.
     func withConnection<Result>(_ work: (any SQLConnection) throws -> Result) throws -> Result
+    /// A count that moves whenever a session ends or changes, or a person does, through any
+    /// process sharing the database; nil when the database cannot say (then nothing read from
+    /// it may be kept for later requests).
+    var accountsVersion: UInt64? { get }
+}
+
+extension SQLDatabase {
+    public var accountsVersion: UInt64? { nil }
 }
 
 /// The database cannot be reached (down, restarting, the network gone): a request that needs

@@ -55,6 +55,37 @@ import Testing
 
     /// After the free failures from one address, the next sign-in waits, even with the right
     /// password.
+    /// Replicas that listen keep the sessions they checked, and drop them when one ends or
+    /// changes anywhere: through the replica itself at once, through another once it is heard.
+    @Test func aSessionEndedThroughAnyReplicaEndsOnAnotherThatKeptIt() throws {
+        let database = try TestDatabase.fresh()
+        let other = try PostgresDatabase(database.conninfo)
+        for listening in [database, other] { _ = DatabaseChanges(listening) }
+        let first = try Accounts(database: database)
+        let second = try Accounts(database: other)
+        try first.setPassword(name: "Ann", password: Self.password, replacing: false, now: Self.now)
+        func signedIn() throws -> String {
+            guard
+                case .success(let opened) = try first.signIn(
+                    name: "Ann", password: Self.password, address: "192.0.2.1", now: Self.now)
+            else { throw Accounts.AccountError(description: "Ann could not sign in") }
+            return opened.token
+        }
+        let here = try signedIn()
+        let there = try signedIn()
+        for _ in 0..<2 {
+            #expect(try second.session(token: here, now: Self.now)?.name == "Ann")
+            #expect(try second.session(token: there, now: Self.now)?.name == "Ann")
+        }
+        try second.signOut(token: here)
+        #expect(try second.session(token: here, now: Self.now) == nil, "ended through this replica: at once")
+        try first.signOut(token: there)
+        let deadline = Date().addingTimeInterval(30)
+        while try second.session(token: there, now: Self.now) != nil, Date() < deadline { usleep(2_000) }
+        #expect(try second.session(token: there, now: Self.now) == nil, "ended through another: once heard")
+        #expect(try first.session(token: there, now: Self.now) == nil)
+    }
+
     @Test(arguments: Engine.allCases) func failuresAreThrottled(engine: Engine) throws {
         let accounts = try engine.accounts()
         try accounts.setPassword(name: "Ann", password: Self.password, replacing: false, now: Self.now)

@@ -123,6 +123,41 @@ import Testing
         #expect(try second.read().tasks.tasks.filter(\.done).count == ids.count)
     }
 
+    /// A replica writes on the planner it read last without asking the database first; when
+    /// another replica changed it meanwhile, the row's generation says so and the change is made
+    /// again on the planner as it is now: both changes are kept.
+    @Test func aChangeOnAPlannerAnotherReplicaChangedSinceKeepsBoth() throws {
+        let first = try #require(try planned(.postgres, "call Sam 20m", "pay rent 10m") as? PostgresPlannerStore)
+        let second = try #require(try Kind.postgres.secondWriter(of: first) as? PostgresPlannerStore)
+        let sam = try id(of: "call Sam", in: first)
+        let rent = try id(of: "pay rent", in: first)
+        _ = try second.read()  // what the second keeps as the planner
+        _ = try TaskActions(planner: first).change([sam], .done, day: nil, today: Self.day, at: 1)
+        _ = try TaskActions(planner: second).change([rent], .done, day: nil, today: Self.day, at: 2)
+        for planner in [first, second] {
+            #expect(try planner.read().tasks.tasks.filter(\.done).map(\.id).sorted() == [sam, rent].sorted())
+        }
+    }
+
+    /// A replica that listens (`DatabaseChanges`) takes the planner it read last as current
+    /// without asking, until it hears that another replica changed it: its reads then show it.
+    @Test func aListeningReplicaSeesAChangeMadeThroughAnother() throws {
+        let first = try #require(try planned(.postgres, "call Sam 20m") as? PostgresPlannerStore)
+        let database = try PostgresDatabase(first.database.conninfo)
+        _ = DatabaseChanges(database)
+        let listening = PostgresPlannerStore(database: database, person: first.person, content: first.content)
+        let sam = try id(of: "call Sam", in: first)
+        func done() throws -> Bool? { try listening.read().tasks.tasks.first { $0.id == sam }?.done }
+        #expect(try done() == false)
+        _ = try TaskActions(planner: first).change([sam], .done, day: nil, today: Self.day, at: 1)
+        let deadline = Date().addingTimeInterval(30)
+        while try done() != true, Date() < deadline { usleep(2_000) }
+        #expect(try done() == true, "the change made through the other replica was never heard of")
+        // And a change through the listening one lands on top of it.
+        _ = try TaskActions(planner: listening).change([sam], .notDone, day: nil, today: Self.day, at: 2)
+        #expect(try first.read().tasks.tasks.first { $0.id == sam }?.done == false)
+    }
+
     /// A person moved from one store to the other and back (`aura db import`, then `export`)
     /// has the same planner files as before: what they export is the same.
     @Test func aPlannerMovedIntoTheDatabaseAndBackHoldsTheSameFiles() throws {

@@ -55,6 +55,8 @@ public final class Accounts: Sendable {
 
     /// A hash to verify against when the name is unknown, so both answers take as long.
     private let decoyHash: String
+    /// Sessions as last read, while the database says no session or person changed since.
+    private let keptSessions = KeptSessions()
     /// The database's files (SQLite's and its write-ahead log): while they are unchanged, no
     /// session has ended or changed. None for a database server, which tells of such changes
     /// itself (`HTTPServer.Settings.outsideChanges`).
@@ -209,8 +211,13 @@ public final class Accounts: Sendable {
 
     /// The live session a cookie's token opens, refreshing its last use; nil when unknown or expired.
     public func session(token: String, now: Date) throws -> Session? {
-        try database.withConnection { database in
-            let hash = Self.hash(token)
+        let hash = Self.hash(token)
+        // Read before the row: a change meanwhile makes what is kept under it stale at once.
+        let version = database.accountsVersion
+        if let version, let kept = keptSessions.row(hash, version: version), let session = kept.session(at: now) {
+            return session
+        }
+        return try database.withConnection { database in
             guard
                 let row = try database.execute(
                     """
@@ -223,21 +230,21 @@ public final class Accounts: Sendable {
                 let id = row[0].integer, let name = row[1].text, let csrf = row[2].text,
                 let created = row[3].integer, let lastSeen = row[4].integer
             else { return nil }
+            var found = KeptSessions.Row(
+                personID: id, name: name, csrf: csrf, created: created, lastSeen: lastSeen,
+                hasNotice: row[5].integer == 1, isOwner: row[6].integer == id)
             let stamp = Int64(now.timeIntervalSince1970)
             guard Double(stamp - lastSeen) < Self.idleLifetime, Double(stamp - created) < Self.absoluteLifetime else {
                 try database.execute("DELETE FROM sessions WHERE token_hash = ?", [.text(hash)])
                 return nil
             }
-            let seen = stamp - lastSeen >= 60 ? stamp : lastSeen
-            if seen != lastSeen {
+            if stamp - lastSeen >= KeptSessions.Row.lastSeenGrain {
+                found.lastSeen = stamp
                 try database.execute(
-                    "UPDATE sessions SET last_seen = ? WHERE token_hash = ?", [.integer(seen), .text(hash)])
+                    "UPDATE sessions SET last_seen = ? WHERE token_hash = ?", [.integer(stamp), .text(hash)])
             }
-            return Session(
-                personID: id, name: name, csrf: csrf, isOwner: row[6].integer == id, hasNotice: row[5].integer == 1,
-                ends: Date(
-                    timeIntervalSince1970: min(
-                        Double(seen) + Self.idleLifetime, Double(created) + Self.absoluteLifetime)))
+            if let version { keptSessions.keep(found, as: hash, version: version) }
+            return found.session(at: now)
         }
     }
 
