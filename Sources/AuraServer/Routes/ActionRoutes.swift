@@ -100,12 +100,16 @@ extension AuraApp {
             return isJSON ? .json(200, outcome.json) : .seeOther(root + Self.formDestination(action, outcome, fields))
         }
         if let earlier = try accounts.answer(toAction: actionID, of: session.personID),
-            var answer = try? JSONSerialization.jsonObject(with: Data(earlier.utf8)) as? [String: Any]
+            case .members(let answer) = try? JSONDecoder().decode(JSONValue.self, from: Data(earlier.utf8))
         {
-            if !isJSON { return .seeOther(root + (answer["then"] as? String ?? "")) }
-            answer["replayed"] = true
-            answer["then"] = nil
-            return .json(200, answer)
+            if !isJSON {
+                guard case .string(let then) = JSONValue.members(answer)["then"] else { return .seeOther(root) }
+                return .seeOther(root + then)
+            }
+            var replayed = Dictionary(answer.map { ($0.key, $0.value) }) { _, later in later }
+            replayed["replayed"] = .bool(true)
+            replayed["then"] = nil
+            return .json(200, replayed)
         }
         let outcome = try carryOut(action, fields, for: session)
         var recorded = outcome.json
@@ -388,10 +392,30 @@ extension AuraApp {
 }
 
 extension HTTPResponse {
-    /// A JSON answer.
+    /// A JSON answer: compact, keys sorted.
     static func json(_ status: Int, _ object: [String: Any]) -> HTTPResponse {
-        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return HTTPResponse(
-            status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: body)
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
+            body: Data(JSONValue(answer: object).text()))
+    }
+}
+
+extension JSONValue {
+    /// An answer's value as the routes build them: text, numbers, true and false, `NSNull`,
+    /// lists and objects of those, or a `JSONValue`.
+    init(answer value: Any) {
+        switch value {
+        case let value as JSONValue: self = value
+        case let text as String: self = .string(text)
+        case let flag as Bool: self = .bool(flag)
+        case let number as Int: self = .number(String(number))
+        case let number as Int64: self = .number(String(number))
+        case let object as [String: Any]: self = .object(object.mapValues { JSONValue(answer: $0) })
+        case let list as [Any]: self = .array(list.map { JSONValue(answer: $0) })
+        case is NSNull: self = .null
+        default:
+            assertionFailure("\(type(of: value)) is not a JSON answer's value")
+            self = .null
+        }
     }
 }
