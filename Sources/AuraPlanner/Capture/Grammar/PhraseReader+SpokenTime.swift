@@ -61,7 +61,10 @@ extension PhraseReader {
         // before a word of when; `cut half 8 apples` stays a title.
         guard first == "half", let hour = try hour(at: index + 1) else { return nil }
         let next = word(index + 2)
-        guard afterAt || index == 0 || index + 2 == tokens.count || next.map(isWhenWord) == true else { return nil }
+        guard
+            afterAt || index == 0 || index + 2 == tokens.count || next.map(isWhenWord) == true
+                || meridiemWords(at: index + 2) != nil
+        else { return nil }
         return try clock(hour: hour, minutes: 30, at: index, length: 2)
     }
 
@@ -79,12 +82,7 @@ extension PhraseReader {
         guard meridiem != nil || alone || beforePart || (minutes != nil && (afterAt || word(end) == nil)) else {
             return nil
         }
-        var clock = hour % 12 * 60 + (minutes?.value ?? 0)
-        let afternoon = meridiem == nil ? (1...6).contains(hour) || hour == 12 : meridiem?.meridiem == .pm
-        if afternoon { clock += 12 * 60 }
-        return Match(
-            length: end + (meridiem?.length ?? 0) - index,
-            value: .time(ClockTime(hour: clock / 60, minute: clock % 60)!, minutes: nil, flexible: meridiem == nil))
+        return try clock(hour: hour, minutes: minutes?.value ?? 0, at: index, length: end - index)
     }
 
     /// Minutes said in words: `thirty`, `fifteen`, `oh three`, `fifty nine`, `twenty-three`.
@@ -129,18 +127,19 @@ extension PhraseReader {
     }
 
     /// The time `minutes` from the hour named at the match's end (negative: before it), with its
-    /// am or pm written on it (`4pm`) or after it. Without either the hour follows the rule for
-    /// bare hours: 1 to 6 is the afternoon.
+    /// am or pm written on it (`4pm`) or after it (`pm`, `a m`). Without either the hour follows
+    /// the rule for bare hours, 1 to 6 is the afternoon, and the time is flexible: a part of the
+    /// day may move it to the other half (`in the morning`, `tonight`).
     private func clock(hour: Int, minutes: Int, at index: Int, length: Int) throws(CaptureError) -> Match {
         let attached = word(index + length - 1).flatMap(ClockWord.init)?.meridiem
-        let meridiem = attached ?? word(index + length).flatMap(ClockWord.meridiem)
+        let after = attached == nil ? meridiemWords(at: index + length) : nil
+        let meridiem = attached ?? after?.meridiem
         let afternoon = meridiem == .pm || (meridiem == nil && (1...6).contains(hour))
         let base = hour == 12 ? (meridiem == .am ? 0 : 12 * 60) : (hour + (afternoon ? 12 : 0)) * 60
         let total = (base + minutes + 24 * 60) % (24 * 60)
-        let flexible = meridiem == nil && total < 12 * 60
         return Match(
-            length: length + (meridiem == nil || attached != nil ? 0 : 1),
-            value: .time(ClockTime(hour: total / 60, minute: total % 60)!, minutes: nil, flexible: flexible))
+            length: length + (after?.length ?? 0),
+            value: .time(ClockTime(hour: total / 60, minute: total % 60)!, minutes: nil, flexible: meridiem == nil))
     }
 
     /// A word that names a day or a part of it: `half 8` before one is a time.
