@@ -38,6 +38,13 @@ enum CaptureVocabulary {
     /// Words after which a day is the task's subject, kept in its title: `email Bo about sunday`.
     static let subjectMarkers: Set<String> = ["about", "abt", "regarding", "re", "re:", "concerning"]
 
+    /// The year `word` writes in four digits (`2027`), if it is one.
+    static func year(_ word: String) -> Int? {
+        guard word.utf8.count == 4, word.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return Int(word)
+    }
+
     /// Whether the word at `index` comes right after `about` or the like, or after it and
     /// `next`, `this`, `the` (`about next sunday`, `re the friday demo`).
     static func followsSubjectMarker(_ index: Int, in tokens: [CaptureToken]) -> Bool {

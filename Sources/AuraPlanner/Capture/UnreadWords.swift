@@ -21,7 +21,7 @@ enum UnreadWords {
     }
 
     private static func isYear(_ word: String) -> Bool {
-        word.count == 4 && Int(word).map { (1900...2199).contains($0) } == true
+        CaptureVocabulary.year(word).map { (1900...2199).contains($0) } == true
     }
 
     /// Runs of unread when-words, each as one phrase.

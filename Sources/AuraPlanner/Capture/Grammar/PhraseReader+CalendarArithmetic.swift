@@ -47,7 +47,7 @@ extension PhraseReader {
         if let month {
             start = LocalDate(year: today.year, month: month, day: 1)!
             // `third tuesday of september 2027`: that year's, when still ahead.
-            if let text = word(monthCursor + 1), text.count == 4, let year = Int(text), year > today.year,
+            if let year = year(at: monthCursor + 1), year > today.year,
                 year <= LocalDate.latestYear,
                 let date = day(inMonthStarting: LocalDate(year: year, month: month, day: 1)!)
             {

@@ -26,7 +26,7 @@ extension PhraseReader {
         let days = NamedDays(region: settings.region)
         guard let (length, date) = days.match(words[...], onOrAfter: today) else { return nil }
         // `thanksgiving 2016`: that year's, when it is still ahead.
-        if let text = word(index + lead + length), text.count == 4, let year = Int(text), year <= LocalDate.latestYear,
+        if let year = year(at: index + lead + length), year <= LocalDate.latestYear,
             let start = LocalDate(year: year, month: 1, day: 1),
             let (_, dated) = days.match(words[...], onOrAfter: max(start, today)), dated.year == year
         {

@@ -390,10 +390,15 @@ struct PhraseReader {
         return try isoDate(first, at: index).map { on($0, length: 1) }
     }
 
+    /// A year written in four digits at `index` (`2027`).
+    func year(at index: Int) -> Int? {
+        word(index).flatMap(CaptureVocabulary.year)
+    }
+
     /// A month and day, with an optional year after it; without a year, a date already past
     /// this year means next year's.
     private func monthDay(month: Int, day: Int, at index: Int, length: Int) throws(CaptureError) -> Match {
-        let written = word(index + length).flatMap { $0.count == 4 ? Int($0) : nil }
+        let written = year(at: index + length)
         let year = written ?? ((month, day) < (today.month, today.day) ? today.year + 1 : today.year)
         guard let date = LocalDate(year: year, month: month, day: day) else {
             throw error(
