@@ -23,9 +23,8 @@ extension PhraseReader {
             if let compact = compactDuration(rest), compact.minutes >= 1 {
                 return Match(length: 1, value: .fromNow(minutes: Int(compact.minutes)))
             }
-            if let amount = Int(rest), let unit = word(index + 1) {
-                let scale = Words.minuteUnits.contains(unit) ? 1 : Words.hourUnits.contains(unit) ? 60 : 0
-                if scale > 0 { return Match(length: 2, value: .fromNow(minutes: amount * scale)) }
+            if let amount = Int(rest), let scale = word(index + 1).flatMap(Self.minutes(per:)), scale < 1440 {
+                return Match(length: 2, value: .fromNow(minutes: amount * scale))
             }
         }
         // `next hour`: an hour from now.
@@ -53,10 +52,12 @@ extension PhraseReader {
 
     private static let fromNowOpeners: Set<String> = ["in", "within"]
 
-    private static let offsetScales: [String: Int] = [
-        "d": 1440, "day": 1440, "days": 1440, "h": 60, "hr": 60, "hrs": 60, "hour": 60, "hours": 60, "m": 1, "min": 1,
-        "mins": 1, "minute": 1, "minutes": 1
-    ]
+    /// The minutes in one `unit` of a minute, an hour or a day (`min`, `hrs`, `d`).
+    private static func minutes(per unit: String) -> Int? {
+        if Words.minuteUnits.contains(unit) { return 1 }
+        if Words.hourUnits.contains(unit) { return 60 }
+        return ["d", "day", "days"].contains(unit) ? 1440 : nil
+    }
 
     /// Two amounts or more, days among them, written one after the other (`1d 2hr 5min`, `1d, 2hr,
     /// and 5min`, `+1 day 2 hour`): their minutes in all, and the words read.
@@ -78,7 +79,7 @@ extension PhraseReader {
             } else if let number = Int(text) ?? Words.numberWords[text] {
                 (amount, unit, used) = (number, word(cursor + and + 1), 2)
             }
-            guard let amount, let scale = unit.flatMap({ Self.offsetScales[$0] }) else { break }
+            guard let amount, let scale = unit.flatMap(Self.minutes(per:)) else { break }
             total += amount * scale
             hasDays = hasDays || scale == 1440
             pairs += 1
