@@ -31,12 +31,6 @@ public enum JSONValue: Sendable, Equatable {
             .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
-    /// The value of the member `key`, if this is an object that has one.
-    public subscript(key: String) -> JSONValue? {
-        guard case .members(let members) = self else { return nil }
-        return members.first { $0.key == key }?.value
-    }
-
     /// The value as UTF-8 text: compact, or pretty as `canonicalJSON` writes it (no final newline).
     public func text(pretty: Bool = false) -> [UInt8] {
         var out: [UInt8] = []

@@ -100,16 +100,16 @@ extension AuraApp {
             return isJSON ? .json(200, outcome.json) : .seeOther(root + Self.formDestination(action, outcome, fields))
         }
         if let earlier = try accounts.answer(toAction: actionID, of: session.personID),
-            case .members(let answer) = try? JSONDecoder().decode(JSONValue.self, from: Data(earlier.utf8))
+            case .members(let members) = try? JSONDecoder().decode(JSONValue.self, from: Data(earlier.utf8))
         {
+            var answer = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
             if !isJSON {
-                guard case .string(let then) = JSONValue.members(answer)["then"] else { return .seeOther(root) }
+                guard case .string(let then) = answer["then"] else { return .seeOther(root) }
                 return .seeOther(root + then)
             }
-            var replayed = Dictionary(answer.map { ($0.key, $0.value) }) { _, later in later }
-            replayed["replayed"] = .bool(true)
-            replayed["then"] = nil
-            return .json(200, replayed)
+            answer["replayed"] = .bool(true)
+            answer["then"] = nil
+            return .json(200, answer)
         }
         let outcome = try carryOut(action, fields, for: session)
         var recorded = outcome.json
