@@ -97,7 +97,8 @@ let package = Package(
             name: "AuraPlannerTests", dependencies: ["AuraPlanner", "AuraCalendar"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "AuraUseCasesTests", dependencies: ["AuraUseCases", "AuraPlanner", "AuraPostgres", "AuraTestSupport"]),
+            name: "AuraUseCasesTests",
+            dependencies: ["AuraUseCases", "AuraPlanner", "AuraPostgres", "AuraSite", "AuraTestSupport"]),
         .testTarget(
             name: "AuraCalendarTests", dependencies: ["AuraCalendar", "AuraPlanner"],
             resources: [.copy("Fixtures")])

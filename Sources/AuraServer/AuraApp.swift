@@ -104,7 +104,7 @@ public final class AuraApp: Sendable {
     ) async throws -> AuraApp {
         let planner = try PlannerFolder(content: configuration.build.contentDirectory).read()
         let site = try await SiteBuilds.buildServed(
-            configuration.build, planner: planner, previous: nil, keeps: { _ in true })
+            configuration.build, planner: planner, previous: nil)
         return try AuraApp(
             configuration: configuration, accounts: accounts, clock: clock, site: (planner.generation, site))
     }
@@ -131,7 +131,7 @@ public final class AuraApp: Sendable {
         planners =
             configuration.planners
             ?? HouseholdPlanners(content: configuration.build.contentDirectory, state: configuration.state)
-        people = PersonalSites(shared: configuration.build, planners: planners)
+        people = PersonalSites(planners: planners)
         contentPlanner = PlannerFolder(content: configuration.build.contentDirectory)
         liveReload =
             configuration.watch
@@ -155,8 +155,10 @@ public final class AuraApp: Sendable {
         get throws { try rebuilt(always: false) }
     }
 
-    /// Builds the site again when the planner changed (a new generation), or `always`, and
-    /// returns it. With `--watch` a failed build keeps the last good site, and open pages show why.
+    /// Brings the site up to the planner when it changed (a new generation): its personal pages
+    /// are made again over the same build when nothing else their files show changed
+    /// (`SiteBuilds.servedReplanned`). `always` builds it all again (an edit under `--watch`).
+    /// With `--watch` a failed build keeps the last good site, and open pages show why.
     @discardableResult
     func rebuilt(always: Bool) throws -> ServedSite {
         // Most requests find the site as it was: four `stat`s, and the lock only to look.
@@ -174,8 +176,9 @@ public final class AuraApp: Sendable {
             do {
                 live = (
                     planner.generation,
-                    try SiteBuilds.buildServedWaiting(
-                        configuration.build, planner: planner, previous: live.site, keeps: { _ in true })
+                    always
+                        ? try SiteBuilds.buildServedWaiting(configuration.build, planner: planner, previous: live.site)
+                        : try SiteBuilds.servedReplanned(configuration.build, planner: planner, previous: live.site)
                 )
                 liveReload?.built(.success(()))
             } catch {
@@ -250,10 +253,10 @@ public final class AuraApp: Sendable {
         if request.rawPath == root, let landing = try landingPage(context) { return landing }
         // However the path is written (`//schedule/`), the file it leads to decides.
         let files = StaticFiles(site: try served, root: root)
-        if case .file(let file) = files.lookup(request.rawPath), PersonalPaths.contains(file) {
+        if case .file(let file) = try files.lookup(request.rawPath), PersonalPaths.contains(file) {
             return try personalPage(context)
         }
-        var response = response(from: files, for: request, personal: false)
+        var response = try response(from: files, for: request, personal: false)
         // A public file is the same for everyone; an asset (fingerprinted) in every build too.
         if response.status == 200 {
             response.reuse = HTTPResponse.Reuse(
@@ -353,18 +356,18 @@ public final class AuraApp: Sendable {
             response.add("Cache-Control", "no-store")
             return response
         }
-        return response(from: StaticFiles(site: current, root: root), for: request, personal: true)
+        return try response(from: StaticFiles(site: current, root: root), for: request, personal: true)
     }
 
     /// The file `request` names in `files`: a folder without its slash redirects, a missing file is 404.
-    private func response(from files: StaticFiles, for request: HTTPRequest, personal: Bool) -> HTTPResponse {
-        switch files.lookup(request.rawPath) {
+    private func response(from files: StaticFiles, for request: HTTPRequest, personal: Bool) throws -> HTTPResponse {
+        switch try files.lookup(request.rawPath) {
         case .folder(let redirect):
             return HTTPResponse(status: 301, headers: [("Location", redirect)])
         case .notFound:
             return notFound()
         case .file(let file):
-            return files.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: personal)
+            return try files.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: personal)
         }
     }
 
@@ -391,7 +394,7 @@ public final class AuraApp: Sendable {
 
     /// The site built from a person's planner (`served(of:)`).
     func served(personID: Int64, name: String, isOwner: Bool) throws -> ServedSite {
-        plansInContent(isOwner: isOwner) ? try served : try people.site(for: personID, name: name)
+        plansInContent(isOwner: isOwner) ? try served : try people.site(for: personID, name: name, over: try served)
     }
 
     /// Whether a person (the owner, or another) plans in `Content/planner/`.
@@ -441,7 +444,9 @@ public final class AuraApp: Sendable {
     }
 
     func notFound() -> HTTPResponse {
-        guard let data = live.withLock({ $0.site }).file(at: "404.html")?.data else { return .text(404, "Not found") }
+        guard let data = (try? live.withLock({ $0.site }).file(at: "404.html"))??.data else {
+            return .text(404, "Not found")
+        }
         return HTTPResponse(
             status: 404, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")],
             body: data)

@@ -32,22 +32,34 @@ public enum SiteBuilds {
     /// The site `options` name built in memory for a server (`SiteBuilder.buildServed`) from
     /// `planner`, a person's planner as their store gave it; `site.yml` is the one
     /// `SiteConfiguration.current` holds.
-    public static func buildServed(
-        _ options: BuildOptions, planner: PlannerState, previous: ServedSite?,
-        keeps: @escaping @Sendable (String) -> Bool
-    ) async throws -> ServedSite {
+    public static func buildServed(_ options: BuildOptions, planner: PlannerState, previous: ServedSite?)
+        async throws -> ServedSite
+    {
         var options = options
         options.configuration = try SiteConfiguration.current(in: options.contentDirectory)
         options.planner = planner
-        return try await SiteBuilder(options: options).buildServed(previous: previous, keeps: keeps)
+        return try await SiteBuilder(options: options).buildServed(previous: previous)
     }
 
     /// `buildServed`, from a thread outside Swift's concurrency pool (a server thread).
-    public static func buildServedWaiting(
-        _ options: BuildOptions, planner: PlannerState, previous: ServedSite?,
-        keeps: @escaping @Sendable (String) -> Bool
-    ) throws -> ServedSite {
-        try waiting { try await buildServed(options, planner: planner, previous: previous, keeps: keeps) }
+    public static func buildServedWaiting(_ options: BuildOptions, planner: PlannerState, previous: ServedSite?)
+        throws -> ServedSite
+    {
+        try waiting { try await buildServed(options, planner: planner, previous: previous) }
+    }
+
+    /// The served site after the planner changed to `planner`: made over `previous`'s build
+    /// when nothing else changed that its files show (`site.yml`, `ServedSite.replanned`),
+    /// else built again (from a server thread, as `buildServedWaiting`).
+    public static func servedReplanned(_ options: BuildOptions, planner: PlannerState, previous: ServedSite)
+        throws -> ServedSite
+    {
+        if previous.configuration == (try SiteConfiguration.current(in: options.contentDirectory)),
+            let site = try previous.replanned(planner)
+        {
+            return site
+        }
+        return try buildServedWaiting(options, planner: planner, previous: previous)
     }
 
     /// What `work` returns, awaited from a thread that is not part of Swift's concurrency pool.

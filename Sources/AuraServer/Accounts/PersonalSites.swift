@@ -4,50 +4,42 @@ import Foundation
 import Synchronization
 
 /// The sites of everyone who has a planner of their own (`HouseholdPlanners`): their pages,
-/// JSON and calendar are built in memory from the shared content and their planner, and only
-/// their session is ever answered from them; the rest of their site is the owner's.
+/// JSON and calendar made from their planner over the shared site's build (`ServedSite.personal`),
+/// each when first asked for; only their session is ever answered from them, and the rest of
+/// their site is the shared one.
 final class PersonalSites: Sendable {
-    let shared: BuildOptions
     let planners: any PlannerDirectory
-    /// Each person's site as last built, with the generation of the planner it was built from,
-    /// for at most `sitesKept` people (many people on a replica: one let go for each one built).
-    private let built: Mutex<[Int64: (generation: UInt64, site: ServedSite)]> = Mutex([:])
+    /// Each person's site as last made, with the generation of the planner it was made from,
+    /// for at most `sitesKept` people (many people on a replica: one let go for each one made).
+    private let made: Mutex<[Int64: (generation: UInt64, site: ServedSite)]> = Mutex([:])
     static let sitesKept = 256
 
-    init(shared: BuildOptions, planners: any PlannerDirectory) {
-        self.shared = shared
+    init(planners: any PlannerDirectory) {
         self.planners = planners
     }
 
-    /// How `personID`'s site is built; `name` goes into their deep links.
-    func options(for personID: Int64, name: String? = nil) -> BuildOptions {
-        var options = shared
-        options.profile = name
-        return options
-    }
-
-    /// The person's site, built again first when their planner changed since (a new generation).
-    func site(for personID: Int64, name: String) throws -> ServedSite {
+    /// The person's site over `shared` (the owner's, `AuraApp.served`), made again first when
+    /// their planner changed since (a new generation) or the shared site was built again.
+    func site(for personID: Int64, name: String, over shared: ServedSite) throws -> ServedSite {
         let planner = try planners.planner(personID: personID, isOwner: false, preparing: false).read()
-        if let current = built.withLock({ $0[personID] }), current.generation >= planner.generation {
+        if let current = made.withLock({ $0[personID] }), current.generation >= planner.generation,
+            current.site.build == shared.build
+        {
             return current.site
         }
-        return try built.withLock { built in
-            if let current = built[personID], current.generation >= planner.generation { return current.site }
-            let site = try SiteBuilds.buildServedWaiting(
-                options(for: personID, name: name), planner: planner, previous: built[personID]?.site,
-                keeps: PersonalPaths.contains)
-            if built[personID] == nil, built.count >= Self.sitesKept, let any = built.keys.first {
-                built.removeValue(forKey: any)
+        let site = try shared.personal(planner, profile: name)
+        made.withLock { made in
+            if made[personID] == nil, made.count >= Self.sitesKept, let any = made.keys.first {
+                made.removeValue(forKey: any)
             }
-            built[personID] = (planner.generation, site)
-            return site
+            made[personID] = (planner.generation, site)
         }
+        return site
     }
 
-    /// Forgets a person's built site and their planner (their account is gone).
+    /// Forgets a person's site and their planner (their account is gone).
     func remove(_ personID: Int64) throws {
-        built.withLock { _ = $0.removeValue(forKey: personID) }
+        made.withLock { _ = $0.removeValue(forKey: personID) }
         try planners.remove(personID: personID)
     }
 }

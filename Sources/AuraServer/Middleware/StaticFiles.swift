@@ -20,7 +20,7 @@ struct StaticFiles: Sendable {
         case notFound
     }
 
-    func lookup(_ rawPath: String) -> Lookup {
+    func lookup(_ rawPath: String) throws -> Lookup {
         let lowered = rawPath.lowercased()
         guard rawPath.hasPrefix(root) || rawPath + "/" == root, !rawPath.contains("\\"),
             !["%2f", "%5c", "%00", "%2e"].contains(where: lowered.contains),
@@ -38,14 +38,14 @@ struct StaticFiles: Sendable {
                 return .folder(redirect: root + rawSegments.joined(separator: "/") + (relative.isEmpty ? "" : "/"))
             }
             let index = relative.isEmpty ? "index.html" : relative + "/index.html"
-            return site.file(at: index) == nil ? .notFound : .file(index)
+            return try site.file(at: index) == nil ? .notFound : .file(index)
         }
-        return site.file(at: relative) == nil ? .notFound : .file(relative)
+        return try site.file(at: relative) == nil ? .notFound : .file(relative)
     }
 
     /// The response for a file: its bytes (none for HEAD), type, validator and caching.
-    func response(for path: String, ifNoneMatch: String?, personal: Bool) -> HTTPResponse {
-        guard let file = site.file(at: path) else { return .text(404, "Not found") }
+    func response(for path: String, ifNoneMatch: String?, personal: Bool) throws -> HTTPResponse {
+        guard let file = try site.file(at: path) else { return .text(404, "Not found") }
         let tag = "\"" + file.digest + "\""
         var headers: [(name: String, value: String)] = [
             ("ETag", tag), ("Cache-Control", Self.caching(path, personal: personal))

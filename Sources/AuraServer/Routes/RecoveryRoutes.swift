@@ -129,9 +129,9 @@ extension AuraApp {
         }
         let site = try served(personID: person.id, name: person.name, isOwner: person.isOwner)
         let files = StaticFiles(site: site, root: root)
-        guard case .file(let file) = files.lookup(root + PersonalPaths.calendar) else {
+        guard case .file(let file) = try files.lookup(root + PersonalPaths.calendar) else {
             return .text(404, "Not found")
         }
-        return files.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: true)
+        return try files.response(for: file, ifNoneMatch: request.header("If-None-Match"), personal: true)
     }
 }

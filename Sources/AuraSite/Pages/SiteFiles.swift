@@ -53,7 +53,9 @@ struct SiteFiles: Sendable {
             FileGroup(paths: CultureFeeds.paths, mayCarry: bodyEdits.map { !feeds.shows(anyOf: $0) } ?? false) {
                 try feeds.render(with: templates)
             },
-            FileGroup(paths: [], mayCarry: false, make: plannerFiles)
+            FileGroup(paths: [], mayCarry: false) { [content, factory] in
+                try Self.plannerFiles(of: content.planner, factory: factory)
+            }
         ]
     }
 
@@ -77,10 +79,10 @@ struct SiteFiles: Sendable {
         ]
     }
 
-    /// The calendars and `/notifications.json`, when there is a plan.
-    private func plannerFiles() throws -> [(path: String, data: Data)] {
-        guard let snapshot = content.planner.snapshot, let today = snapshot.today else { return [] }
-        let open = today.blocks.flatMap(\.tasks).count - today.finishedTasks(in: content.planner.store).count
+    /// The calendars and `/notifications.json` of `planner`, when it has a plan.
+    static func plannerFiles(of planner: PlannerContent, factory: PageFactory) throws -> [(path: String, data: Data)] {
+        guard let snapshot = planner.snapshot, let today = snapshot.today else { return [] }
+        let open = today.blocks.flatMap(\.tasks).count - today.finishedTasks(in: planner.store).count
         let notifications = try NotificationsViewModel(today, factory: factory)
             .json(generated: snapshot.generated, timeZone: today.timeZone, badge: open)
         return PlanCalendars(snapshot: snapshot, factory: factory).files() + [("notifications.json", notifications)]

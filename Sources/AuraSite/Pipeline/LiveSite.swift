@@ -10,12 +10,29 @@ public struct LiveSite: Sendable {
     private let theme: Theme
     /// Every page the build makes, by public path, ready to render again with a session.
     private let pages: [String: Page]
+    /// A person's pages over the build's, when the site is theirs (`ServedSite.personal`).
+    private let personal: PersonalSite?
 
     /// The pages `assembled` holds.
     init(_ assembled: AssembledSite<AuraSiteDefinition>) {
         factory = assembled.assembly
         pages = Dictionary(assembled.pages.map { ($0.path, $0) }) { first, _ in first }
         theme = assembled.theme
+        personal = nil
+    }
+
+    /// `site`'s pages with `personal`'s in place of the build's.
+    init(_ site: LiveSite, personal: PersonalSite) {
+        factory = personal.factory
+        pages = site.pages
+        theme = site.theme
+        self.personal = personal
+    }
+
+    /// The page at public `path`: the person's when it is one of theirs, else the build's.
+    private func page(at path: String) throws -> Page? {
+        if let personal, personal.answers(pageAt: path) { return try personal.page(at: path) }
+        return pages[path]
     }
 
     /// The site's path prefix (`/` or `/aura/`).
@@ -37,14 +54,14 @@ public struct LiveSite: Sendable {
     /// The build's page at public `path` (`/planner/`), rendered with `session` (the signed-in
     /// person's name, the forms' token, any notice); nil when the build has no such page.
     public func render(pageAt path: String, session: any Encodable & Sendable) throws -> Data? {
-        guard let page = pages[path] else { return nil }
+        guard let page = try page(at: path) else { return nil }
         return try render(page, session: session)
     }
 
     /// The build's public page at `path` for a visitor who is not signed in, with what the server
     /// offers them under `visitor` (where to sign in, and to sign up); nil when there is no such page.
     public func render(pageAt path: String, visitor: any Encodable & Sendable) throws -> Data? {
-        guard let page = pages[path] else { return nil }
+        guard let page = try page(at: path) else { return nil }
         let added = page.adding(["visitor": try MustacheValue(encoding: visitor)])
         return Data(try theme.render(added).utf8)
     }

@@ -26,16 +26,13 @@ public struct SiteBuilder: Sendable {
         await build.check(strict: strict)
     }
 
-    /// Builds the site in memory, keeping the files `keeps` accepts (by path under the site
-    /// root). Pages and files whose inputs are those `previous` was made from are carried over
-    /// from it rather than rendered again, and culture entries whose files are unchanged are
-    /// taken from it unread.
-    public func buildServed(previous: ServedSite?, keeps: @escaping @Sendable (String) -> Bool) async throws
-        -> ServedSite
-    {
+    /// Builds the site in memory. Pages and files whose inputs are those `previous` was made
+    /// from are carried over from it rather than rendered again, and culture entries whose files
+    /// are unchanged are taken from it unread.
+    public func buildServed(previous: ServedSite?) async throws -> ServedSite {
         var site = build.site
         site.previousCulture = previous?.culture
-        let (files, assembled) = try await SiteBuild(site: site).buildInMemory(previous: previous?.files, keeps: keeps)
-        return ServedSite(live: LiveSite(assembled), files: files, culture: assembled.content.culture)
+        let (files, assembled) = try await SiteBuild(site: site).buildInMemory(previous: previous?.files)
+        return ServedSite(assembled, files: files, options: build.site.options)
     }
 }

@@ -11,6 +11,17 @@ public struct MemorySite: Sendable {
         public let data: Data
         /// The SHA-256 of `data` in hex: a strong validator.
         public let digest: String
+
+        /// `data`, with its digest.
+        package init(data: Data) {
+            self.init(data: data, stamp: FileStamp(contentsOf: data))
+        }
+
+        /// `data`, whose `FileStamp(contentsOf:)` is `stamp`.
+        init(data: Data, stamp: FileStamp) {
+            self.data = data
+            digest = stamp.bytes.hex
+        }
     }
 
     private let files: [String: File]
@@ -47,12 +58,12 @@ public struct MemorySite: Sendable {
 
         var kept: [String: File] { written.withLock { $0 } }
 
-        /// An output that keeps the files `keeps` accepts and takes those of `previous` over.
-        func output(previous: MemorySite?, keeps: @escaping @Sendable (String) -> Bool) -> SiteOutput {
+        /// An output that keeps every file and takes those of `previous` over.
+        func output(previous: MemorySite?) -> SiteOutput {
             SiteOutput(
                 write: { [self] data, path in
                     let stamp = FileStamp(contentsOf: data)
-                    if keeps(path) { written.withLock { $0[path] = File(data: data, digest: stamp.bytes.hex) } }
+                    written.withLock { $0[path] = File(data: data, stamp: stamp) }
                     return stamp
                 },
                 // The record is kept in memory too (`MemorySite.record`).
@@ -60,7 +71,6 @@ public struct MemorySite: Sendable {
                 // Memory does not change under a build: what the previous build recorded is there as written.
                 reuse: { [self] files in
                     files.map { path, _ in
-                        guard keeps(path) else { return previous?.record[path] != nil }
                         guard let file = previous?.file(at: path) else { return false }
                         written.withLock { $0[path] = file }
                         return true

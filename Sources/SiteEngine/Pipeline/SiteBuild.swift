@@ -76,12 +76,12 @@ package struct SiteBuild<Site: SiteDefinition>: Sendable {
     /// Builds the site in memory, keeping the files `keeps` accepts (by path under the site
     /// root): every stage of `build`, writing nothing to disk. Pages and files whose inputs are
     /// those `previous` was made from are carried over from it rather than rendered again.
-    package func buildInMemory(previous: MemorySite?, keeps: @escaping @Sendable (String) -> Bool) async throws
+    package func buildInMemory(previous: MemorySite?) async throws
         -> (site: MemorySite, assembled: AssembledSite<Site>)
     {
         let files = MemorySite.Files()
         var inMemory = self
-        inMemory.fileSystem.openOutput = { _, _, _ in files.output(previous: previous, keeps: keeps) }
+        inMemory.fileSystem.openOutput = { _, _, _ in files.output(previous: previous) }
         var output = BuildOutput()
         output.previousBuild = previous?.record ?? BuildManifest()
         let run = try await inMemory.run(.build(waiting: { _ in }), output, inputs: nil, progress: { _ in })
