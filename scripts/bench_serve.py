@@ -17,11 +17,17 @@ dashboard over one of them, and over all three, round robin.
 The Done rows mark the tasks of DONE_PEOPLE, 64 people signed in, in turn (a person's actions
 take turns on the server, three at a time).
 
+The rounds rows time what a person waits for after a Done: one connection, as a browser keeps it,
+sends POST /api/done (then /api/undone, in turn) and GET /dashboard/, ROUNDS times; the row keeps
+the median and the 90th percentile of each pair, for the household's owner (the first task of the
+day Content/planner/ plans) and for a person with a planner of their own (p01).
+
 The hostile neighbour row is Sam's dashboard on a server of its own while another signed-in
 person makes it wait on a push service that never answers and upload heavy calendars
 (`hostile_neighbour_row`).
 """
 
+import http.client
 import http.cookiejar
 import http.server
 import json
@@ -39,6 +45,7 @@ import urllib.request
 from pathlib import Path
 
 CONNECTIONS = 32
+ROUNDS = 120
 PASSWORD = "bench password, long enough"
 
 
@@ -241,6 +248,11 @@ def run(aura, content, templates, seconds):
                 measure("aura serve", asset, aura_url + asset, seconds, aura_process.pid)]
         rows += [measure("nginx", "/dashboard/ (the built file)", nginx_url + "/dashboard/", seconds, nginx_process.pid),
                  measure("nginx", asset, nginx_url + asset, seconds, nginx_process.pid)]
+        first_task = json.loads((folder / "Content" / "planner" / "plan.json").read_text())["days"][0]["blocks"]
+        owners = next(task["id"] for block in first_task for task in block.get("tasks", []))
+        rows += [done_then_dashboard("aura serve", "the household's owner", aura_url, cookie, owners),
+                 done_then_dashboard("aura serve", "a person with a planner of their own", aura_url,
+                                     sign_in(aura_url, DONE_PEOPLE[0]), "t1")]
         rows.append(hostile_neighbour_row(aura, folder, templates, seconds))
         if os.environ.get("PGHOST"):
             rows += database_rows(aura, folder, templates, seconds)
@@ -427,6 +439,33 @@ http {{
     return process, f"http://127.0.0.1:{port}"
 
 
+def done_then_dashboard(name, person, base, cookie, task):
+    """ROUNDS pairs of a Done (or an Undone) of `task` and the dashboard after it, on one kept
+    connection: the median and 90th percentile of a pair, in ms."""
+    address = urllib.parse.urlsplit(base)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+    headers = {"Cookie": cookie, "Origin": base}
+
+    def ask(method, path, body=None):
+        connection.request(method, path, body=body, headers=headers | ({"Content-Type": "application/json"}
+                                                                         if body else {}))
+        answer = connection.getresponse()
+        answer.read()
+        if answer.status != 200:
+            raise ServeSetupError(f"{method} {path} answered {answer.status}")
+
+    pairs = []
+    for number in range(ROUNDS):
+        started = time.perf_counter()
+        ask("POST", "/api/undone" if number % 2 else "/api/done", json.dumps({"id": task}))
+        ask("GET", "/dashboard/")
+        pairs.append((time.perf_counter() - started) * 1000)
+    connection.close()
+    pairs.sort()
+    return {"server": name, "target": f"a Done, then /dashboard/ ({person})", "rounds": ROUNDS,
+            "median": pairs[len(pairs) // 2], "p90": pairs[int(len(pairs) * 0.9)]}
+
+
 def done_script(folder, base):
     """A wrk Lua script that marks Done, again and again, the task of each of DONE_PEOPLE in
     turn (each signed in at `base`), as the pages' script does (JSON, same origin): each one a
@@ -450,8 +489,11 @@ end
 
 
 def table(rows):
-    """Markdown table; aura's rows carry the ratio to nginx on the same kind of target, and the
-    rate's ratio to nginx's stylesheet (the issue's yardstick for every row)."""
+    """Markdown tables: wrk's rows, where aura's carry the ratio to nginx on the same kind of
+    target and the rate's ratio to nginx's stylesheet (the issue's yardstick for every row); then
+    the rounds rows."""
+    rounds = [row for row in rows if "rounds" in row]
+    rows = [row for row in rows if "rounds" not in row]
     nginx = {("page" if "dashboard" in r["target"] else "asset"): r for r in rows if r["server"] == "nginx"}
     kind = {"/dashboard/ (signed in)": "page", "/api/state (signed in)": "page",
             "POST /api/done (64 people signed in)": "page"}
@@ -465,4 +507,9 @@ def table(rows):
             f"{row['rate'] / nginx['asset']['rate']:.2f}")
         lines.append(f"| {row['server']} | {row['target']} | {row['rate']:,.0f} | {row['p99']:.2f} | {row['errors']} | "
                      f"{row['memory']:.1f} | {ratios[0]} | {ratios[1]} | {ratios[2]} |")
+    if rounds:
+        lines += ["", "| server | what a person waits for | rounds | median (ms) | p90 (ms) |",
+                  "| --- | --- | ---: | ---: | ---: |"]
+        lines += [f"| {row['server']} | {row['target']} | {row['rounds']} | {row['median']:.2f} | {row['p90']:.2f} |"
+                  for row in rounds]
     return "\n".join(lines)
