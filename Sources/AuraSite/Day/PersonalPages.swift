@@ -116,7 +116,7 @@ struct PersonalPages: Sendable {
         case "/planner/":
             return try personal(
                 .planner, "Planner", "The inbox as captured, each item with its category and reason.",
-                PlannerViewModel(content.planner, root: root, inboxPath: Self.inboxPath(in: contentDirectory)))
+                try PlannerViewModel(content.planner, root: root, inboxPath: Self.inboxPath(in: contentDirectory)))
         case "/reflections/":
             let reflections = try reflections()
             return try personal(

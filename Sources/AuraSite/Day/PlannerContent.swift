@@ -8,10 +8,17 @@ import SiteEngine
 struct PlannerContent: Sendable {
     let snapshot: PlanSnapshot?
     let store: TaskStore
-    /// Items in `inbox.md` that `aura plan` has not taken in yet.
-    let pending: [CapturedItem]
     /// The conventions the lines were read by, to read a task's line again the same way.
     let capture: CaptureSettings
+    /// `inbox.md`'s text and where it is, read when `pending()` is asked for.
+    private let inbox: (url: URL, text: String)?
+
+    /// Items in `inbox.md` that `aura plan` has not taken in yet; only the planner page shows
+    /// them, so they are read when it is made (a bad line is an error naming its position).
+    func pending() throws(SourceErrors) -> [CapturedItem] {
+        guard let inbox else { return [] }
+        return try Self.pending(in: inbox.text, url: inbox.url, planned: snapshot, capture: capture)
+    }
 
     /// Reads the planner folder, or takes what the caller read of it (`given`); every file is
     /// optional, and a broken one is an error naming its position. `capture` reads the inbox's
@@ -30,12 +37,9 @@ struct PlannerContent: Sendable {
             }
         }
         if let given {
-            return try PlannerContent(
-                snapshot: given.plan, store: given.tasks,
-                pending: pending(
-                    in: given.inbox, url: folder.appendingPathComponent(PlannerLayout.inbox), planned: given.plan,
-                    capture: capture),
-                capture: capture)
+            return PlannerContent(
+                snapshot: given.plan, store: given.tasks, capture: capture,
+                inbox: given.inbox.map { (folder.appendingPathComponent(PlannerLayout.inbox), $0) })
         }
         func locate(_ error: InputError, in url: URL) -> SourceError {
             error.problem.located(in: displayPath(url))
@@ -52,14 +56,9 @@ struct PlannerContent: Sendable {
                 errors.append(locate(error, in: file.url))
             }
         }
-        var pending: [CapturedItem] = []
-        if snapshot?.today != nil, let file = read(PlannerLayout.inbox) {
-            do { pending = try Self.pending(in: file.text, url: file.url, planned: snapshot, capture: capture) } catch {
-                errors += error.errors
-            }
-        }
+        let inbox = snapshot?.today == nil ? nil : read(PlannerLayout.inbox)
         guard errors.isEmpty else { throw SourceErrors(errors: errors) }
-        return PlannerContent(snapshot: snapshot, store: store, pending: pending, capture: capture)
+        return PlannerContent(snapshot: snapshot, store: store, capture: capture, inbox: inbox)
     }
 
     /// The items of the inbox's `text` (at `url`) that no plan has taken in yet. Words such as

@@ -138,7 +138,7 @@ struct PlannerViewModel: Encodable, Sendable {
     let planAction: String
     let inboxPath: String
 
-    init(_ planner: PlannerContent, root: String, inboxPath: String) {
+    init(_ planner: PlannerContent, root: String, inboxPath: String) throws {
         let today = planner.snapshot?.today?.date
         // A task done stays listed, marked, until its day has passed (one moved to tomorrow too).
         let tasks = planner.store.tasks.filter { task in
@@ -161,7 +161,7 @@ struct PlannerViewModel: Encodable, Sendable {
         self.memos = memos
         hasMemos = !memos.isEmpty
         let categorizer = Categorizer()
-        pending = planner.pending.map { Captured(pending: $0, categorizer: categorizer) }
+        pending = try planner.pending().map { Captured(pending: $0, categorizer: categorizer) }
         hasPending = !pending.isEmpty
         isEmpty = captured.isEmpty && pending.isEmpty
         planAction = root + "planner/plan"
