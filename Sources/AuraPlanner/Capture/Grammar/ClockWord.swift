@@ -1,5 +1,5 @@
-/// A clock time as written in one word: `3pm`, `3:30pm`, `15:30`, `9.30am`, `9.30`, `0930`,
-/// `17h45`, `17:45h`, `1730hrs`, `5ish`, or a bare hour.
+/// A clock time as written in one word: `3pm`, `3:30pm`, `15:30`, `15:23:24`, `9.30am`, `9.30`,
+/// `0930`, `330pm`, `17h45`, `17:45h`, `1730hrs`, `5ish`, `3p`, or a bare hour.
 struct ClockWord {
     enum Meridiem { case am, pm }
 
@@ -17,8 +17,11 @@ struct ClockWord {
     let isApproximate: Bool
     /// The hour and minutes joined by an `h` (`3h18`, `17h45`): the 24-hour clock.
     let isContinental: Bool
+    /// A bare hour with one letter for am or pm (`3p`, `7a`): as likely a flat or a price in
+    /// pence (`flat 7a`, `owe Kim 50p`), so a time only where `at` or a day says so.
+    let hasLetterMeridiem: Bool
 
-    var isExplicit: Bool { isWrittenAsTime || meridiem != nil }
+    var isExplicit: Bool { isWrittenAsTime || (meridiem != nil && !hasLetterMeridiem) }
     /// Without am or pm, not a 24-hour `08:30` and not a continental `3h18`: a part of the day
     /// may move it past noon.
     var isFlexible: Bool {
@@ -49,10 +52,18 @@ struct ClockWord {
             body = body.dropLast(suffix.count)
             break
         }
-        // `3:15p`, `12:15a`: one letter for am or pm, after minutes.
-        if meridiem == nil, body.contains(":"), let last = body.last, last == "a" || last == "p" {
+        // `3:15p`, `12:15a`: one letter for am or pm, after minutes; `3p` after a bare hour.
+        var letter = false
+        if meridiem == nil, let last = body.last, last == "a" || last == "p",
+            body.contains(":") || (1...2).contains(body.count - 1)
+        {
             meridiem = last == "a" ? .am : .pm
+            letter = !body.contains(":")
             body = body.dropLast()
+        }
+        // `15:23:24`, `9:01:10am`: the seconds are dropped.
+        if body.count == 8 || body.count == 7, body.dropLast(2).last == ":", body.filter({ $0 == ":" }).count == 2 {
+            body = body.dropLast(3)
         }
         // `17:45h`, `1730h`, `1730hrs`: the continental and military marks of a clock time.
         var marked = false
@@ -88,11 +99,15 @@ struct ClockWord {
             (hourText, minuteText) = (body.prefix(2), body.suffix(2))
             written = written || body.first == "0"
             guard meridiem == nil else { return nil }
+        } else if body.count == 3, digits(body) {
+            // `330pm`, `at 730`: an hour and its minutes run together, a time only with am or pm,
+            // or where `at` or a day says so.
+            (hourText, minuteText) = (body.prefix(1), body.suffix(2))
         } else {
             (hourText, minuteText) = (body, nil)
         }
         guard digits(hourText), (1...2).contains(hourText.count), minuteText.map(digits) ?? true,
-            let hour = Int(hourText)
+            let hour = Int(hourText), !letter || (1...12).contains(hour)
         else { return nil }
         self.hour = hour
         self.minute = minuteText.map { Int($0)! } ?? 0
@@ -101,5 +116,6 @@ struct ClockWord {
         self.hasHourMark = text.contains { $0 == "h" }
         self.isApproximate = approximate
         self.isContinental = body.contains("h")
+        self.hasLetterMeridiem = letter
     }
 }

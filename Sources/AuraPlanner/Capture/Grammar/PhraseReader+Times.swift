@@ -146,6 +146,9 @@ extension PhraseReader {
         let countedBefore = index > 0 && Self.countNouns.contains(tokens[index - 1].word)
         let beforePart = !countedBefore && followingPart.map { Self.isLikelyHour(start.hour, in: $0.value) } ?? false
         guard start.isExplicit || (afterAt && start.hour <= 23) || beforePart else { return nil }
+        // `at 7a Elm St`, `at 100 Main St`: a letter for am or pm, or an hour and minutes run
+        // together, name an address where a title word follows.
+        if !start.isExplicit, start.hasLetterMeridiem || first.count == 3, continuesTitle(index + length) { return nil }
         if afterDay, !start.isExplicit, continuesTitle(index + length) { return nil }
         // `at 3 15`: minutes written apart from a bare hour after `at`, where no title word follows.
         if afterAt, length == 1, first.count <= 2, first.allSatisfy(\.isNumber), let minutes = word(index + 1),
