@@ -37,14 +37,14 @@ extension PhraseReader {
                 length = 2
             }
         } else if let number = decimal(first) ?? fraction(first) ?? Words.numberWords[first].map(Double.init),
-            let unit = word(index + 1)
+            case let more = Self.moreWords.contains(word(index + 1) ?? "") ? 1 : 0, let unit = word(index + 1 + more)
         {
             let isArticle = first == "a" || first == "an"
-            length = 2
+            length = 2 + more
             if Words.hourUnits.contains(unit) {
                 minutes = number * 60
                 // `2 hours 30 minutes`, `1 hour and 15 minutes`, `an hour and a half`.
-                if let extra = extraMinutes(at: index + 2) {
+                if let extra = extraMinutes(at: index + length) {
                     minutes += Double(extra.minutes)
                     length += extra.length
                 }
@@ -65,15 +65,20 @@ extension PhraseReader {
         return Match(length: length, value: .duration(Int(rounded)))
     }
 
-    /// `45m`, `90min`, `1.5h`, `2hrs`, `1h30`, `1h30m`. `hoursOnly` marks a whole-hour form
+    /// `2 more minutes`, `10 extra mins`: a length said as what is added.
+    private static let moreWords: Set<String> = ["more", "extra", "additional"]
+
+    /// `45m`, `90min`, `1.5h`, `2hrs`, `1h30`, `1h30m`, `1/2h`. `hoursOnly` marks a whole-hour form
     /// that a following `30m` may extend. A number above 180 with a bare `m` is left alone:
     /// `swim 400m` means metres.
     func compactDuration(_ written: String) -> (minutes: Double, hoursOnly: Bool)? {
         guard let first = written.first, first.isNumber || first == "~" || first == "." else { return nil }
         let text = written.replacing("½", with: ".5").trimmingPrefix("~")
-        let number = text.prefix { ($0.isASCII && $0.isNumber) || $0 == "." }
-        guard let value = decimal(number) else { return nil }
+        let number = text.prefix { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "/" }
         let unit = String(text.dropFirst(number.count))
+        // `1/2h`, `3/4h`: a share of an hour.
+        if let share = fraction(String(number)), Words.hourUnits.contains(unit) { return (share * 60, false) }
+        guard let value = decimal(number) else { return nil }
         if Words.hourUnits.contains(unit) { return (value * 60, value == value.rounded()) }
         if Words.minuteUnits.contains(unit) { return unit == "m" && value > 180 ? nil : (value, false) }
         if let h = unit.firstIndex(of: "h"), unit[..<h].isEmpty, value == value.rounded() {

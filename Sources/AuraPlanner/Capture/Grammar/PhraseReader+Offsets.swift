@@ -29,10 +29,22 @@ extension PhraseReader {
         }
         // `next hour`: an hour from now.
         if word(index) == "next", word(index + 1) == "hour" { return Match(length: 2, value: .fromNow(minutes: 60)) }
-        // `call Sam now`, `right now`: the time now, when it ends the line (not `now TV`).
-        let right = word(index) == "right" ? 1 : 0
+        // `call Sam now`, `right now`, `just now`: the time now, when it ends the line (not `now TV`).
+        let right = word(index) == "right" || word(index) == "just" ? 1 : 0
         if word(index + right) == "now", index + right + 1 == tokens.count, index > 0 {
             return Match(length: right + 1, value: .fromNow(minutes: 0))
+        }
+        // `in a sec`, `within 30 seconds`, `12 seconds from now`: now, to the minute, where no
+        // title word follows (`interview in a second round`).
+        let secondsStart = Self.fromNowOpeners.contains(word(index) ?? "") ? index + 1 : index
+        if let count = word(secondsStart).flatMap(count), let unit = word(secondsStart + 1),
+            Self.secondUnits.contains(unit)
+        {
+            let closing = secondsStart > index ? 0 : fromNowClosing(at: secondsStart + 2)
+            let end = secondsStart + 2 + (closing ?? 0)
+            if closing != nil, !continuesTitle(end) {
+                return Match(length: end - index, value: .fromNow(minutes: count / 60))
+            }
         }
         // `after an hour`, but not `rest after an hour of running`.
         if Self.fromNowOpeners.contains(word(index) ?? "") || word(index) == "after",
@@ -51,6 +63,7 @@ extension PhraseReader {
     }
 
     private static let fromNowOpeners: Set<String> = ["in", "within"]
+    private static let secondUnits: Set<String> = ["sec", "secs", "second", "seconds"]
 
     /// The minutes in one `unit` of a minute, an hour or a day (`min`, `hrs`, `d`).
     private static func minutes(per unit: String) -> Int? {
@@ -102,15 +115,20 @@ extension PhraseReader {
     /// `2 days from friday`, `three days after easter`.
     func offsetDate(at index: Int) throws(CaptureError) -> Match? {
         if let counted = countedWeekday(at: index) { return counted }
-        // `upcoming 2 days`: as `in 2 days`.
-        let inForm = Self.fromNowOpeners.contains(word(index) ?? "") || word(index) == "upcoming"
+        // `upcoming 2 days`, `2 upcoming days`: as `in 2 days`.
+        var inForm = Self.fromNowOpeners.contains(word(index) ?? "") || word(index) == "upcoming"
         var start = inForm ? index + 1 : index
         // `in a couple of days`, `within a few months`.
         let said: (count: Int, length: Int)? =
             roughCount(at: start) ?? word(start).flatMap(count).map { (count: $0, length: 1) }
-        guard let said, let unit = word(start + said.length).flatMap(Self.dateUnit) else { return nil }
+        guard let said else { return nil }
+        // Not after an article: `plan the 3 upcoming days` names a stretch of days.
+        let counted = !inForm && !(index > 0 && Words.determiners.contains(tokens[index - 1].word))
+        let upcoming = counted && word(start + said.length) == "upcoming" ? 1 : 0
+        guard let unit = word(start + said.length + upcoming).flatMap(Self.dateUnit) else { return nil }
         let amount = said.count
-        start += said.length - 1
+        start += said.length - 1 + upcoming
+        inForm = inForm || upcoming == 1
         var length = start + 2 - index
         var anchor = today
         if !inForm, ["later", "hence", "upcoming"].contains(word(start + 2) ?? "") {

@@ -29,10 +29,10 @@ extension PhraseReader {
             length = 2
         }
         // Digits only before `past`: `10 to 12` is a range. With `minutes` said, either way:
-        // `10 minutes past 4pm`, `five mins to 6`.
+        // `10 minutes past 4pm`, `five mins to 6`, `15 minutes from 1pm`.
         if let number = Int(first) ?? Words.numberWords[first] ?? minutes, (1...59).contains(number) {
             if let unit = word(index + 1), Words.minuteUnits.contains(unit),
-                ["past", "to"].contains(word(index + 2) ?? "")
+                ["past", "to", "after", "from"].contains(word(index + 2) ?? "")
             {
                 minutes = number
                 length = 2
@@ -45,9 +45,13 @@ extension PhraseReader {
             length = 2
         }
         guard let minutes else { return nil }
-        if let direction = word(index + length), direction == "past" || direction == "to" {
+        // `twenty after 3pm`, `15 minutes from 1pm`: `after` (and `from`, with `minutes` said)
+        // count from a clock written with am or pm, or noon: not in `stretch 5 minutes after 6 reps`.
+        let after = word(index + length) == "after" || (word(index + length) == "from" && length == 2)
+        if after, !namesClock(at: index + length + 1) { return nil }
+        if let direction = word(index + length), direction == "past" || direction == "to" || after {
             if minutes == 30 && direction == "to" { return nil }
-            let signed = direction == "past" ? minutes : -minutes
+            let signed = direction == "to" ? -minutes : minutes
             // `a quarter to noon`, `ten past midnight`.
             if let named = word(index + length + 1), let hour = ["noon": 12, "midday": 12, "midnight": 0][named] {
                 let total = (hour * 60 + signed + 24 * 60) % (24 * 60)
@@ -99,6 +103,14 @@ extension PhraseReader {
         guard let ten = tens[text] else { return nil }
         if ten >= 20, let unit = word(index + 1).flatMap({ units[$0] }) { return (ten + unit, 2) }
         return (ten, 1)
+    }
+
+    /// Whether the words at `index` name a time of day beyond doubt: `noon`, `midnight`, or an
+    /// hour with am or pm (`3pm`, `3 pm`).
+    private func namesClock(at index: Int) -> Bool {
+        guard let text = word(index) else { return false }
+        return ["noon", "midday", "midnight"].contains(text) || ClockWord(text)?.isExplicit == true
+            || meridiemWords(at: index + 1) != nil
     }
 
     /// `am`, `p.m.`, or `a m` in two words.
