@@ -1,5 +1,5 @@
 /// Parts of the day: `this evening`, `tonight`, `monday morning`, `tomorrow afternoon`,
-/// `first thing friday`, `in the morning`, `at night`.
+/// `first thing friday`, `in the morning`, `at night`, `early morning`.
 extension PhraseReader {
     func partOfDay(at index: Int) throws(CaptureError) -> Match? {
         guard let first = word(index) else { return nil }
@@ -16,6 +16,12 @@ extension PhraseReader {
                     ?? next(Words.weekdays[first]!, includingToday: false)
             let part: PartOfDay = word(index + 1).flatMap(ClockWord.meridiem) == .am ? .morning : .afternoon
             return Match(length: 2, value: .partOfDay(part, date))
+        case "early" where word(index + 1) == "morning",
+            "late" where ["evening", "night"].contains(word(index + 1) ?? ""):
+            // `early morning @ 3`, `late evening`: a part of the day where no title word follows
+            // (`early morning run` names a run).
+            guard !continuesTitle(index + 2) else { return nil }
+            return Match(length: 2, value: .partOfDay(PartOfDay.words[word(index + 1)!]!, nil))
         case "arvo":
             // Never a title word, unlike `morning` in `morning run`.
             return Match(length: 1, value: .partOfDay(.afternoon, nil))

@@ -101,10 +101,12 @@ extension PhraseReader {
         return pairs >= 2 && hasDays ? (total, cursor - index) : nil
     }
 
-    /// How many words after an amount say it counts from now: `from now`, `later`, `hence`, `out`.
+    /// How many words after an amount say it counts from now: `from now`, `from right now`,
+    /// `later`, `hence`, `out`.
     private func fromNowClosing(at index: Int) -> Int? {
         switch word(index) {
         case "from" where word(index + 1) == "now" || word(index + 1) == "today": 2
+        case "from" where word(index + 1) == "right" && word(index + 2) == "now": 3
         case "later", "hence": 1
         case "out": word(index + 1) == "from" && word(index + 2) == "now" ? 3 : 1
         default: nil
@@ -140,6 +142,8 @@ extension PhraseReader {
             // From now, or from any day (`2 days after next friday`, `three days after easter`).
             if base == "now" {
                 length += 2
+            } else if base == "right", word(start + 4) == "now" {
+                length += 3
             } else if let day = try day(at: start + 3, afterContext: true), case .date(let date) = day.value {
                 anchor = date
                 length += 1 + day.length

@@ -98,8 +98,8 @@ extension PhraseReader {
             && (Words.isDateWord(previous) || PartOfDay.words[previous] != nil || numericDate(at: index - 1) != nil)
         let afterAt = written || afterDay
         if let spoken = try spokenTime(at: index, afterAt: afterAt) { return spoken }
-        if first == "noon" || first == "midday" {
-            return Match(length: 1, value: .time(ClockTime(hour: 12, minute: 0)!, minutes: nil))
+        if first == "noon" || first == "midday" || (first == "mid" && word(index + 1) == "day") {
+            return Match(length: first == "mid" ? 2 : 1, value: .time(ClockTime(hour: 12, minute: 0)!, minutes: nil))
         }
         if first == "midnight" {
             return Match(length: 1, value: .time(ClockTime(hour: 0, minute: 0)!, minutes: nil))
@@ -148,7 +148,11 @@ extension PhraseReader {
         guard start.isExplicit || (afterAt && start.hour <= 23) || beforePart else { return nil }
         // `at 7a Elm St`, `at 100 Main St`: a letter for am or pm, or an hour and minutes run
         // together, name an address where a title word follows.
-        if !start.isExplicit, start.hasLetterMeridiem || first.count == 3, continuesTitle(index + length) { return nil }
+        if !start.isExplicit, start.hasLetterMeridiem || first.count == 3, continuesTitle(index + length),
+            try partOfDay(at: index + length) == nil
+        {
+            return nil
+        }
         if afterDay, !start.isExplicit, continuesTitle(index + length) { return nil }
         // `at 3 15`: minutes written apart from a bare hour after `at`, where no title word follows.
         if afterAt, length == 1, first.count <= 2, first.allSatisfy(\.isNumber), let minutes = word(index + 1),
