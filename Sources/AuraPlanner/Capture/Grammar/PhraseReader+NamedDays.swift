@@ -1,5 +1,6 @@
 /// Holidays and other named days of the site's region (`christmas eve`, `easter monday`,
-/// `thanksgiving`, `the bank holiday`, `this` or `next thanksgiving`, `thanksgiving 2027`), and `my
+/// `thanksgiving`, `the bank holiday`, `this` or `next thanksgiving`, `thanksgiving 2027`, `christmas
+/// next year`), and `my
 /// birthday` when `site.yml` gives one.
 extension PhraseReader {
     func namedDay(at index: Int) -> Match? {
@@ -25,12 +26,13 @@ extension PhraseReader {
         }
         let days = NamedDays(region: settings.region)
         guard let (length, date) = days.match(words[...], onOrAfter: today) else { return nil }
-        // `thanksgiving 2016`: that year's, when it is still ahead.
-        if let year = year(at: index + lead + length), year <= LocalDate.latestYear,
+        // `thanksgiving 2016`, `christmas next year`, `black friday of this year`: that year's, when
+        // it is still ahead.
+        if let (year, named) = namedYear(at: index + lead + length), year <= LocalDate.latestYear,
             let start = LocalDate(year: year, month: 1, day: 1),
             let (_, dated) = days.match(words[...], onOrAfter: max(start, today)), dated.year == year
         {
-            return Match(length: lead + length + 1, value: .date(dated))
+            return Match(length: lead + length + named, value: .date(dated))
         }
         // A one-word name before a noun names a thing (`easter egg hunt`, `christmas shopping`),
         // unless a preposition makes it a day (`call gran on christmas`); `boxing day lunch` is a day.
@@ -42,6 +44,16 @@ extension PhraseReader {
             return nil
         }
         return Match(length: lead + length, value: .date(date))
+    }
+
+    /// The year written after a named day, and its words: `2027`, `next year`, `of this year`.
+    private func namedYear(at index: Int) -> (year: Int, length: Int)? {
+        if let year = year(at: index) { return (year, 1) }
+        let of = word(index) == "of" ? 1 : 0
+        guard let which = word(index + of), which == "next" || which == "this", word(index + of + 1) == "year" else {
+            return nil
+        }
+        return (today.year + (which == "next" ? 1 : 0), of + 2)
     }
 
     /// Gatherings held on the day they are named for: `NYE party`, `christmas dinner`.

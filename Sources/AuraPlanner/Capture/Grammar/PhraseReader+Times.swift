@@ -97,6 +97,11 @@ extension PhraseReader {
             !written && index > 0 && !tokens[index - 1].isProtected && Words.months[previous] == nil
             && (Words.isDateWord(previous) || PartOfDay.words[previous] != nil || numericDate(at: index - 1) != nil)
         let afterAt = written || afterDay
+        // `sunday 2027`: a year near this one after a day is no clock time (20:27); it stays in the
+        // title, and the unread-words report names it.
+        if afterDay, !written, let year = Words.year(first), (today.year - 1...today.year + 2).contains(year) {
+            return nil
+        }
         if let spoken = try spokenTime(at: index, afterAt: afterAt) { return spoken }
         if first == "noon" || first == "midday" || (first == "mid" && word(index + 1) == "day") {
             return Match(length: first == "mid" ? 2 : 1, value: .time(ClockTime(hour: 12, minute: 0)!, minutes: nil))
