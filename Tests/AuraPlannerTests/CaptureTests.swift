@@ -77,6 +77,10 @@ struct CaptureTests {
         Case(line: "practice piano for an hour", title: "practice piano", minutes: 60),
         Case(line: "swim 400m", title: "swim 400m"),
         Case(line: "run 5k", title: "run 5k"),
+        Case(line: "essay ~3 hours", title: "essay", minutes: 180),
+        Case(line: "practice scales 10 more minutes", title: "practice scales", minutes: 10),
+        Case(line: "power nap 1/2h", title: "power nap", minutes: 30),
+        Case(line: "stretch 5 minutes after 6 reps", title: "stretch after 6 reps", minutes: 5),
         // Recurrence
         Case(line: "standup notes every weekday", title: "standup notes", rrule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
         Case(line: "bins out every monday", title: "bins out", rrule: "FREQ=WEEKLY;BYDAY=MO"),

@@ -1,4 +1,4 @@
-/// Lengths: `45m`, `1.5h`, `1h30`, `2 hours`, `half an hour`.
+/// Lengths: `45m`, `1.5h`, `1h30`, `2 hours`, `~3 hours`, `half an hour`.
 extension PhraseReader {
     func duration(at index: Int) throws(CaptureError) -> Match? {
         // `takes ca. 3 h`, `for about an hour`: two such words may come before a length.
@@ -36,7 +36,8 @@ extension PhraseReader {
                 minutes += extra.minutes
                 length = 2
             }
-        } else if let number = decimal(first) ?? fraction(first) ?? Words.numberWords[first].map(Double.init),
+        } else if case let figures = String(first.trimmingPrefix("~")),
+            let number = decimal(figures) ?? fraction(figures) ?? Words.numberWords[first].map(Double.init),
             case let more = Self.moreWords.contains(word(index + 1) ?? "") ? 1 : 0, let unit = word(index + 1 + more)
         {
             let isArticle = first == "a" || first == "an"
