@@ -73,11 +73,23 @@ extension PhraseReader {
     }
 
     /// `ten thirty`, `seven thirty pm`, `twelve oh three`, `three am`, `nine fifty nine a m`, `at
-    /// three`: an hour said in words and its minutes, after `at`, with am or pm, or ending the line
-    /// (`ten thirty-minute calls` counts calls).
+    /// three`, `at seven-thirty`, `twelve-oh-three`: an hour said in words and its minutes, after
+    /// `at`, with am or pm, or ending the line (`ten thirty-minute calls` counts calls).
     private func saidClock(at index: Int, afterAt: Bool) throws(CaptureError) -> Match? {
-        guard let hour = word(index).flatMap({ Self.hourWords[$0] }) else { return nil }
-        let minutes = saidMinutes(at: index + 1)
+        guard let parts = word(index)?.split(separator: "-", omittingEmptySubsequences: false).map(String.init),
+            let hour = Self.hourWords[parts[0]]
+        else { return nil }
+        let minutes: (value: Int, length: Int)?
+        if parts.count > 1 {
+            // The minutes in the same word: all of the rest must say them.
+            guard let joined = Self.saidMinutes(Array(parts.dropFirst())), joined.length == parts.count - 1 else {
+                return nil
+            }
+            minutes = (joined.value, 0)
+        } else {
+            let following = [word(index + 1), word(index + 2)].prefix { $0 != nil }.compactMap { $0 }
+            minutes = Self.saidMinutes(following)
+        }
         let end = index + 1 + (minutes?.length ?? 0)
         let meridiem = meridiemWords(at: end)
         // `meet at three`, but not `look at three options`; `eight tonight`, as `8 tonight`.
@@ -89,19 +101,21 @@ extension PhraseReader {
         return try clock(hour: hour, minutes: minutes?.value ?? 0, at: index, length: end - index)
     }
 
-    /// Minutes said in words: `thirty`, `fifteen`, `oh three`, `fifty nine`, `twenty-three`.
-    private func saidMinutes(at index: Int) -> (value: Int, length: Int)? {
+    /// Minutes said in words at the start of `words`, and how many words say them: `thirty`,
+    /// `fifteen`, `oh three`, `fifty nine`, `twenty-three`.
+    private static func saidMinutes(_ words: [String]) -> (value: Int, length: Int)? {
         let units = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9]
         let tens = [
             "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
             "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50
         ]
-        guard let text = word(index) else { return nil }
-        if ["oh", "o", "zero"].contains(text), let unit = word(index + 1).flatMap({ units[$0] }) { return (unit, 2) }
+        guard let text = words.first else { return nil }
+        let next = words.dropFirst().first
+        if ["oh", "o", "zero"].contains(text), let unit = next.flatMap({ units[$0] }) { return (unit, 2) }
         let parts = text.split(separator: "-").map(String.init)
         if parts.count == 2, let ten = tens[parts[0]], ten >= 20, let unit = units[parts[1]] { return (ten + unit, 1) }
         guard let ten = tens[text] else { return nil }
-        if ten >= 20, let unit = word(index + 1).flatMap({ units[$0] }) { return (ten + unit, 2) }
+        if ten >= 20, let unit = next.flatMap({ units[$0] }) { return (ten + unit, 2) }
         return (ten, 1)
     }
 
