@@ -61,8 +61,11 @@ struct ClockWord {
             letter = !body.contains(":")
             body = body.dropLast()
         }
-        // `15:23:24`, `9:01:10am`: the seconds are dropped.
-        if body.count == 8 || body.count == 7, body.dropLast(2).last == ":", body.filter({ $0 == ":" }).count == 2 {
+        // `15:23:24`, `9:01:10am`: the seconds are dropped. A one-figure hour needs its am or pm:
+        // `1:45:00` is more likely how long a race took.
+        if body.count == 8 || (body.count == 7 && meridiem != nil), body.dropLast(2).last == ":",
+            body.filter({ $0 == ":" }).count == 2
+        {
             body = body.dropLast(3)
         }
         // `17:45h`, `1730h`, `1730hrs`: the continental and military marks of a clock time.
