@@ -20,6 +20,9 @@ struct ClockWord {
     /// A bare hour with one letter for am or pm (`3p`, `7a`): as likely a flat or a price in
     /// pence (`flat 7a`, `owe Kim 50p`), so a time only where `at` or a day says so.
     let hasLetterMeridiem: Bool
+    /// A one-figure hour run into its minutes (`730`, `330pm`): without am or pm as likely a
+    /// price or a room, so a time only beside a day or a part of the day.
+    let isRunTogether: Bool
 
     var isExplicit: Bool { isWrittenAsTime || (meridiem != nil && !hasLetterMeridiem) }
     /// Without am or pm, not a 24-hour `08:30` and not a continental `3h18`: a part of the day
@@ -120,5 +123,6 @@ struct ClockWord {
         self.isApproximate = approximate
         self.isContinental = body.contains("h")
         self.hasLetterMeridiem = letter
+        self.isRunTogether = body.count == 3 && digits(body)
     }
 }

@@ -151,12 +151,13 @@ extension PhraseReader {
         let countedBefore = index > 0 && Self.countNouns.contains(tokens[index - 1].word)
         let beforePart = !countedBefore && followingPart.map { Self.isLikelyHour(start.hour, in: $0.value) } ?? false
         guard start.isExplicit || (afterAt && start.hour <= 23) || beforePart else { return nil }
-        // `at 7a Elm St`, `at 100 Main St`: a letter for am or pm, or an hour and minutes run
-        // together, name an address where a title word follows.
-        if !start.isExplicit, start.hasLetterMeridiem || first.count == 3, continuesTitle(index + length),
-            try partOfDay(at: index + length) == nil
-        {
-            return nil
+        // `at 7a Elm St`: a letter for am or pm names an address where a title word follows; an
+        // hour run into its minutes is a time only beside a day or a part of the day (`tonight 815`,
+        // `at 730 in the evening`), not alone (`sell the bike at 250`).
+        if !start.isExplicit, start.hasLetterMeridiem || start.isRunTogether {
+            let partFollows = try partOfDay(at: index + length) != nil
+            if start.isRunTogether, !afterDay, !partFollows { return nil }
+            if continuesTitle(index + length), !partFollows { return nil }
         }
         if afterDay, !start.isExplicit, continuesTitle(index + length) { return nil }
         // `at 3 15`: minutes written apart from a bare hour after `at`, where no title word follows.
