@@ -158,6 +158,8 @@ extension PhraseReader {
             let partFollows = try partOfDay(at: index + length) != nil
             if start.isRunTogether, !afterDay, !partFollows { return nil }
             if continuesTitle(index + length), !partFollows { return nil }
+            // `pay the paper boy at 5p`: pence, after a word of money.
+            if start.hasLetterMeridiem, owesMoney(before: index) { return nil }
         }
         if afterDay, !start.isExplicit, continuesTitle(index + length) { return nil }
         // `at 3 15`: minutes written apart from a bare hour after `at`, where no title word follows.
