@@ -118,7 +118,33 @@ enum CaptureVocabulary {
     /// Words that name a day: the candidates for the title rules.
     static func isDateWord(_ word: String) -> Bool {
         weekdays[word] != nil || weekdays[String(word.dropLast())] != nil || months[word] != nil
-            || relativeDays[word] != nil
+            || relativeDays[word] != nil || dayAndMonthInOneWord(word) != nil
+    }
+
+    /// The month, day and year of a word that writes them without spaces: figures then a month
+    /// (`14april`, `15sep`), a month then figures (`feb13`), or joined by hyphens (`10-august`,
+    /// `10-dec-2027`).
+    static func dayAndMonthInOneWord(_ word: String) -> (month: Int, day: Int, year: Int?)? {
+        func isFigure(_ character: Character) -> Bool { character.isASCII && character.isNumber }
+        // Most words neither start nor end with a figure: they are answered at once.
+        guard let first = word.first, let last = word.last, isFigure(first) || isFigure(last) else { return nil }
+        func day(_ text: Substring) -> Int? {
+            guard (1...2).contains(text.count), text.allSatisfy(isFigure), let day = Int(text), (1...31).contains(day)
+            else { return nil }
+            return day
+        }
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count > 1 {
+            guard parts.count <= 3, let day = day(parts[0]), let month = months[String(parts[1])] else { return nil }
+            if parts.count == 2 { return (month, day, nil) }
+            return Self.year(String(parts[2])).map { (month, day, $0) }
+        }
+        guard isFigure(first) != isFigure(last),
+            let split = isFigure(first) ? word.firstIndex(where: { !isFigure($0) }) : word.firstIndex(where: isFigure)
+        else { return nil }
+        let (figures, name) = isFigure(first) ? (word[..<split], word[split...]) : (word[split...], word[..<split])
+        guard let month = months[String(name)], let day = day(figures) else { return nil }
+        return (month, day, nil)
     }
 
     /// Verbs after which a Capitalized run names a work (`read Tomorrow and Tomorrow and Tomorrow`).

@@ -288,7 +288,7 @@ struct PhraseReader {
                 || (word(index + 1).flatMap(dayOfMonth) != nil
                     && word(word(index + 2) == "of" ? index + 3 : index + 2).flatMap { Words.months[$0] } != nil)
                 || (word(index + 1).flatMap { Words.months[$0] } != nil && word(index + 2).flatMap(dayOfMonth) != nil)
-                || word(index + 1).flatMap(gluedDayAndMonth) != nil,
+                || word(index + 1).flatMap(Words.dayAndMonthInOneWord) != nil,
             let dated = try day(at: index + 1, afterContext: true), case .date(let date) = dated.value
         {
             guard date.weekday == weekday else {
@@ -388,25 +388,11 @@ struct PhraseReader {
                 return try monthDay(month: month, day: day, at: index, length: monthIndex - index + 1)
             }
         }
-        // `14april`, `15sep`, `feb13`: a day and a month written as one word.
-        if let glued = gluedDayAndMonth(first) {
-            return try monthDay(month: glued.month, day: glued.day, at: index, length: 1)
+        // `14april`, `15sep`, `feb13`, `10-dec-2027`: a day and a month written as one word.
+        if let glued = Words.dayAndMonthInOneWord(first) {
+            return try monthDay(month: glued.month, day: glued.day, at: index, length: 1, inWord: glued.year)
         }
         return try isoDate(first, at: index).map { on($0, length: 1) }
-    }
-
-    /// The day and month of a word that writes both without a space: figures then a month
-    /// (`14april`, `15sep`) or a month then figures (`feb13`).
-    func gluedDayAndMonth(_ text: String) -> (month: Int, day: Int)? {
-        func isFigure(_ character: Character) -> Bool { character.isASCII && character.isNumber }
-        guard let first = text.first, let last = text.last, isFigure(first) != isFigure(last),
-            let split = isFigure(first) ? text.firstIndex(where: { !isFigure($0) }) : text.firstIndex(where: isFigure)
-        else { return nil }
-        let (figures, name) = isFigure(first) ? (text[..<split], text[split...]) : (text[split...], text[..<split])
-        guard figures.allSatisfy(isFigure), let month = Words.months[String(name)],
-            let day = dayOfMonth(String(figures))
-        else { return nil }
-        return (month, day)
     }
 
     /// A year written in four digits at `index` (`2027`).
@@ -414,11 +400,13 @@ struct PhraseReader {
         word(index).flatMap(CaptureVocabulary.year)
     }
 
-    /// A month and day, with an optional year after it; without a year, a date already past
-    /// this year means next year's.
-    private func monthDay(month: Int, day: Int, at index: Int, length: Int) throws(CaptureError) -> Match {
-        let written = year(at: index + length)
-        let year = written ?? ((month, day) < (today.month, today.day) ? today.year + 1 : today.year)
+    /// A month and day, with an optional year after it (or `inWord`, the year written in the same
+    /// word); without a year, a date already past this year means next year's.
+    private func monthDay(
+        month: Int, day: Int, at index: Int, length: Int, inWord: Int? = nil
+    ) throws(CaptureError) -> Match {
+        let written = inWord == nil ? year(at: index + length) : nil
+        let year = inWord ?? written ?? ((month, day) < (today.month, today.day) ? today.year + 1 : today.year)
         guard let date = LocalDate(year: year, month: month, day: day) else {
             throw error(
                 index,
