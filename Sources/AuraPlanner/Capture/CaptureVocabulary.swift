@@ -64,7 +64,8 @@ enum CaptureVocabulary {
     ]
 
     /// Full weekday names and `tomorrow` with one letter wrong, missing or added, or two letters
-    /// swapped (`tusday`, `wendesday`, `tomorrw`): six letters or more, not a plural, not one
+    /// swapped (`tusday`, `wendesday`, `tomorrw`), and a weekday's short form with `day` after it
+    /// (`satday`, `thuday`): six letters or more, not a plural, not one
     /// close to two days, and not a word of its own (`sundae`, `sundry`). Each is read as the
     /// word it misses, and the page notes it.
     static let misspellings: [String: String] = {
@@ -86,6 +87,8 @@ enum CaptureVocabulary {
             for at in 0...chars.count {
                 for letter in letters { variants.insert((chars[..<at] + [letter] + chars[at...]).joined()) }
             }
+            // `satday`, `thuday`: a weekday's three-letter short form with `day` after it.
+            if right.hasSuffix("day") { variants.insert(String(right.prefix(3)) + "day") }
             for variant in variants where variant != right && variant.count >= 6 && variant != right + "s" {
                 table[variant] = right
                 close[variant, default: 0] += 1
