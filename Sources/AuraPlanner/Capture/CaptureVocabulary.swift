@@ -102,7 +102,7 @@ enum CaptureVocabulary {
 
     /// Words that start a date phrase and are consumed with it (`on friday`, `due dec 10`).
     static let datePrepositions: Set<String> = [
-        "on", "by", "due", "before", "until", "till", "for", "sometime", "over"
+        "on", "by", "due", "before", "until", "till", "for", "sometime", "over", "around"
     ]
     static let timePrepositions: Set<String> = ["at", "@", "around", "by", "from", "between", "btwn"]
     static let durationPrepositions: Set<String> = [

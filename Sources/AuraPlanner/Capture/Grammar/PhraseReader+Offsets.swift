@@ -34,16 +34,17 @@ extension PhraseReader {
         if word(index + right) == "now", index + right + 1 == tokens.count, index > 0 {
             return Match(length: right + 1, value: .fromNow(minutes: 0))
         }
-        // `in a sec`, `within 30 seconds`, `12 seconds from now`: now, to the minute, where no
-        // title word follows (`interview in a second round`).
+        // `in a sec`, `within 30 seconds`, `12 seconds from now`: now, to the minute; `in a
+        // minute`, which a length never says (`a minute's silence`). Not where a title word
+        // follows (`interview in a second round`).
         let secondsStart = Self.fromNowOpeners.contains(word(index) ?? "") ? index + 1 : index
         if let count = word(secondsStart).flatMap(count), let unit = word(secondsStart + 1),
-            Self.secondUnits.contains(unit)
+            let seconds = Self.secondUnits.contains(unit) ? 1 : unit == "minute" && count == 1 ? 60 : nil
         {
             let closing = secondsStart > index ? 0 : fromNowClosing(at: secondsStart + 2)
             let end = secondsStart + 2 + (closing ?? 0)
             if closing != nil, !continuesTitle(end) {
-                return Match(length: end - index, value: .fromNow(minutes: count / 60))
+                return Match(length: end - index, value: .fromNow(minutes: count * seconds / 60))
             }
         }
         // `after an hour`, but not `rest after an hour of running`.

@@ -103,11 +103,15 @@ extension PhraseReader {
             return nil
         }
         if let spoken = try spokenTime(at: index, afterAt: afterAt) { return spoken }
-        if first == "noon" || first == "midday" || (first == "mid" && word(index + 1) == "day") {
-            return Match(length: first == "mid" ? 2 : 1, value: .time(ClockTime(hour: 12, minute: 0)!, minutes: nil))
+        // `the midday`, where no title word follows (`watch the midnight showing`).
+        let the = first == "the" && !continuesTitle(index + 2) ? 1 : 0
+        let named = word(index + the) ?? ""
+        if named == "noon" || named == "midday" || (named == "mid" && word(index + the + 1) == "day") {
+            let length = the + (named == "mid" ? 2 : 1)
+            return Match(length: length, value: .time(ClockTime(hour: 12, minute: 0)!, minutes: nil))
         }
-        if first == "midnight" {
-            return Match(length: 1, value: .time(ClockTime(hour: 0, minute: 0)!, minutes: nil))
+        if named == "midnight" {
+            return Match(length: the + 1, value: .time(ClockTime(hour: 0, minute: 0)!, minutes: nil))
         }
         // `swim 6-7 saturday`: a range right before a day is a time, as one right after it.
         let beforeDay = !written && word(index + 1).map(isWhenWord) == true
