@@ -134,12 +134,18 @@ extension PhraseReader {
         return (letter == "a" ? .am : .pm, 2)
     }
 
-    /// An hour on the clock face, 1 to 12, in digits or words, or with its am or pm (`4pm`); a
-    /// number past 12 is an error.
+    /// An hour on the clock face, 1 to 12, in digits or words, or with its am or pm (`4pm`), or a
+    /// continental hour (`15h`, `9h`); a number past 12 is an error.
     private func hour(at index: Int) throws(CaptureError) -> Int? {
         guard let text = word(index) else { return nil }
         if let hour = Self.hourWords[text] { return hour }
         if let written = ClockWord(text), written.meridiem != nil, written.minute == 0, (1...12).contains(written.hour)
+        {
+            return written.hour
+        }
+        // `15h`: the continental hour, on the 24-hour clock (`15 minutes past 15h`).
+        if let written = ClockWord(text), written.isContinental, written.isWrittenAsTime, written.minute == 0,
+            (0...23).contains(written.hour)
         {
             return written.hour
         }
@@ -165,7 +171,9 @@ extension PhraseReader {
         let total = (base + minutes + 24 * 60) % (24 * 60)
         return Match(
             length: length + (after?.length ?? 0),
-            value: .time(ClockTime(hour: total / 60, minute: total % 60)!, minutes: nil, flexible: meridiem == nil))
+            value: .time(
+                ClockTime(hour: total / 60, minute: total % 60)!, minutes: nil, flexible: meridiem == nil && hour <= 12)
+        )
     }
 
     /// A word that names a day or a part of it: `half 8` before one is a time.
