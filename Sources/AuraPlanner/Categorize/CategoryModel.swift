@@ -19,12 +19,19 @@ struct CategoryModel: Sendable {
     private let prior: [Double]
     private let weightsByFeature: [String: [Double]]
 
-    /// Parses the tab-separated table the training script writes.
+    /// Parses the tab-separated table the training script writes. Its fields are cut from the
+    /// bytes, not split into strings first: every command that reads a line loads the model.
     init(table: String) {
-        var rows = table.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        var rows: [[Substring]] = []
+        rows.reserveCapacity(table.utf8.count / 40)
+        for line in table.utf8.split(separator: UInt8(ascii: "\n")) {
+            rows.append(
+                line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { Substring($0) })
+        }
         let header = rows.removeFirst()
         categories = header.dropFirst().map { Category(rawValue: String($0))! }
         var byFeature: [String: [Double]] = [:]
+        byFeature.reserveCapacity(rows.count)
         for row in rows {
             byFeature[String(row[0])] = row.dropFirst().map { Double($0)! }
         }
