@@ -57,16 +57,10 @@ struct PersonalPages: Sendable {
         let tonight: Dashboard.Tonight?
     }
 
+    /// The content whose planner the pages show; each page is made when asked for (`page(at:)`).
     let content: SiteContent
     let factory: PageFactory
     let contentDirectory: URL
-
-    /// The personal pages of `content`'s planner, each made when asked for (`page(at:)`).
-    init(content: SiteContent, factory: PageFactory, contentDirectory: URL) {
-        self.content = content
-        self.factory = factory
-        self.contentDirectory = contentDirectory
-    }
 
     /// Every personal page, in the order a build lists them.
     var pages: [Page] {
@@ -77,7 +71,8 @@ struct PersonalPages: Sendable {
     /// with a plan, the week, focus, notifications, today's schedule and each day's.
     var paths: [String] {
         let days = content.planner.snapshot?.days ?? []
-        return Self.alwaysPaths + (days.isEmpty ? [] : Self.plannedPaths + days.map { "/schedule/\($0.date.iso)/" })
+        return Self.alwaysPaths
+            + (days.isEmpty ? [] : Self.plannedPaths + days.map { BlockLink.dayPath($0.date, root: "/") })
     }
 
     private static let alwaysPaths = ["/dashboard/", "/planner/", "/reflections/"]
@@ -144,9 +139,11 @@ struct PersonalPages: Sendable {
                 return try personal(
                     .schedule, "Schedule · \(first.title)", "The time-blocked day.",
                     Schedule(day: first, notificationsURL: root + "notifications/"),
-                    canonicalPath: "/schedule/\(first.date)/")
+                    canonicalPath: BlockLink.dayPath(days[0].date, root: "/"))
             default:
-                guard let index = days.firstIndex(where: { "/schedule/\($0.date.iso)/" == path }) else { return nil }
+                guard let index = days.firstIndex(where: { BlockLink.dayPath($0.date, root: "/") == path }) else {
+                    return nil
+                }
                 let day = view(index)
                 return try personal(
                     .schedule, "Schedule · \(day.title)", "The time-blocked day.",

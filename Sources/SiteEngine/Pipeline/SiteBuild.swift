@@ -73,8 +73,8 @@ package struct SiteBuild<Site: SiteDefinition>: Sendable {
         return (run?.assembled?.pages.count ?? 0, run?.problems ?? [])
     }
 
-    /// Builds the site in memory, keeping the files `keeps` accepts (by path under the site
-    /// root): every stage of `build`, writing nothing to disk. Pages and files whose inputs are
+    /// Builds the site in memory, keeping every file (by path under the site root): every stage
+    /// of `build`, writing nothing to disk. Pages and files whose inputs are
     /// those `previous` was made from are carried over from it rather than rendered again.
     package func buildInMemory(previous: MemorySite?) async throws
         -> (site: MemorySite, assembled: AssembledSite<Site>)
