@@ -30,6 +30,8 @@ extension MustacheValue {
 
     /// Each value's own `mustacheValue`, as an array.
     public static func array(_ values: [some MustacheConvertible]) -> MustacheValue {
-        .array(values.map(\.mustacheValue))
+        // A closure, not `\.mustacheValue`: a key path in a generic function is made anew at
+        // every call, which costs more than the values.
+        .array(values.map { $0.mustacheValue })
     }
 }

@@ -79,7 +79,8 @@ struct CultureEntryParser {
                     "'\(placeholder)' is still the placeholder 'aura new culture' wrote; expected the entry's own \(key)",
                     at: fields.node[key]!))
         }
-        if document.body.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix(CultureScaffold.placeholderBody) {
+        // Not `trimmingCharacters`: through NSString it copies the whole body twice to look at its start.
+        if document.body.drop(while: \.isWhitespace).hasPrefix(CultureScaffold.placeholderBody) {
             errors.append(
                 SourceError(
                     file: file, line: document.bodyLine, column: 1,
