@@ -2,10 +2,10 @@
 /// never escape). HTML is the Mustache default; a template whose output is another language —
 /// Markdown, say — escapes for that language instead.
 public struct Escaping: Sendable {
-    let append: @Sendable (inout String, String) -> Void
+    let append: @Sendable (inout [UInt8], String) -> Void
 
-    /// An escaping that appends `text` to `output` in escaped form.
-    public init(_ append: @escaping @Sendable (_ output: inout String, _ text: String) -> Void) {
+    /// An escaping that appends `text` to `output` (UTF-8) in escaped form.
+    public init(_ append: @escaping @Sendable (_ output: inout [UInt8], _ text: String) -> Void) {
         self.append = append
     }
 

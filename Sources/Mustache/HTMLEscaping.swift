@@ -1,22 +1,24 @@
-extension String {
+extension [UInt8] {
     /// Appends `text` with `& < > " '` replaced by HTML entities, copying unescaped runs in one go.
     mutating func appendEscapingHTML(_ text: String) {
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        for index in utf8.indices {
-            let entity: String
-            switch utf8[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() {
+                let entity: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default: continue
+                }
+                append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                runStart = index + 1
             }
-            self += text[runStart..<index]
-            self += entity
-            runStart = utf8.index(after: index)
+            append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        self += text[runStart...]
     }
 }

@@ -10,20 +10,20 @@ extension MustacheValue {
 
     /// Appends the interpolated form of the value, strings through `escaping` when given;
     /// arrays and dictionaries have none.
-    func write(to output: inout String, escaping: Escaping?) {
+    func write(to output: inout [UInt8], escaping: Escaping?) {
         switch self {
         case .string(let string):
             if let escaping {
                 escaping.append(&output, string)
             } else {
-                output += string
+                output += string.utf8
             }
         case .int(let int):
-            output += String(int)
+            output += String(int).utf8
         case .double(let double):
-            output += Self.format(double)
+            output += Self.format(double).utf8
         case .bool(let bool):
-            output += bool ? "true" : "false"
+            output += (bool ? "true" : "false").utf8
         case .null, .array, .dictionary:
             break
         }

@@ -1,4 +1,5 @@
-/// Renders node trees into one growing string. A renderer lives for a single render call, so
+/// Renders node trees into one growing buffer of UTF-8 bytes (appending to a `String` checks and
+/// counts what it takes at every append). A renderer lives for a single render call, so
 /// all of its state is local and a library can render many pages concurrently.
 struct Renderer {
     /// Deep enough for recursive partials over real data; shallow enough to fail before the
@@ -6,7 +7,7 @@ struct Renderer {
     static let maximumInclusionDepth = 100
 
     private let templates: [String: Template]
-    private(set) var output = ""
+    private(set) var output: [UInt8] = []
     private var context: ContextStack
     /// Added at every line start; grows with standalone partials and indented blocks.
     private var indentation = ""
@@ -29,9 +30,9 @@ struct Renderer {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output += text.utf8
             case .lineStart:
-                output += indentation
+                output += indentation.utf8
             case .variable(let path, let escaped):
                 lookup(path)?.write(to: &output, escaping: escaped ? escaping : nil)
             case .section(let path, let content, let inverted):

@@ -90,6 +90,15 @@ public struct TemplateLibrary: Sendable {
     /// Renders the template called `name` against `context`, escaping `{{name}}` values with
     /// `escaping` (HTML unless told otherwise).
     public func render(_ name: String, _ context: MustacheValue, escaping: Escaping = .html) throws -> String {
+        String(decoding: try renderBytes(name, context, escaping: escaping), as: UTF8.self)
+    }
+
+    /// Renders like `render(_:_:escaping:)`, as the UTF-8 bytes of a file.
+    public func renderData(_ name: String, _ context: MustacheValue, escaping: Escaping = .html) throws -> Data {
+        Data(try renderBytes(name, context, escaping: escaping))
+    }
+
+    private func renderBytes(_ name: String, _ context: MustacheValue, escaping: Escaping) throws -> [UInt8] {
         var renderer = Renderer(templates: templates, context: context, escaping: escaping)
         try renderer.render(try template(name).nodes)
         return renderer.output
@@ -103,7 +112,7 @@ public struct TemplateLibrary: Sendable {
         var renderer = Renderer(templates: templates, context: context, escaping: escaping, lookups: lookups)
         defer { lookups = renderer.lookups ?? lookups }
         try renderer.render(try template(name).nodes)
-        return renderer.output
+        return String(decoding: renderer.output, as: UTF8.self)
     }
 
     private func template(_ name: String) throws(MustacheError) -> Template {

@@ -44,7 +44,7 @@ struct CultureFeeds: Sendable {
         return [
             (
                 Self.paths[0],
-                Data(try templates.render("site/culture-feed.xml", try MustacheValue(encoding: atom(bodies))).utf8)
+                try templates.renderData("site/culture-feed.xml", try MustacheValue(encoding: atom(bodies)))
             ),
             (Self.paths[1], try jsonFeed(bodies))
         ]

@@ -74,8 +74,8 @@ struct SiteFiles: Sendable {
                 .map { factory.root + $0 })
         let context = sitemap.mustacheValue
         return [
-            ("sitemap.xml", Data(try templates.render("site/sitemap.xml", context).utf8)),
-            ("robots.txt", Data(try templates.render("site/robots.txt", context).utf8))
+            ("sitemap.xml", try templates.renderData("site/sitemap.xml", context)),
+            ("robots.txt", try templates.renderData("site/robots.txt", context))
         ]
     }
 
@@ -155,7 +155,7 @@ struct SiteFiles: Sendable {
             version: version, shellJSON: String(decoding: try encoder.encode(shell), as: UTF8.self),
             personalJSON: String(decoding: try encoder.encode(personal + data), as: UTF8.self),
             offlineURL: factory.root + "offline/", root: factory.root)
-        return Data(try templates.render("site/sw.js", try MustacheValue(encoding: worker)).utf8)
+        return try templates.renderData("site/sw.js", try MustacheValue(encoding: worker))
     }
 }
 

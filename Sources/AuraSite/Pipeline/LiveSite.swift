@@ -63,12 +63,12 @@ public struct LiveSite: Sendable {
     public func render(pageAt path: String, visitor: any Encodable & Sendable) throws -> Data? {
         guard let page = try page(at: path) else { return nil }
         let added = page.adding(["visitor": try MustacheValue(encoding: visitor)])
-        return Data(try theme.render(added).utf8)
+        return try theme.render(added)
     }
 
     private func render(_ page: Page, session: (any Encodable & Sendable)?) throws -> Data {
         let page = try session.map { page.adding(["session": try MustacheValue(encoding: $0)]) } ?? page
-        return Data(try theme.render(page).utf8)
+        return try theme.render(page)
     }
 }
 

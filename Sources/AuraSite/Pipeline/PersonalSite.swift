@@ -73,7 +73,7 @@ final class PersonalSite: Sendable {
         if path.hasSuffix(StandingPage.index) {
             let folder = String(path.dropLast(StandingPage.index.count))
             guard folders.contains(folder), let page = try page(at: factory.root + folder) else { return nil }
-            let file = MemorySite.File(data: Data(try theme.render(page).utf8))
+            let file = MemorySite.File(data: try theme.render(page))
             files.withLock { $0[path] = file }
             return file
         }

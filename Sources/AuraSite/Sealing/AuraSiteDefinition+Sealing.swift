@@ -41,7 +41,7 @@ extension AuraSiteDefinition {
     func finish(_ assembled: AssembledSite<Self>, into output: inout BuildOutput) throws {
         guard let sealer = assembled.preparation, let destination = output.output else { return }
         let unlock = try UnlockPage.page(factory: assembled.assembly)
-        let shell = Data(try assembled.theme.render(unlock).utf8)
+        let shell = try assembled.theme.render(unlock)
         try output.write(try sealer.header.json(), to: PrivateHeader.path)
         try output.write(shell, to: unlock.outputFile)
         output.output = sealer.sealing(destination, shell: shell)

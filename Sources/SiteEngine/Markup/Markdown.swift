@@ -67,11 +67,11 @@ package enum Markdown {
     package static let escaping = Escaping { output, text in
         for character in text {
             if character.isNewline {
-                output.append(" ")
+                output.append(0x20)
                 continue
             }
-            if let ascii = character.asciiValue, significant.contains(ascii) { output.append("\\") }
-            output.append(character)
+            if let ascii = character.asciiValue, significant.contains(ascii) { output.append(0x5C) }
+            output += character.utf8
         }
     }
 

@@ -4,10 +4,11 @@ import Mustache
 import Platform
 
 extension Theme {
-    /// Renders `page`; a template error names the template file, line and column.
-    package func render(_ page: Page) throws -> String {
+    /// Renders `page` as the bytes of its file; a template error names the template file, line
+    /// and column.
+    package func render(_ page: Page) throws -> Data {
         do {
-            return try templates.render(page.template, try page.context())
+            return try templates.renderData(page.template, try page.context())
         } catch let error as MustacheError where error.line == 0 {
             throw SiteError(message: "\(displayPath(directory)): \(error.message)")
         } catch let error as MustacheError {
@@ -82,7 +83,7 @@ extension BuildOutput {
                 next += 1
                 group.addTask {
                     let page = pages[index]
-                    let data = Data(try theme.render(page).utf8)
+                    let data = try theme.render(page)
                     let stamp = try output?.write(data, outputFile) ?? .missing
                     return (index, BuildManifest.Record(key: key, digest: Fingerprint.sha256(data), stamp: stamp))
                 }
