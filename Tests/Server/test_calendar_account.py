@@ -150,6 +150,7 @@ def test_a_calendar_that_would_cost_every_plan_seconds_is_refused_where_it_does(
 
 def test_an_address_is_fetched_now_and_again_on_the_schedule(server, host):
     kim = server.signed_in("kim")
+    plan_today(server, kim)  # whether or not an earlier test planned Kim's day
     day = today(server, "kim")
     host.files["/kim.ics"] = (200, calendar("zzstandup", day).encode(), {"Content-Type": "text/calendar"})
     answer = give_address(server, kim, host.url + "/kim.ics")
