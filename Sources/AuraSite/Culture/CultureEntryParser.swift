@@ -73,13 +73,12 @@ struct CultureEntryParser {
                     "tag 'Live Visit' needs a 'venue': where a person can go to see it", at: fields.node["tags"]!))
         }
         for (key, placeholder) in CultureScaffold.placeholders.sorted(by: { $0.key < $1.key })
-        where (try? fields.string(key))??.trimmingCharacters(in: .whitespaces) == placeholder {
+        where (try? fields.string(key)).flatMap({ $0 }).map(Self.trimmed) == placeholder {
             errors.append(
                 fields.error(
                     "'\(placeholder)' is still the placeholder 'aura new culture' wrote; expected the entry's own \(key)",
                     at: fields.node[key]!))
         }
-        // Not `trimmingCharacters`: through NSString it copies the whole body twice to look at its start.
         if document.body.drop(while: \.isWhitespace).hasPrefix(CultureScaffold.placeholderBody) {
             errors.append(
                 SourceError(
@@ -179,11 +178,19 @@ struct CultureEntryParser {
     }
 
     private static func summary(_ fields: YAMLFields) throws(SourceError) -> String {
-        let text = try fields.requiredString("summary").trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = trimmed(try fields.requiredString("summary"))
         guard !text.contains("\n") else {
             throw fields.error("the summary spans several lines; expected one line", at: fields.node["summary"]!)
         }
         return text
+    }
+
+    /// `text` without blanks or line breaks at either end. Not `trimmingCharacters`, which goes
+    /// through NSString and copies the text twice, for every entry of a large site.
+    private static func trimmed(_ text: String) -> String {
+        let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+        let end = text[start...].lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
+        return String(text[start..<end])
     }
 
     /// Lowercase letters, digits and hyphens: a slug becomes a folder of the site.
