@@ -738,24 +738,40 @@ def generator_hash(size, hugo_version):
     return digest.hexdigest()
 
 
-def ensure_corpus(size, hugo_version):
-    folder = CORPUS_ROOT / str(size)
+# The short-entry corpora: the same entries, each body cut to its first blocks (about a kilobyte
+# of Markdown each, a third of a whole body), where the work per page weighs more than the Markdown.
+SHORT_BLOCKS = 3
+
+
+def short_body(body):
+    """The first SHORT_BLOCKS blocks (paragraphs, lists, tables, headings) of `body`."""
+    blocks = [block for block in body.split("\n\n") if block.strip()]
+    return "\n\n".join(blocks[:SHORT_BLOCKS]) + "\n"
+
+
+def ensure_corpus(size, hugo_version, short=False):
+    """The corpus of `size` entries (only Aura's and cmark-gfm's copies of it when `short`)."""
+    name = f"{size}-short" if short else str(size)
+    folder = CORPUS_ROOT / name
     stamp = folder / ".generator-hash"
-    wanted = generator_hash(size, hugo_version)
+    wanted = generator_hash(size, hugo_version) + (f" short {SHORT_BLOCKS}" if short else "")
     if stamp.exists() and stamp.read_text().strip() == wanted:
-        print(f"corpus {size}: up to date ({folder.relative_to(ROOT)})")
+        print(f"corpus {name}: up to date ({folder.relative_to(ROOT)})")
         return folder
     started = time.monotonic()
     if folder.exists():
         shutil.rmtree(folder)
     entries = [generate_entry(i) for i in range(size)]
+    for entry in entries if short else []:
+        entry["body"] = short_body(entry["body"])
     write_aura_corpus(folder / "aura", entries)
-    write_hugo_corpus(folder / "hugo", entries, hugo_version)
-    write_hugo_lean_corpus(folder / "hugo-lean", hugo_version)
+    if not short:
+        write_hugo_corpus(folder / "hugo", entries, hugo_version)
+        write_hugo_lean_corpus(folder / "hugo-lean", hugo_version)
     write_cmark_corpus(folder / "cmark", entries)
     words = sum(len(e["body"].split()) for e in entries)
     stamp.write_text(wanted + "\n")
-    print(f"corpus {size}: generated {size} entries, {words / size:.0f} words per body on average, "
+    print(f"corpus {name}: generated {size} entries, {words / size:.0f} words per body on average, "
           f"in {time.monotonic() - started:.1f} s")
     return folder
 
@@ -860,17 +876,21 @@ ROW_NAMES = {"hugo": "hugo", "hugo-lean": "hugo (lean)", "cmark": "cmark-gfm", "
              "no-change": "aura build (no change)", "one-change": "aura build (one change)", "check": "aura check"}
 
 
-def bench_size(size, folder, args):
+def bench_size(size, folder, args, short=False):
+    """The rows of the corpus of `size` entries in `folder`; of a short-entry one, only
+    cmark-gfm's and the cold build's."""
     aura_content = folder / "aura" / "Content"
     q = shlex.quote
     aura = q(str(AURA))
     common = f"--content {q(str(aura_content))} --templates {q(str(TEMPLATES))}"
     rows = []
     wanted = {ROW_NAMES[name] for name in args.rows}
+    if short:
+        wanted &= {"cmark-gfm", "aura build (cold)"}
 
     def measure(name, *rest, **named):
         if name in wanted:
-            rows.append(measure_command(name, *rest, **named))
+            rows.append(measure_command(name, *rest, **named) | {"corpus": "short" if short else ""})
 
     # First `aura check`: its probe run is also the set-up check that the generated corpus
     # passes Aura's strict validation (a failure there is a set-up failure).
@@ -881,7 +901,7 @@ def bench_size(size, folder, args):
     measure("aura check", size, f"{aura} check {common}", None, folder, args, pages_of=checked_pages)
 
     # With --tmpfs every tool's output goes there, Hugo's too, so no row pays for the disk.
-    outputs = Path(args.tmpfs) / "aura-bench" / str(size) if args.tmpfs else folder / "aura"
+    outputs = Path(args.tmpfs) / "aura-bench" / folder.name if args.tmpfs else folder / "aura"
     outputs.mkdir(parents=True, exist_ok=True)
     hugo_site = folder / "hugo"
     hugo_public = outputs / "hugo-public" if args.tmpfs else hugo_site / "public"
@@ -932,13 +952,13 @@ def bench_size(size, folder, args):
 
 
 def table(rows):
-    by_key = {(r["tool"], r["size"]): r for r in rows}
+    by_key = {(r["tool"], r["size"], r["corpus"]): r for r in rows}
     header = ["tool", "entries", "mean ± σ (s)", "runs", "pages", "pages/s", "cores", "peak MB", "of cold", "aura/hugo",
               "aura/hugo-lean", "aura/cmark-gfm"]
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join([" --- "] * 2 + [" ---: "] * 10) + "|"]
 
     def share_of_cold(row):
-        cold = by_key.get(("aura build (cold)", row["size"]))
+        cold = by_key.get(("aura build (cold)", row["size"], row["corpus"]))
         if cold is None or "change)" not in row["tool"]:
             return "—"
         return f"{100 * row['mean'] / cold['mean']:.1f} %"
@@ -955,11 +975,12 @@ def table(rows):
         pages = row["pages"]
         digits = 3 if row["mean"] >= 1 else 4
         lines.append("| " + " | ".join([
-            row["tool"], f"{row['size']:,}", f"{row['mean']:.{digits}f} ± {row['stddev']:.{digits}f}", str(row["runs"]),
+            row["tool"], f"{row['size']:,}" + (f" ({row['corpus']})" if row["corpus"] else ""), f"{row['mean']:.{digits}f} ± {row['stddev']:.{digits}f}", str(row["runs"]),
             f"{pages:,}" if pages else "?", f"{pages / row['mean']:,.0f}" if pages else "?", f"{row['cores']:.2f}",
             f"{row['peak_mb']:,.0f}" if row.get("peak_mb") else "?", share_of_cold(row),
-            ratio(row, by_key.get(("hugo", row["size"]))), ratio(row, by_key.get(("hugo (lean)", row["size"]))),
-            ratio(row, by_key.get(("cmark-gfm", row["size"]))),
+            ratio(row, by_key.get(("hugo", row["size"], row["corpus"]))),
+            ratio(row, by_key.get(("hugo (lean)", row["size"], row["corpus"]))),
+            ratio(row, by_key.get(("cmark-gfm", row["size"], row["corpus"]))),
         ]) + " |")
     return "\n".join(lines)
 
@@ -969,7 +990,8 @@ def growth(rows):
     (1 is linear), from a least-squares fit of log time on log entries over every size."""
     lines = []
     for tool in dict.fromkeys(r["tool"] for r in rows):
-        points = [(math.log(r["size"]), math.log(r["mean"])) for r in rows if r["tool"] == tool and r["mean"] > 0]
+        points = [(math.log(r["size"]), math.log(r["mean"])) for r in rows
+                  if r["tool"] == tool and not r["corpus"] and r["mean"] > 0]
         if len(points) < 2:
             continue
         mx = sum(x for x, _ in points) / len(points)
@@ -988,6 +1010,9 @@ def main():
     parser.add_argument("--slow", type=float, default=20.0, help="seconds above which a command counts as slow (default: 20)")
     parser.add_argument("--tmpfs", metavar="DIR", help="write every tool's output under DIR (such as /dev/shm) instead of the corpus folder")
     parser.add_argument("--generate-only", action="store_true", help="generate and check the corpora, time nothing")
+    parser.add_argument("--short-sizes", default="3000",
+                        help=f"comma-separated sizes of corpora of short entries (each body's first {SHORT_BLOCKS} "
+                             "blocks), timed for cmark-gfm and a cold build only (default: 3000; empty for none)")
     parser.add_argument("--rows", default=",".join(ROW_NAMES), type=lambda text: text.split(","),
                         help=f"which rows to time, comma-separated (default: all of {','.join(ROW_NAMES)}); "
                              "leave out hugo for large sizes, whose related-content index is quadratic")
@@ -1014,6 +1039,12 @@ def main():
             raise ValueError
     except ValueError:
         parser.error(f"--sizes: expected comma-separated positive numbers, got '{args.sizes}'")
+    try:
+        short_sizes = [int(size) for size in args.short_sizes.split(",") if size.strip()]
+        if short_sizes and min(short_sizes) < 1:
+            raise ValueError
+    except ValueError:
+        parser.error(f"--short-sizes: expected comma-separated positive numbers, got '{args.short_sizes}'")
     if args.deploy_only:
         return deploy_report(max(sizes))
     if args.runs is not None and args.runs < 2:
@@ -1021,16 +1052,17 @@ def main():
 
     try:
         versions = tool_versions()
-        folders = {size: ensure_corpus(size, versions["hugo"]) for size in sizes}
+        folders = {(size, False): ensure_corpus(size, versions["hugo"]) for size in sizes}
+        folders |= {(size, True): ensure_corpus(size, versions["hugo"], short=True) for size in short_sizes}
         if args.generate_only:
-            for size, folder in folders.items():
+            for (size, short), folder in folders.items():
                 out = run([str(AURA), "check", "--content", str(folder / "aura" / "Content"), "--templates", str(TEMPLATES)],
-                          f"aura check on the {size}-entry corpus")
-                print(f"corpus {size}: {out.stdout.strip()}")
+                          f"aura check on the {folder.name}-entry corpus")
+                print(f"corpus {folder.name}: {out.stdout.strip()}")
             return 0
         rows = []
-        for size in sizes:
-            rows += bench_size(size, folders[size], args)
+        for (size, short), folder in folders.items():
+            rows += bench_size(size, folder, args, short)
     except SetupError as error:
         print(f"\nbench: set-up failed: {error}", file=sys.stderr)
         return 1
@@ -1048,7 +1080,7 @@ def main():
               "pages = HTML files written (cmark-gfm: Markdown bodies rendered; aura check: pages rendered in memory). "
               "See bench/README.md.\n\nCommands (largest corpus; `prepare` runs before each timed run):\n\n"
               + "".join(f"- {r['tool']}: `{r['command']}`" + (f" (prepare: `{r['prepare']}`)" if r["prepare"] else "") + "\n"
-                        for r in rows if r["size"] == max(sizes)).replace(f"{ROOT}/", ""))
+                        for r in rows if r["size"] == max(sizes) and not r["corpus"]).replace(f"{ROOT}/", ""))
     print("\n" + report)
     results = CORPUS_ROOT / "results.md"
     results.write_text(report)
