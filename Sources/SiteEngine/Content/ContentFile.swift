@@ -11,7 +11,16 @@ public enum ContentFile {
         do {
             read = try fileSystem.text(at: url)
         } catch {
-            let reason = fileSystem.exists(url) ? "it could not be read" : "no such file"
+            let folder = url.deletingLastPathComponent()
+            // Most often a command run outside the site's folder: say so rather than name one file.
+            let reason =
+                if fileSystem.exists(url) {
+                    "it could not be read"
+                } else if fileSystem.exists(folder) {
+                    "no such file"
+                } else {
+                    "no such file, and no folder \(displayPath(folder))/ either"
+                }
             throw SourceError(file: displayPath(url), line: 1, column: 1, message: "cannot open: \(reason)")
         }
         guard let text = read else {
