@@ -129,7 +129,12 @@ struct CaptureGrammarTests {
             ("Ring Margaret re: golf after 10am tomorrow", "Ring Margaret re: golf", "2026-12-03", "10:00", nil),
             ("run experiment batch 4, takes ca. 3 h", "run experiment batch 4", nil, nil, 180),
             ("pay rent till the 3rd", "pay rent", "2026-12-03", nil, nil),
-            ("first-foot ma maw at Hogmanay 🥃", "first-foot ma maw 🥃", "2026-12-31", nil, nil)
+            ("first-foot ma maw at Hogmanay 🥃", "first-foot ma maw 🥃", "2026-12-31", nil, nil),
+            ("study 9 to noon", "study", nil, "09:00", 180),
+            ("party 8 to midnight", "party", nil, "20:00", 240),
+            ("library noon to 2", "library", nil, "12:00", 120),
+            ("night shift midnight to 6", "night shift", nil, "00:00", 360),
+            ("NYE party 10pm-12am", "party", "2026-12-31", "22:00", 120)
         ] as [(String, String, String?, String?, Int?)])
     func readsWhatPeopleWrite(_ line: String, _ title: String, _ date: String?, _ time: String?, _ minutes: Int?) throws
     {

@@ -68,9 +68,14 @@ enum UnreadWords {
             guard let after = next(offset) else { return true }
             return Words.isDateWord(after) || PartOfDay.words[after] != nil || after == "noon" || after == "midnight"
         }
+        // `75 to noon`: a figure, `past` or `to`, and noon or midnight not read with them.
+        func isFigure(_ text: String?) -> Bool { text.flatMap { Int($0) }.map { (1...59).contains($0) } == true }
+        func namedHour(_ offset: Int) -> Bool { ["noon", "midday", "midnight"].contains(next(offset) ?? "") }
+        if isFigure(word), ["past", "to"].contains(next() ?? ""), namedHour(2) { return true }
         switch word {
         case "past", "to":
             return previous().map { PhraseReader.spokenMinutes[$0] != nil } == true && dangles(1)
+                || isFigure(previous()) && namedHour(1)
         case "half", "quarter":
             return next().map { $0 == "past" || $0 == "to" } == true && dangles(2)
         case "every", "each", "next", "this", "last":

@@ -90,7 +90,8 @@ enum CaptureGrammar {
             name: "clock time",
             examples: [
                 "at 3pm", "15:30", "9.30am", "9.30", "0930", "17h45", "17:45h", "at 1730", "5ish", "around 10", "2-3pm",
-                "from 9 to 10:30", "noon", "midnight", "half 8", "quarter to 6"
+                "from 9 to 10:30", "noon", "midnight", "half 8", "quarter to 6", "9 to noon", "noon-2pm",
+                "8 to midnight", "15 to noon", "9:01:10 am"
             ]
         ) { reader, index throws(CaptureError) in try reader.time(at: index) },
         CaptureRule(

@@ -38,6 +38,13 @@ extension PhraseReader {
                 length = 2
             } else if minutes == nil, word(index + 1) == "past", Int(first) != nil {
                 minutes = number
+            } else if minutes == nil, word(index + 1) == "to", Int(first) != nil,
+                let named = word(index + 2), let latest = ["noon": 11, "midday": 11, "midnight": 23][named],
+                number > latest
+            {
+                // `15 to noon`, `25 to midnight`: a figure no hour before noon (or midnight) can be
+                // is minutes before it; `9 to noon` is a range.
+                minutes = number
             }
         }
         if first == "twenty", word(index + 1) == "five" {

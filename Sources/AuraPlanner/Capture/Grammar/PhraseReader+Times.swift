@@ -106,46 +106,47 @@ extension PhraseReader {
         // `the midday`, where no title word follows (`watch the midnight showing`).
         let the = first == "the" && !continuesTitle(index + 2) ? 1 : 0
         let named = word(index + the) ?? ""
+        // `10 to noon`: noon after a figure and `to` or `past` is read with them (a range, or
+        // minutes before or past it), never alone.
+        if the == 0, index >= 2, ["to", "past"].contains(tokens[index - 1].word),
+            Int(tokens[index - 2].word) != nil
+        {
+            return nil
+        }
         if named == "noon" || named == "midday" || (named == "mid" && word(index + the + 1) == "day") {
             let length = the + (named == "mid" ? 2 : 1)
+            // `noon to 2`, `from midday till 1:30pm`.
+            if the == 0, length == 1, let range = try range(from: Self.namedClock(named)!, at: index, length: 1) {
+                return range
+            }
             return Match(length: length, value: .time(ClockTime(hour: 12, minute: 0)!, minutes: nil))
         }
         if named == "midnight" {
+            if the == 0, let range = try range(from: Self.namedClock(named)!, at: index, length: 1) { return range }
             return Match(length: the + 1, value: .time(ClockTime(hour: 0, minute: 0)!, minutes: nil))
         }
         // `swim 6-7 saturday`: a range right before a day is a time, as one right after it.
         let beforeDay = !written && word(index + 1).map(isWhenWord) == true
         for dash in ["-", "–"] where first.contains(where: { String($0) == dash }) {
             let ends = first.split(separator: dash, omittingEmptySubsequences: false).map(String.init)
-            if ends.count == 2, let start = ClockWord(ends[0]), let end = ClockWord(ends[1]),
+            if ends.count == 2, let start = Self.rangeClock(ends[0]), let end = Self.rangeClock(ends[1]),
                 start.isExplicit || end.isExplicit || afterAt || beforeDay
             {
                 return try range(start, end, at: index, length: 1)
             }
         }
-        guard var start = ClockWord(first) else { return nil }
+        // `9:01:10 am`: a clock with seconds and a one-figure hour, its am or pm a word apart.
+        let secondsApart = ClockWord(first) == nil && first.filter { $0 == ":" }.count == 2
+        guard var start = ClockWord(first) ?? (secondsApart ? word(index + 1).flatMap { ClockWord(first + $0) } : nil)
+        else { return nil }
         // `owe Kim 8.40`, `pay the window cleaner 12.30`: an amount of money, unless `at` says a time.
         if !afterAt, start.meridiem == nil, first.contains("."), owesMoney(before: index) { return nil }
-        var length = 1
+        var length = secondsApart ? 2 : 1
         if start.meridiem == nil, let meridiem = meridiemWords(at: index + 1) {
             start.meridiem = meridiem.meridiem
             length += meridiem.length
         }
-        // `10:30 - 1h30` is a time and a length, not a range.
-        let between = index > 0 && ["between", "btwn"].contains(tokens[index - 1].word)
-        if let joiner = word(index + length),
-            ["-", "–", "to", "until", "till"].contains(joiner) || (between && joiner == "and"),
-            var end = word(index + length + 1).flatMap(ClockWord.init), !end.hasHourMark || end.isWrittenAsTime
-        {
-            var endLength = 1
-            if end.meridiem == nil, let meridiem = word(index + length + 2).flatMap(ClockWord.meridiem) {
-                end.meridiem = meridiem
-                endLength += 1
-            }
-            if start.isExplicit || end.isExplicit || afterAt {
-                return try range(start, end, at: index, length: length + 1 + endLength)
-            }
-        }
+        if let range = try range(from: start, at: index, length: length, afterAt: afterAt) { return range }
         // `by thursday 3h`: a short `Nh` not written after `at` is a length, even after a day.
         if !written, start.hasHourMark, !start.isExplicit { return nil }
         // A bare number is a time only after `at` (`at 3`), and never one past 23 (`at 25 Baker St`),
@@ -195,21 +196,65 @@ extension PhraseReader {
         "spend", "tip", "price", "charge", "bill", "split", "transfer", "send", "invoice", "reimburse"
     ]
 
+    /// `noon`, `midday` and `midnight` as the clock words they stand for, which may begin or end a
+    /// range (`9 to noon`, `noon-2pm`, `8 to midnight`).
+    static func namedClock(_ text: String) -> ClockWord? {
+        switch text {
+        case "noon", "midday": ClockWord("12pm")
+        case "midnight": ClockWord("12am")
+        default: nil
+        }
+    }
+
+    /// One end of a range: a clock word, or noon or midnight.
+    static func rangeClock(_ text: String) -> ClockWord? { ClockWord(text) ?? namedClock(text) }
+
+    /// The range that starts with `start` (the words from `index`, `length` of them) and goes on
+    /// with `-`, `to`, `until` or `till` (`and` after `between`) to its end: `2 to 3pm`, `9 to noon`,
+    /// `noon - 1:30`. `10:30 - 1h30` is a time and a length, not a range; without am or pm on either
+    /// end, the range needs `at` or a day before it (`revise 10 to 12` stays a title).
+    private func range(from start: ClockWord, at index: Int, length: Int, afterAt: Bool = true) throws(CaptureError)
+        -> Match?
+    {
+        let between = index > 0 && ["between", "btwn"].contains(tokens[index - 1].word)
+        guard let joiner = word(index + length),
+            ["-", "–", "to", "until", "till"].contains(joiner) || (between && joiner == "and"),
+            var end = word(index + length + 1).flatMap(Self.rangeClock), !end.hasHourMark || end.isWrittenAsTime
+        else { return nil }
+        var endLength = 1
+        if end.meridiem == nil, let meridiem = word(index + length + 2).flatMap(ClockWord.meridiem) {
+            end.meridiem = meridiem
+            endLength += 1
+        }
+        guard start.isExplicit || end.isExplicit || afterAt else { return nil }
+        // A bare figure before noon or midnight that cannot begin a range is no hour (`15 to
+        // noon` is minutes before it, `spokenTime`'s), and the line is not refused for it.
+        if !start.isExplicit, Self.namedClock(word(index + length + 1)!) != nil {
+            return try? range(start, end, at: index, length: length + 1 + endLength)
+        }
+        return try range(start, end, at: index, length: length + 1 + endLength)
+    }
+
     private func range(_ start: ClockWord, _ end: ClockWord, at index: Int, length: Int) throws(CaptureError) -> Match {
-        var finish = try resolve(end, at: index)
+        var end = end
+        // `midnight to 2`: a bare hour after midnight is the night's.
+        if start.meridiem == .am, start.hour == 12, end.meridiem == nil, end.hour < 12 { end.meridiem = .am }
+        // `8 to midnight`, `10pm-12am`: a range that ends at midnight ends with the day (24:00), and
+        // a bare hour before it is the evening's.
+        let resolvedEnd = try resolve(end, at: index).minutes
+        let endsAtMidnight = resolvedEnd == 0 && (end.meridiem == .am || end.hourDigits == 2)
+        var finish = endsAtMidnight ? 24 * 60 : resolvedEnd
         var begin = start
-        if begin.meridiem == nil, begin.hour <= 12, let meridiem = end.meridiem {
+        if begin.meridiem == nil, begin.hour <= 12, let meridiem = endsAtMidnight ? .pm : end.meridiem {
             begin.meridiem = meridiem
-            if let resolved = try? resolve(begin, at: index), resolved >= finish, meridiem == .pm {
+            if let resolved = try? resolve(begin, at: index), resolved.minutes >= finish, meridiem == .pm {
                 begin.meridiem = .am
             }
         }
-        let opening = try resolve(begin, at: index)
+        let opening = try resolve(begin, at: index).minutes
         // `swim at 6-7`: the 6 is the evening's (bare hours 1 to 6 are), and so is the 7.
-        if opening >= finish, begin.meridiem == nil, end.meridiem == nil, finish.minutes < 12 * 60,
-            finish.minutes + 12 * 60 > opening.minutes
-        {
-            finish = ClockTime(hour: finish.minutes / 60 + 12, minute: finish.minutes % 60)!
+        if opening >= finish, begin.meridiem == nil, end.meridiem == nil, finish < 12 * 60, finish + 12 * 60 > opening {
+            finish += 12 * 60
         }
         guard opening < finish else {
             throw error(
@@ -219,8 +264,8 @@ extension PhraseReader {
         return Match(
             length: length,
             value: .time(
-                opening, minutes: finish.minutes - opening.minutes,
-                flexible: start.isFlexible && end.meridiem == nil && finish.minutes < 12 * 60))
+                ClockTime(hour: opening / 60, minute: opening % 60)!, minutes: finish - opening,
+                flexible: start.isFlexible && end.meridiem == nil && finish < 12 * 60))
     }
 
     /// Turns a written clock time into a time of day. Without am/pm, a single-digit hour from

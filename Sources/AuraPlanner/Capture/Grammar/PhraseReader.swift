@@ -269,7 +269,7 @@ struct PhraseReader {
         if tokens[index].isProtected { return true }
         return !isWhenWord(text) && !Words.timePrepositions.contains(text)
             && !Words.durationPrepositions.contains(text) && !Words.datePrepositions.contains(text)
-            && text != "ish" && text != "sharp"
+            && text != "ish" && text != "sharp" && Self.namedClock(text) == nil
             && ClockWord(text)?.isExplicit != true && !text.first!.isNumber
     }
 
