@@ -115,10 +115,13 @@ struct NoSilentGuessTests {
         }
     }
 
-    /// A year beside a when read without it is reported, never silently dropped from the date.
+    /// A year beside a when read without it is reported, never silently dropped from the date; a
+    /// year before a month and its day is theirs.
     @Test func aYearBesideAWhenReadWithoutItIsReported() throws {
-        let item = try read("call Sam 2028 March 18")
+        let item = try read("call Sam sunday 2028")
         #expect(item.unread.map(\.text) == ["2028"], "\(item)")
+        let dated = try read("call Sam 2028 March 18")
+        #expect(dated.date?.iso == "2028-03-18" && dated.title == "call Sam" && dated.unread.isEmpty, "\(dated)")
         #expect(try read("class of 2015 reunion friday").unread.isEmpty)
     }
 

@@ -36,13 +36,26 @@ enum UnreadWords {
             }
             runStart = nil
         }
+        // `easter in 2 weeks`: a named day left in the title right beside a when that was read.
+        var namedBesideAWhen = [Bool](repeating: false, count: tokens.count)
+        for index in tokens.indices where !consumed[index] {
+            guard let length = namedDayLength(tokens, index) else { continue }
+            let end = index + length
+            if (index > 0 && consumed[index - 1]) || (end < tokens.count && consumed[end]),
+                !consumed[index..<end].contains(true)
+            {
+                for at in index..<end { namedBesideAWhen[at] = true }
+            }
+        }
         for index in tokens.indices {
-            // `2018 March 18`, `last day of october 2015`: a year beside a when that was read
+            // `branch sunday 2013`, `last day of october 2015`: a year beside a when that was read
             // without it.
             let yearBesideAWhen =
                 isYear(tokens[index].word)
                 && (index > 0 && consumed[index - 1] || index + 1 < tokens.count && consumed[index + 1])
-            if !consumed[index], !tokens[index].isProtected, yearBesideAWhen || looksLikeWhen(tokens, index) {
+            if !consumed[index], !tokens[index].isProtected,
+                yearBesideAWhen || namedBesideAWhen[index] || looksLikeWhen(tokens, index)
+            {
                 runStart = runStart ?? index
             } else {
                 close(index)
@@ -50,6 +63,14 @@ enum UnreadWords {
         }
         close(tokens.count)
         return phrases
+    }
+
+    /// How many words of the line from `index` name a holiday or other named day of any region.
+    private static func namedDayLength(_ tokens: [CaptureToken], _ index: Int) -> Int? {
+        let words = tokens[index...].prefix(6).map(\.word)[...]
+        let someDay = LocalDate(year: 2000, month: 1, day: 1)!
+        return HolidayRegion.allCases.lazy.compactMap { NamedDays(region: $0).match(words, onOrAfter: someDay)?.length }
+            .first
     }
 
     private static func looksLikeWhen(_ tokens: [CaptureToken], _ index: Int) -> Bool {

@@ -50,6 +50,8 @@ enum CaptureGrammar {
             examples: [
                 "friday", "on fri", "tomorrow", "tmw", "next tuesday", "next wk", "this weekend", "dec 10",
                 "5th of january", "2026-12-24", "in 3 days", "in a fortnight", "two weeks from monday",
+                "in 6 months and 2 weeks", "+2 months, 5 days", "in a week's time", "in 3wks", "3w later",
+                "2027 march 18",
                 "day after tomorrow", "on the 3rd", "the 15th"
             ]
         ) { reader, index throws(CaptureError) in
@@ -70,7 +72,10 @@ enum CaptureGrammar {
         },
         CaptureRule(
             name: "named day",
-            examples: ["christmas eve", "on boxing day", "easter monday", "new year's eve", "the bank holiday", "nye"]
+            examples: [
+                "christmas eve", "on boxing day", "easter monday", "new year's eve", "the bank holiday", "nye",
+                "christmas in 2 years", "thanksgiving 9 months from now"
+            ]
         ) { reader, index throws(CaptureError) in try reader.date(at: index, by: reader.namedDay) },
         CaptureRule(
             name: "approximate day",

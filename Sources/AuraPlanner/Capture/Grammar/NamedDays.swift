@@ -137,7 +137,7 @@ struct NamedDays: Sendable {
     private static let us = table(
         everywhere,
         [
-            (["mlk day", "martin luther king jr? day"], .weekday(nth: 3, .monday, month: 1)),
+            (["mlk jr? day", "martin luther king|kings jr? day"], .weekday(nth: 3, .monday, month: 1)),
             (["presidents' day", "washington's birthday"], .weekday(nth: 3, .monday, month: 2)),
             (["mother's day"], .weekday(nth: 2, .sunday, month: 5)),
             (["memorial day"], .weekday(nth: -1, .monday, month: 5)),

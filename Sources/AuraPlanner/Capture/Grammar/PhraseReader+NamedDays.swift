@@ -34,6 +34,17 @@ extension PhraseReader {
         {
             return Match(length: lead + length + named, value: .date(dated))
         }
+        // `thanksgiving in 3 years`, `christmas 2 years from now`: the named day of the year the day
+        // counted in months or years falls in, or the next after it when that one is past (in weeks
+        // or days, `easter in 2 weeks` may say when to do it).
+        if let offset = try? offsetDate(at: index + lead + length), case .date(let counted) = offset.value,
+            countsMonths(from: index + lead + length, length: offset.length),
+            let newYear = LocalDate(year: counted.year, month: 1, day: 1),
+            let (_, dated) = days.match(words[...], onOrAfter: max(newYear, today))
+                ?? days.match(words[...], onOrAfter: counted)
+        {
+            return Match(length: lead + length + offset.length, value: .date(dated))
+        }
         // A one-word name before a noun names a thing (`easter egg hunt`, `christmas shopping`),
         // unless a preposition makes it a day (`call gran on christmas`); `boxing day lunch` is a day.
         let afterPreposition = index > 0 && Words.datePrepositions.contains(tokens[index - 1].word)
@@ -44,6 +55,15 @@ extension PhraseReader {
             return nil
         }
         return Match(length: lead + length, value: .date(date))
+    }
+
+    /// Whether the words from `index` count months or years (`in 3 years`, `9 months from now`, `in 2yrs`).
+    private func countsMonths(from index: Int, length: Int) -> Bool {
+        (index..<index + length).contains { at in
+            guard let text = word(at) else { return false }
+            let unit = text.drop { $0.isNumber || $0 == "+" }
+            return ["month", "months", "year", "years", "mo", "mos", "mths", "yr", "yrs", "y"].contains(String(unit))
+        }
     }
 
     /// The year written after a named day, and its words: `2027`, `next year`, `of this year`.

@@ -115,56 +115,113 @@ extension PhraseReader {
     }
 
     /// `in 3 days`, `in a fortnight`, `in 2 months`, `3 weeks from today`, `a week from tomorrow`,
-    /// `2 days from friday`, `three days after easter`.
+    /// `2 days from friday`, `three days after easter`, `in 6 months and 2 weeks`, `+2 months, 5 days`,
+    /// `in 3wks`, `in a week's time`.
     func offsetDate(at index: Int) throws(CaptureError) -> Match? {
         if let counted = countedWeekday(at: index) { return counted }
+        // `+2 months`: counted from today, as `in 2 months` is.
+        let plus = word(index).map { $0.hasPrefix("+") && $0.count > 1 } == true
         // `upcoming 2 days`, `2 upcoming days`: as `in 2 days`.
-        var inForm = Self.fromNowOpeners.contains(word(index) ?? "") || word(index) == "upcoming"
-        var start = inForm ? index + 1 : index
-        // `in a couple of days`, `within a few months`.
-        let said: (count: Int, length: Int)? =
-            roughCount(at: start) ?? word(start).flatMap(count).map { (count: $0, length: 1) }
-        guard let said else { return nil }
+        var inForm = plus || Self.fromNowOpeners.contains(word(index) ?? "") || word(index) == "upcoming"
+        let start = inForm && !plus ? index + 1 : index
         // Not after an article: `plan the 3 upcoming days` names a stretch of days.
         let counted = !inForm && !(index > 0 && Words.determiners.contains(tokens[index - 1].word))
-        let upcoming = counted && word(start + said.length) == "upcoming" ? 1 : 0
-        guard let unit = word(start + said.length + upcoming).flatMap(Self.dateUnit) else { return nil }
-        let amount = said.count
-        start += said.length - 1 + upcoming
-        inForm = inForm || upcoming == 1
-        var length = start + 2 - index
+        guard let first = dateAmount(at: start, upcomingAllowed: counted) else { return nil }
+        inForm = inForm || first.upcoming
+        // `in 6 months and 2 weeks`, `+2 months, 5 days`, `in 1 year 2 months`: smaller units after.
+        var amounts = [first]
+        var cursor = start + first.length
+        while let last = amounts.last {
+            let and = word(cursor) == "and" ? 1 : 0
+            guard let more = dateAmount(at: cursor + and, upcomingAllowed: false), !more.upcoming,
+                more.unit.rank < last.unit.rank
+            else { break }
+            amounts.append(more)
+            cursor += and + more.length
+        }
+        var length = cursor - index
         var anchor = today
-        if !inForm, ["later", "hence", "upcoming"].contains(word(start + 2) ?? "") {
+        // A unit in one letter (`3w`, `3d`) needs `later`, `hence` or `from now` after it: `print
+        // in 3d` is no date.
+        let needsClosing = amounts.contains { $0.isOneLetter }
+        if inForm, !needsClosing {
+            // `in 6 months time`, `in a week's time`, `in 2 weeks' time`.
+            if word(cursor) == "time" { length += 1 }
+        } else if amounts.last!.possessive {
+            return nil
+        } else if !inForm || needsClosing, ["later", "hence", "upcoming"].contains(word(cursor) ?? "") {
             length += 1  // `3 weeks later`, `a fortnight hence`: from today
         } else if !inForm {
-            guard word(start + 2) == "from" || word(start + 2) == "after", let base = word(start + 3) else {
-                return nil
-            }
+            guard word(cursor) == "from" || word(cursor) == "after", let base = word(cursor + 1) else { return nil }
             // From now, or from any day (`2 days after next friday`, `three days after easter`).
             if base == "now" {
                 length += 2
-            } else if base == "right", word(start + 4) == "now" {
+            } else if base == "right", word(cursor + 2) == "now" {
                 length += 3
-            } else if let day = try day(at: start + 3, afterContext: true), case .date(let date) = day.value {
+            } else if needsClosing {
+                return nil
+            } else if let day = try day(at: cursor + 1, afterContext: true), case .date(let date) = day.value {
                 anchor = date
                 length += 1 + day.length
             } else {
                 return nil
             }
+        } else {
+            return nil
         }
-        let date: LocalDate? =
-            switch unit {
-            case .day: anchor.adding(days: amount * unit.days)
-            case .week, .fortnight: anchor.adding(days: amount * unit.days)
-            case .month: anchor.addingMonths(amount)
-            case .year: anchor.addingMonths(12 * amount)
+        var months = 0
+        var days = 0
+        for amount in amounts {
+            switch amount.unit {
+            case .day, .week, .fortnight: days += amount.count * amount.unit.days
+            case .month: months += amount.count
+            case .year: months += 12 * amount.count
             }
-        guard let date, date.year <= LocalDate.latestYear else {
+        }
+        guard months < 12 * LocalDate.latestYear, let date = anchor.addingMonths(months)?.adding(days: days),
+            date.year <= LocalDate.latestYear
+        else {
             throw error(
                 index, "'\(tokens[index].word) …' lands past the year \(LocalDate.latestYear); expected a nearer date")
         }
         return Match(length: length, value: .date(date))
     }
+
+    /// An amount of days, weeks, months or years at `index`: `3 days`, `a couple of weeks`, `2
+    /// upcoming days` (where `upcomingAllowed`), or written as one word (`3wks`, `2mo`, `6mths`,
+    /// `3w`); `possessive` for `a week's` and `2 weeks'` before `time`.
+    private func dateAmount(at index: Int, upcomingAllowed: Bool)
+        -> (count: Int, unit: DateUnit, length: Int, upcoming: Bool, isOneLetter: Bool, possessive: Bool)?
+    {
+        guard var text = word(index) else { return nil }
+        if text.hasPrefix("+") { text.removeFirst() }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, digits.count < text.count, let amount = Int(digits), amount > 0, amount < 1000 {
+            let unitText = String(text.dropFirst(digits.count))
+            let oneLetter = ["d", "w", "y"].contains(unitText)
+            guard let unit = Self.dateUnit(unitText) ?? Self.compactDateUnits[unitText] else { return nil }
+            return (amount, unit, 1, false, oneLetter, false)
+        }
+        let said: (count: Int, length: Int)? =
+            roughCount(at: index) ?? count(text).map { ($0, 1) }
+        guard let said else { return nil }
+        let upcoming = upcomingAllowed && word(index + said.length) == "upcoming" ? 1 : 0
+        guard var unitText = word(index + said.length + upcoming) else { return nil }
+        // `a week's time`, `6 months' time`.
+        var possessive = false
+        for mark in ["'s", "’s"] where unitText.hasSuffix(mark) && word(index + said.length + upcoming + 1) == "time" {
+            unitText.removeLast(2)
+            possessive = true
+        }
+        guard let unit = Self.dateUnit(unitText) else { return nil }
+        return (said.count, unit, said.length + upcoming + 1, upcoming == 1, false, possessive)
+    }
+
+    /// Units of a date written right after their figures: `3wks`, `2mo`, `6mths`, `2yrs`, `3w`, `3d`.
+    private static let compactDateUnits: [String: DateUnit] = [
+        "d": .day, "w": .week, "wk": .week, "wks": .week, "mo": .month, "mos": .month, "mth": .month, "mths": .month,
+        "y": .year, "yr": .year, "yrs": .year
+    ]
 
     /// `2 tuesdays from now`, `3 fridays after christmas`… not a repeat: the second Tuesday after
     /// today (or after the day named), counted as a week of them.
@@ -188,6 +245,18 @@ extension PhraseReader {
 
     enum DateUnit {
         case day, week, fortnight, month, year
+
+        /// Larger units first: `in 6 months and 2 weeks` counts down.
+        var rank: Int {
+            switch self {
+            case .day: 0
+            case .week: 1
+            case .fortnight: 2
+            case .month: 3
+            case .year: 4
+            }
+        }
+
         var days: Int {
             switch self {
             case .day: 1

@@ -301,6 +301,15 @@ struct PhraseReader {
 
         if let offset = try offsetDate(at: index) { return offset }
         if let ordinal = try ordinalDate(at: index, afterContext: afterContext) { return ordinal }
+        // `2027 March 18`: a year written before a month and its day is theirs.
+        if let year = year(at: index), let month = word(index + 1).flatMap({ Words.months[$0] }),
+            let day = word(index + 2).flatMap(dayOfMonth), self.year(at: index + 3) == nil
+        {
+            guard let date = LocalDate(year: year, month: month, day: day) else {
+                throw error(index, "there is no \(LocalDate.monthNames[month - 1]) \(day) in \(year)")
+            }
+            return on(date, length: 3)
+        }
 
         if let offset = Words.relativeDays[first] {
             return on(today.adding(days: offset), length: 1)
