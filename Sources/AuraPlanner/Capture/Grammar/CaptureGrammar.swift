@@ -17,8 +17,11 @@ enum CaptureGrammar {
         ) { reader, index throws(CaptureError) in try reader.fromNow(at: index) },
         CaptureRule(
             name: "repeat at an interval",
-            examples: ["fortnightly", "every other thursday", "every 3 weeks", "every third day", "quarterly"]
-        ) { reader, index throws(CaptureError) in try reader.interval(at: index) },
+            examples: [
+                "fortnightly", "every other thursday", "every 3 weeks", "every third day", "quarterly",
+                "every other weds night"
+            ]
+        ) { reader, index throws(CaptureError) in try reader.withPartAfter(reader.interval(at: index), at: index) },
         CaptureRule(
             name: "repeat on days",
             examples: [
@@ -51,7 +54,7 @@ enum CaptureGrammar {
                 "friday", "on fri", "tomorrow", "tmw", "next tuesday", "next wk", "this weekend", "dec 10",
                 "5th of january", "2026-12-24", "in 3 days", "in a fortnight", "two weeks from monday",
                 "in 6 months and 2 weeks", "+2 months, 5 days", "in a week's time", "in 3wks", "3w later",
-                "2027 march 18",
+                "2027 march 18", "14-16 jan",
                 "day after tomorrow", "on the 3rd", "the 15th"
             ]
         ) { reader, index throws(CaptureError) in

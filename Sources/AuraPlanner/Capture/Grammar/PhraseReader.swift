@@ -73,9 +73,16 @@ struct PhraseReader {
 
     /// A repeat, with a part of the day after it read too (`every weekday morning`).
     func recurrence(at index: Int) -> Match? {
-        guard let match = recurrenceCore(at: index), case .recurrence(let recurrence, nil) = match.value,
-            let part = word(index + match.length).flatMap({ PartOfDay.words[$0] })
-        else { return recurrenceCore(at: index) }
+        withPartAfter(recurrenceCore(at: index), at: index, beforeTitle: true)
+    }
+
+    /// A repeat read at `index`, with the part of the day after it (`every other weds night`);
+    /// unless `beforeTitle`, not where a title word follows the part (`fortnightly evening class`).
+    func withPartAfter(_ match: Match?, at index: Int, beforeTitle: Bool = false) -> Match? {
+        guard let match, case .recurrence(let recurrence, nil) = match.value,
+            let part = word(index + match.length).flatMap({ PartOfDay.words[$0] }),
+            beforeTitle || !continuesTitle(index + match.length + 1)
+        else { return match }
         return Match(length: match.length + 1, value: .recurrence(recurrence, part: part))
     }
 
@@ -371,6 +378,13 @@ struct PhraseReader {
         // `jan 15-17`: a stretch of days is planned on its first.
         if let month = Words.months[first], let days = word(index + 1)?.split(separator: "-"), days.count == 2,
             let day = dayOfMonth(String(days[0])), let last = dayOfMonth(String(days[1])), day < last
+        {
+            return try monthDay(month: month, day: day, at: index, length: 2)
+        }
+        // `14-16 jan`, `14th–16th january`: a stretch of days before its month, planned on its first.
+        if let days = first.split(whereSeparator: { $0 == "-" || $0 == "–" }).map(String.init) as [String]?,
+            days.count == 2, let day = dayOfMonth(days[0]), let last = dayOfMonth(days[1]), day < last,
+            let month = word(index + 1).flatMap({ Words.months[$0] })
         {
             return try monthDay(month: month, day: day, at: index, length: 2)
         }
