@@ -53,8 +53,12 @@ enum UnreadWords {
             let yearBesideAWhen =
                 isYear(tokens[index].word)
                 && (index > 0 && consumed[index - 1] || index + 1 < tokens.count && consumed[index + 1])
+            // `every morning and evening`: a second part of the day joined to a when that was read.
+            let secondPart =
+                PartOfDay.words[tokens[index].word] != nil && index >= 2 && consumed[index - 2]
+                && ["and", "&", "n", "+", "or"].contains(tokens[index - 1].word)
             if !consumed[index], !tokens[index].isProtected,
-                yearBesideAWhen || namedBesideAWhen[index] || looksLikeWhen(tokens, index)
+                yearBesideAWhen || namedBesideAWhen[index] || secondPart || looksLikeWhen(tokens, index)
             {
                 runStart = runStart ?? index
             } else {
