@@ -60,7 +60,7 @@ enum CaptureVocabulary {
         "2day": "today", "tdy": "today", "tmoro": "tomorrow", "tmorro": "tomorrow", "2mrw": "tomorrow",
         "tmrrw": "tomorrow", "tmrow": "tomorrow", "tmorow": "tomorrow", "2morow": "tomorrow",
         "morn": "morning", "nite": "night", "mornin": "morning", "aft": "afternoon", "arvo": "afternoon",
-        "b4": "before", "evry": "every", "mth": "month", "mths": "months", "til": "till"
+        "b4": "before", "evry": "every", "mth": "month", "mths": "months", "til": "till", "wrk": "work"
     ]
 
     /// Full weekday names and `tomorrow` with one letter wrong, missing or added, or two letters

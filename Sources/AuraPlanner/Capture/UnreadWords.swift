@@ -69,6 +69,13 @@ enum UnreadWords {
         return phrases
     }
 
+    /// `1st` to `31st`: a day of the month in figures with its ordinal ending.
+    private static func isDayOrdinal(_ word: String) -> Bool {
+        let digits = word.prefix { $0.isASCII && $0.isNumber }
+        guard (1...2).contains(digits.count), let day = Int(digits), (1...31).contains(day) else { return false }
+        return ["st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count)))
+    }
+
     /// How many words of the line from `index` name a holiday or other named day of any region.
     private static func namedDayLength(_ tokens: [CaptureToken], _ index: Int) -> Int? {
         let words = tokens[index...].prefix(6).map(\.word)[...]
@@ -97,6 +104,15 @@ enum UnreadWords {
         func isFigure(_ text: String?) -> Bool { text.flatMap { Int($0) }.map { (1...59).contains($0) } == true }
         func namedHour(_ offset: Int) -> Bool { ["noon", "midday", "midnight"].contains(next(offset) ?? "") }
         if isFigure(word), ["past", "to"].contains(next() ?? ""), namedHour(2) { return true }
+        // `parents arrive 23rd, leave 27th`: a day of the month in figures ending a clause, not an
+        // age or anniversary after a possessive (`Ann's 30th`).
+        if isDayOrdinal(word),
+            index + 1 == tokens.count || tokens[index].trailing.hasPrefix(",")
+                || tokens[index].trailing.hasPrefix(";"),
+            !(previous().map { $0.hasSuffix("'s") || $0.hasSuffix("’s") || $0.hasSuffix("s'") } ?? false)
+        {
+            return true
+        }
         switch word {
         case "past", "to":
             return previous().map { PhraseReader.spokenMinutes[$0] != nil } == true && dangles(1)

@@ -54,7 +54,7 @@ enum CaptureGrammar {
                 "friday", "on fri", "tomorrow", "tmw", "next tuesday", "next wk", "this weekend", "dec 10",
                 "5th of january", "2026-12-24", "in 3 days", "in a fortnight", "two weeks from monday",
                 "in 6 months and 2 weeks", "+2 months, 5 days", "in a week's time", "in 3wks", "3w later",
-                "2027 march 18", "14-16 jan",
+                "2027 march 18", "14-16 jan", "in the next few days", "over the next couple of days",
                 "day after tomorrow", "on the 3rd", "the 15th"
             ]
         ) { reader, index throws(CaptureError) in

@@ -123,10 +123,20 @@ extension PhraseReader {
         let plus = word(index).map { $0.hasPrefix("+") && $0.count > 1 } == true
         // `upcoming 2 days`, `2 upcoming days`: as `in 2 days`.
         var inForm = plus || Self.fromNowOpeners.contains(word(index) ?? "") || word(index) == "upcoming"
-        let start = inForm && !plus ? index + 1 : index
+        var start = inForm && !plus ? index + 1 : index
+        // `in the next 3 days`, `within the next few weeks`, `over the next couple of days`, `in the
+        // next week`: as `in 3 days`, `within a week`.
+        let theNext =
+            (inForm && !plus || word(index) == "over") && word(index + 1) == "the" && word(index + 2) == "next"
+        if theNext {
+            inForm = true
+            start = index + 3
+        }
         // Not after an article: `plan the 3 upcoming days` names a stretch of days.
         let counted = !inForm && !(index > 0 && Words.determiners.contains(tokens[index - 1].word))
-        guard let first = dateAmount(at: start, upcomingAllowed: counted) else { return nil }
+        let single = ["week", "fortnight", "month", "year"].contains(word(start) ?? "")
+        let alone = theNext && single ? word(start).flatMap(Self.dateUnit).map { (1, $0, 1, false, false, false) } : nil
+        guard let first = dateAmount(at: start, upcomingAllowed: counted) ?? alone else { return nil }
         inForm = inForm || first.upcoming
         // `in 6 months and 2 weeks`, `+2 months, 5 days`, `in 1 year 2 months`: smaller units after.
         var amounts = [first]

@@ -38,6 +38,11 @@ extension PhraseReader {
         // only at the end of the line or before another when.
         if Self.spelledOrdinals[text] != nil, let after = word(cursor + 1), !isWhenWord(after) { return nil }
         guard (1...31).contains(number) else {
+            // `celebrate the 40th`, `cake for the 50th`: past the 31st an ordinal counts years or
+            // things, and stays in the title; only a day word before it (`on the 32nd`, `due the
+            // 33rd`) makes it a day mistyped, an error.
+            let dayWord = index > 0 && ["on", "by", "due", "before", "until", "till"].contains(tokens[index - 1].word)
+            guard weekday != nil || dayWord && number < 40 else { return nil }
             throw error(cursor, "'\(text)' is not a day of the month; expected 1st to 31st")
         }
         guard let date = nextDay(ofMonth: number) else {
