@@ -126,12 +126,16 @@ extension PhraseReader {
             return Match(length: the + 1, value: .time(ClockTime(hour: 0, minute: 0)!, minutes: nil))
         }
         // `swim 6-7 saturday`: a range right before a day is a time, as one right after it.
+        // Not after a word it counts: `season 3 ep 10-12 tonight` names episodes.
+        let countedBefore = index > 0 && Self.countNouns.contains(tokens[index - 1].word)
         let beforeDay = !written && word(index + 1).map(isWhenWord) == true
         for dash in ["-", "–"] where first.contains(where: { String($0) == dash }) {
             let ends = first.split(separator: dash, omittingEmptySubsequences: false).map(String.init)
             if ends.count == 2, let start = Self.rangeClock(ends[0]), let end = Self.rangeClock(ends[1]),
-                start.isExplicit || end.isExplicit || afterAt || beforeDay
+                start.isExplicit || end.isExplicit || (afterAt || beforeDay) && !countedBefore
             {
+                // Bare figures that make no range within a day are no times, and refuse nothing.
+                if !start.isExplicit, !end.isExplicit { return try? range(start, end, at: index, length: 1) }
                 return try range(start, end, at: index, length: 1)
             }
         }
@@ -147,13 +151,18 @@ extension PhraseReader {
             length += meridiem.length
         }
         if let range = try range(from: start, at: index, length: length, afterAt: afterAt) { return range }
+        // `from 1 to 100 practice`: a bare figure joined to another as a range that is none is no time.
+        if !start.isExplicit, let joiner = word(index + length), ["-", "–", "to", "until", "till"].contains(joiner),
+            let end = word(index + length + 1).flatMap(Self.rangeClock), !end.isExplicit
+        {
+            return nil
+        }
         // `by thursday 3h`: a short `Nh` not written after `at` is a length, even after a day.
         if !written, start.hasHourMark, !start.isExplicit { return nil }
         // A bare number is a time only after `at` (`at 3`), and never one past 23 (`at 25 Baker St`),
         // or right before a part of the day it is an hour of (`8 tonight`, `6 in the morning`; not
         // `chapter 3 this morning`).
         let followingPart = !written && first.allSatisfy(\.isNumber) ? try partOfDay(at: index + length) : nil
-        let countedBefore = index > 0 && Self.countNouns.contains(tokens[index - 1].word)
         let beforePart = !countedBefore && followingPart.map { Self.isLikelyHour(start.hour, in: $0.value) } ?? false
         guard start.isExplicit || (afterAt && start.hour <= 23) || beforePart else { return nil }
         // `at 7a Elm St`: a letter for am or pm names an address where a title word follows; an
@@ -228,8 +237,9 @@ extension PhraseReader {
         }
         guard start.isExplicit || end.isExplicit || afterAt else { return nil }
         // A bare figure before noon or midnight that cannot begin a range is no hour (`15 to
-        // noon` is minutes before it, `spokenTime`'s), and the line is not refused for it.
-        if !start.isExplicit, Self.namedClock(word(index + length + 1)!) != nil {
+        // noon` is minutes before it, `spokenTime`'s), and the line is not refused for it; nor
+        // for two bare figures that make no range within a day (`from 1 to 100 practice`).
+        if !start.isExplicit, Self.namedClock(word(index + length + 1)!) != nil || !end.isExplicit {
             return try? range(start, end, at: index, length: length + 1 + endLength)
         }
         return try range(start, end, at: index, length: length + 1 + endLength)
