@@ -334,9 +334,11 @@ struct PhraseReader {
             return on(word(index + 2) == "next" ? inNextWeek(day) : inNextWeek(day).adding(days: -7), length: 4)
         }
         // `sat`, `sun`, `wed` are days where no title word follows them (`haircut sat`, `brunch sun
-        // at 11`), not in `sat exam revision`.
+        // at 11`, `party 2-4pm sat, buy present`: a comma ends the phrase), not in `sat exam revision`.
         if let day = Words.weekdays[first],
             afterContext || !Words.ambiguousWeekdays.contains(first) || !continuesTitle(index + 1)
+                || (tokens[index].trailing.hasPrefix(",") || tokens[index].trailing.hasPrefix(";"))
+                    && tokens[index].raw.contains(where: \.isLowercase)
         {
             return on(next(day, includingToday: false), length: 1)
         }
