@@ -104,6 +104,13 @@ enum UnreadWords {
         func isFigure(_ text: String?) -> Bool { text.flatMap { Int($0) }.map { (1...59).contains($0) } == true }
         func namedHour(_ offset: Int) -> Bool { ["noon", "midday", "midnight"].contains(next(offset) ?? "") }
         if isFigure(word), ["past", "to"].contains(next() ?? ""), namedHour(2) { return true }
+        // `collect prescription after 2 tmrw`: a bare hour after `after` or `before` where no title
+        // word follows it (not `stretch after 6 reps`).
+        if let hour = Int(word), (1...12).contains(hour), ["after", "before"].contains(previous() ?? ""),
+            next().map({ Words.isDateWord($0) || PartOfDay.words[$0] != nil || $0 == "tonight" }) ?? true
+        {
+            return true
+        }
         // `parents arrive 23rd, leave 27th`: a day of the month in figures ending a clause, not an
         // age or anniversary after a possessive (`Ann's 30th`).
         if isDayOrdinal(word),

@@ -8,7 +8,9 @@ extension PhraseReader {
         if word(index) == "at", let day = namedDay(at: index + 1) {
             return Match(length: day.length + 1, value: day.value)
         }
-        let lead = ["the", "this", "next"].contains(word(index) ?? "") ? 1 : 0
+        // `pension review in the new year`: its first day, read with its `in`.
+        let inThe = word(index) == "in" && word(index + 1) == "the" && word(index + 2) == "new" ? 1 : 0
+        let lead = ["the", "this", "next"].contains(word(index + inThe) ?? "") ? 1 + inThe : 0
         if word(index) == "my", word(index + 1) == "birthday" || word(index + 1) == "bday",
             let birthday = settings.birthday
         {
