@@ -91,6 +91,13 @@ enum UnreadWords {
         // After an article the word names a thing: `corn on the cob`, `the midnight train`.
         if whenWords.contains(word) { return !Words.determiners.contains(previous() ?? "") }
         if !ambiguousDayWords.contains(word), Words.weekdays[word] != nil || Words.months[word] != nil { return true }
+        // `3rd week of jan`, `in may`: a month that is also a name or a word, after a word that
+        // takes a month.
+        if Words.months[word] != nil,
+            ["of", "in", "early", "late", "mid", "by", "before", "until", "till"].contains(previous() ?? "")
+        {
+            return true
+        }
         // `0800 123 456` is a telephone number.
         if ClockWord(word)?.isExplicit == true {
             return !(next().map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } ?? false)
