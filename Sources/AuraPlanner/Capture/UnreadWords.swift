@@ -17,7 +17,7 @@ enum UnreadWords {
     ]
     /// How often, without which days: `twice a week`, `3x a week`, `once per month`.
     private static func isFrequency(_ word: String) -> Bool {
-        ["once", "twice", "thrice"].contains(word) || (word.hasSuffix("x") && Int(word.dropLast()) != nil)
+        ["once", "twice", "thrice", "times"].contains(word) || (word.hasSuffix("x") && Int(word.dropLast()) != nil)
     }
 
     private static func isYear(_ word: String) -> Bool {
@@ -94,7 +94,7 @@ enum UnreadWords {
         // `3rd week of jan`, `in may`: a month that is also a name or a word, after a word that
         // takes a month.
         if Words.months[word] != nil,
-            ["of", "in", "early", "late", "mid", "by", "before", "until", "till"].contains(previous() ?? "")
+            ["of", "in", "early", "late", "mid", "by", "before", "until", "till", "due"].contains(previous() ?? "")
         {
             return true
         }
@@ -127,6 +127,12 @@ enum UnreadWords {
         {
             return true
         }
+        // `3 times a day`.
+        if Int(word) != nil || Words.numberWords[word] != nil, next() == "times",
+            ["a", "per", "an", "every", "daily", "weekly"].contains(next(2) ?? "")
+        {
+            return true
+        }
         switch word {
         case "past", "to":
             return previous().map { PhraseReader.spokenMinutes[$0] != nil } == true && dangles(1)
@@ -139,7 +145,9 @@ enum UnreadWords {
                     || PhraseReader.ordinalWords[$0] != nil || Int($0) != nil
             } == true
         case _ where isFrequency(word):
+            // `twice a week`, `3 times a day`, `3x daily`: how often, not on which days.
             return ["a", "per", "an", "every"].contains(next() ?? "") && next(2).map(periodWords.contains) == true
+                || ["daily", "weekly", "monthly", "nightly", "hourly"].contains(next() ?? "")
         case "a", "per", "an":
             return previous().map(isFrequency) == true && next().map(periodWords.contains) == true
         case "till", "until":

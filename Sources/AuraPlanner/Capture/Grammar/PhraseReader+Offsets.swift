@@ -283,7 +283,7 @@ extension PhraseReader {
         case "week", "weeks", "wk", "wks": .week
         case "fortnight", "fortnights": .fortnight
         case "month", "months": .month
-        case "year", "years": .year
+        case "year", "years", "yr", "yrs": .year
         default: nil
         }
     }

@@ -263,7 +263,10 @@ extension PhraseReader {
         }
         let opening = try resolve(begin, at: index).minutes
         // `swim at 6-7`: the 6 is the evening's (bare hours 1 to 6 are), and so is the 7.
-        if opening >= finish, begin.meridiem == nil, end.meridiem == nil, finish < 12 * 60, finish + 12 * 60 > opening {
+        // Only bare hours move so: `19:30-08:00` is a night, not half an hour in the evening.
+        if opening >= finish, begin.meridiem == nil, end.meridiem == nil, begin.isFlexible, end.isFlexible,
+            finish < 12 * 60, finish + 12 * 60 > opening
+        {
             finish += 12 * 60
         }
         guard opening < finish else {
