@@ -7,6 +7,8 @@ struct CaptureToken: Sendable {
     let word: String
     /// Punctuation after the word (`,` in `friday,`), kept in the title when the word is consumed.
     let trailing: Substring
+    /// Whether the punctuation after the word ends a clause (`friday,`, `23rd;`).
+    var endsClause: Bool { trailing.hasPrefix(",") || trailing.hasPrefix(";") }
     /// 1-based column in the line.
     let column: Int
     /// `word` is what a misspelling (`CaptureVocabulary.misspellings`) was read as.

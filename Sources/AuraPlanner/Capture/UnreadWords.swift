@@ -71,9 +71,8 @@ enum UnreadWords {
 
     /// `1st` to `31st`: a day of the month in figures with its ordinal ending.
     private static func isDayOrdinal(_ word: String) -> Bool {
-        let digits = word.prefix { $0.isASCII && $0.isNumber }
-        guard (1...2).contains(digits.count), let day = Int(digits), (1...31).contains(day) else { return false }
-        return ["st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count)))
+        guard word.count <= 4, word.first?.isNumber == true, let day = PhraseReader.ordinal(word) else { return false }
+        return (1...31).contains(day)
     }
 
     /// How many words of the line from `index` name a holiday or other named day of any region.
@@ -121,8 +120,7 @@ enum UnreadWords {
         // `parents arrive 23rd, leave 27th`: a day of the month in figures ending a clause, not an
         // age or anniversary after a possessive (`Ann's 30th`).
         if isDayOrdinal(word),
-            index + 1 == tokens.count || tokens[index].trailing.hasPrefix(",")
-                || tokens[index].trailing.hasPrefix(";"),
+            index + 1 == tokens.count || tokens[index].endsClause,
             !(previous().map { $0.hasSuffix("'s") || $0.hasSuffix("’s") || $0.hasSuffix("s'") } ?? false)
         {
             return true

@@ -337,8 +337,7 @@ struct PhraseReader {
         // at 11`, `party 2-4pm sat, buy present`: a comma ends the phrase), not in `sat exam revision`.
         if let day = Words.weekdays[first],
             afterContext || !Words.ambiguousWeekdays.contains(first) || !continuesTitle(index + 1)
-                || (tokens[index].trailing.hasPrefix(",") || tokens[index].trailing.hasPrefix(";"))
-                    && tokens[index].raw.contains(where: \.isLowercase)
+                || tokens[index].endsClause && tokens[index].raw.contains(where: \.isLowercase)
         {
             return on(next(day, includingToday: false), length: 1)
         }
