@@ -1,6 +1,7 @@
 import AuraCalendar
 import AuraPlanner
 import AuraSettings
+import Diagnostics
 import Foundation
 
 /// Plan My Day, the product's main action, as one use case that `aura plan`, cron and the
@@ -22,6 +23,9 @@ public struct PlanMyDay: Sendable {
         public let movedToTomorrow: [String]
         /// Which day the plan is about: after the window, the evening (`days[0].window`) and tomorrow.
         public let planned: PlannedDay
+        /// Words in the inbox lines captured that look like a when and were not read, each at
+        /// its line and column: they stay in the tasks' titles.
+        public let warnings: [SourceError]
     }
 
     public init(planner: any PlannerStore) {
@@ -74,7 +78,9 @@ public struct PlanMyDay: Sendable {
         state.store = store
         state.plan = PlanSnapshot(days: days, now: clock, previous: previous)
         if let inboxText, !entries.isEmpty { state.inbox = Inbox.drained(inboxText) }
+        let inbox = planner.location(of: .inbox)
         return Outcome(
-            days: days, captured: captured, movedToTomorrow: moved, planned: settings.plannedDay(day, now: now))
+            days: days, captured: captured, movedToTomorrow: moved, planned: settings.plannedDay(day, now: now),
+            warnings: entries.flatMap(\.warnings).map { $0.located(in: inbox) })
     }
 }

@@ -204,22 +204,44 @@ struct CaptureTests {
     }
 
     @Test(arguments: [
-        ("call Sam at 25:00", 13, "'25:00' is not a time of day"),
-        ("meet Ana 13pm", 10, "with am or pm the hour runs from 1 to 12"),
-        ("standup 9:75", 9, "minutes run from 00 to 59"),
-        ("pay rent feb 30", 10, "there is no February 30 in 2027"),
-        ("party 2026-13-01", 7, "'2026-13-01' is not a date"),
-        ("nap 0m", 5, "not a usable duration"),
-        ("movie marathon 30 hours", 16, "not a usable duration"),
-        ("late shift 10pm-2am", 12, "ends before it starts"),
-        ("tomorrow at 3pm", 1, "names no task")
+        ("call Sam at 25:00", 10, "at 25:00", "is not a time of day"),
+        ("meet Ana 13pm", 10, "13pm", "with am or pm the hour runs from 1 to 12"),
+        ("standup 9:75", 9, "9:75", "minutes run from 00 to 59"),
+        ("pay rent feb 30", 10, "feb 30", "there is no February 30 in 2027"),
+        ("party 2026-13-01", 7, "2026-13-01", "is not a date"),
+        ("nap 0m", 5, "0m", "not a usable duration"),
+        ("movie marathon 30 hours", 16, "30 hours", "not a usable duration"),
+        ("late shift 10pm-2am", 12, "10pm-2am", "ends before it starts"),
+        ("renew passport on the 32nd", 16, "on the 32nd", "not a day of the month")
     ])
-    func impossibleValuesAreErrorsWithTheirColumn(line: String, column: Int, message: String) {
+    func impossibleWhensStayInTheTitleWithAWarningAtTheirColumn(
+        line: String, column: Int, text: String, reason: String
+    ) throws {
+        let items = try CaptureParser(today: Self.today).parse(line)
+        #expect(items.count == 1)
+        #expect(items[0].title == line)
+        #expect(items[0].date == nil && items[0].time == nil && items[0].minutes == nil)
+        #expect(items[0].unread.count == 1)
+        #expect(items[0].unread.first?.column == column)
+        #expect(items[0].unread.first?.text == text)
+        #expect(items[0].unread.first?.note.contains(reason) == true)
+        #expect(items[0].unread.first?.note.hasSuffix("it stays in the title") == true)
+    }
+
+    @Test func anImpossibleWhenBesideAReadOneLeavesTheReadOneSet() throws {
+        let item = try #require(CaptureParser(today: Self.today).parse("dentist friday at 25:00").first)
+        #expect(item.title == "dentist at 25:00")
+        #expect(item.date == LocalDate(year: 2026, month: 12, day: 4))
+        #expect(item.time == nil)
+        #expect(item.unread.map(\.text) == ["at 25:00"])
+    }
+
+    @Test func aLineWithOnlyAWhenNamesNoTask() {
         #expect {
-            try CaptureParser(today: Self.today).parse(line)
+            try CaptureParser(today: Self.today).parse("tomorrow at 3pm")
         } throws: { error in
             guard let error = error as? CaptureError else { return false }
-            return error.column == column && error.message.contains(message)
+            return error.column == 1 && error.message.contains("names no task")
         }
     }
 

@@ -28,8 +28,20 @@ def test_plan_my_day_from_the_planner_page(server):
 def test_a_line_that_does_not_read_is_shown_on_the_planner(server):
     browser = server.signed_in()
     token = server.form_token(browser)
-    answer = browser.post(server.url + "/planner/plan", data={"csrf": token, "inbox": "call Sam at 25:00"}, allow_redirects=False)
+    answer = browser.post(server.url + "/planner/plan", data={"csrf": token, "inbox": "tomorrow at 3pm"}, allow_redirects=False)
     assert answer.status_code == 422 and "Column" in answer.text and 'role="alert"' in answer.text
+
+
+def test_an_impossible_time_stays_in_the_title_with_a_warning_on_the_planner(server):
+    browser = server.signed_in()
+    token = server.form_token(browser)
+    answer = browser.post(server.url + "/planner/plan", data={"csrf": token, "inbox": "call the zzdentist at 25:00"},
+                          allow_redirects=False)
+    assert answer.status_code == 303
+    task = next(task for task in tasks(server) if task["title"] == "call the zzdentist at 25:00")
+    assert "time" not in task or task["time"] is None
+    page = browser.get(server.url + "/planner/").text
+    assert "“at 25:00” is not a time of day; expected 00:00 to 23:59, or a time such as 3pm; it stays in the title." in page
 
 
 def test_done_and_snooze_over_json(server):

@@ -47,9 +47,11 @@ struct PlanCommand: Command {
         let outcome = try PlanMyDay(planner: options.planner)
             .run(day: day, from: now, clock: terminal.now(), dryRun: dryRun, onWait: options.waitNotice)
         let plan = outcome.days[0]
+        // Quiet, as cron runs it, the warnings are left to the planner page, which shows them by each task.
         guard !build.quiet else {
             return arguments.flag("--build") ? try await build.run(in: terminal) : 0
         }
+        for warning in outcome.warnings { terminal.printError("warning: \(warning)") }
         if arguments.flag("--json") {
             terminal.write(String(decoding: plan.jsonData(), as: UTF8.self))
         } else {

@@ -109,7 +109,6 @@ public struct CaptureParser: Sendable {
         let reader = PhraseReader(tokens: tokens, today: today, now: now, settings: settings)
         let chart = CaptureChart(reader)
         let chosen = chart.best()
-        if let error = chart.error(outside: chosen) { throw error }
         var item = CapturedItem(input: input, title: "", kind: kind)
         var read = Array(repeating: false, count: tokens.count)
         var flexibleTime = false
@@ -154,8 +153,44 @@ public struct CaptureParser: Sendable {
         }
         // `before 3pm`: a deadline with a time and no day is due today.
         if item.isDeadline, item.date == nil { item.date = today }
-        item.unread += UnreadWords.phrases(in: tokens, consumed: read)
+        var reported = read
+        for (start, error) in chart.impossible(outside: chosen) {
+            let end = Self.impossiblePhraseEnd(tokens, read: read, start: start, column: error.column)
+            item.unread.append(
+                UnreadPhrase(
+                    column: tokens[start].column, text: Self.text(of: tokens[start..<end]),
+                    note: Self.impossibleNote(error.message)))
+            for index in start..<end { reported[index] = true }
+        }
+        item.unread += UnreadWords.phrases(in: tokens, consumed: reported)
+        item.unread.sort { $0.column < $1.column }
         return item
+    }
+
+    /// Where an impossible when that a rule began at `start` ends: after the word the error
+    /// names and the figures or unit right after it (`feb 30 2027`, `on the 32nd`, `30 hours`,
+    /// `every 500 days`), short of any word read as another when.
+    private static func impossiblePhraseEnd(_ tokens: [CaptureToken], read: [Bool], start: Int, column: Int) -> Int {
+        let named = tokens.firstIndex { $0.column == column } ?? start
+        var end = start + 1
+        while end < tokens.count, !read[end],
+            end <= named || tokens[end].word.first?.isNumber == true || impossiblePhraseUnits.contains(tokens[end].word)
+        {
+            end += 1
+        }
+        return end
+    }
+
+    private static let impossiblePhraseUnits = CaptureVocabulary.hourUnits.union(CaptureVocabulary.minuteUnits)
+        .union(["day", "days", "week", "weeks", "month", "months", "year", "years"])
+
+    /// Why an impossible when stays in the title, without the quote of it that starts most
+    /// reasons (`'25:00' is not a time of day` reads `'at 25:00' is not a time of day`).
+    private static func impossibleNote(_ reason: String) -> String {
+        if reason.hasPrefix("'"), let close = reason.dropFirst().range(of: "' ") {
+            return "\(reason[close.upperBound...]); it stays in the title"
+        }
+        return "was not read: \(reason); it stays in the title"
     }
 
     /// Outings and meals that happen in the evening: `dinner at 7` is at 19:00.

@@ -55,18 +55,22 @@ public struct UnreadPhrase: Sendable, Equatable, CustomStringConvertible {
     let column: Int
     public let text: String
     /// Why it was not read.
-    let note: String
+    public let note: String
 
-    init(
-        column: Int, text: String,
-        note: String = "looks like a date, time or repeat but was not read; it stays in the title"
-    ) {
+    /// The note of words no rule reads (`tmrw`, a second day), as against an impossible when
+    /// (`feb 30`) whose note says what is wrong with it.
+    public static let notRead = "looks like a date, time or repeat but was not read; it stays in the title"
+
+    init(column: Int, text: String, note: String = notRead) {
         self.column = column
         self.text = text
         self.note = note
     }
 
-    public var description: String { "\(column): '\(text)' \(note)" }
+    /// The words and why they were not read: `'feb 30' was not read: there is no February 30 …`.
+    public var sentence: String { "'\(text)' \(note)" }
+
+    public var description: String { "\(column): \(sentence)" }
 }
 
 /// How a when that names no single day or time was read (`mid-january`, `after lunch`).

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The inbox file, `Content/planner/inbox.md`: one item per line. Blank lines, Markdown
 /// headings (`# Today`), HTML comments and checked boxes (`- [x] …`) are not items; list
 /// markers (`- `, `* `, `+ `, `- [ ] `, `1. `) in front of an item are dropped.
@@ -7,6 +9,11 @@ public enum Inbox {
         /// 1-based line number.
         let line: Int
         public let items: [CapturedItem]
+
+        /// The words its items left in their titles that look like a when, each at its column.
+        public var warnings: [SourceError] {
+            items.flatMap(\.unread).map { SourceError(line: line, column: $0.column, message: $0.sentence) }
+        }
     }
 
     /// Captures every item line; all problems are reported together, with line and column.

@@ -69,7 +69,11 @@ struct PlannerViewModel: Encodable, Sendable {
             repeatText = recurrence.map(Self.repeatText)
             rrule = recurrence?.rrule
             self.notes = notes
-            self.unread = unread.map { "Didn’t understand “\($0.text)”: no date, time or repeat was set from it." }
+            self.unread = unread.map {
+                $0.note == UnreadPhrase.notRead
+                    ? "Didn’t understand “\($0.text)”: no date, time or repeat was set from it."
+                    : "“\($0.text)” \($0.note)."
+            }
             self.readAs = readAs.map { $0.note.prefix(1).uppercased() + $0.note.dropFirst() + "." }
             self.isDone = isDone
         }

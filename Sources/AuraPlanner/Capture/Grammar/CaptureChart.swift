@@ -3,7 +3,7 @@
 ///
 /// Rules do not compete by order of trial: each rule is tried at each word, every reading is
 /// kept as a span of the chart, and the cover is chosen as a whole (`best`). A reading the
-/// cover leaves out costs nothing; an impossible when (`feb 30`) is an error only where no
+/// cover leaves out costs nothing; an impossible when (`feb 30`) is reported only where no
 /// chosen reading covers it.
 struct CaptureChart {
     /// The fields of an item a reading sets: a cover sets each at most once, so a second date
@@ -107,9 +107,14 @@ struct CaptureChart {
         return chosen
     }
 
-    /// The first impossible when that no chosen reading covers.
-    func error(outside chosen: [Span]) -> CaptureError? {
-        errors.keys.sorted().lazy.filter { index in !chosen.contains { $0.start <= index && index < $0.end } }
-            .first.map { errors[$0]! }
+    /// The impossible whens that no chosen reading covers, in line order, one for each word
+    /// they name: the word a rule started at, and why it is not a when.
+    func impossible(outside chosen: [Span]) -> [(start: Int, error: CaptureError)] {
+        var seen: Set<Int> = []
+        return errors.keys.sorted().filter { index in !chosen.contains { $0.start <= index && index < $0.end } }
+            .compactMap { index in
+                let error = errors[index]!
+                return seen.insert(error.column).inserted ? (index, error) : nil
+            }
     }
 }
