@@ -211,7 +211,7 @@ struct CaptureTests {
         ("party 2026-13-01", 7, "2026-13-01", "is not a date"),
         ("nap 0m", 5, "0m", "not a usable duration"),
         ("movie marathon 30 hours", 16, "30 hours", "not a usable duration"),
-        ("late shift 10pm-2am", 12, "10pm-2am", "ends before it starts"),
+        ("meeting 3pm-2pm", 9, "3pm-2pm", "ends before it starts"),
         ("renew passport on the 32nd", 16, "on the 32nd", "not a day of the month")
     ])
     func impossibleWhensStayInTheTitleWithAWarningAtTheirColumn(
@@ -234,6 +234,20 @@ struct CaptureTests {
         #expect(item.date == LocalDate(year: 2026, month: 12, day: 4))
         #expect(item.time == nil)
         #expect(item.unread.map(\.text) == ["at 25:00"])
+    }
+
+    @Test(arguments: [
+        ("NYE party 10pm-1am", "party", 22 * 60, 120), ("late shift 10pm-2am", "late shift", 22 * 60, 120),
+        ("night shift 19:30-08:00", "night shift", 19 * 60 + 30, 270), ("gig 9pm to 1am", "gig", 21 * 60, 180)
+    ])
+    func aRangePastMidnightIsPlannedFromItsStartUntilMidnightAndSaysSo(
+        line: String, title: String, start: Int, minutes: Int
+    ) throws {
+        let item = try #require(CaptureParser(today: Self.today).parse(line).first)
+        #expect(item.title == title)
+        #expect(item.time?.minutes == start && item.minutes == minutes)
+        #expect(item.choices.map(\.note).contains { $0.contains("runs past midnight") })
+        #expect(item.unread.isEmpty)
     }
 
     @Test func aLineWithOnlyAWhenNamesNoTask() {

@@ -269,6 +269,15 @@ extension PhraseReader {
         {
             finish += 12 * 60
         }
+        // `NYE party 10pm-1am`, `night shift 19:30-08:00`: an evening start and a morning end run
+        // past midnight; the day's plan holds the part up to midnight, and says so.
+        var note: String?
+        if opening >= finish, opening >= 12 * 60, finish < 12 * 60, start.isExplicit || end.isExplicit {
+            note =
+                "‘\(CaptureParser.text(of: tokens[index..<index + length]))’ runs past midnight: "
+                + "planned from \(ClockTime(hour: opening / 60, minute: opening % 60)!) until midnight"
+            finish = 24 * 60
+        }
         guard opening < finish else {
             throw error(
                 index, "'\(tokens[index].word)…' ends before it starts; expected a range within one day, such as 2-3pm")
@@ -278,7 +287,8 @@ extension PhraseReader {
             length: length,
             value: .time(
                 ClockTime(hour: opening / 60, minute: opening % 60)!, minutes: finish - opening,
-                flexible: start.isFlexible && end.meridiem == nil && finish < 12 * 60))
+                flexible: start.isFlexible && end.meridiem == nil && finish < 12 * 60),
+            note: note)
     }
 
     /// Turns a written clock time into a time of day. Without am/pm, a single-digit hour from
