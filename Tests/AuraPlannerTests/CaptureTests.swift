@@ -250,6 +250,34 @@ struct CaptureTests {
         #expect(item.unread.isEmpty)
     }
 
+    /// Found by FuzzCapture: a length range past what an Int holds stopped the process.
+    @Test func aLengthRangePastAnyIntegerIsNoLength() throws {
+        let item = try #require(CaptureParser(today: Self.today).parse("read 461-0999999999999999999995h").first)
+        #expect(item.minutes == nil && item.title == "read 461-0999999999999999999995h")
+    }
+
+    @Test(arguments: [
+        ("take meds every 8 hours", "every 8 hours"), ("defrost the chicken 2 hrs before dinner", "2 hrs before"),
+        ("start dinner 30 min before guests arrive", "30 min before")
+    ])
+    func aLengthThatSaysHowOftenOrHowLongBeforeIsNoLengthAndIsReported(line: String, unread: String) throws {
+        let item = try #require(CaptureParser(today: Self.today).parse(line).first)
+        #expect(item.title == line)
+        #expect(item.minutes == nil && item.time == nil)
+        #expect(item.unread.map(\.text) == [unread])
+    }
+
+    @Test func aLengthForTheTimeBeforeAMealIsALengthAndTheMealATime() throws {
+        let item = try #require(CaptureParser(today: Self.today).parse("study for 2h before dinner").first)
+        #expect(item.title == "study" && item.minutes == 120 && item.time == ClockTime(hour: 17, minute: 30))
+    }
+
+    @Test(arguments: ["call back 0207 946 0000", "ring 0800 123 4567"])
+    func figuresInGroupsAreATelephoneNumberNotATime(line: String) throws {
+        let item = try #require(CaptureParser(today: Self.today).parse(line).first)
+        #expect(item.title == line && item.time == nil && item.unread.isEmpty)
+    }
+
     @Test func aLineWithOnlyAWhenNamesNoTask() {
         #expect {
             try CaptureParser(today: Self.today).parse("tomorrow at 3pm")

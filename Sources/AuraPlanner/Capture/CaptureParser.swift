@@ -200,7 +200,10 @@ public struct CaptureParser: Sendable {
     ]
 
     static func isEveningOut(_ title: String) -> Bool {
-        title.lowercased().split(whereSeparator: { !$0.isLetter }).contains { eveningWords.contains(String($0)) }
+        let words = title.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        // `book a table for 4 at 8`: a table booked is for a meal out.
+        let tableBooked = words.contains("table") && words.contains { ["book", "reserve", "booking"].contains($0) }
+        return tableBooked || words.contains { eveningWords.contains($0) }
     }
 
     static func text(of tokens: ArraySlice<CaptureToken>) -> String {

@@ -13,6 +13,8 @@ struct CaptureToken: Sendable {
     let column: Int
     /// `word` is what a misspelling (`CaptureVocabulary.misspellings`) was read as.
     let isRespelled: Bool
+    /// `word` is what text-speak (`CaptureVocabulary.spellings`: `wkend`, `tmrw`) spells out.
+    let isShorthand: Bool
     /// Inside quotes, or judged part of a title: never read as a date, time or duration.
     var isProtected: Bool
 
@@ -77,6 +79,7 @@ struct CaptureToken: Sendable {
         let respelled = CaptureVocabulary.spellings[lowered] == nil ? CaptureVocabulary.misspellings[lowered] : nil
         word = CaptureVocabulary.spellings[lowered] ?? respelled ?? lowered
         isRespelled = respelled != nil
+        isShorthand = CaptureVocabulary.spellings[lowered] != nil
     }
 }
 

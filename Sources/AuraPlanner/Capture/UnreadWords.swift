@@ -47,6 +47,15 @@ enum UnreadWords {
                 for at in index..<end { namedBesideAWhen[at] = true }
             }
         }
+        // `defrost the chicken 2 hrs before dinner`: how long before something, which is no length
+        // (`for 2h before dinner` is one).
+        var lengthBefore = [Bool](repeating: false, count: tokens.count)
+        for index in tokens.indices.dropFirst() where ["before", "prior"].contains(tokens[index].word) {
+            guard let start = lengthStart(tokens, endingAt: index - 1),
+                start == 0 || !Words.durationPrepositions.contains(tokens[start - 1].word)
+            else { continue }
+            for at in start...index { lengthBefore[at] = true }
+        }
         for index in tokens.indices {
             // `branch sunday 2013`, `last day of october 2015`: a year beside a when that was read
             // without it.
@@ -58,7 +67,8 @@ enum UnreadWords {
                 PartOfDay.words[tokens[index].word] != nil && index >= 2 && consumed[index - 2]
                 && ["and", "&", "n", "+", "or"].contains(tokens[index - 1].word)
             if !consumed[index], !tokens[index].isProtected,
-                yearBesideAWhen || namedBesideAWhen[index] || secondPart || looksLikeWhen(tokens, index)
+                yearBesideAWhen || namedBesideAWhen[index] || secondPart || lengthBefore[index]
+                    || looksLikeWhen(tokens, index)
             {
                 runStart = runStart ?? index
             } else {
@@ -67,6 +77,21 @@ enum UnreadWords {
         }
         close(tokens.count)
         return phrases
+    }
+
+    /// Where a length that ends at `index` starts: at a unit after a figure (`2 hrs`), the
+    /// figure; a length in one word (`30m`, `1.5h`), itself; nil when no length ends there.
+    private static func lengthStart(_ tokens: [CaptureToken], endingAt index: Int) -> Int? {
+        let word = tokens[index].word
+        func isUnit(_ text: some StringProtocol) -> Bool {
+            Words.hourUnits.contains(String(text)) || Words.minuteUnits.contains(String(text))
+        }
+        let figures = word.prefix { $0.isNumber || $0 == "." }
+        if !figures.isEmpty, figures.count < word.count, isUnit(word.dropFirst(figures.count)) { return index }
+        guard isUnit(word), index > 0,
+            Double(tokens[index - 1].word) != nil || Words.numberWords[tokens[index - 1].word] != nil
+        else { return nil }
+        return index - 1
     }
 
     /// `1st` to `31st`: a day of the month in figures with its ordinal ending.
@@ -89,6 +114,11 @@ enum UnreadWords {
         func previous() -> String? { index > 0 ? tokens[index - 1].word : nil }
         // After an article the word names a thing: `corn on the cob`, `the midnight train`.
         if whenWords.contains(word) { return !Words.determiners.contains(previous() ?? "") }
+        // `wkend clean gutters`, `nxt week`: text-speak for a day or a period says when.
+        if tokens[index].isRespelled || tokens[index].isShorthand, Words.isDateWord(word) || periodWords.contains(word)
+        {
+            return !Words.determiners.contains(previous() ?? "")
+        }
         if !ambiguousDayWords.contains(word), Words.weekdays[word] != nil || Words.months[word] != nil { return true }
         // `3rd week of jan`, `in may`: a month that is also a name or a word, after a word that
         // takes a month.
@@ -97,9 +127,21 @@ enum UnreadWords {
         {
             return true
         }
-        // `0800 123 456` is a telephone number.
+        // `take meds every 8 hours`: how often in hours or minutes, which no task repeats at.
+        if Int(word) != nil, ["every", "each"].contains(previous() ?? ""),
+            next().map({ Words.hourUnits.contains($0) || Words.minuteUnits.contains($0) }) == true
+        {
+            return true
+        }
+        if Words.hourUnits.contains(word) || Words.minuteUnits.contains(word), index >= 2,
+            Int(tokens[index - 1].word) != nil, ["every", "each"].contains(tokens[index - 2].word)
+        {
+            return true
+        }
+        // `0800 123 456`, `0207 946 0000` are telephone numbers.
         if ClockWord(word)?.isExplicit == true {
-            return !(next().map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } ?? false)
+            func isFigures(_ text: String?) -> Bool { text.map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } ?? false }
+            return !isFigures(next()) && !(isFigures(previous()) && word.allSatisfy(\.isNumber))
         }
         /// `quarter past` with nothing after it, or a when capture could not use (`quarter past noon`).
         func dangles(_ offset: Int) -> Bool {

@@ -122,8 +122,11 @@ extension PhraseReader {
                 (date, rule) = end
             case nil: return nil
             }
-            // `end of month report` names a report: the phrase must end the line or meet another when.
-            if continuesTitle(cursor + 1), tokens[cursor].trailing.isEmpty, word(cursor + 1) != "for" { return nil }
+            // `end of month report` names a report: the phrase must end the line or meet another
+            // when; `end of next week finish the report` names none.
+            if ahead == 0, continuesTitle(cursor + 1), tokens[cursor].trailing.isEmpty, word(cursor + 1) != "for" {
+                return nil
+            }
             return day(date, cursor + 1 - index, rule)
         default:
             return nil

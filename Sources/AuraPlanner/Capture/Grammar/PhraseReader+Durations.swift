@@ -1,6 +1,8 @@
 /// Lengths: `45m`, `1.5h`, `1h30`, `2 hours`, `~3 hours`, `half an hour`.
 extension PhraseReader {
     func duration(at index: Int) throws(CaptureError) -> Match? {
+        // `take meds every 8 hours`: how often, which a task cannot repeat at, not how long.
+        if index > 0, ["every", "each"].contains(tokens[index - 1].word) { return nil }
         // `takes ca. 3 h`, `for about an hour`: two such words may come before a length.
         let twice =
             word(index).map(Words.durationPrepositions.contains) == true
@@ -13,6 +15,12 @@ extension PhraseReader {
                 })
         else { return nil }
         let match = Match(length: found.length + twice, value: found.value)
+        // `defrost the chicken 2 hrs before dinner`: how long before something, not how long it takes.
+        if ["before", "prior"].contains(word(index + match.length)),
+            !Words.durationPrepositions.contains(tokens[index].word)
+        {
+            return nil
+        }
         // `5 mins of scales`: the `of` goes with the length when a title word follows it.
         if word(index + match.length) == "of", continuesTitle(index + match.length + 1) {
             return Match(length: match.length + 1, value: match.value)
@@ -93,7 +101,7 @@ extension PhraseReader {
     }
 
     /// `2`, `1.5`: digits with at most one decimal point (never `nan` or `1e3`).
-    private func decimal(_ text: some StringProtocol) -> Double? {
+    func decimal(_ text: some StringProtocol) -> Double? {
         guard !text.isEmpty, text.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
             text.filter({ $0 == "." }).count <= 1
         else { return nil }
@@ -211,10 +219,15 @@ extension PhraseReader {
         } else {
             return nil
         }
-        guard let shortest = decimal(low).map({ Int(($0 * scale).rounded()) }),
-            let longest = decimal(high).map({ Int(($0 * scale).rounded()) }),
-            shortest >= 1, shortest < longest, longest <= InputLimits.maximumTaskMinutes
-        else { return nil }
+        // Compared as Doubles first: `1-99999999999999999999h` is past what an Int holds.
+        func minutes(_ text: Substring) -> Int? {
+            decimal(text).map { ($0 * scale).rounded() }.flatMap {
+                $0 <= Double(InputLimits.maximumTaskMinutes) ? Int($0) : nil
+            }
+        }
+        guard let shortest = minutes(low), let longest = minutes(high), shortest >= 1, shortest < longest else {
+            return nil
+        }
         return Match(length: cursor - index, value: .durationRange(shortest: shortest, longest: longest))
     }
 

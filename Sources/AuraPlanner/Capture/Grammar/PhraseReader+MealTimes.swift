@@ -18,6 +18,13 @@ extension PhraseReader {
 
     func mealTime(at index: Int) -> Match? {
         guard let first = word(index) else { return nil }
+        // `2 hrs before dinner` is another time than `before dinner`, and is left to the title
+        // (`for 2 hrs before dinner` is a length and the time).
+        if first == "before", let start = lengthStart(endingAt: index - 1),
+            start == 0 || !Words.durationPrepositions.contains(tokens[start - 1].word)
+        {
+            return nil
+        }
         let (minutes, length): (Int?, Int) =
             if first == "lunchtime" {
                 (12 * 60 + 30, 1)
@@ -35,5 +42,17 @@ extension PhraseReader {
         return Match(
             length: length, value: .time(time, minutes: nil, approximate: true),
             note: "‘\(written)’ read as about \(time)")
+    }
+
+    /// Where a length that ends at `index` starts: at a unit after a figure (`2 hrs`), the
+    /// figure; a length in one word (`30m`), itself; nil when no length ends there.
+    func lengthStart(endingAt index: Int) -> Int? {
+        guard index >= 0 else { return nil }
+        let text = tokens[index].word
+        if compactDuration(text) != nil { return index }
+        guard Words.hourUnits.contains(text) || Words.minuteUnits.contains(text), index > 0,
+            decimal(tokens[index - 1].word) != nil || Words.numberWords[tokens[index - 1].word] != nil
+        else { return nil }
+        return index - 1
     }
 }

@@ -145,6 +145,10 @@ extension PhraseReader {
         else { return nil }
         // `owe Kim 8.40`, `pay the window cleaner 12.30`: an amount of money, unless `at` says a time.
         if !afterAt, start.meridiem == nil, first.contains("."), owesMoney(before: index) { return nil }
+        // `call back 0207 946 0000`: figures in groups are a telephone number.
+        if start.meridiem == nil, first.allSatisfy(\.isNumber), isFigureGroup(index - 1) || isFigureGroup(index + 1) {
+            return nil
+        }
         var length = secondsApart ? 2 : 1
         if start.meridiem == nil, let meridiem = meridiemWords(at: index + 1) {
             start.meridiem = meridiem.meridiem
@@ -198,6 +202,13 @@ extension PhraseReader {
     /// it is an amount.
     private func owesMoney(before index: Int) -> Bool {
         tokens[..<index].contains { Self.moneyWords.contains($0.word) || $0.word.contains { "£$€".contains($0) } }
+    }
+
+    /// Whether the word at `index` is a group of three figures or more: beside another, a
+    /// telephone number's (`0207 946 0000`), not a clock.
+    private func isFigureGroup(_ index: Int) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].word.count >= 3
+            && tokens[index].word.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     private static let moneyWords: Set<String> = [

@@ -341,8 +341,11 @@ struct PhraseReader {
         {
             return on(next(day, includingToday: false), length: 1)
         }
-        // `hike wkend`: a weekend where no title word follows it (not `weekend plans`) is this one.
-        if first == "weekend", !continuesTitle(index + 1),
+        // `hike wkend`: a weekend where no title word follows it (not `weekend plans`) is this one;
+        // so is one that heads the line as its label (`wkend: clean gutters`).
+        let heads =
+            index == 0 && (tokens[index].trailing.contains { ":-–,".contains($0) } || ["-", "–", ":"].contains(word(1)))
+        if first == "weekend", !continuesTitle(index + 1) || heads,
             !(index > 0 && Words.determiners.contains(tokens[index - 1].word))
         {
             return on(thisWeekend, length: 1)
