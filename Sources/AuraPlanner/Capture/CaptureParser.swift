@@ -151,8 +151,9 @@ public struct CaptureParser: Sendable {
             item.recurrence = RepeatInterval(count: interval.count, unit: interval.unit, start: date).map(
                 Recurrence.interval)
         }
-        // `before 3pm`: a deadline with a time and no day is due today.
-        if item.isDeadline, item.date == nil { item.date = today }
+        // `before 3pm`: a deadline with a time and no day is due today; with a repeat
+        // (`every friday by 5`), on each day it repeats.
+        if item.isDeadline, item.date == nil, item.recurrence == nil { item.date = today }
         var reported = read
         for (start, error) in chart.impossible(outside: chosen) {
             let end = Self.impossiblePhraseEnd(tokens, read: read, start: start, column: error.column)
