@@ -163,7 +163,7 @@ public struct CaptureParser: Sendable {
                     note: Self.impossibleNote(error.message)))
             for index in start..<end { reported[index] = true }
         }
-        item.unread += UnreadWords.phrases(in: tokens, consumed: reported)
+        item.unread += UnreadWords.phrases(of: reader, consumed: reported)
         item.unread.sort { $0.column < $1.column }
         return item
     }

@@ -25,7 +25,8 @@ enum UnreadWords {
     }
 
     /// Runs of unread when-words, each as one phrase.
-    static func phrases(in tokens: [CaptureToken], consumed: [Bool]) -> [UnreadPhrase] {
+    static func phrases(of reader: PhraseReader, consumed: [Bool]) -> [UnreadPhrase] {
+        let tokens = reader.tokens
         var phrases: [UnreadPhrase] = []
         var runStart: Int?
         func close(_ end: Int) {
@@ -51,7 +52,7 @@ enum UnreadWords {
         // (`for 2h before dinner` is one).
         var lengthBefore = [Bool](repeating: false, count: tokens.count)
         for index in tokens.indices.dropFirst() where ["before", "prior"].contains(tokens[index].word) {
-            guard let start = lengthStart(tokens, endingAt: index - 1),
+            guard let start = reader.lengthStart(endingAt: index - 1),
                 start == 0 || !Words.durationPrepositions.contains(tokens[start - 1].word)
             else { continue }
             for at in start...index { lengthBefore[at] = true }
@@ -77,21 +78,6 @@ enum UnreadWords {
         }
         close(tokens.count)
         return phrases
-    }
-
-    /// Where a length that ends at `index` starts: at a unit after a figure (`2 hrs`), the
-    /// figure; a length in one word (`30m`, `1.5h`), itself; nil when no length ends there.
-    private static func lengthStart(_ tokens: [CaptureToken], endingAt index: Int) -> Int? {
-        let word = tokens[index].word
-        func isUnit(_ text: some StringProtocol) -> Bool {
-            Words.hourUnits.contains(String(text)) || Words.minuteUnits.contains(String(text))
-        }
-        let figures = word.prefix { $0.isNumber || $0 == "." }
-        if !figures.isEmpty, figures.count < word.count, isUnit(word.dropFirst(figures.count)) { return index }
-        guard isUnit(word), index > 0,
-            Double(tokens[index - 1].word) != nil || Words.numberWords[tokens[index - 1].word] != nil
-        else { return nil }
-        return index - 1
     }
 
     /// `1st` to `31st`: a day of the month in figures with its ordinal ending.

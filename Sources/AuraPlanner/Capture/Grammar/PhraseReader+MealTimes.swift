@@ -43,16 +43,4 @@ extension PhraseReader {
             length: length, value: .time(time, minutes: nil, approximate: true),
             note: "‘\(written)’ read as about \(time)")
     }
-
-    /// Where a length that ends at `index` starts: at a unit after a figure (`2 hrs`), the
-    /// figure; a length in one word (`30m`), itself; nil when no length ends there.
-    func lengthStart(endingAt index: Int) -> Int? {
-        guard index >= 0 else { return nil }
-        let text = tokens[index].word
-        if compactDuration(text) != nil { return index }
-        guard Words.hourUnits.contains(text) || Words.minuteUnits.contains(text), index > 0,
-            decimal(tokens[index - 1].word) != nil || Words.numberWords[tokens[index - 1].word] != nil
-        else { return nil }
-        return index - 1
-    }
 }
