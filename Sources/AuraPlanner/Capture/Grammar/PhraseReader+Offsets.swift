@@ -47,6 +47,13 @@ extension PhraseReader {
                 return Match(length: end - index, value: .fromNow(minutes: count * seconds / 60))
             }
         }
+        // `back in 15`, `call Sam in 30`: minutes said as a round figure alone at the line's end.
+        if word(index) == "in", let text = word(index + 1), let minutes = Int(text),
+            [5, 10, 15, 20, 30, 45].contains(minutes), text.count == 2 || minutes == 5, index + 2 == tokens.count,
+            index > 0
+        {
+            return Match(length: 2, value: .fromNow(minutes: minutes))
+        }
         // `after an hour`, but not `rest after an hour of running`.
         if Self.fromNowOpeners.contains(word(index) ?? "") || word(index) == "after",
             let span = try duration(at: index + 1), case .duration(let minutes) = span.value,

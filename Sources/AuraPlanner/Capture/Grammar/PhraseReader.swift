@@ -358,6 +358,8 @@ struct PhraseReader {
             if second == "weekend" {
                 return on(nextWeek ? inNextWeek(.saturday) : thisWeekend, length: 2)
             }
+            // `follow up next day`: tomorrow, where no title word follows (not `next day delivery`).
+            if second == "day", nextWeek, !continuesTitle(index + 2) { return on(today.adding(days: 1), length: 2) }
             if second == "week" || second == "wk", nextWeek {
                 return on(inNextWeek(.monday), length: 2)
             }
