@@ -101,17 +101,32 @@ public struct Scheduler: Sendable {
 
     public init() {}
 
-    /// Where `task` may go: near the rough time it named, or in the stretch its part of the day
-    /// names, if any.
+    /// The rough time (`lunchtime`, `5ish`) `task` is placed near: none when it falls outside the
+    /// part of the day the task also asked for (`meditate this evening lunchtime`), which wins.
+    func roughStart(of task: SchedulableTask) -> Int? {
+        guard let near = task.approximateStart else { return nil }
+        guard let part = task.partOfDay, let stretch = partsOfDay[part] else { return near }
+        return stretch.start <= near && near + task.minutes <= stretch.end ? near : nil
+    }
+
+    /// Where `task` may go: near the rough time it named (inside the part of the day it also
+    /// names), or in the stretch its part of the day names, if any.
     func bounds(for task: SchedulableTask) -> DayState.Bounds {
-        if let near = task.approximateStart {
-            let span = MinuteSpan(
+        let asked = partBounds(for: task)
+        if let near = roughStart(of: task) {
+            let reach = MinuteSpan(
                 start: max(0, near - approximateReach),
                 end: min(MinuteSpan.wholeDay.end, near + approximateReach + task.minutes))
+            let span = asked.part.flatMap { reach.clamped(to: $0.span) } ?? reach
             return DayState.Bounds(
                 notBefore: task.notBefore, part: ("around \(ClockTime.format(near))", span), beyondWindow: true)
         }
-        return DayState.Bounds(
+        return asked
+    }
+
+    /// The stretch the part of the day `task` names, if any: where it goes failing all else.
+    private func partBounds(for task: SchedulableTask) -> DayState.Bounds {
+        DayState.Bounds(
             notBefore: task.notBefore,
             part: task.partOfDay.flatMap { part in partsOfDay[part].map { ("in the \(part.rawValue)", $0) } })
     }
@@ -148,12 +163,11 @@ public struct Scheduler: Sendable {
         // A rough time is a preference: after every exact one and before the rest, as near it
         // as the day allows: within `approximateReach` (even outside the window: the person
         // named the time), else anywhere in the window. Only a full day sends it to Later.
-        for task in ordered where task.approximateStart != nil {
-            placeAlone(
-                task, preferring: .near(task.approximateStart!), orWithin: DayState.Bounds(notBefore: task.notBefore),
-                in: &day)
+        for task in ordered where task.fixedStart == nil {
+            guard let near = roughStart(of: task) else { continue }
+            placeAlone(task, preferring: .near(near), orWithin: partBounds(for: task), in: &day)
         }
-        var flexible = ordered.filter { $0.fixedStart == nil && $0.approximateStart == nil }
+        var flexible = ordered.filter { $0.fixedStart == nil && roughStart(of: $0) == nil }
         // What must be done now (tonight's deadlines, what asked for tonight) takes its room
         // before the rest, each kind of work in its own way.
         let pressing = flexible.filter(\.isPressing)
