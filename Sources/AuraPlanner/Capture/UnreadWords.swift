@@ -52,9 +52,7 @@ enum UnreadWords {
         // (`for 2h before dinner` is one).
         var lengthBefore = [Bool](repeating: false, count: tokens.count)
         for index in tokens.indices.dropFirst() where ["before", "prior"].contains(tokens[index].word) {
-            guard let start = reader.lengthStart(endingAt: index - 1),
-                start == 0 || !Words.durationPrepositions.contains(tokens[start - 1].word)
-            else { continue }
+            guard let start = reader.offsetLengthStart(before: index) else { continue }
             for at in start...index { lengthBefore[at] = true }
         }
         for index in tokens.indices {

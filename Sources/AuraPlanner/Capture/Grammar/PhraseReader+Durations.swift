@@ -74,9 +74,19 @@ extension PhraseReader {
         return Match(length: length, value: .duration(Int(rounded)))
     }
 
+    /// Where the length right before `index` starts when it says how long before something
+    /// (`2 hrs before dinner`), not how long the task takes (`for 2 hrs before dinner`); nil
+    /// when there is no such length.
+    func offsetLengthStart(before index: Int) -> Int? {
+        guard let start = lengthStart(endingAt: index - 1),
+            start == 0 || !Words.durationPrepositions.contains(tokens[start - 1].word)
+        else { return nil }
+        return start
+    }
+
     /// Where a length that ends at `index` starts: at a unit after a figure (`2 hrs`), the
     /// figure; a length in one word (`30m`), itself; nil when no length ends there.
-    func lengthStart(endingAt index: Int) -> Int? {
+    private func lengthStart(endingAt index: Int) -> Int? {
         guard index >= 0 else { return nil }
         let text = tokens[index].word
         if compactDuration(text) != nil { return index }

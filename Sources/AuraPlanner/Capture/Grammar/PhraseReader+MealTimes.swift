@@ -20,11 +20,7 @@ extension PhraseReader {
         guard let first = word(index) else { return nil }
         // `2 hrs before dinner` is another time than `before dinner`, and is left to the title
         // (`for 2 hrs before dinner` is a length and the time).
-        if first == "before", let start = lengthStart(endingAt: index - 1),
-            start == 0 || !Words.durationPrepositions.contains(tokens[start - 1].word)
-        {
-            return nil
-        }
+        if first == "before", offsetLengthStart(before: index) != nil { return nil }
         let (minutes, length): (Int?, Int) =
             if first == "lunchtime" {
                 (12 * 60 + 30, 1)
